@@ -1,0 +1,96 @@
+// buildApp(deps): the whole HTTP application as one Fastify instance, every module registered
+// explicitly. Tests call app.inject(); main.ts listens.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { randomUUID } from 'node:crypto'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Config } from './config.js'
+import type { DatabaseHandle, DB } from './db/database.js'
+import { installApiGate } from './http/auth.js'
+import { installErrorHandlers } from './http/error-handler.js'
+import { installJsonBodyParser } from './http/json-body.js'
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
+import { validatorCompiler } from './http/validator.js'
+import { createAccountRepository } from './modules/accounts/account.repository.js'
+import { createAccountService, type AccountService } from './modules/accounts/account.service.js'
+import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
+import { registerHealthRoutes } from './public/health.routes.js'
+
+/** The Fastify instance type every module registers routes on. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
+
+/** What every module's route registration receives. */
+export interface ModuleDeps {
+  db: DB
+  config: Config
+  accounts: AccountService
+}
+
+export interface AppDependencies {
+  config: Config
+  database: DatabaseHandle
+  rateLimiter?: RateLimiter
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, database } = deps
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      // API keys never reach the logs.
+      redact: ['req.headers.authorization', 'headers.authorization'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
+    },
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  installJsonBodyParser(app)
+  installErrorHandlers(app)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Linkwell API',
+        version: '1.0.0',
+        description: 'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiKey: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  const accountRepository = createAccountRepository(database.db)
+  const accounts = createAccountService(accountRepository, createApiKeyRepository(database.db))
+  installApiGate(app, {
+    accounts,
+    rateLimiter: deps.rateLimiter ?? createRateLimiter(),
+    defaultRateLimit: config.rateLimitPerMinute,
+  })
+
+  const moduleDeps: ModuleDeps = { db: database.db, config, accounts }
+  registerHealthRoutes(app, database)
+  registerAccountRoutes(app, moduleDeps)
+  registerCampaignRoutes(app, moduleDeps)
+
+  return app
+}

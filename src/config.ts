@@ -1,0 +1,116 @@
+// Configuration: every environment variable Linkwell reads, parsed once at start.
+// A bad value stops the process with a message naming the variable.
+import path from 'node:path'
+import { isIP } from 'node:net'
+
+export interface Config {
+  host: string
+  port: number
+  /** Base of every generated URL, without a trailing slash. */
+  publicUrl: string
+  /** `file:PATH` (SQLite) or `postgres://…`. */
+  databaseUrl: string
+  databasePoolMax: number
+  redisUrl: string | undefined
+  /** Default API requests per minute for plans that set none. */
+  rateLimitPerMinute: number
+  bootstrapApiKey: string | undefined
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Folder a QR `logo` path may point into; nothing outside it is read. */
+  uploadDir: string
+  /** Addresses a branded domain must resolve to (decisions §6); empty: not checked. */
+  serverIps: string[]
+  serverCname: string | undefined
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
+  const value = Number(raw.trim())
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function readPublicUrl(env: Env, port: number): string {
+  const raw = env.PUBLIC_URL
+  if (raw === undefined || raw === '') return `http://localhost:${port}`
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an absolute http(s) URL, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('PUBLIC_URL', `must use http or https, got "${raw}"`)
+  }
+  if (url.search || url.hash) throw new ConfigError('PUBLIC_URL', 'must not carry a query or fragment')
+  return url.toString().replace(/\/+$/, '')
+}
+
+function readDatabaseUrl(env: Env): string {
+  const raw = env.DATABASE_URL
+  if (raw === undefined || raw === '') return 'file:./data/linkwell.db'
+  if (raw.startsWith('file:') && raw.length > 'file:'.length) return raw
+  if (/^postgres(ql)?:\/\//.test(raw)) return raw
+  throw new ConfigError('DATABASE_URL', 'must be file:PATH (SQLite) or postgres://user:pass@host:port/db')
+}
+
+function readRedisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL
+  if (raw === undefined || raw === '') return undefined
+  if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
+  return raw
+}
+
+function readServerIps(env: Env): string[] {
+  const raw = env.SERVER_IPS
+  if (raw === undefined || raw.trim() === '') return []
+  const ips = raw.split(',').map((ip) => ip.trim()).filter(Boolean)
+  for (const ip of ips) {
+    if (isIP(ip) === 0) throw new ConfigError('SERVER_IPS', `must be a comma-separated list of IP addresses, "${ip}" is not one`)
+  }
+  return ips
+}
+
+/** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', 3000, 0, 65535)
+  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel']
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
+  }
+  const bootstrapApiKey = env.LINKWELL_BOOTSTRAP_API_KEY || undefined
+  if (bootstrapApiKey !== undefined && !/^[A-Za-z0-9_-]{32,128}$/.test(bootstrapApiKey)) {
+    throw new ConfigError('LINKWELL_BOOTSTRAP_API_KEY', 'must be 32 to 128 URL-safe characters (A-Z, a-z, 0-9, _ and -)')
+  }
+  const serverCname = env.SERVER_CNAME?.trim().toLowerCase().replace(/\.$/, '') || undefined
+  return {
+    host: env.HOST || '0.0.0.0',
+    port,
+    publicUrl: readPublicUrl(env, port),
+    databaseUrl: readDatabaseUrl(env),
+    databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    redisUrl: readRedisUrl(env),
+    rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    bootstrapApiKey,
+    logLevel,
+    uploadDir: path.resolve(env.UPLOAD_DIR || './data/uploads'),
+    serverIps: readServerIps(env),
+    serverCname,
+    bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+  }
+}

@@ -1,0 +1,33 @@
+// The only place that knows SQLite from PostgreSQL (STYLE habit 5).
+import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely'
+import { PostgresAdapter } from 'kysely'
+
+export type DialectName = 'sqlite' | 'postgres'
+
+/** Tells which dialect a Kysely instance talks to, for migrations and db/ helpers only. */
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/** Adds an auto-incrementing integer primary key named `id`. */
+export function addIdColumn<T extends string>(table: CreateTableBuilder<T, any>, dialect: DialectName) {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+}
+
+/** Column type for binary data. */
+export function binaryType(dialect: DialectName): ColumnDataType {
+  return dialect === 'postgres' ? 'bytea' : 'blob'
+}
+
+/** True when a driver error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
+}
+
+/** Current UTC time as the stored `YYYY-MM-DD HH:MM:SS` text. */
+export function nowTimestamp(date: Date = new Date()): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ')
+}

@@ -1,0 +1,158 @@
+// Table types for Kysely. One schema for SQLite and PostgreSQL:
+// timestamps are UTC text `YYYY-MM-DD HH:MM:SS`, booleans are integers 0/1, JSON is text
+// (docs/adr/001-portable-column-types.md).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+export interface PlansTable {
+  id: Generated<number>
+  name: string
+  /** Shown as the account's `status` (spec: one value observed, `pro`). */
+  code: string
+  /** API requests per minute; null: the server default (RATE_LIMIT_PER_MINUTE). */
+  apirate: number | null
+  /** JSON object: resource name to maximum count; a missing resource is unlimited. */
+  limits: string
+  is_default: number
+  created_at: string
+}
+
+export interface AccountsTable {
+  id: Generated<number>
+  email: string
+  username: string
+  password_hash: string | null
+  avatar: string | null
+  plan_id: number
+  plan_expires: string | null
+  is_admin: number
+  is_suspended: number
+  created_at: string
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  /** SHA-256 of the key, hex; the key itself is never stored. */
+  key_hash: string
+  /** First characters of the key, to tell keys apart in listings. */
+  key_prefix: string
+  expires_at: string | null
+  created_at: string
+}
+
+export interface DomainsTable {
+  id: Generated<number>
+  account_id: number
+  /** Origin, lower-case, e.g. `https://go.example.com`. */
+  domain: string
+  /** Host part of `domain`, for Host-header routing. */
+  hostname: string
+  redirect_root: string | null
+  redirect_404: string | null
+  created_at: string
+}
+
+export interface OverlaysTable {
+  id: Generated<number>
+  account_id: number
+  type: string
+  name: string
+  /** JSON: the type's fields. */
+  config: string
+  created_at: string
+}
+
+export interface SplashPagesTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  /** JSON: the page's fields. */
+  config: string
+  created_at: string
+}
+
+export interface CampaignsTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  slug: string | null
+  is_public: number
+  created_at: string
+}
+
+export interface ChannelsTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  description: string
+  color: string
+  starred: number
+  created_at: string
+}
+
+export interface ChannelItemsTable {
+  id: Generated<number>
+  account_id: number
+  channel_id: number
+  /** `links`, `bio` or `qr`. */
+  item_type: string
+  item_id: number
+  created_at: string
+}
+
+export interface PixelsTable {
+  id: Generated<number>
+  account_id: number
+  type: string
+  name: string
+  tag: string
+  created_at: string
+}
+
+export interface QrCodesTable {
+  id: Generated<number>
+  account_id: number
+  alias: string
+  name: string
+  type: string
+  /** JSON: the `data` the client sent, validated and normalised. */
+  data: string
+  background: string
+  foreground: string
+  /** Normalised PNG of the logo, or null. Kept in the database so instances share no disk. */
+  logo: Buffer | null
+  /** Where the logo came from (URL or upload path), for the API. */
+  logo_source: string | null
+  scans: number
+  created_at: string
+  updated_at: string
+}
+
+export interface Database {
+  plans: PlansTable
+  accounts: AccountsTable
+  api_keys: ApiKeysTable
+  domains: DomainsTable
+  overlays: OverlaysTable
+  splash_pages: SplashPagesTable
+  campaigns: CampaignsTable
+  channels: ChannelsTable
+  channel_items: ChannelItemsTable
+  pixels: PixelsTable
+  qr_codes: QrCodesTable
+}
+
+export type PlanRow = Selectable<PlansTable>
+export type AccountRow = Selectable<AccountsTable>
+export type NewAccount = Insertable<AccountsTable>
+export type ApiKeyRow = Selectable<ApiKeysTable>
+export type DomainRow = Selectable<DomainsTable>
+export type OverlayRow = Selectable<OverlaysTable>
+export type SplashPageRow = Selectable<SplashPagesTable>
+export type CampaignRow = Selectable<CampaignsTable>
+export type ChannelRow = Selectable<ChannelsTable>
+export type ChannelItemRow = Selectable<ChannelItemsTable>
+export type PixelRow = Selectable<PixelsTable>
+export type QrCodeRow = Selectable<QrCodesTable>
+export type QrCodeUpdate = Updateable<QrCodesTable>

@@ -1,0 +1,72 @@
+// The API's front gate for every /api request: resolve the key, count the request against the
+// rate limit (headers on every response, errors included), then refuse or let through.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
+import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from './errors.js'
+import type { RateLimiter } from './rate-limit.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every authenticated /api request; null elsewhere. */
+    account: AuthenticatedAccount | null
+  }
+}
+
+/** Paths under /api that need no key: the OpenAPI document and its UI. */
+function isPublicApiPath(url: string): boolean {
+  return url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
+}
+
+/** Reads `Authorization: Bearer <key>` or `Token <key>` (decisions §2). */
+export function readApiKey(header: string | undefined): string | undefined {
+  if (!header) return undefined
+  const match = /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(header)
+  return match?.[1]
+}
+
+/** The authenticated account of a request that passed the gate. */
+export function accountOf(request: FastifyRequest): AuthenticatedAccount {
+  if (!request.account) throw AuthenticationError.missingKey()
+  return request.account
+}
+
+export interface ApiGateOptions {
+  accounts: AccountService
+  rateLimiter: RateLimiter
+  defaultRateLimit: number
+}
+
+export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
+  app.decorateRequest('account', null)
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url
+    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) || isPublicApiPath(url)) return
+
+    let account: AuthenticatedAccount | undefined
+    let authError: AppError | undefined
+    try {
+      account = await options.accounts.authenticate(readApiKey(request.headers.authorization))
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      authError = error
+    }
+
+    // Requests without a valid key are limited per client address, so guessing keys is slow too.
+    const limit = account?.apirate ?? options.defaultRateLimit
+    const decision = await options.rateLimiter.consume(account ? `account:${account.id}` : `ip:${request.ip}`, limit)
+    reply.header('x-ratelimit-limit', decision.limit)
+    reply.header('x-ratelimit-remaining', decision.remaining)
+    reply.header('x-ratelimit-reset', decision.resetAt)
+    if (!decision.allowed) throw new RateLimitError(decision.retryAfter)
+
+    if (authError) throw authError
+    if (account?.isSuspended) throw new ForbiddenError()
+    request.account = account ?? null
+  })
+}
+
+/** Route-level guard for the administration endpoints. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!accountOf(request).isAdmin) throw new ForbiddenError()
+}

@@ -1,0 +1,113 @@
+// SQL for accounts and their plans.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { AccountRow, PlanRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+
+export interface AccountWithPlan extends AccountRow {
+  plan_code: string
+  plan_apirate: number | null
+  plan_limits: string
+}
+
+export interface NewAccountInput {
+  email: string
+  username: string
+  passwordHash: string | null
+  planId: number
+  planExpires: string | null
+  isAdmin: boolean
+}
+
+export function createAccountRepository(db: DB) {
+  const withPlan = () =>
+    db
+      .selectFrom('accounts')
+      .innerJoin('plans', 'plans.id', 'accounts.plan_id')
+      .selectAll('accounts')
+      .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
+
+  return {
+    async findById(id: number): Promise<AccountWithPlan | undefined> {
+      return withPlan().where('accounts.id', '=', id).executeTakeFirst()
+    },
+
+    async findByEmail(email: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
+    },
+
+    async findByUsername(username: string): Promise<AccountRow | undefined> {
+      return db.selectFrom('accounts').selectAll().where('username', '=', username).executeTakeFirst()
+    },
+
+    async countAll(): Promise<number> {
+      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async listPage(page: PageRequest) {
+      return fetchPage(db.selectFrom('accounts').innerJoin('plans', 'plans.id', 'accounts.plan_id'), page, (q) =>
+        q
+          .selectAll('accounts')
+          .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
+          .orderBy('accounts.id', 'desc'),
+      ) as Promise<{ rows: AccountWithPlan[]; total: number }>
+    },
+
+    async insert(input: NewAccountInput): Promise<number> {
+      const row = await db
+        .insertInto('accounts')
+        .values({
+          email: input.email,
+          username: input.username,
+          password_hash: input.passwordHash,
+          avatar: null,
+          plan_id: input.planId,
+          plan_expires: input.planExpires,
+          is_admin: input.isAdmin ? 1 : 0,
+          is_suspended: 0,
+          created_at: nowTimestamp(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async update(id: number, changes: { email?: string; passwordHash?: string; planId?: number; planExpires?: string | null }) {
+      const values: Record<string, unknown> = {}
+      if (changes.email !== undefined) values.email = changes.email
+      if (changes.passwordHash !== undefined) values.password_hash = changes.passwordHash
+      if (changes.planId !== undefined) values.plan_id = changes.planId
+      if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires
+      if (Object.keys(values).length === 0) return
+      await db.updateTable('accounts').set(values).where('id', '=', id).execute()
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async findDefaultPlan(): Promise<PlanRow> {
+      const plan = await db.selectFrom('plans').selectAll().orderBy('is_default', 'desc').orderBy('id', 'asc').executeTakeFirst()
+      if (!plan) throw new Error('No plan exists; the initial migration creates one.')
+      return plan
+    },
+
+    async findPlanById(id: number): Promise<PlanRow | undefined> {
+      return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    async findPlanByNameOrCode(nameOrCode: string): Promise<PlanRow | undefined> {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where((eb) => eb.or([eb('name', '=', nameOrCode), eb('code', '=', nameOrCode)]))
+        .orderBy('id')
+        .executeTakeFirst()
+    },
+  }
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>

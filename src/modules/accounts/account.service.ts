@@ -1,0 +1,198 @@
+// Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
+import { isUniqueViolation, nowTimestamp } from '../../db/dialect.js'
+import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
+import type { AccountRepository, AccountWithPlan } from './account.repository.js'
+import type { ApiKeyRepository } from './api-key.repository.js'
+import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
+
+/** The account a request acts for, resolved from its API key. */
+export interface AuthenticatedAccount {
+  id: number
+  username: string
+  email: string
+  isAdmin: boolean
+  isSuspended: boolean
+  /** Requests per minute; null: the server default. */
+  apirate: number | null
+  /** Resource name to maximum count. */
+  limits: Record<string, number>
+  keyId: number
+}
+
+export interface CreateAccountInput {
+  email: string
+  username: string
+  password?: string
+  /** Plan id, name or code; the default plan when absent. */
+  plan?: string | number
+  planExpires?: string | null
+  isAdmin?: boolean
+}
+
+export interface CreatedAccount {
+  id: number
+  username: string
+  email: string
+  apiKey: string
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
+const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
+export const MIN_PASSWORD_LENGTH = 8
+
+/** Parses a plan's `limits` JSON, keeping only non-negative integers. */
+export function parsePlanLimits(json: string): Record<string, number> {
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) >= 0),
+    )
+  } catch {
+    return {}
+  }
+}
+
+function isExpired(expiresAt: string | null, now: Date): boolean {
+  return expiresAt !== null && expiresAt <= nowTimestamp(now)
+}
+
+export function createAccountService(accounts: AccountRepository, keys: ApiKeyRepository) {
+  async function resolvePlanId(plan: string | number | undefined): Promise<number> {
+    if (plan === undefined) return (await accounts.findDefaultPlan()).id
+    const found = typeof plan === 'number' || /^\d+$/.test(plan)
+      ? await accounts.findPlanById(Number(plan))
+      : await accounts.findPlanByNameOrCode(plan)
+    if (!found) throw NotFoundError.of('Plan')
+    return found.id
+  }
+
+  function validateEmail(email: string): string {
+    const trimmed = email.trim().toLowerCase()
+    if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
+    return trimmed
+  }
+
+  function validatePassword(password: string): void {
+    if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
+  }
+
+  async function issueKey(accountId: number, name: string, expiresAt: string | null, key = generateApiKey()) {
+    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt })
+    return { id, key }
+  }
+
+  return {
+    /** Creates an account and its first API key; the key is returned once and never stored. */
+    async createAccount(input: CreateAccountInput, apiKey?: string): Promise<CreatedAccount> {
+      const email = validateEmail(input.email)
+      const username = input.username.trim()
+      if (!USERNAME_PATTERN.test(username)) {
+        throw ValidationError.field('username', 'must be 3 to 32 characters of letters, digits, _ and -')
+      }
+      if (input.password !== undefined) validatePassword(input.password)
+      const planId = await resolvePlanId(input.plan)
+      if (await accounts.findByEmail(email)) throw new DuplicateError('An account with this e-mail address already exists.')
+      if (await accounts.findByUsername(username)) throw new DuplicateError('An account with this username already exists.')
+      let id: number
+      try {
+        id = await accounts.insert({
+          email,
+          username,
+          passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+          planId,
+          planExpires: input.planExpires ?? null,
+          isAdmin: input.isAdmin ?? false,
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
+        throw error
+      }
+      const { key } = await issueKey(id, 'default', null, apiKey)
+      return { id, username, email, apiKey: key }
+    },
+
+    /** Resolves a raw key to its account; throws AuthenticationError when missing, unknown or expired. */
+    async authenticate(rawKey: string | undefined, now = new Date()): Promise<AuthenticatedAccount> {
+      if (!rawKey || rawKey.length > 256) throw AuthenticationError.missingKey()
+      const keyHash = hashApiKey(rawKey)
+      const key = await keys.findByHash(keyHash)
+      if (!key || !digestsEqual(key.key_hash, keyHash)) throw AuthenticationError.missingKey()
+      if (isExpired(key.expires_at, now)) throw AuthenticationError.expiredKey()
+      const account = await accounts.findById(key.account_id)
+      if (!account) throw AuthenticationError.missingKey()
+      return {
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        isAdmin: account.is_admin === 1,
+        isSuspended: account.is_suspended === 1,
+        apirate: account.plan_apirate,
+        limits: parsePlanLimits(account.plan_limits),
+        keyId: key.id,
+      }
+    },
+
+    async getAccountOrThrow(accountId: number): Promise<AccountWithPlan> {
+      const account = await accounts.findById(accountId)
+      if (!account) throw NotFoundError.of('Account')
+      return account
+    },
+
+    /** spec: PUT /api/account/update with `email` and/or `password` (decisions §6). */
+    async updateAccount(accountId: number, input: { email?: string; password?: string }): Promise<void> {
+      if (input.email === undefined && input.password === undefined) {
+        throw new ValidationError('Provide an "email", a "password" or both.')
+      }
+      const changes: { email?: string; passwordHash?: string } = {}
+      if (input.email !== undefined) {
+        const email = validateEmail(input.email)
+        const owner = await accounts.findByEmail(email)
+        if (owner && owner.id !== accountId) throw new DuplicateError('An account with this e-mail address already exists.')
+        changes.email = email
+      }
+      if (input.password !== undefined) {
+        validatePassword(input.password)
+        changes.passwordHash = await hashPassword(input.password)
+      }
+      try {
+        await accounts.update(accountId, changes)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.')
+        throw error
+      }
+    },
+
+    /** A further key for rotation; `expiresAt` is a stored timestamp or null. */
+    async createKey(accountId: number, name = 'key', expiresAt: string | null = null) {
+      await this.getAccountOrThrow(accountId)
+      return issueKey(accountId, name, expiresAt)
+    },
+
+    async listKeys(accountId: number) {
+      const rows = await keys.listForAccount(accountId)
+      return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at }))
+    },
+
+    async revokeKey(accountId: number, keyId: number): Promise<void> {
+      if (!(await keys.delete(accountId, keyId))) throw NotFoundError.of('API key')
+    },
+
+    /**
+     * First start: with no account at all, creates the admin `admin` whose key is `bootstrapKey`
+     * when given. Returns the key to show once, or undefined when accounts already exist.
+     */
+    async ensureBootstrapAccount(bootstrapKey?: string): Promise<CreatedAccount | undefined> {
+      if ((await accounts.countAll()) > 0) return undefined
+      try {
+        return await this.createAccount({ email: 'admin@localhost', username: 'admin', isAdmin: true }, bootstrapKey)
+      } catch (error) {
+        // Another instance bootstrapped at the same moment.
+        if (error instanceof DuplicateError) return undefined
+        throw error
+      }
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

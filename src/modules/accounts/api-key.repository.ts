@@ -1,0 +1,39 @@
+// SQL for API keys. Keys are stored as SHA-256 hashes only.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import type { ApiKeyRow } from '../../db/schema.js'
+
+export function createApiKeyRepository(db: DB) {
+  return {
+    async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+      return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst()
+    },
+
+    async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null }) {
+      const row = await db
+        .insertInto('api_keys')
+        .values({
+          account_id: accountId,
+          name: input.name,
+          key_hash: input.keyHash,
+          key_prefix: input.keyPrefix,
+          expires_at: input.expiresAt,
+          created_at: nowTimestamp(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async listForAccount(accountId: number): Promise<ApiKeyRow[]> {
+      return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('id', 'asc').execute()
+    },
+
+    async delete(accountId: number, keyId: number): Promise<boolean> {
+      const result = await db.deleteFrom('api_keys').where('account_id', '=', accountId).where('id', '=', keyId).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+  }
+}
+
+export type ApiKeyRepository = ReturnType<typeof createApiKeyRepository>

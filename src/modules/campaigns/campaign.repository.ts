@@ -1,0 +1,67 @@
+// SQL for campaigns. Every method is scoped by account id.
+import { randomUUID } from 'node:crypto'
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { CampaignRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+
+export function createCampaignRepository(db: DB) {
+  return {
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('campaigns').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+    },
+
+    async findById(accountId: number, id: number): Promise<CampaignRow | undefined> {
+      return db.selectFrom('campaigns').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    },
+
+    async findByName(accountId: number, name: string): Promise<CampaignRow | undefined> {
+      return db.selectFrom('campaigns').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst()
+    },
+
+    /** Slugs are unique across the whole service: rotator URLs carry no account. */
+    async findBySlug(slug: string): Promise<CampaignRow | undefined> {
+      return db.selectFrom('campaigns').selectAll().where('slug', '=', slug).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('campaigns').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    /** Inserts; without a name the campaign is called `Campaign <id>`. */
+    async insert(accountId: number, input: { name: string | undefined; slug: string | null; isPublic: boolean }): Promise<CampaignRow> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('campaigns')
+          .values({
+            account_id: accountId,
+            // Unique placeholder, replaced by `Campaign <id>` in the same transaction.
+            name: input.name ?? `pending-${randomUUID()}`,
+            slug: input.slug,
+            is_public: input.isPublic ? 1 : 0,
+            created_at: nowTimestamp(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        if (input.name !== undefined) return row
+        return trx.updateTable('campaigns').set({ name: `Campaign ${row.id}` }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow()
+      })
+    },
+
+    async update(accountId: number, id: number, changes: { name: string; slug?: string | null; isPublic?: boolean }): Promise<CampaignRow | undefined> {
+      const values: { name: string; slug?: string | null; is_public?: number } = { name: changes.name }
+      if (changes.slug !== undefined) values.slug = changes.slug
+      if (changes.isPublic !== undefined) values.is_public = changes.isPublic ? 1 : 0
+      return db.updateTable('campaigns').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
+    },
+
+    async delete(accountId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('campaigns').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+  }
+}
+
+export type CampaignRepository = ReturnType<typeof createCampaignRepository>

@@ -1,0 +1,46 @@
+// Request and response schemas of the campaign endpoints.
+import { Type } from 'typebox'
+import { Id, listResponse } from '../../http/schemas.js'
+
+export const CAMPAIGN_SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
+
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
+const Slug = Type.String({ pattern: CAMPAIGN_SLUG_PATTERN, errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -' })
+const Rotator = Type.Union([Type.String(), Type.Literal(false)], { description: 'rotator URL, or false without a slug' })
+
+export const CampaignCreateBody = Type.Object({
+  name: Type.Optional(Name),
+  slug: Type.Optional(Slug),
+  public: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+})
+
+export const CampaignUpdateBody = Type.Object({
+  name: Name,
+  // An empty slug removes the rotator.
+  slug: Type.Optional(Type.Union([Slug, Type.Literal('')], { errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -, or empty' })),
+  public: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+})
+
+export const CampaignListEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  public: Type.Boolean(),
+  rotator: Rotator,
+  list: Type.String(),
+})
+
+export const CampaignListResponse = listResponse('campaigns', CampaignListEntry)
+
+/** spec quirk: create and update carry the name under `domain`; `campaign` and `name` too (decisions §6). */
+export const CampaignSavedResponse = Type.Object({
+  error: Type.Literal(0),
+  id: Type.Integer(),
+  domain: Type.String(),
+  campaign: Type.String(),
+  name: Type.String(),
+  public: Type.Boolean(),
+  rotator: Rotator,
+  list: Type.String(),
+})
+
+export const CampaignAssignParams = Type.Object({ campaignid: Id, linkid: Id })

@@ -1,0 +1,85 @@
+// Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
+import { isUniqueViolation } from '../../db/dialect.js'
+import type { CampaignRow } from '../../db/schema.js'
+import { DuplicateError, NotFoundError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { LinkMembership } from '../links/link-membership.js'
+import type { CampaignRepository } from './campaign.repository.js'
+
+const DUPLICATE_NAME = 'You already have a campaign with that name.'
+const SLUG_TAKEN = 'This slug is currently not available. Please choose another one.'
+
+export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership) {
+  async function assertNameFree(accountId: number, name: string, exceptId?: number) {
+    const existing = await campaigns.findByName(accountId, name)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
+  }
+
+  async function assertSlugFree(slug: string, exceptId?: number) {
+    const existing = await campaigns.findBySlug(slug)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(SLUG_TAKEN)
+  }
+
+  /** Two requests racing past the checks meet the database's unique constraints. */
+  async function translateUniqueViolation<T>(write: () => Promise<T>, slug: string | null | undefined): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      if (slug && (await campaigns.findBySlug(slug))) throw new DuplicateError(SLUG_TAKEN)
+      throw new DuplicateError(DUPLICATE_NAME)
+    }
+  }
+
+  async function getCampaignOrThrow(accountId: number, id: number): Promise<CampaignRow> {
+    const campaign = await campaigns.findById(accountId, id)
+    if (!campaign) throw NotFoundError.of('Campaign')
+    return campaign
+  }
+
+  return {
+    getCampaignOrThrow,
+
+    listCampaigns(accountId: number, page: PageRequest) {
+      return campaigns.listPage(accountId, page)
+    },
+
+    async createCampaign(account: AuthenticatedAccount, input: { name?: string; slug?: string; public?: boolean }): Promise<CampaignRow> {
+      await enforcePlanLimit(account, 'campaigns', () => campaigns.count(account.id))
+      // Without a name, the slug names the campaign (decisions §6).
+      const name = (input.name ?? input.slug)?.trim()
+      if (name !== undefined) await assertNameFree(account.id, name)
+      if (input.slug !== undefined) await assertSlugFree(input.slug)
+      return translateUniqueViolation(
+        () => campaigns.insert(account.id, { name, slug: input.slug ?? null, isPublic: input.public ?? false }),
+        input.slug,
+      )
+    },
+
+    async updateCampaign(accountId: number, id: number, input: { name: string; slug?: string; public?: boolean }): Promise<CampaignRow> {
+      await getCampaignOrThrow(accountId, id)
+      const name = input.name.trim()
+      await assertNameFree(accountId, name, id)
+      const slug = input.slug === undefined ? undefined : input.slug === '' ? null : input.slug
+      if (slug) await assertSlugFree(slug, id)
+      const updated = await translateUniqueViolation(() => campaigns.update(accountId, id, { name, slug, isPublic: input.public }), slug)
+      if (!updated) throw NotFoundError.of('Campaign')
+      return updated
+    },
+
+    async deleteCampaign(accountId: number, id: number): Promise<void> {
+      await getCampaignOrThrow(accountId, id)
+      await links.removeAllFromCampaign(accountId, id)
+      if (!(await campaigns.delete(accountId, id))) throw NotFoundError.of('Campaign')
+    },
+
+    async assignLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
+      await getCampaignOrThrow(accountId, campaignId)
+      if (!(await links.assignToCampaign(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
+    },
+  }
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>

@@ -1,0 +1,44 @@
+// A fresh, migrated database for one test file: an in-memory SQLite database, or a new
+// PostgreSQL schema dropped afterwards (TEST_DIALECT chooses; see vitest.config.ts).
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
+
+export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
+
+export interface TestDatabase extends DatabaseHandle {
+  /** The URL a separate process would use to reach the same data (SQLite: a file). */
+  url: string
+  /** Closes and removes everything this test database created. */
+  destroy(): Promise<void>
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL
+    if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL')
+    const schema = `lw_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: baseUrl })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    const handle = openDatabase(baseUrl, { schema, poolMax: 5 })
+    await migrateToLatest(handle)
+    const url = new URL(baseUrl)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    return {
+      ...handle,
+      url: url.toString(),
+      async destroy() {
+        await handle.close()
+        const cleanup = new pg.Client({ connectionString: baseUrl })
+        await cleanup.connect()
+        await cleanup.query(`drop schema if exists ${schema} cascade`)
+        await cleanup.end()
+      },
+    }
+  }
+  const handle = openDatabase('file::memory:')
+  await migrateToLatest(handle)
+  return { ...handle, url: 'file::memory:', destroy: () => handle.close() }
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+
+// Every database test runs once per dialect: the `sqlite` project always, the `postgres` project
+// when TEST_DATABASE_URL is set (test/global-setup.ts says what was skipped). Unit tests
+// (`*.unit.test.ts`) touch no database and run once.
+const postgresUrl = process.env.TEST_DATABASE_URL
+
+export default defineConfig({
+  test: {
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['test/**/*.test.ts'],
+                exclude: ['test/**/*.unit.test.ts', 'test/e2e/**'],
+                env: { TEST_DIALECT: 'postgres' },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
