@@ -1,0 +1,50 @@
+// SQL for channel membership (`channel_items`). Every method is scoped by account id.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { PageRequest } from '../../http/list.js'
+import type { ChannelItemSources, ChannelItemType } from './channel-items.js'
+
+/**
+ * Takes an item out of every channel of the account. Called by an item's module when the item is
+ * deleted: membership rows point at several tables, so no foreign key can cascade them.
+ */
+export async function removeItemFromAllChannels(db: DB, accountId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+  await db.deleteFrom('channel_items').where('account_id', '=', accountId).where('item_type', '=', itemType).where('item_id', '=', itemId).execute()
+}
+
+export function createChannelItemRepository(db: DB) {
+  return {
+    /** One page of a channel's items, newest assignment first, skipping items whose record is gone. */
+    async listPage(accountId: number, channelId: number, sources: ChannelItemSources, page: PageRequest) {
+      const live = Object.entries(sources).filter((entry): entry is [ChannelItemType, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined)
+      const filtered = db
+        .selectFrom('channel_items')
+        .where('account_id', '=', accountId)
+        .where('channel_id', '=', channelId)
+        .where((eb) => eb.or(live.map(([type, source]) => eb.and([eb('item_type', '=', type), eb('item_id', 'in', source.ownedIds(accountId))]))))
+      return fetchPage(filtered, page, (q) => q.select(['item_type', 'item_id', 'created_at']).orderBy('id', 'desc'))
+    },
+
+    async contains(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('channel_items')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('channel_id', '=', channelId)
+        .where('item_type', '=', itemType)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    async insert(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+      await db
+        .insertInto('channel_items')
+        .values({ account_id: accountId, channel_id: channelId, item_type: itemType, item_id: itemId, created_at: nowTimestamp() })
+        .execute()
+    },
+  }
+}
+
+export type ChannelItemRepository = ReturnType<typeof createChannelItemRepository>

@@ -1,0 +1,57 @@
+// Items a channel can hold (spec: `links`, `bio`, `qr`) and where each type's records live.
+// Items are polymorphic, so each type brings a source that knows its table; a type without a
+// source (short links and bio pages until their tables exist) has no items to assign or list.
+import type { SelectQueryBuilder } from 'kysely'
+import type { DB } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+
+export const CHANNEL_ITEM_TYPES = ['links', 'bio', 'qr'] as const
+
+export type ChannelItemType = (typeof CHANNEL_ITEM_TYPES)[number]
+
+/** How an item appears in a channel listing. */
+export interface ChannelItemDescription {
+  title: string
+  preview: string
+  link: string
+}
+
+export interface ChannelItemSource {
+  /** True when the account owns a record of this type with this id. */
+  exists(accountId: number, id: number): Promise<boolean>
+  /** Describes those of `ids` the account still owns; ids of missing records are absent. */
+  describe(accountId: number, ids: number[]): Promise<Map<number, ChannelItemDescription>>
+  /** A one-column subquery of the ids the account owns, so listings skip deleted records in SQL. */
+  ownedIds(accountId: number): SelectQueryBuilder<Database, any, { id: number }>
+}
+
+export type ChannelItemSources = Partial<Record<ChannelItemType, ChannelItemSource>>
+
+/** QR codes as channel items: titled by name; link and preview are the public image URL. */
+export function createQrCodeItemSource(db: DB, publicUrl: string): ChannelItemSource {
+  const ownedIds = (accountId: number) => db.selectFrom('qr_codes').select('id').where('account_id', '=', accountId)
+  return {
+    ownedIds,
+
+    async exists(accountId, id) {
+      return (await ownedIds(accountId).where('id', '=', id).executeTakeFirst()) !== undefined
+    },
+
+    async describe(accountId, ids) {
+      const described = new Map<number, ChannelItemDescription>()
+      if (ids.length === 0) return described
+      const rows = await db.selectFrom('qr_codes').select(['id', 'name', 'alias']).where('account_id', '=', accountId).where('id', 'in', ids).execute()
+      for (const row of rows) {
+        // decisions §6: `{base}/qr/{alias}` serves the QR image, so it is the preview too.
+        const imageUrl = `${publicUrl}/qr/${encodeURIComponent(row.alias)}`
+        described.set(row.id, { title: row.name, preview: imageUrl, link: imageUrl })
+      }
+      return described
+    },
+  }
+}
+
+/** Every item type that has records today. Short links and bio pages add their source here. */
+export function createChannelItemSources(db: DB, publicUrl: string): ChannelItemSources {
+  return { qr: createQrCodeItemSource(db, publicUrl) }
+}

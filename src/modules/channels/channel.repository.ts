@@ -1,0 +1,74 @@
+// SQL for channels. Every method is scoped by account id.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { ChannelRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+
+export interface ChannelValues {
+  name: string
+  description: string
+  color: string
+  starred: boolean
+}
+
+export function createChannelRepository(db: DB) {
+  async function findById(accountId: number, id: number): Promise<ChannelRow | undefined> {
+    return db.selectFrom('channels').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+  }
+
+  return {
+    findById,
+
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('channels').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+    },
+
+    async findByName(accountId: number, name: string): Promise<ChannelRow | undefined> {
+      return db.selectFrom('channels').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('channels').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async insert(accountId: number, values: ChannelValues): Promise<ChannelRow> {
+      return db
+        .insertInto('channels')
+        .values({
+          account_id: accountId,
+          name: values.name,
+          description: values.description,
+          color: values.color,
+          starred: values.starred ? 1 : 0,
+          created_at: nowTimestamp(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    async update(accountId: number, id: number, changes: Partial<ChannelValues>): Promise<ChannelRow | undefined> {
+      const values: { name?: string; description?: string; color?: string; starred?: number } = {}
+      if (changes.name !== undefined) values.name = changes.name
+      if (changes.description !== undefined) values.description = changes.description
+      if (changes.color !== undefined) values.color = changes.color
+      if (changes.starred !== undefined) values.starred = changes.starred ? 1 : 0
+      // Nothing to change: answer the channel as it is (an empty SET is not valid SQL).
+      if (Object.keys(values).length === 0) return findById(accountId, id)
+      return db.updateTable('channels').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
+    },
+
+    /** Deletes the channel and unassigns its items in one transaction; false when no such channel. */
+    async delete(accountId: number, id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // The foreign key cascades too; deleting explicitly keeps the rule visible and dialect-proof.
+        await trx.deleteFrom('channel_items').where('account_id', '=', accountId).where('channel_id', '=', id).execute()
+        const result = await trx.deleteFrom('channels').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+        return Number(result.numDeletedRows) > 0
+      })
+    },
+  }
+}
+
+export type ChannelRepository = ReturnType<typeof createChannelRepository>

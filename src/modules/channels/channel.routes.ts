@@ -1,0 +1,70 @@
+// Channel endpoints (spec: Channels): list, items of one channel, add, update, delete, assign an item.
+import type { App, ModuleDeps } from '../../app.js'
+import { accountOf } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { createChannelItemRepository } from './channel-items.repository.js'
+import { createChannelItemSources } from './channel-items.js'
+import { toChannelItemRecord, toChannelRecord } from './channel.mapper.js'
+import { createChannelRepository } from './channel.repository.js'
+import {
+  ChannelAssignParams,
+  ChannelCreateBody,
+  ChannelCreatedResponse,
+  ChannelItemListResponse,
+  ChannelListResponse,
+  ChannelUpdateBody,
+  ChannelUpdatedResponse,
+} from './channel.schemas.js'
+import { createChannelService } from './channel.service.js'
+
+const tags = ['channels']
+
+export function registerChannelRoutes(app: App, { db, config }: ModuleDeps): void {
+  const channels = createChannelService(createChannelRepository(db), createChannelItemRepository(db), createChannelItemSources(db, config.publicUrl))
+
+  app.get('/api/channels', {
+    schema: { tags, summary: 'List channels', querystring: PageQuery, response: { 200: ChannelListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await channels.listChannels(accountOf(request).id, page)
+    return listEnvelope('channels', page, total, rows.map(toChannelRecord))
+  })
+
+  app.get('/api/channel/:id', {
+    schema: { tags, summary: 'List the items of a channel', params: IdParams, querystring: PageQuery, response: { 200: ChannelItemListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await channels.listItems(accountOf(request).id, request.params.id, page)
+    return listEnvelope('items', page, total, rows.map(toChannelItemRecord))
+  })
+
+  app.post('/api/channel/add', {
+    schema: { tags, summary: 'Create a channel', body: ChannelCreateBody, response: { 201: ChannelCreatedResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const channel = await channels.createChannel(accountOf(request), request.body)
+    return reply.code(201).send({ error: 0 as const, ...toChannelRecord(channel) })
+  })
+
+  app.put('/api/channel/:id/update', {
+    schema: { tags, summary: 'Update a channel', params: IdParams, body: ChannelUpdateBody, response: { 200: ChannelUpdatedResponse, ...errorResponses } },
+  }, async (request) => {
+    const channel = await channels.updateChannel(accountOf(request).id, request.params.id, request.body)
+    return { error: 0 as const, message: 'Channel has been updated successfully.', ...toChannelRecord(channel) }
+  })
+
+  app.delete('/api/channel/:id/delete', {
+    schema: { tags, summary: 'Delete a channel (its items are unassigned)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await channels.deleteChannel(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'Channel has been deleted successfully.' }
+  })
+
+  app.post('/api/channel/:channelid/assign/:type/:itemid', {
+    schema: { tags, summary: 'Add a short link, bio page or QR code to a channel', params: ChannelAssignParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    const { channelid, type, itemid } = request.params
+    await channels.assignItem(accountOf(request).id, channelid, type, itemid)
+    return { error: 0 as const, message: 'Item successfully added to the channel.' }
+  })
+}

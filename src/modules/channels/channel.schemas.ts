@@ -1,0 +1,63 @@
+// Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
+import { Type } from 'typebox'
+import { Id, listResponse } from '../../http/schemas.js'
+import { CHANNEL_ITEM_TYPES } from './channel-items.js'
+
+/** `#RGB` or `#RRGGBB` (decisions §6); stored lower-case. */
+export const CHANNEL_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
+
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
+const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
+const Color = Type.String({ pattern: CHANNEL_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' })
+const Starred = Type.Boolean({ errorMessage: 'must be true or false' })
+
+export const ChannelCreateBody = Type.Object({
+  name: Name,
+  description: Type.Optional(Description),
+  color: Type.Optional(Color),
+  starred: Type.Optional(Starred),
+})
+
+export const ChannelUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  description: Type.Optional(Description),
+  color: Type.Optional(Color),
+  starred: Type.Optional(Starred),
+})
+
+const channelFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  color: Type.String(),
+  starred: Type.Boolean(),
+}
+
+export const ChannelListEntry = Type.Object(channelFields)
+
+export const ChannelListResponse = listResponse('channels', ChannelListEntry)
+
+export const ChannelCreatedResponse = Type.Object({ error: Type.Literal(0), ...channelFields })
+
+/** decisions §6: update answers the spec's message and the channel's fields. */
+export const ChannelUpdatedResponse = Type.Object({ error: Type.Literal(0), message: Type.String(), ...channelFields })
+
+export const ChannelItemEntry = Type.Object({
+  type: Type.String(),
+  id: Type.Integer(),
+  title: Type.String(),
+  preview: Type.String(),
+  link: Type.String(),
+  date: Type.String({ description: 'assignment date, `YYYY-MM-DD`' }),
+})
+
+export const ChannelItemListResponse = listResponse('items', ChannelItemEntry)
+
+export const ChannelAssignParams = Type.Object({
+  channelid: Id,
+  type: Type.Union(
+    CHANNEL_ITEM_TYPES.map((type) => Type.Literal(type)),
+    { errorMessage: `must be one of ${CHANNEL_ITEM_TYPES.join(', ')}` },
+  ),
+  itemid: Id,
+})

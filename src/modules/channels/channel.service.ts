@@ -1,0 +1,128 @@
+// Channel rules: name uniqueness, colors, plan limits, item membership.
+import { randomBytes } from 'node:crypto'
+import { isUniqueViolation } from '../../db/dialect.js'
+import type { ChannelItemRow, ChannelRow } from '../../db/schema.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
+import type { Page, PageRequest } from '../../http/list.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { ChannelItemRepository } from './channel-items.repository.js'
+import type { ChannelItemDescription, ChannelItemSources, ChannelItemType } from './channel-items.js'
+import type { ChannelRepository, ChannelValues } from './channel.repository.js'
+
+const DUPLICATE_NAME = 'You already have a channel with this name.'
+const ALREADY_IN_CHANNEL = 'This item is already added to the selected channel.'
+
+export interface ChannelInput {
+  name?: string
+  description?: string
+  color?: string
+  starred?: boolean
+}
+
+/** A channel item with what its record says about it. */
+export interface DescribedChannelItem {
+  item: Pick<ChannelItemRow, 'item_type' | 'item_id' | 'created_at'>
+  description: ChannelItemDescription
+}
+
+/** A random badge color, `#rrggbb` (decisions §6: a random color when none is given). */
+export function randomChannelColor(): string {
+  return `#${randomBytes(3).toString('hex')}`
+}
+
+/** Trims the name; the schema counted the untrimmed text, so the length rule is checked again. */
+function normaliseName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed.length < 2) throw ValidationError.field('name', 'must be 2 to 100 characters')
+  return trimmed
+}
+
+export function createChannelService(channels: ChannelRepository, items: ChannelItemRepository, sources: ChannelItemSources) {
+  async function assertNameFree(accountId: number, name: string, exceptId?: number) {
+    const existing = await channels.findByName(accountId, name)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
+  }
+
+  /** Two requests racing past the check meet the (account, name) unique constraint. */
+  async function translateDuplicate<T>(write: () => Promise<T>, message: string): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateError(message)
+      throw error
+    }
+  }
+
+  async function getChannelOrThrow(accountId: number, id: number): Promise<ChannelRow> {
+    const channel = await channels.findById(accountId, id)
+    if (!channel) throw NotFoundError.of('Channel')
+    return channel
+  }
+
+  return {
+    getChannelOrThrow,
+
+    listChannels(accountId: number, page: PageRequest) {
+      return channels.listPage(accountId, page)
+    },
+
+    async createChannel(account: AuthenticatedAccount, input: ChannelInput & { name: string }): Promise<ChannelRow> {
+      await enforcePlanLimit(account, 'channels', () => channels.count(account.id))
+      const values: ChannelValues = {
+        name: normaliseName(input.name),
+        description: input.description ?? '',
+        color: (input.color ?? randomChannelColor()).toLowerCase(),
+        starred: input.starred ?? false,
+      }
+      await assertNameFree(account.id, values.name)
+      return translateDuplicate(() => channels.insert(account.id, values), DUPLICATE_NAME)
+    },
+
+    async updateChannel(accountId: number, id: number, input: ChannelInput): Promise<ChannelRow> {
+      await getChannelOrThrow(accountId, id)
+      const changes: Partial<ChannelValues> = {
+        name: input.name === undefined ? undefined : normaliseName(input.name),
+        description: input.description,
+        color: input.color?.toLowerCase(),
+        starred: input.starred,
+      }
+      if (changes.name !== undefined) await assertNameFree(accountId, changes.name, id)
+      const updated = await translateDuplicate(() => channels.update(accountId, id, changes), DUPLICATE_NAME)
+      if (!updated) throw NotFoundError.of('Channel')
+      return updated
+    },
+
+    /** Deletes the channel; its items stay, they are only unassigned (spec). */
+    async deleteChannel(accountId: number, id: number): Promise<void> {
+      if (!(await channels.delete(accountId, id))) throw NotFoundError.of('Channel')
+    },
+
+    /** One page of the channel's items; an item whose record vanished meanwhile is left out. */
+    async listItems(accountId: number, channelId: number, page: PageRequest): Promise<Page<DescribedChannelItem>> {
+      await getChannelOrThrow(accountId, channelId)
+      const { rows, total } = await items.listPage(accountId, channelId, sources, page)
+      const descriptions = new Map<string, Map<number, ChannelItemDescription>>()
+      for (const [type, source] of Object.entries(sources)) {
+        const ids = rows.filter((row) => row.item_type === type).map((row) => row.item_id)
+        if (source && ids.length > 0) descriptions.set(type, await source.describe(accountId, ids))
+      }
+      const described: DescribedChannelItem[] = []
+      for (const item of rows) {
+        const description = descriptions.get(item.item_type)?.get(item.item_id)
+        if (description) described.push({ item, description })
+      }
+      return { rows: described, total }
+    },
+
+    async assignItem(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+      await getChannelOrThrow(accountId, channelId)
+      const source = sources[itemType]
+      if (!source || !(await source.exists(accountId, itemId))) throw NotFoundError.of('Item')
+      if (await items.contains(accountId, channelId, itemType, itemId)) throw new DuplicateError(ALREADY_IN_CHANNEL)
+      await translateDuplicate(() => items.insert(accountId, channelId, itemType, itemId), ALREADY_IN_CHANNEL)
+    },
+  }
+}
+
+export type ChannelService = ReturnType<typeof createChannelService>
