@@ -1,0 +1,74 @@
+// "The domain being added must already point to the service's server" (spec: Branded domains),
+// checked by DNS against SERVER_IPS / SERVER_CNAME (decisions §6).
+import { promises as dns } from 'node:dns'
+import { isIP } from 'node:net'
+
+/** What DNS says about a hostname; a name without records has empty lists. */
+export interface HostRecords {
+  /** A and AAAA records (after following any CNAME chain). */
+  addresses: string[]
+  cnames: string[]
+}
+
+/** Looks up a hostname's records. Injected into the domain service so tests need no network. */
+export type HostResolver = (hostname: string) => Promise<HostRecords>
+
+/** Where branded domains must point: our addresses and/or the name to CNAME to. */
+export interface ServerTarget {
+  ips: string[]
+  cname: string | undefined
+}
+
+// A slow or unreachable DNS server must not hold a request for long: 2 tries of 2 s per record type.
+const resolver = new dns.Resolver({ timeout: 2_000, tries: 2 })
+
+async function recordsOrNone(lookup: Promise<string[]>): Promise<string[]> {
+  try {
+    return await lookup
+  } catch {
+    // ENOTFOUND, ENODATA, timeouts: no usable record of this type.
+    return []
+  }
+}
+
+/** The real resolver: A, AAAA and CNAME records of `hostname`, queried in parallel. */
+export const resolveHostRecords: HostResolver = async (hostname) => {
+  const [ipv4, ipv6, cnames] = await Promise.all([
+    recordsOrNone(resolver.resolve4(hostname)),
+    recordsOrNone(resolver.resolve6(hostname)),
+    recordsOrNone(resolver.resolveCname(hostname)),
+  ])
+  return { addresses: [...ipv4, ...ipv6], cnames }
+}
+
+/** Canonical text of an IP address, so that `2001:DB8:0::1` and `2001:db8::1` compare equal. */
+export function canonicalIp(ip: string): string {
+  return isIP(ip) === 6 ? new URL(`http://[${ip}]`).hostname.slice(1, -1) : ip
+}
+
+function canonicalName(name: string): string {
+  return name.toLowerCase().replace(/\.$/, '')
+}
+
+async function lookUp(resolve: HostResolver, hostname: string): Promise<HostRecords> {
+  try {
+    return await resolve(hostname)
+  } catch {
+    return { addresses: [], cnames: [] }
+  }
+}
+
+/** True when `hostname` resolves to one of the server's addresses or is a CNAME of the server's name. */
+export async function isPointingToServer(hostname: string, server: ServerTarget, resolve: HostResolver): Promise<boolean> {
+  const records = await lookUp(resolve, hostname)
+  const serverIps = new Set(server.ips.map(canonicalIp))
+  if (records.addresses.some((address) => serverIps.has(canonicalIp(address)))) return true
+  if (!server.cname) return false
+  const target = canonicalName(server.cname)
+  if (records.cnames.some((cname) => canonicalName(cname) === target)) return true
+  // A zone apex cannot carry a CNAME; DNS hosts "flatten" it into the target's A/AAAA records,
+  // so addresses shared with the target name count as pointing too.
+  if (records.addresses.length === 0) return false
+  const targetIps = new Set((await lookUp(resolve, target)).addresses.map(canonicalIp))
+  return records.addresses.some((address) => targetIps.has(canonicalIp(address)))
+}

@@ -1,0 +1,68 @@
+// SQL for branded domains. Every method is scoped by account id, except the hostname lookup:
+// a hostname belongs to one account across the whole service.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { DomainRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+
+export interface DomainRedirects {
+  redirectRoot?: string | null
+  redirect404?: string | null
+}
+
+export function createDomainRepository(db: DB) {
+  async function findById(accountId: number, id: number): Promise<DomainRow | undefined> {
+    return db.selectFrom('domains').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+  }
+
+  return {
+    findById,
+
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('domains').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+    },
+
+    /** Any account's domain with this hostname: hostnames are unique across the service. */
+    async findByHostname(hostname: string): Promise<DomainRow | undefined> {
+      return db.selectFrom('domains').selectAll().where('hostname', '=', hostname).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('domains').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async insert(accountId: number, input: { domain: string; hostname: string; redirectRoot: string | null; redirect404: string | null }): Promise<DomainRow> {
+      return db
+        .insertInto('domains')
+        .values({
+          account_id: accountId,
+          domain: input.domain,
+          hostname: input.hostname,
+          redirect_root: input.redirectRoot,
+          redirect_404: input.redirect404,
+          created_at: nowTimestamp(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    /** Changes the given redirects only; false when the account has no such domain. */
+    async updateRedirects(accountId: number, id: number, changes: DomainRedirects): Promise<boolean> {
+      const values: { redirect_root?: string | null; redirect_404?: string | null } = {}
+      if (changes.redirectRoot !== undefined) values.redirect_root = changes.redirectRoot
+      if (changes.redirect404 !== undefined) values.redirect_404 = changes.redirect404
+      if (Object.keys(values).length === 0) return (await findById(accountId, id)) !== undefined
+      const result = await db.updateTable('domains').set(values).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async delete(accountId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('domains').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+  }
+}
+
+export type DomainRepository = ReturnType<typeof createDomainRepository>

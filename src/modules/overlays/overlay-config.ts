@@ -1,0 +1,31 @@
+// What each CTA overlay type stores in its `config` (decisions §6: CTA overlays).
+import { ValidationError } from '../../http/errors.js'
+import { mergeConfigFields, type ConfigValue } from './config-json.js'
+import type { OverlayType, OverlayUpdateInput } from './overlay.schemas.js'
+
+interface OverlayTypeFields {
+  /** The field an overlay of this type cannot do without. */
+  required: 'message' | 'email'
+  optional: readonly string[]
+}
+
+const OVERLAY_TYPE_FIELDS: Record<OverlayType, OverlayTypeFields> = {
+  // A message with an optional button (`label`, `link`) and colors.
+  message: { required: 'message', optional: ['label', 'link', 'color', 'bg'] },
+  // A contact form; submissions are sent to `email`.
+  contact: { required: 'email', optional: ['title', 'description', 'label'] },
+}
+
+/**
+ * The stored config of an overlay of `type` after applying `input` to `current` (see
+ * mergeConfigFields); throws when the type's required field would be missing.
+ */
+export function buildOverlayConfig(type: OverlayType, input: OverlayUpdateInput, current: Record<string, unknown> = {}): Record<string, ConfigValue> {
+  const { required, optional } = OVERLAY_TYPE_FIELDS[type]
+  const changes: Record<string, unknown> = { ...input }
+  // Colors are stored in one spelling, as channels do.
+  for (const field of ['color', 'bg'] as const) changes[field] = input[field]?.toLowerCase()
+  const config = mergeConfigFields([required, ...optional], current, changes)
+  if (config[required] === undefined) throw new ValidationError(`The field "${required}" is required for a ${type} overlay.`)
+  return config
+}

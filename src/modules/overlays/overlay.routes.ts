@@ -1,0 +1,49 @@
+// CTA overlay endpoints (spec: CTA overlays; decisions §6 adds create, update and delete).
+import type { App, ModuleDeps } from '../../app.js'
+import { accountOf } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { toOverlayRecord } from './overlay.mapper.js'
+import { createOverlayRepository } from './overlay.repository.js'
+import { OverlayCreateBody, OverlayCreatedResponse, OverlayListResponse, OverlayUpdateBody } from './overlay.schemas.js'
+import { createOverlayService } from './overlay.service.js'
+
+const tags = ['overlays']
+
+export function registerOverlayRoutes(app: App, { db }: ModuleDeps): void {
+  const overlays = createOverlayService(createOverlayRepository(db))
+
+  app.get('/api/overlay', {
+    schema: { tags, summary: 'List CTA overlays', querystring: PageQuery, response: { 200: OverlayListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await overlays.listOverlays(accountOf(request).id, page)
+    return listEnvelope('cta', page, total, rows.map(toOverlayRecord))
+  })
+
+  app.post('/api/overlay/add', {
+    schema: {
+      tags,
+      summary: 'Create a CTA overlay: `message` (message, label, link, color, bg) or `contact` (email, title, description, label)',
+      body: OverlayCreateBody,
+      response: { 201: OverlayCreatedResponse, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const overlay = await overlays.createOverlay(accountOf(request), request.body)
+    return reply.code(201).send({ error: 0 as const, id: overlay.id })
+  })
+
+  app.put('/api/overlay/:id/update', {
+    schema: { tags, summary: 'Update a CTA overlay (its type cannot change)', params: IdParams, body: OverlayUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await overlays.updateOverlay(accountOf(request).id, request.params.id, request.body)
+    return { error: 0 as const, message: 'CTA overlay has been updated successfully.' }
+  })
+
+  app.delete('/api/overlay/:id/delete', {
+    schema: { tags, summary: 'Delete a CTA overlay', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await overlays.deleteOverlay(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'CTA overlay has been deleted successfully.' }
+  })
+}

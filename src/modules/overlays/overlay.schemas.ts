@@ -1,0 +1,55 @@
+// Request and response schemas of the CTA overlay endpoints (spec: CTA overlays; decisions §6).
+import { Type } from 'typebox'
+import { DateTime, HttpUrl, listResponse } from '../../http/schemas.js'
+
+/** spec: values observed `message` and `contact`. */
+export const OVERLAY_TYPES = ['message', 'contact'] as const
+export type OverlayType = (typeof OVERLAY_TYPES)[number]
+
+export const OVERLAY_NAME_RULE = 'must be 2 to 100 characters'
+
+const HEX_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
+
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: OVERLAY_NAME_RULE })
+const Color = Type.Union([Type.String({ pattern: HEX_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' }), Type.Literal('')])
+
+// Every type's fields, validated wherever they are sent; the service stores only the overlay
+// type's own. An empty string removes an optional field.
+const overlayFields = {
+  // `message` overlays
+  message: Type.Optional(Type.String({ minLength: 1, maxLength: 500, errorMessage: 'must be 1 to 500 characters' })),
+  label: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'must be text of at most 50 characters' })),
+  link: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
+  color: Type.Optional(Color),
+  bg: Type.Optional(Color),
+  // `contact` overlays (plus `label`, the button text)
+  title: Type.Optional(Type.String({ maxLength: 100, errorMessage: 'must be text of at most 100 characters' })),
+  description: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })),
+  email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: 'must be a valid e-mail address' })),
+}
+
+export const OverlayCreateBody = Type.Object({
+  type: Type.Union(OVERLAY_TYPES.map((type) => Type.Literal(type)), { errorMessage: `must be one of ${OVERLAY_TYPES.join(', ')}` }),
+  name: Name,
+  ...overlayFields,
+})
+
+/** The type is fixed at creation and not read from an update. */
+export const OverlayUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  ...overlayFields,
+})
+
+export const OverlayListEntry = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  name: Type.String(),
+  date: DateTime,
+})
+
+export const OverlayListResponse = listResponse('cta', OverlayListEntry)
+
+export const OverlayCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer() })
+
+export type OverlayCreateInput = Type.Static<typeof OverlayCreateBody>
+export type OverlayUpdateInput = Type.Static<typeof OverlayUpdateBody>

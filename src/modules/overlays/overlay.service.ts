@@ -1,0 +1,59 @@
+// CTA overlay rules: the fields each type needs, plan limits, ownership.
+import type { OverlayRow } from '../../db/schema.js'
+import { NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { parseConfigJson } from './config-json.js'
+import { buildOverlayConfig } from './overlay-config.js'
+import type { OverlayRepository } from './overlay.repository.js'
+import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
+
+function cleanName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed.length < 2) throw ValidationError.field('name', OVERLAY_NAME_RULE)
+  return trimmed
+}
+
+function storedType(overlay: OverlayRow): OverlayType {
+  const type = OVERLAY_TYPES.find((known) => known === overlay.type)
+  // Rows are only written through this service, so this is a broken database, not a bad request.
+  if (!type) throw new Error(`overlay ${overlay.id} has the unknown type "${overlay.type}"`)
+  return type
+}
+
+export function createOverlayService(overlays: OverlayRepository) {
+  async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
+    const overlay = await overlays.findById(accountId, id)
+    if (!overlay) throw NotFoundError.of('CTA overlay')
+    return overlay
+  }
+
+  return {
+    getOverlayOrThrow,
+
+    listOverlays(accountId: number, page: PageRequest) {
+      return overlays.listPage(accountId, page)
+    },
+
+    async createOverlay(account: AuthenticatedAccount, input: OverlayCreateInput): Promise<OverlayRow> {
+      const name = cleanName(input.name)
+      const config = buildOverlayConfig(input.type, input)
+      await enforcePlanLimit(account, 'overlays', () => overlays.count(account.id))
+      return overlays.insert(account.id, { type: input.type, name, config })
+    },
+
+    async updateOverlay(accountId: number, id: number, input: OverlayUpdateInput): Promise<void> {
+      const overlay = await getOverlayOrThrow(accountId, id)
+      const name = input.name === undefined ? overlay.name : cleanName(input.name)
+      const config = buildOverlayConfig(storedType(overlay), input, parseConfigJson(overlay.config))
+      if (!(await overlays.update(accountId, id, { name, config }))) throw NotFoundError.of('CTA overlay')
+    },
+
+    async deleteOverlay(accountId: number, id: number): Promise<void> {
+      if (!(await overlays.delete(accountId, id))) throw NotFoundError.of('CTA overlay')
+    },
+  }
+}
+
+export type OverlayService = ReturnType<typeof createOverlayService>

@@ -1,0 +1,55 @@
+// SQL for tracking pixels. Every method is scoped by account id.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { PixelRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+
+export function createPixelRepository(db: DB) {
+  async function findById(accountId: number, id: number): Promise<PixelRow | undefined> {
+    return db.selectFrom('pixels').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+  }
+
+  return {
+    findById,
+
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('pixels').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+    },
+
+    async findByTypeAndTag(accountId: number, type: string, tag: string): Promise<PixelRow | undefined> {
+      return db.selectFrom('pixels').selectAll().where('account_id', '=', accountId).where('type', '=', type).where('tag', '=', tag).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('pixels').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    async insert(accountId: number, input: { type: string; name: string; tag: string }): Promise<PixelRow> {
+      return db
+        .insertInto('pixels')
+        .values({ account_id: accountId, type: input.type, name: input.name, tag: input.tag, created_at: nowTimestamp() })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    /** Sets the given fields; false when the account has no such pixel. */
+    async update(accountId: number, id: number, changes: { name?: string; tag?: string }): Promise<boolean> {
+      const values: { name?: string; tag?: string } = {}
+      if (changes.name !== undefined) values.name = changes.name
+      if (changes.tag !== undefined) values.tag = changes.tag
+      // An empty SET is invalid SQL; with nothing to change, the answer is whether the pixel exists.
+      if (Object.keys(values).length === 0) return (await findById(accountId, id)) !== undefined
+      const result = await db.updateTable('pixels').set(values).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async delete(accountId: number, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('pixels').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+  }
+}
+
+export type PixelRepository = ReturnType<typeof createPixelRepository>

@@ -1,0 +1,77 @@
+// Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
+import { isUniqueViolation } from '../../db/dialect.js'
+import type { PixelRow } from '../../db/schema.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { isPixelType, normalisePixelTag } from './pixel-tags.js'
+import type { PixelRepository } from './pixel.repository.js'
+import { PIXEL_NAME_RULE, type PixelCreateInput, type PixelUpdateInput } from './pixel.schemas.js'
+
+const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
+
+function cleanName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed === '') throw ValidationError.field('name', PIXEL_NAME_RULE)
+  return trimmed
+}
+
+export function createPixelService(pixels: PixelRepository) {
+  async function getPixelOrThrow(accountId: number, id: number): Promise<PixelRow> {
+    const pixel = await pixels.findById(accountId, id)
+    if (!pixel) throw NotFoundError.of('Pixel')
+    return pixel
+  }
+
+  async function assertTagFree(accountId: number, type: string, tag: string, exceptId?: number) {
+    const existing = await pixels.findByTypeAndTag(accountId, type, tag)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_PIXEL)
+  }
+
+  /** Two requests racing past the check meet the (account, type, tag) unique constraint. */
+  async function translateUniqueViolation<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateError(DUPLICATE_PIXEL)
+      throw error
+    }
+  }
+
+  return {
+    getPixelOrThrow,
+
+    listPixels(accountId: number, page: PageRequest) {
+      return pixels.listPage(accountId, page)
+    },
+
+    async createPixel(account: AuthenticatedAccount, input: PixelCreateInput): Promise<PixelRow> {
+      const name = cleanName(input.name)
+      const tag = normalisePixelTag(input.type, input.tag)
+      await enforcePlanLimit(account, 'pixels', () => pixels.count(account.id))
+      await assertTagFree(account.id, input.type, tag)
+      return translateUniqueViolation(() => pixels.insert(account.id, { type: input.type, name, tag }))
+    },
+
+    async updatePixel(accountId: number, id: number, input: PixelUpdateInput): Promise<void> {
+      const pixel = await getPixelOrThrow(accountId, id)
+      const name = input.name === undefined ? undefined : cleanName(input.name)
+      let tag: string | undefined
+      if (input.tag !== undefined) {
+        // Rows are only written through this service, so the stored type is always a known one.
+        if (!isPixelType(pixel.type)) throw new Error(`pixel ${pixel.id} has the unknown type "${pixel.type}"`)
+        tag = normalisePixelTag(pixel.type, input.tag)
+        await assertTagFree(accountId, pixel.type, tag, id)
+      }
+      const updated = await translateUniqueViolation(() => pixels.update(accountId, id, { name, tag }))
+      if (!updated) throw NotFoundError.of('Pixel')
+    },
+
+    async deletePixel(accountId: number, id: number): Promise<void> {
+      if (!(await pixels.delete(accountId, id))) throw NotFoundError.of('Pixel')
+    },
+  }
+}
+
+export type PixelService = ReturnType<typeof createPixelService>

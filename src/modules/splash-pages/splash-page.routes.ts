@@ -1,0 +1,44 @@
+// Custom splash page endpoints (spec: Custom splash pages; decisions §6 adds create, update and delete).
+import type { App, ModuleDeps } from '../../app.js'
+import { accountOf } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { toSplashPageRecord } from './splash-page.mapper.js'
+import { createSplashPageRepository } from './splash-page.repository.js'
+import { SplashPageCreateBody, SplashPageCreatedResponse, SplashPageListResponse, SplashPageUpdateBody } from './splash-page.schemas.js'
+import { createSplashPageService } from './splash-page.service.js'
+
+const tags = ['splash pages']
+
+export function registerSplashPageRoutes(app: App, { db }: ModuleDeps): void {
+  const splashPages = createSplashPageService(createSplashPageRepository(db))
+
+  app.get('/api/splash', {
+    schema: { tags, summary: 'List custom splash pages', querystring: PageQuery, response: { 200: SplashPageListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await splashPages.listSplashPages(accountOf(request).id, page)
+    return listEnvelope('splash', page, total, rows.map(toSplashPageRecord))
+  })
+
+  app.post('/api/splash/add', {
+    schema: { tags, summary: 'Create a custom splash page', body: SplashPageCreateBody, response: { 201: SplashPageCreatedResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const page = await splashPages.createSplashPage(accountOf(request), request.body)
+    return reply.code(201).send({ error: 0 as const, id: page.id })
+  })
+
+  app.put('/api/splash/:id/update', {
+    schema: { tags, summary: 'Update a custom splash page', params: IdParams, body: SplashPageUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await splashPages.updateSplashPage(accountOf(request).id, request.params.id, request.body)
+    return { error: 0 as const, message: 'Splash page has been updated successfully.' }
+  })
+
+  app.delete('/api/splash/:id/delete', {
+    schema: { tags, summary: 'Delete a custom splash page', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await splashPages.deleteSplashPage(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'Splash page has been deleted successfully.' }
+  })
+}

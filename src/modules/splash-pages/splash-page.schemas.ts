@@ -1,0 +1,48 @@
+// Request and response schemas of the custom splash page endpoints (spec: Custom splash pages;
+// decisions §6 adds create, update and delete).
+import { Type } from 'typebox'
+import { DateTime, HttpUrl, listResponse } from '../../http/schemas.js'
+
+export const SPLASH_NAME_RULE = 'must be 2 to 100 characters'
+export const SPLASH_TITLE_RULE = 'must be 1 to 100 characters'
+/** Seconds the page shows before the visitor goes on, when the client sets none. */
+export const DEFAULT_SPLASH_COUNTER = 5
+
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: SPLASH_NAME_RULE })
+// An empty string removes an optional field.
+const OptionalUrl = Type.Optional(Type.Union([HttpUrl, Type.Literal('')]))
+
+const splashFields = {
+  description: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+  image: OptionalUrl,
+  /** The "product" link the page promotes. */
+  link: OptionalUrl,
+  counter: Type.Optional(Type.Integer({ minimum: 0, maximum: 60, errorMessage: 'must be a whole number of seconds from 0 to 60' })),
+}
+
+const Title = Type.String({ minLength: 1, maxLength: 100, errorMessage: SPLASH_TITLE_RULE })
+
+export const SplashPageCreateBody = Type.Object({
+  name: Name,
+  title: Title,
+  ...splashFields,
+})
+
+export const SplashPageUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  title: Type.Optional(Title),
+  ...splashFields,
+})
+
+export const SplashPageListEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  date: DateTime,
+})
+
+export const SplashPageListResponse = listResponse('splash', SplashPageListEntry)
+
+export const SplashPageCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer() })
+
+export type SplashPageCreateInput = Type.Static<typeof SplashPageCreateBody>
+export type SplashPageUpdateInput = Type.Static<typeof SplashPageUpdateBody>

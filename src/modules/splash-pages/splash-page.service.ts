@@ -1,0 +1,52 @@
+// Splash page rules: required title, counter default, plan limits, ownership.
+import type { SplashPageRow } from '../../db/schema.js'
+import { NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { parseConfigJson } from '../overlays/config-json.js'
+import { buildSplashPageConfig } from './splash-page-config.js'
+import type { SplashPageRepository } from './splash-page.repository.js'
+import { SPLASH_NAME_RULE, type SplashPageCreateInput, type SplashPageUpdateInput } from './splash-page.schemas.js'
+
+function cleanName(name: string): string {
+  const trimmed = name.trim()
+  if (trimmed.length < 2) throw ValidationError.field('name', SPLASH_NAME_RULE)
+  return trimmed
+}
+
+export function createSplashPageService(pages: SplashPageRepository) {
+  async function getSplashPageOrThrow(accountId: number, id: number): Promise<SplashPageRow> {
+    const page = await pages.findById(accountId, id)
+    if (!page) throw NotFoundError.of('Splash page')
+    return page
+  }
+
+  return {
+    getSplashPageOrThrow,
+
+    listSplashPages(accountId: number, page: PageRequest) {
+      return pages.listPage(accountId, page)
+    },
+
+    async createSplashPage(account: AuthenticatedAccount, input: SplashPageCreateInput): Promise<SplashPageRow> {
+      const name = cleanName(input.name)
+      const config = buildSplashPageConfig(input)
+      await enforcePlanLimit(account, 'splash', () => pages.count(account.id))
+      return pages.insert(account.id, { name, config })
+    },
+
+    async updateSplashPage(accountId: number, id: number, input: SplashPageUpdateInput): Promise<void> {
+      const page = await getSplashPageOrThrow(accountId, id)
+      const name = input.name === undefined ? page.name : cleanName(input.name)
+      const config = buildSplashPageConfig(input, parseConfigJson(page.config))
+      if (!(await pages.update(accountId, id, { name, config }))) throw NotFoundError.of('Splash page')
+    },
+
+    async deleteSplashPage(accountId: number, id: number): Promise<void> {
+      if (!(await pages.delete(accountId, id))) throw NotFoundError.of('Splash page')
+    },
+  }
+}
+
+export type SplashPageService = ReturnType<typeof createSplashPageService>

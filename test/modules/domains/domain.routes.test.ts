@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+
+describe('branded domain endpoints', () => {
+  let context: TestContext
+  let api: ApiClient
+  let otherApi: ApiClient
+  let hostCounter = 0
+
+  /** A fresh hostname per test: hostnames are unique across the whole service. */
+  function uniqueHost(): string {
+    hostCounter += 1
+    return `go${hostCounter}.brand.example`
+  }
+
+  async function listAll(client: ApiClient) {
+    return (await client('GET', '/api/domains?limit=100')).data.data.domains as Array<{ id: number; domain: string; redirectroot: string | null; redirect404: string | null }>
+  }
+
+  beforeAll(async () => {
+    context = await createTestApp()
+    api = apiClient(context.app, (await createAccount(context)).apiKey)
+    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
+  })
+  afterAll(() => context.close())
+
+  it('adds a domain, normalised to a lower-case origin, and answers 201 {error:0, id}', async () => {
+    const host = uniqueHost()
+    const response = await api('POST', '/api/domain/add', {
+      domain: `HTTPS://${host.toUpperCase()}/`,
+      redirectroot: 'https://www.brand.example/',
+      redirect404: 'https://www.brand.example/missing',
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.data).toEqual({ error: 0, id: expect.any(Number) })
+    const listed = (await listAll(api)).find((entry) => entry.id === response.data.id)
+    expect(listed).toEqual({ id: response.data.id, domain: `https://${host}`, redirectroot: 'https://www.brand.example/', redirect404: 'https://www.brand.example/missing' })
+    const row = await context.database.db.selectFrom('domains').selectAll().where('id', '=', response.data.id).executeTakeFirstOrThrow()
+    expect(row.hostname).toBe(host)
+  })
+
+  it('answers null for redirects that are not set; an empty string on add means not set', async () => {
+    const bare = await api('POST', '/api/domain/add', { domain: `https://${uniqueHost()}` })
+    const empty = await api('POST', '/api/domain/add', { domain: `http://${uniqueHost()}`, redirectroot: '', redirect404: '' })
+    expect(empty.statusCode).toBe(201)
+    const listed = await listAll(api)
+    for (const id of [bare.data.id, empty.data.id]) {
+      expect(listed.find((entry) => entry.id === id)).toMatchObject({ redirectroot: null, redirect404: null })
+    }
+  })
+
+  it('does not check DNS when SERVER_IPS and SERVER_CNAME are unset: a name that cannot resolve is accepted', async () => {
+    expect(context.config.serverIps).toEqual([])
+    expect(context.config.serverCname).toBeUndefined()
+    const response = await api('POST', '/api/domain/add', { domain: 'https://nowhere-at-all.invalid' })
+    expect(response.statusCode).toBe(201)
+  })
+
+  it('refuses a hostname already used, by this or another account, whatever the scheme or case', async () => {
+    const host = uniqueHost()
+    expect((await api('POST', '/api/domain/add', { domain: `https://${host}` })).statusCode).toBe(201)
+    for (const [client, domain] of [[api, `https://${host}`], [api, `http://${host.toUpperCase()}`], [otherApi, `https://${host}/`]] as const) {
+      const again = await client('POST', '/api/domain/add', { domain })
+      expect(again.statusCode).toBe(400)
+      expect(again.data).toEqual({ error: 1, message: 'The domain has been already used.', code: 'duplicate' })
+    }
+  })
+
+  it('refuses the service’s own PUBLIC_URL host', async () => {
+    const response = await api('POST', '/api/domain/add', { domain: 'https://lw.test' })
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({ error: 1, message: 'The field "domain" is the address of this service itself.', code: 'validation_failed' })
+  })
+
+  it.each([
+    [{}, 'The field "domain" is required.'],
+    [{ domain: 42 }, 'The field "domain" must be an http or https address like https://go.example.com.'],
+    [{ domain: '' }, 'The field "domain" must be an http or https address like https://go.example.com.'],
+    [{ domain: 'go.example.com' }, 'The field "domain" must be an http or https address like https://go.example.com.'],
+    [{ domain: 'ftp://go.example.com' }, 'The field "domain" must be an http or https address like https://go.example.com.'],
+    [{ domain: 'https://go.example.com/landing' }, 'The field "domain" must be a domain only, without a path, query or fragment.'],
+    [{ domain: 'https://go.example.com:8080' }, 'The field "domain" must not contain a port.'],
+    [{ domain: 'https://192.0.2.10' }, 'The field "domain" must be a domain name, not an IP address.'],
+    [{ domain: 'https://intranet' }, 'The field "domain" must be a fully qualified domain name like go.example.com.'],
+    [{ domain: `https://${'x'.repeat(300)}.com` }, 'The field "domain" must be an http or https address like https://go.example.com.'],
+    [{ domain: 'https://ok.example.com', redirectroot: 'javascript:alert(1)' }, 'The field "redirectroot" must be an http or https URL.'],
+    [{ domain: 'https://ok.example.com', redirectroot: 7 }, 'The field "redirectroot" must be an http or https URL.'],
+    [{ domain: 'https://ok.example.com', redirect404: 'data:text/html,hi' }, 'The field "redirect404" must be an http or https URL.'],
+    [{ domain: 'https://ok.example.com', redirect404: ['https://a.example'] }, 'The field "redirect404" must be an http or https URL.'],
+  ])('refuses %j with a 400: %s', async (body, message) => {
+    const response = await api('POST', '/api/domain/add', body)
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+  })
+
+  it('updates the redirects, clears one with an empty string, and never changes the domain', async () => {
+    const host = uniqueHost()
+    const created = await api('POST', '/api/domain/add', { domain: `https://${host}`, redirectroot: 'https://old.example/', redirect404: 'https://old.example/404' })
+    const id = created.data.id
+    const updated = await api('PUT', `/api/domain/${id}/update`, { redirectroot: 'https://new.example/', domain: 'https://hijacked.example' })
+    expect(updated.statusCode).toBe(200)
+    expect(updated.data).toEqual({ error: 0, message: 'Domain has been updated successfully.' })
+    expect((await listAll(api)).find((entry) => entry.id === id)).toEqual({ id, domain: `https://${host}`, redirectroot: 'https://new.example/', redirect404: 'https://old.example/404' })
+    await api('PUT', `/api/domain/${id}/update`, { redirect404: '' })
+    expect((await listAll(api)).find((entry) => entry.id === id)).toMatchObject({ redirectroot: 'https://new.example/', redirect404: null })
+    const untouched = await api('PUT', `/api/domain/${id}/update`, {})
+    expect(untouched.statusCode).toBe(200)
+    expect((await listAll(api)).find((entry) => entry.id === id)).toMatchObject({ redirectroot: 'https://new.example/', redirect404: null })
+  })
+
+  it.each([
+    [{ redirectroot: 'ftp://files.example' }, 'redirectroot'],
+    [{ redirectroot: null }, 'redirectroot'],
+    [{ redirect404: 'not a url' }, 'redirect404'],
+    [{ redirect404: false }, 'redirect404'],
+  ])('refuses the update %j with a 400 naming %s', async (body, field) => {
+    const created = await api('POST', '/api/domain/add', { domain: `https://${uniqueHost()}` })
+    const response = await api('PUT', `/api/domain/${created.data.id}/update`, body)
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({ error: 1, message: `The field "${field}" must be an http or https URL.`, code: 'validation_failed' })
+  })
+
+  it('deletes a domain, which frees its hostname; a second delete is a 404', async () => {
+    const host = uniqueHost()
+    const created = await api('POST', '/api/domain/add', { domain: `https://${host}` })
+    const deleted = await api('DELETE', `/api/domain/${created.data.id}/delete`)
+    expect(deleted.statusCode).toBe(200)
+    expect(deleted.data).toEqual({ error: 0, message: 'Domain has been deleted successfully.' })
+    const again = await api('DELETE', `/api/domain/${created.data.id}/delete`)
+    expect(again.statusCode).toBe(404)
+    expect(again.data).toEqual({ error: 1, message: 'Domain not found. Please try again.', code: 'not_found' })
+    expect((await otherApi('POST', '/api/domain/add', { domain: `https://${host}` })).statusCode).toBe(201)
+  })
+
+  it('answers 404 for an unknown id on update', async () => {
+    const response = await api('PUT', '/api/domain/999999/update', { redirectroot: 'https://x.example/' })
+    expect(response.statusCode).toBe(404)
+    expect(response.data.message).toBe('Domain not found. Please try again.')
+  })
+
+  it('never shows or touches another account’s domain', async () => {
+    const created = await api('POST', '/api/domain/add', { domain: `https://${uniqueHost()}`, redirectroot: 'https://mine.example/' })
+    const id = created.data.id
+    const update = await otherApi('PUT', `/api/domain/${id}/update`, { redirectroot: 'https://theirs.example/' })
+    expect(update.statusCode).toBe(404)
+    expect(update.data.message).toBe('Domain not found. Please try again.')
+    expect((await otherApi('PUT', `/api/domain/${id}/update`, {})).statusCode).toBe(404)
+    expect((await otherApi('DELETE', `/api/domain/${id}/delete`)).statusCode).toBe(404)
+    expect((await listAll(otherApi)).map((entry) => entry.id)).not.toContain(id)
+    expect((await listAll(api)).find((entry) => entry.id === id)).toMatchObject({ redirectroot: 'https://mine.example/' })
+  })
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses the path id %s with a 400', async (id) => {
+    for (const [method, url] of [['PUT', `/api/domain/${id}/update`], ['DELETE', `/api/domain/${id}/delete`]] as const) {
+      const response = await api(method, url, {})
+      expect(response.statusCode).toBe(400)
+      expect(response.data.code).toBe('validation_failed')
+      expect(response.data.message).toContain('"id"')
+    }
+  })
+
+  it('lists with the envelope, newest first, paged', async () => {
+    const client = apiClient(context.app, (await createAccount(context)).apiKey)
+    const hosts = [uniqueHost(), uniqueHost(), uniqueHost(), uniqueHost()]
+    for (const host of hosts) await client('POST', '/api/domain/add', { domain: `https://${host}` })
+    const first = await client('GET', '/api/domains?limit=3')
+    expect(first.statusCode).toBe(200)
+    expect(first.data.error).toBe('0')
+    expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
+    expect(first.data.data.domains.map((entry: { domain: string }) => entry.domain)).toEqual(hosts.slice(1).reverse().map((host) => `https://${host}`))
+    expect(Object.keys(first.data.data.domains[0]).sort()).toEqual(['domain', 'id', 'redirect404', 'redirectroot'])
+    const second = await client('GET', '/api/domains?limit=3&page=2')
+    expect(second.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
+    expect(second.data.data.domains.map((entry: { domain: string }) => entry.domain)).toEqual([`https://${hosts[0]}`])
+    expect((await client('GET', '/api/domains?limit=3&page=9')).data.data.domains).toEqual([])
+    expect((await client('GET', '/api/domains?page=0')).statusCode).toBe(400)
+  })
+
+  it('enforces the plan limit on domains', async () => {
+    const db = context.database.db
+    const plan = await db.insertInto('plans').values({ name: 'One domain', code: 'one-domain', apirate: null, limits: '{"domains":1}', is_default: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()
+    const client = apiClient(context.app, (await createAccount(context, { plan: plan.id })).apiKey)
+    expect((await client('POST', '/api/domain/add', { domain: `https://${uniqueHost()}` })).statusCode).toBe(201)
+    const second = await client('POST', '/api/domain/add', { domain: `https://${uniqueHost()}` })
+    expect(second.statusCode).toBe(403)
+    expect(second.data.code).toBe('plan_limit_reached')
+  })
+})
+
+describe('branded domain DNS check with SERVER_IPS set', () => {
+  let context: TestContext
+
+  beforeAll(async () => {
+    context = await createTestApp({ env: { SERVER_IPS: '203.0.113.7' } })
+  })
+  afterAll(() => context.close())
+
+  // `.invalid` never resolves (RFC 6761), so with real DNS, reachable or not, the answer is a 400.
+  it('refuses, through the real resolver, a domain that does not resolve to our addresses', async () => {
+    const api = apiClient(context.app, (await createAccount(context)).apiKey)
+    const response = await api('POST', '/api/domain/add', { domain: 'https://not-pointing.invalid' })
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({ error: 1, message: 'The domain is not pointing to our server.', code: 'domain_not_pointing' })
+    expect((await api('GET', '/api/domains')).data.data.result).toBe(0)
+  }, 30_000)
+})
