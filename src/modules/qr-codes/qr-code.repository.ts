@@ -1,0 +1,108 @@
+// SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
+
+/** The columns of a list entry: never the logo bytes. */
+const LIST_COLUMNS = ['id', 'alias', 'name', 'scans', 'created_at'] as const
+export type QrCodeListRow = Pick<QrCodeRow, (typeof LIST_COLUMNS)[number]>
+
+export interface NewQrCode {
+  alias: string
+  /** Undefined: named by `nameForId` once the id is known. */
+  name: string | undefined
+  nameForId: (id: number) => string
+  type: string
+  /** JSON text. */
+  data: string
+  background: string
+  foreground: string
+  logo: Buffer | null
+  logoSource: string | null
+}
+
+export interface QrCodeChanges {
+  data: string
+  name?: string
+  background?: string
+  foreground?: string
+  /** Undefined: unchanged; null: removed. */
+  logo?: { bytes: Buffer; source: string } | null
+}
+
+export function createQrCodeRepository(db: DB) {
+  return {
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('qr_codes').where('account_id', '=', accountId), page, (q) => q.select(LIST_COLUMNS).orderBy('id', 'desc'))
+    },
+
+    async findById(accountId: number, id: number): Promise<QrCodeRow | undefined> {
+      return db.selectFrom('qr_codes').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    },
+
+    /** Public: the image and tracking addresses carry only the alias, which is unique service-wide. */
+    async findByAlias(alias: string): Promise<QrCodeRow | undefined> {
+      return db.selectFrom('qr_codes').selectAll().where('alias', '=', alias).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('qr_codes').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    /** Inserts; throws the driver's unique violation when the alias is taken. */
+    async insert(accountId: number, qr: NewQrCode): Promise<QrCodeRow> {
+      return db.transaction().execute(async (trx) => {
+        const now = nowTimestamp()
+        const row = await trx
+          .insertInto('qr_codes')
+          .values({
+            account_id: accountId,
+            alias: qr.alias,
+            // Placeholder replaced in the same transaction when the default name needs the id.
+            name: qr.name ?? '',
+            type: qr.type,
+            data: qr.data,
+            background: qr.background,
+            foreground: qr.foreground,
+            logo: qr.logo,
+            logo_source: qr.logoSource,
+            scans: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        if (qr.name !== undefined) return row
+        return trx.updateTable('qr_codes').set({ name: qr.nameForId(row.id) }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow()
+      })
+    },
+
+    async update(accountId: number, id: number, changes: QrCodeChanges): Promise<QrCodeRow | undefined> {
+      const values: QrCodeUpdate = { data: changes.data, updated_at: nowTimestamp() }
+      if (changes.name !== undefined) values.name = changes.name
+      if (changes.background !== undefined) values.background = changes.background
+      if (changes.foreground !== undefined) values.foreground = changes.foreground
+      if (changes.logo !== undefined) {
+        values.logo = changes.logo?.bytes ?? null
+        values.logo_source = changes.logo?.source ?? null
+      }
+      return db.updateTable('qr_codes').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
+    },
+
+    /** Deletes the QR code and takes it out of every channel, in one transaction. */
+    async delete(accountId: number, id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('qr_codes').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+        if (Number(result.numDeletedRows) === 0) return false
+        await removeItemFromAllChannels(trx, accountId, 'qr', id)
+        return true
+      })
+    },
+  }
+}
+
+export type QrCodeRepository = ReturnType<typeof createQrCodeRepository>
