@@ -84,6 +84,16 @@ export function createAccountRepository(db: DB) {
       await db.updateTable('accounts').set(values).where('id', '=', id).execute()
     },
 
+    /** Every account, oldest first (the CLI listing). */
+    async listAll(): Promise<AccountWithPlan[]> {
+      return withPlan().orderBy('accounts.id', 'asc').execute()
+    },
+
+    async setSuspended(id: number, suspended: boolean): Promise<boolean> {
+      const result = await db.updateTable('accounts').set({ is_suspended: suspended ? 1 : 0 }).where('id', '=', id).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst()
       return Number(result.numDeletedRows) > 0

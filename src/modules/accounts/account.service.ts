@@ -1,6 +1,7 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
 import { isUniqueViolation, nowTimestamp } from '../../db/dialect.js'
 import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
@@ -161,6 +162,48 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.')
         throw error
       }
+    },
+
+    findAccount(accountId: number): Promise<AccountWithPlan | undefined> {
+      return accounts.findById(accountId)
+    },
+
+    findAccountByUsername(username: string) {
+      return accounts.findByUsername(username)
+    },
+
+    /** `reference` is an id (digits) or a username; an id wins when both could match. */
+    async findAccountByReference(reference: string): Promise<AccountWithPlan | undefined> {
+      if (/^\d{1,10}$/.test(reference)) {
+        const byId = await accounts.findById(Number(reference))
+        if (byId) return byId
+      }
+      const byUsername = await accounts.findByUsername(reference)
+      return byUsername ? accounts.findById(byUsername.id) : undefined
+    },
+
+    listAccounts(page: PageRequest) {
+      return accounts.listPage(page)
+    },
+
+    listAllAccounts(): Promise<AccountWithPlan[]> {
+      return accounts.listAll()
+    },
+
+    /** A suspended account's keys are refused with 403 (http/auth.ts). */
+    async setSuspended(accountId: number, suspended: boolean): Promise<void> {
+      if (!(await accounts.setSuspended(accountId, suspended))) throw NotFoundError.of('Account')
+    },
+
+    /** Removes the account; the foreign keys cascade to its keys and every record it owns. */
+    async deleteAccount(accountId: number): Promise<void> {
+      if (!(await accounts.delete(accountId))) throw NotFoundError.of('Account')
+    },
+
+    async assignPlan(accountId: number, planId: number): Promise<void> {
+      if (!(await accounts.findPlanById(planId))) throw NotFoundError.of('Plan')
+      await this.getAccountOrThrow(accountId)
+      await accounts.update(accountId, { planId })
     },
 
     /** A further key for rotation; `expiresAt` is a stored timestamp or null. */

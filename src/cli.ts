@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// The `linkwell` command: accounts, API keys, plans and migrations, calling the same services as
+// the HTTP API. Output is JSON on stdout; errors are one line on stderr (exit 2: usage, 1: failure).
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { ConfigError, loadConfig } from './config.js'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
+import { nowTimestamp } from './db/dialect.js'
+import { AppError, ValidationError } from './http/errors.js'
+import { createAccountRepository, type AccountWithPlan } from './modules/accounts/account.repository.js'
+import { createAccountService, type AccountService } from './modules/accounts/account.service.js'
+import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { toPlanRecord } from './modules/admin/admin.mapper.js'
+import { createPlanRepository } from './modules/admin/plan.repository.js'
+import { createPlanService, PLAN_RESOURCES, type PlanService } from './modules/admin/plan.service.js'
+import { toStoredTimestamp } from './modules/admin/timestamp-input.js'
+
+/** A command line that cannot be run as written (exit 2). */
+class UsageError extends Error {}
+
+/** A command that ran but could not do its work (exit 1). */
+class CliFailure extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+type Values = Record<string, string | boolean | string[] | undefined>
+
+interface Services {
+  accounts: AccountService
+  plans: PlanService
+  /** Migrations this run applied (the database is migrated before every command). */
+  applied: string[]
+}
+
+interface Command {
+  usage: string
+  options: Options
+  required?: string[]
+  run(values: Values, services: Services): Promise<unknown>
+}
+
+const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
+
+const HELP = `Usage: linkwell <command> [options]
+
+Commands:
+  account create --email E --username U [--admin] [--plan P] [--password PW]
+                                      create an account and its first API key (printed once)
+  account list                        list accounts
+  account suspend --account A         refuse the account's keys (403) until unsuspended
+  account unsuspend --account A
+  key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']
+                                      create a further API key (printed once)
+  key list --account A                list keys (never the keys themselves)
+  key revoke --account A --id N       delete a key; it stops working at once
+  plan create --name N --code C [--apirate N] [--limit resource=N ...]
+                                      create a plan; resources: ${PLAN_RESOURCES.join(', ')}
+  plan list                           list plans
+  migrate                             apply pending database migrations
+
+A is an account id or username; P is a plan id, name or code. Times are UTC.
+A --password given here is visible to other local users while the command runs; set it later
+with PUT /api/account/update where that matters.
+The database is DATABASE_URL (default file:./data/linkwell.db); every command migrates it first.
+Options: -h, --help  show this help.
+`
+
+function text(values: Values, name: string): string | undefined {
+  const value = values[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+/** A whole number from an option, or a usage error naming the option. */
+function wholeNumber(value: string, option: string, min = 1): number {
+  if (!/^\d{1,10}$/.test(value) || Number(value) < min) throw new UsageError(`--${option} must be a whole number of at least ${min}, got "${value}"`)
+  return Number(value)
+}
+
+async function accountOrFail(services: Services, reference: string): Promise<AccountWithPlan> {
+  const account = await services.accounts.findAccountByReference(reference)
+  if (!account) throw new CliFailure(`No account with the id or username "${reference}".`)
+  return account
+}
+
+function setSuspended(suspended: boolean): Command {
+  return {
+    usage: `account ${suspended ? 'suspend' : 'unsuspend'} --account <id|username>`,
+    options: ACCOUNT_OPTION,
+    required: ['account'],
+    async run(values, services) {
+      const account = await accountOrFail(services, text(values, 'account')!)
+      await services.accounts.setSuspended(account.id, suspended)
+      return { id: account.id, username: account.username, suspended }
+    },
+  }
+}
+
+const COMMANDS: Record<string, Command> = {
+  'account create': {
+    usage: 'account create --email E --username U [--admin] [--plan P] [--password PW]',
+    options: { email: { type: 'string' }, username: { type: 'string' }, admin: { type: 'boolean' }, plan: { type: 'string' }, password: { type: 'string' } },
+    required: ['email', 'username'],
+    async run(values, { accounts }) {
+      const created = await accounts.createAccount({
+        email: text(values, 'email')!,
+        username: text(values, 'username')!,
+        password: text(values, 'password'),
+        plan: text(values, 'plan'),
+        isAdmin: values.admin === true,
+      })
+      return { id: created.id, username: created.username, email: created.email, apiKey: created.apiKey }
+    },
+  },
+  'account list': {
+    usage: 'account list',
+    options: {},
+    async run(_values, { accounts }) {
+      return (await accounts.listAllAccounts()).map((account) => ({
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        plan: account.plan_code,
+        planid: account.plan_id,
+        admin: account.is_admin === 1,
+        suspended: account.is_suspended === 1,
+        registered: account.created_at,
+      }))
+    },
+  },
+  'account suspend': setSuspended(true),
+  'account unsuspend': setSuspended(false),
+  'key create': {
+    usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']",
+    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' } },
+    required: ['account'],
+    async run(values, services) {
+      const name = (text(values, 'name') ?? 'key').trim()
+      if (name.length < 1 || name.length > 100) throw new UsageError('--name must be 1 to 100 characters')
+      let expiresAt: string | null = null
+      const expires = text(values, 'expires')
+      if (expires !== undefined) {
+        expiresAt = toStoredTimestamp(expires) ?? null
+        if (expiresAt === null) throw new UsageError(`--expires must be a UTC date-time 'YYYY-MM-DD HH:MM:SS' or a date YYYY-MM-DD, got "${expires}"`)
+        if (expiresAt <= nowTimestamp()) throw new UsageError('--expires must be in the future')
+      }
+      const account = await accountOrFail(services, text(values, 'account')!)
+      const key = await services.accounts.createKey(account.id, name, expiresAt)
+      return { id: key.id, apiKey: key.key }
+    },
+  },
+  'key list': {
+    usage: 'key list --account <id|username>',
+    options: ACCOUNT_OPTION,
+    required: ['account'],
+    async run(values, services) {
+      const account = await accountOrFail(services, text(values, 'account')!)
+      return services.accounts.listKeys(account.id)
+    },
+  },
+  'key revoke': {
+    usage: 'key revoke --account <id|username> --id N',
+    options: { ...ACCOUNT_OPTION, id: { type: 'string' } },
+    required: ['account', 'id'],
+    async run(values, services) {
+      const keyId = wholeNumber(text(values, 'id')!, 'id')
+      const account = await accountOrFail(services, text(values, 'account')!)
+      await services.accounts.revokeKey(account.id, keyId)
+      return { id: keyId, revoked: true }
+    },
+  },
+  'plan create': {
+    usage: 'plan create --name N --code C [--apirate N] [--limit resource=N ...]',
+    options: { name: { type: 'string' }, code: { type: 'string' }, apirate: { type: 'string' }, limit: { type: 'string', multiple: true } },
+    required: ['name', 'code'],
+    async run(values, { plans }) {
+      const apirate = text(values, 'apirate')
+      const limits: Record<string, number> = {}
+      for (const entry of (values.limit as string[] | undefined) ?? []) {
+        const match = /^([a-z]+)=(\d{1,10})$/.exec(entry)
+        if (!match) throw new UsageError(`--limit must be resource=N, got "${entry}"`)
+        limits[match[1]!] = Number(match[2])
+      }
+      const plan = await plans.createPlan({
+        name: text(values, 'name')!,
+        code: text(values, 'code')!,
+        apirate: apirate === undefined ? null : wholeNumber(apirate, 'apirate'),
+        limits,
+      })
+      return toPlanRecord(plan)
+    },
+  },
+  'plan list': {
+    usage: 'plan list',
+    options: {},
+    async run(_values, { plans }) {
+      return (await plans.listAllPlans()).map(toPlanRecord)
+    },
+  },
+  migrate: {
+    usage: 'migrate',
+    options: {},
+    async run(_values, { applied }) {
+      return { applied }
+    },
+  },
+}
+
+/** Finds the command named by the leading words of `argv`; returns it and the remaining options. */
+function resolveCommand(argv: string[]): { command: Command; rest: string[] } {
+  const [first, second] = argv
+  if (first === undefined || first.startsWith('-')) throw new UsageError('no command given')
+  if (COMMANDS[first]) return { command: COMMANDS[first], rest: argv.slice(1) }
+  const name = `${first} ${second ?? ''}`.trim()
+  const command = COMMANDS[name]
+  if (!command) throw new UsageError(`unknown command "${name}"`)
+  return { command, rest: argv.slice(2) }
+}
+
+function parseOptions(command: Command, rest: string[]): Values {
+  let values: Values
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values
+  } catch (error) {
+    // parseArgs explains the problem ("Unknown option '--x'"); we add which command it was.
+    throw new UsageError(`${(error as Error).message.split('\n')[0]} (usage: linkwell ${command.usage})`)
+  }
+  const missing = (command.required ?? []).filter((name) => text(values, name) === undefined || text(values, name) === '')
+  if (missing.length > 0) {
+    throw new UsageError(`missing ${missing.map((name) => `--${name}`).join(', ')} (usage: linkwell ${command.usage})`)
+  }
+  return values
+}
+
+async function withDatabase<T>(work: (handle: DatabaseHandle, applied: string[]) => Promise<T>): Promise<T> {
+  const config = loadConfig()
+  const handle = openDatabase(config.databaseUrl, { poolMax: 2 })
+  try {
+    const applied = await migrateToLatest(handle)
+    return await work(handle, applied)
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Runs one command line; returns the exit code. Never throws. */
+async function runCli(argv: string[], stdout = process.stdout, stderr = process.stderr): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    stdout.write(HELP)
+    return 0
+  }
+  try {
+    const { command, rest } = resolveCommand(argv)
+    const values = parseOptions(command, rest)
+    const result = await withDatabase((handle, applied) => {
+      const accounts = createAccountService(createAccountRepository(handle.db), createApiKeyRepository(handle.db))
+      const plans = createPlanService(createPlanRepository(handle.db))
+      return command.run(values, { accounts, plans, applied })
+    })
+    stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      stderr.write(`linkwell: ${error.message}\nRun "linkwell --help" for usage.\n`)
+      return 2
+    }
+    // A value the services refuse (bad e-mail, bad plan code) is a usage problem too.
+    if (error instanceof ValidationError) {
+      stderr.write(`linkwell: ${error.message}\n`)
+      return 2
+    }
+    if (error instanceof ConfigError || error instanceof AppError || error instanceof CliFailure) {
+      stderr.write(`linkwell: ${error.message}\n`)
+      return 1
+    }
+    // Database unreachable and the like: the message, never a stack trace.
+    stderr.write(`linkwell: failed: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+}
+
+process.exitCode = await runCli(process.argv.slice(2))

@@ -1,0 +1,86 @@
+// Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
+import type { App, ModuleDeps } from '../../app.js'
+import { accountOf, requireAdmin } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { toPlanRecord, toUserRecord } from './admin.mapper.js'
+import { PlanAssignParams, PlanListResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { createPlanRepository } from './plan.repository.js'
+import { createPlanService } from './plan.service.js'
+import { createUserAdministration } from './user-admin.service.js'
+
+const tags = ['admin']
+
+export function registerAdminRoutes(app: App, { db, config, accounts }: ModuleDeps): void {
+  const plans = createPlanService(createPlanRepository(db))
+  const users = createUserAdministration(accounts, plans)
+  // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
+  // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
+  const onRequest = requireAdmin
+
+  app.get('/api/users', {
+    onRequest,
+    schema: { tags, summary: 'List accounts', querystring: PageQuery, response: { 200: UserListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await users.listUsers(page)
+    return listEnvelope('users', page, total, rows.map((row) => toUserRecord(row, config.publicUrl)))
+  })
+
+  app.get('/api/user/:id', {
+    onRequest,
+    schema: { tags, summary: 'Read an account', params: IdParams, response: { 200: UserResponse, ...errorResponses } },
+  }, async (request) => {
+    const user = await users.getUserOrThrow(request.params.id)
+    return { error: 0 as const, data: toUserRecord(user, config.publicUrl) }
+  })
+
+  app.post('/api/user/add', {
+    onRequest,
+    schema: { tags, summary: 'Create an account and its first API key (shown once)', body: UserCreateBody, response: { 201: UserCreatedResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const created = await users.createUser(request.body)
+    return reply.code(201).send({ error: 0 as const, ...created })
+  })
+
+  app.delete('/api/user/:id/delete', {
+    onRequest,
+    schema: { tags, summary: 'Delete an account and everything it owns', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await users.deleteUser(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'User has been deleted successfully.' }
+  })
+
+  app.put('/api/user/:id/suspend', {
+    onRequest,
+    schema: { tags, summary: 'Suspend an account (its keys answer 403)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await users.setSuspended(accountOf(request).id, request.params.id, true)
+    return { error: 0 as const, message: 'User has been suspended successfully.' }
+  })
+
+  app.put('/api/user/:id/unsuspend', {
+    onRequest,
+    schema: { tags, summary: 'Lift a suspension', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await users.setSuspended(accountOf(request).id, request.params.id, false)
+    return { error: 0 as const, message: 'User has been unsuspended successfully.' }
+  })
+
+  app.get('/api/plans', {
+    onRequest,
+    schema: { tags, summary: 'List plans', querystring: PageQuery, response: { 200: PlanListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await plans.listPlans(page)
+    return listEnvelope('plans', page, total, rows.map(toPlanRecord))
+  })
+
+  app.put('/api/plan/:id/user/:userid', {
+    onRequest,
+    schema: { tags, summary: 'Move an account to a plan', params: PlanAssignParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await users.assignPlan(request.params.id, request.params.userid)
+    return { error: 0 as const, message: 'Plan has been updated for the user.' }
+  })
+}

@@ -1,0 +1,47 @@
+// Request and response schemas of the administration endpoints (decisions §6 Administration).
+import { Type } from 'typebox'
+import { Id, listResponse } from '../../http/schemas.js'
+import { Account } from '../accounts/account.schemas.js'
+import { TIMESTAMP_INPUT_PATTERN } from './timestamp-input.js'
+
+export const User = Type.Object({
+  ...Account.properties,
+  admin: Type.Boolean(),
+  suspended: Type.Boolean(),
+})
+
+export const UserListResponse = listResponse('users', User)
+
+export const UserResponse = Type.Object({ error: Type.Literal(0), data: User })
+
+export const UserCreateBody = Type.Object({
+  // Shape only here; the account service checks the e-mail and username rules.
+  email: Type.String({ maxLength: 254, errorMessage: 'must be a valid e-mail address' }),
+  username: Type.String({ maxLength: 32, errorMessage: 'must be 3 to 32 characters of letters, digits, _ and -' }),
+  password: Type.Optional(Type.String({ minLength: 8, maxLength: 256, errorMessage: 'must be 8 to 256 characters' })),
+  planid: Type.Optional(Id),
+  expiration: Type.Optional(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD' })),
+  admin: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+})
+
+/** The key is shown here once and never again. */
+export const UserCreatedResponse = Type.Object({
+  error: Type.Literal(0),
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  apiKey: Type.String(),
+})
+
+export const Plan = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  code: Type.String(),
+  apirate: Type.Union([Type.Integer(), Type.Null()], { description: 'requests per minute; null: the server default' }),
+  limits: Type.Record(Type.String(), Type.Integer(), { description: 'resource name to maximum count; absent: unlimited' }),
+  default: Type.Boolean(),
+})
+
+export const PlanListResponse = listResponse('plans', Plan)
+
+export const PlanAssignParams = Type.Object({ id: Id, userid: Id })

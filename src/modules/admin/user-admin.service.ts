@@ -1,0 +1,74 @@
+// What an administrator may do to accounts: the account service's operations, plus the rules that
+// keep an administrator from locking themself out.
+import { NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import type { AccountWithPlan } from '../accounts/account.repository.js'
+import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
+import type { PlanService } from './plan.service.js'
+import { toStoredTimestamp } from './timestamp-input.js'
+
+export interface UserCreateInput {
+  email: string
+  username: string
+  password?: string
+  planid?: number
+  expiration?: string
+  admin?: boolean
+}
+
+export function createUserAdministration(accounts: AccountService, plans: PlanService) {
+  async function getUserOrThrow(id: number): Promise<AccountWithPlan> {
+    const account = await accounts.findAccount(id)
+    if (!account) throw NotFoundError.of('User')
+    return account
+  }
+
+  function refuseSelf(adminId: number, userId: number, action: string): void {
+    if (adminId === userId) throw new ValidationError(`You cannot ${action} your own account.`)
+  }
+
+  return {
+    getUserOrThrow,
+
+    listUsers(page: PageRequest) {
+      return accounts.listAccounts(page)
+    },
+
+    /** Creates the account with its first key (answered once). */
+    async createUser(input: UserCreateInput): Promise<CreatedAccount> {
+      let planExpires: string | null = null
+      if (input.expiration !== undefined) {
+        planExpires = toStoredTimestamp(input.expiration) ?? null
+        if (planExpires === null) throw ValidationError.field('expiration', 'is not a real calendar date-time')
+      }
+      return accounts.createAccount({
+        email: input.email,
+        username: input.username,
+        password: input.password,
+        plan: input.planid,
+        planExpires,
+        isAdmin: input.admin ?? false,
+      })
+    },
+
+    async deleteUser(adminId: number, userId: number): Promise<void> {
+      refuseSelf(adminId, userId, 'delete')
+      await getUserOrThrow(userId)
+      await accounts.deleteAccount(userId)
+    },
+
+    async setSuspended(adminId: number, userId: number, suspended: boolean): Promise<void> {
+      if (suspended) refuseSelf(adminId, userId, 'suspend')
+      await getUserOrThrow(userId)
+      await accounts.setSuspended(userId, suspended)
+    },
+
+    async assignPlan(planId: number, userId: number): Promise<void> {
+      await plans.getPlanOrThrow(planId)
+      await getUserOrThrow(userId)
+      await accounts.assignPlan(userId, planId)
+    },
+  }
+}
+
+export type UserAdministration = ReturnType<typeof createUserAdministration>

@@ -1,0 +1,95 @@
+// Runs the `linkwell` command as a child process against a database the test can also open, and
+// builds the HTTP app on that same database to check what the command created.
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildApp, type App } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
+import { createRateLimiter } from '../../src/http/rate-limit.js'
+import { createTestDatabase, testDialect } from '../helpers/test-database.js'
+
+export const CLI_ENTRY = path.resolve('src/cli.ts')
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+  /** stdout parsed as JSON (undefined when it is not JSON). */
+  json: any
+}
+
+/** Runs `linkwell …args` with DATABASE_URL=`databaseUrl`; never rejects. */
+export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', CLI_ENTRY, ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
+        let json: unknown
+        try {
+          json = JSON.parse(stdout)
+        } catch {
+          json = undefined
+        }
+        resolve({ code, stdout, stderr, json })
+      },
+    )
+  })
+}
+
+/** A database both the CLI process and the test reach: a SQLite file, or a PostgreSQL test schema. */
+export interface SharedDatabase {
+  url: string
+  handle: DatabaseHandle
+  /** The HTTP app on this database, built once. */
+  app(): Promise<App>
+  close(): Promise<void>
+}
+
+/** A fresh SQLite file path (not created yet) in its own temporary folder. */
+export function freshSqliteUrl(): { url: string; cleanup(): void } {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-cli-'))
+  return { url: `file:${path.join(folder, 'x.db')}`, cleanup: () => fs.rmSync(folder, { recursive: true, force: true }) }
+}
+
+export async function createSharedDatabase(): Promise<SharedDatabase> {
+  let handle: DatabaseHandle
+  let url: string
+  let cleanup: () => Promise<void>
+  if (testDialect === 'postgres') {
+    const database = await createTestDatabase()
+    handle = database
+    url = database.url
+    cleanup = () => database.destroy()
+  } else {
+    const file = freshSqliteUrl()
+    url = file.url
+    handle = openDatabase(url)
+    await migrateToLatest(handle)
+    cleanup = async () => {
+      await handle.close()
+      file.cleanup()
+    }
+  }
+  let app: App | undefined
+  return {
+    url,
+    handle,
+    async app() {
+      if (!app) {
+        const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' })
+        app = await buildApp({ config, database: handle, logger: false, rateLimiter: createRateLimiter() })
+        await app.ready()
+      }
+      return app
+    },
+    async close() {
+      await app?.close()
+      await cleanup()
+    },
+  }
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../../src/modules/accounts/secrets.js'
+import { apiClient } from '../helpers/test-app.js'
+import { testDialect } from '../helpers/test-database.js'
+import { createSharedDatabase, freshSqliteUrl, runCli, type CliResult, type SharedDatabase } from './cli-runner.js'
+
+const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
+
+describe('the linkwell command', () => {
+  let shared: SharedDatabase
+  let counter = 0
+
+  beforeAll(async () => {
+    shared = await createSharedDatabase()
+  })
+  afterAll(() => shared.close())
+
+  /** Runs a command on the shared database; no output of the command ever carries a stack trace. */
+  async function cli(...args: string[]): Promise<CliResult> {
+    const result = await runCli(shared.url, args)
+    expect(result.stderr).not.toMatch(STACK_TRACE)
+    return result
+  }
+
+  /**
+   * Runs invocations that are independent of each other side by side (each process takes about a
+   * second to start) and checks that each ends with `code` and says `mentions` on stderr only.
+   */
+  async function expectErrors(cases: Array<[code: 1 | 2, mentions: string, args: string[]]>) {
+    const results = await Promise.all(cases.map(([, , args]) => cli(...args)))
+    results.forEach((result, index) => {
+      const [code, mentions, args] = cases[index]!
+      const label = `linkwell ${args.join(' ')}`
+      expect(result.code, label).toBe(code)
+      expect(result.stdout, label).toBe('')
+      expect(result.stderr, label).toContain(mentions)
+    })
+  }
+
+  function uniqueName(prefix: string): string {
+    counter += 1
+    return `${prefix}_${process.pid}_${counter}`
+  }
+
+  async function createAccount(...extra: string[]) {
+    const username = uniqueName('cli')
+    const result = await cli('account', 'create', '--email', `${username}@example.com`, '--username', username, ...extra)
+    expect(result.code, result.stderr).toBe(0)
+    return result.json as { id: number; username: string; email: string; apiKey: string }
+  }
+
+  async function api(apiKey: string) {
+    return apiClient(await shared.app(), apiKey)
+  }
+
+  describe('migrate', () => {
+    it.runIf(testDialect === 'sqlite')('migrates a fresh database and reports what it applied, then nothing', async () => {
+      const file = freshSqliteUrl()
+      try {
+        const first = await runCli(file.url, ['migrate'])
+        expect(first.code, first.stderr).toBe(0)
+        expect(first.json.applied).toContain('001-initial-schema')
+        const second = await runCli(file.url, ['migrate'])
+        expect(second.json).toEqual({ applied: [] })
+      } finally {
+        file.cleanup()
+      }
+    })
+
+    it('reports nothing to apply on a migrated database', async () => {
+      const result = await cli('migrate')
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json).toEqual({ applied: [] })
+    })
+  })
+
+  describe('account', () => {
+    it('creates an account and prints exactly {id, username, email, apiKey}; the key works over HTTP', async () => {
+      const username = uniqueName('maker')
+      const result = await cli('account', 'create', '--email', `${username}@Example.com`, '--username', username)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json).toEqual({ id: expect.any(Number), username, email: `${username}@example.com`, apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/) })
+      const response = await (await api(result.json.apiKey))('GET', '/api/account')
+      expect(response.statusCode).toBe(200)
+      expect(response.data.data).toMatchObject({ id: result.json.id, username, status: 'pro' })
+      // Not an admin unless asked.
+      expect((await (await api(result.json.apiKey))('GET', '/api/users')).statusCode).toBe(403)
+    })
+
+    it('creates an admin with a password on a named plan', async () => {
+      const plan = await cli('plan', 'create', '--name', uniqueName('Team'), '--code', uniqueName('team'))
+      const created = await createAccount('--admin', '--password', 'a good long password', '--plan', plan.json.code)
+      const client = await api(created.apiKey)
+      expect((await client('GET', '/api/users')).statusCode).toBe(200)
+      expect((await client('GET', '/api/account')).data.data).toMatchObject({ status: plan.json.code, planid: plan.json.id })
+      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', created.id).executeTakeFirstOrThrow()
+      expect(await verifyPassword('a good long password', stored.password_hash!)).toBe(true)
+    })
+
+    it('refuses bad command lines with exit 2 and a message', async () => {
+      await expectErrors([
+        [2, '--email', ['account', 'create', '--username', 'no_email']],
+        [2, '--username', ['account', 'create', '--email', 'x@example.com']],
+        [2, '--colour', ['account', 'create', '--email', 'x@example.com', '--username', 'x_user', '--colour', 'red']],
+        [2, 'stray', ['account', 'create', '--email', 'x@example.com', '--username', 'x_user', 'stray']],
+        [2, '"email"', ['account', 'create', '--email', 'not-an-email', '--username', 'x_user']],
+        [2, '"username"', ['account', 'create', '--email', 'x@example.com', '--username', 'a b']],
+        [2, '"password"', ['account', 'create', '--email', 'x@example.com', '--username', 'x_user', '--password', 'short']],
+      ])
+    })
+
+    it('fails with exit 1 on a taken username or e-mail and on an unknown plan', async () => {
+      const existing = await createAccount()
+      await expectErrors([
+        [1, 'username already exists', ['account', 'create', '--email', 'other@example.com', '--username', existing.username]],
+        [1, 'e-mail address already exists', ['account', 'create', '--email', existing.email, '--username', uniqueName('other')]],
+        [1, 'Plan not found', ['account', 'create', '--email', 'y@example.com', '--username', uniqueName('y'), '--plan', 'no-such-plan']],
+      ])
+    })
+
+    it('lists accounts without keys or password hashes', async () => {
+      const created = await createAccount('--password', 'listed account password')
+      const result = await cli('account', 'list')
+      expect(result.code).toBe(0)
+      const entry = (result.json as Array<{ id: number }>).find((account) => account.id === created.id)
+      expect(entry).toEqual({
+        id: created.id,
+        username: created.username,
+        email: created.email,
+        plan: 'pro',
+        planid: expect.any(Number),
+        admin: false,
+        suspended: false,
+        registered: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      })
+      expect(result.stdout).not.toContain(created.apiKey)
+      expect(result.stdout).not.toContain('scrypt')
+    })
+
+    it('suspends (the key answers 403) and unsuspends, by username or id', async () => {
+      const created = await createAccount()
+      const client = await api(created.apiKey)
+      const suspended = await cli('account', 'suspend', '--account', created.username)
+      expect(suspended.code, suspended.stderr).toBe(0)
+      expect(suspended.json).toEqual({ id: created.id, username: created.username, suspended: true })
+      expect((await client('GET', '/api/account')).statusCode).toBe(403)
+      const lifted = await cli('account', 'unsuspend', '--account', String(created.id))
+      expect(lifted.json).toEqual({ id: created.id, username: created.username, suspended: false })
+      expect((await client('GET', '/api/account')).statusCode).toBe(200)
+    })
+
+    it('fails on an unknown account and needs --account', async () => {
+      await expectErrors([
+        [1, 'No account with the id or username "nobody_at_all"', ['account', 'suspend', '--account', 'nobody_at_all']],
+        [1, '"999999"', ['account', 'unsuspend', '--account', '999999']],
+        [1, 'No account', ['key', 'create', '--account', 'nobody_at_all']],
+        [2, '--account', ['account', 'suspend']],
+        [2, '--account', ['key', 'list']],
+      ])
+    })
+  })
+
+  describe('key', () => {
+    it('creates a further key with a name and an expiry, lists keys without secrets, revokes one', async () => {
+      const account = await createAccount()
+      const created = await cli('key', 'create', '--account', account.username, '--name', 'deploy bot', '--expires', '2099-12-31 23:59:59')
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/) })
+      const client = await api(created.json.apiKey)
+      expect((await client('GET', '/api/account')).data.data.id).toBe(account.id)
+
+      const listed = await cli('key', 'list', '--account', String(account.id))
+      expect(listed.code).toBe(0)
+      expect(listed.json).toEqual([
+        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String) },
+        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String) },
+      ])
+      expect(listed.stdout).not.toContain(created.json.apiKey)
+      expect(listed.stdout).not.toContain(account.apiKey)
+      expect(listed.stdout).not.toMatch(/[0-9a-f]{64}/)
+
+      const revoked = await cli('key', 'revoke', '--account', account.username, '--id', String(created.json.id))
+      expect(revoked.json).toEqual({ id: created.json.id, revoked: true })
+      const refused = await client('GET', '/api/account')
+      expect(refused.statusCode).toBe(401)
+      // The first key still works.
+      expect((await (await api(account.apiKey))('GET', '/api/account')).statusCode).toBe(200)
+      await expectErrors([[1, 'API key not found', ['key', 'revoke', '--account', account.username, '--id', String(created.json.id)]]])
+    })
+
+    it("cannot revoke another account's key", async () => {
+      const owner = await createAccount()
+      const intruder = await createAccount()
+      const keys = await cli('key', 'list', '--account', owner.username)
+      const ownerKeyId = String(keys.json[0].id)
+      await expectErrors([[1, 'API key not found', ['key', 'revoke', '--account', intruder.username, '--id', ownerKeyId]]])
+      expect((await (await api(owner.apiKey))('GET', '/api/account')).statusCode).toBe(200)
+    })
+
+    it('refuses bad key options with exit 2', async () => {
+      const account = await createAccount()
+      const target = ['--account', account.username]
+      await expectErrors([
+        [2, '--expires', ['key', 'create', ...target, '--expires', 'next week']],
+        [2, '--expires', ['key', 'create', ...target, '--expires', '2030-02-30']],
+        [2, 'in the future', ['key', 'create', ...target, '--expires', '2001-01-01']],
+        [2, '--name', ['key', 'create', ...target, '--name', '']],
+        [2, '--id', ['key', 'revoke', ...target, '--id', 'abc']],
+        [2, '--id', ['key', 'revoke', ...target]],
+      ])
+      expect((await cli('key', 'list', ...target)).json).toHaveLength(1)
+    })
+  })
+
+  describe('plan', () => {
+    it('creates a plan with a rate and limits, lists it, and the rate applies to its accounts', async () => {
+      const name = uniqueName('Limited')
+      const code = uniqueName('limited')
+      const created = await cli('plan', 'create', '--name', name, '--code', code, '--apirate', '7', '--limit', 'campaigns=1', '--limit', 'links=50')
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.json).toEqual({ id: expect.any(Number), name, code, apirate: 7, limits: { campaigns: 1, links: 50 }, default: false })
+      const listed = await cli('plan', 'list')
+      expect(listed.json).toContainEqual(created.json)
+      expect(listed.json).toContainEqual({ id: expect.any(Number), name: 'Pro', code: 'pro', apirate: null, limits: {}, default: true })
+
+      const account = await createAccount('--plan', String(created.json.id))
+      const client = await api(account.apiKey)
+      const response = await client('GET', '/api/account')
+      expect(response.headers['x-ratelimit-limit']).toBe('7')
+      expect((await client('POST', '/api/campaign/add', { name: 'first' })).statusCode).toBe(201)
+      expect((await client('POST', '/api/campaign/add', { name: 'second' })).statusCode).toBe(403)
+    })
+
+    it('refuses bad plan options with exit 2 and duplicates with exit 1', async () => {
+      await expectErrors([
+        [2, '--code', ['plan', 'create', '--name', 'No code']],
+        [2, '--apirate', ['plan', 'create', '--name', 'Bad rate', '--code', 'bad_rate', '--apirate', 'fast']],
+        [2, '--apirate', ['plan', 'create', '--name', 'Zero rate', '--code', 'zero_rate', '--apirate', '0']],
+        [2, '--limit', ['plan', 'create', '--name', 'Bad limit', '--code', 'bad_limit', '--limit', 'campaigns']],
+        [2, 'spaceships', ['plan', 'create', '--name', 'Odd limit', '--code', 'odd_limit', '--limit', 'spaceships=3']],
+        [2, '"code"', ['plan', 'create', '--name', 'Bad code', '--code', 'has space']],
+        [2, '"name"', ['plan', 'create', '--name', 'x', '--code', 'short_name']],
+        [1, 'A plan with this name already exists.', ['plan', 'create', '--name', 'Pro', '--code', 'another']],
+        [1, 'A plan with this code already exists.', ['plan', 'create', '--name', 'Another Pro', '--code', 'pro']],
+      ])
+      const names = ((await cli('plan', 'list')).json as Array<{ name: string }>).map((plan) => plan.name)
+      expect(names).not.toContain('Bad rate')
+      expect(names).not.toContain('Another Pro')
+    })
+  })
+
+  // Nothing here depends on the database: once, on SQLite, is enough.
+  describe.runIf(testDialect === 'sqlite')('help and errors', () => {
+    it('prints help with --help and exits 0', async () => {
+      const results = await Promise.all([['--help'], ['-h'], ['account', 'create', '--help']].map((args) => cli(...args)))
+      for (const result of results) {
+        expect(result.code).toBe(0)
+        expect(result.stdout).toContain('Usage: linkwell <command> [options]')
+        expect(result.stdout).toContain('key revoke --account A --id N')
+      }
+    })
+
+    it('exits 2 without a command or with an unknown one', async () => {
+      await expectErrors([
+        [2, 'no command given', []],
+        [2, 'unknown command "frobnicate"', ['frobnicate']],
+        [2, 'unknown command "account explode"', ['account', 'explode']],
+        [2, 'no command given', ['--email', 'x']],
+      ])
+    })
+
+    it('exits 1 naming the variable when the configuration is bad, without a stack trace', async () => {
+      const result = await runCli('mysql://localhost/db', ['account', 'list'])
+      expect(result.code).toBe(1)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toContain('DATABASE_URL')
+      expect(result.stderr).not.toMatch(STACK_TRACE)
+    })
+  })
+})

@@ -1,0 +1,121 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.js'
+
+/** The error loadConfig throws for `env`, or fails the test. */
+function configErrorFor(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: 'file:./data/linkwell.db',
+      databasePoolMax: 10,
+      redisUrl: undefined,
+      redisPrefix: 'linkwell:',
+      rateLimitPerMinute: 30,
+      bootstrapApiKey: undefined,
+      logLevel: 'info',
+      uploadDir: path.resolve('./data/uploads'),
+      serverIps: [],
+      serverCname: undefined,
+      bodyLimit: 1_048_576,
+    })
+  })
+
+  it('reads every variable', () => {
+    const key = 'k'.repeat(43)
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      PUBLIC_URL: 'https://go.example.com/',
+      DATABASE_URL: 'postgres://user:pass@db:5432/linkwell',
+      DATABASE_POOL_MAX: '20',
+      REDIS_URL: 'rediss://cache:6380',
+      REDIS_PREFIX: 'lw-staging:',
+      RATE_LIMIT_PER_MINUTE: '120',
+      LINKWELL_BOOTSTRAP_API_KEY: key,
+      LOG_LEVEL: 'warn',
+      UPLOAD_DIR: '/srv/uploads',
+      SERVER_IPS: '203.0.113.7, 2001:db8::1',
+      SERVER_CNAME: 'Edge.Example.com.',
+      BODY_LIMIT_BYTES: '4096',
+    })
+    expect(config).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'https://go.example.com',
+      databaseUrl: 'postgres://user:pass@db:5432/linkwell',
+      databasePoolMax: 20,
+      redisUrl: 'rediss://cache:6380',
+      redisPrefix: 'lw-staging:',
+      rateLimitPerMinute: 120,
+      bootstrapApiKey: key,
+      logLevel: 'warn',
+      uploadDir: '/srv/uploads',
+      serverIps: ['203.0.113.7', '2001:db8::1'],
+      serverCname: 'edge.example.com',
+      bodyLimit: 4096,
+    })
+  })
+
+  it('defaults PUBLIC_URL to localhost on the configured port, and keeps a path without its trailing slash', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000')
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/links/' }).publicUrl).toBe('https://example.com/links')
+  })
+
+  it('accepts file: URLs and both PostgreSQL spellings for DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).databaseUrl).toBe('file:/tmp/x.db')
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl).toBe('postgresql://h/db')
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['PUBLIC_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['PUBLIC_URL', 'https://example.com/?q=1'],
+    ['PUBLIC_URL', 'https://example.com/#top'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'file:'],
+    ['DATABASE_URL', './data/linkwell.db'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_MINUTE', '1e3'],
+    ['LINKWELL_BOOTSTRAP_API_KEY', 'short'],
+    ['LINKWELL_BOOTSTRAP_API_KEY', `${'k'.repeat(40)} spaces`],
+    ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
+    ['LOG_LEVEL', 'verbose'],
+    ['LOG_LEVEL', 'INFO'],
+    ['SERVER_IPS', '203.0.113.7,example.com'],
+    ['BODY_LIMIT_BYTES', '100'],
+    ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
+  ])('names %s in the error for the bad value %j', (variable, value) => {
+    const error = configErrorFor({ [variable]: value })
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))
+  })
+
+  it('never echoes a refused bootstrap key into the message', () => {
+    const badKey = `${'s'.repeat(40)}!secret`
+    expect(configErrorFor({ LINKWELL_BOOTSTRAP_API_KEY: badKey }).message).not.toContain(badKey)
+  })
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', PUBLIC_URL: '', DATABASE_URL: '', REDIS_URL: '', LINKWELL_BOOTSTRAP_API_KEY: '', SERVER_IPS: ' ' })
+    expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: 'file:./data/linkwell.db', redisUrl: undefined, bootstrapApiKey: undefined, serverIps: [] })
+  })
+})

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RateLimiter } from '../../src/http/rate-limit.js'
+import { apiClient, createAccount, createTestApp, type ApiClient, type ApiResponse, type TestContext } from '../helpers/test-app.js'
+
+/** What a leaked stack trace, source path or SQL text would look like in a body. */
+const LEAK_PATTERNS = [/\n\s+at /, /\bat .*\(.*:\d+:\d+\)/, /node_modules/, /\.ts:\d+/, /\.js:\d+/, /\bselect\b.*\bfrom\b/i, /SQLITE_/, /Error:/]
+
+function expectNoLeak(response: ApiResponse) {
+  for (const pattern of LEAK_PATTERNS) expect(response.body, `${pattern} in ${response.body}`).not.toMatch(pattern)
+}
+
+function expectEnvelope(response: ApiResponse, status: number, code: string) {
+  expect(response.statusCode).toBe(status)
+  expect(response.headers['content-type']).toMatch(/^application\/json/)
+  expect(response.data).toEqual({ error: 1, message: expect.any(String), code })
+  expect(response.data.message.length).toBeGreaterThan(0)
+  expectNoLeak(response)
+}
+
+describe('error envelope and request rows (decisions §1)', () => {
+  let context: TestContext
+  let api: ApiClient
+  let apiKey: string
+
+  beforeAll(async () => {
+    context = await createTestApp({ env: { BODY_LIMIT_BYTES: '1024' } })
+    apiKey = (await createAccount(context)).apiKey
+    api = apiClient(context.app, apiKey)
+  })
+  afterAll(() => context.close())
+
+  it.each(['{"name": ', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'nope'])('answers malformed JSON %j with 400', async (body) => {
+    const response = await api('POST', '/api/campaign/add', body)
+    expectEnvelope(response, 400, 'invalid_json')
+    expect(response.data.message).toBe('The request body is not valid JSON.')
+  })
+
+  it.each(['[]', '[{"name":"in an array"}]', 'null', '"a string"', '42', 'true'])('answers the JSON body %s (not an object) with 400', async (body) => {
+    const response = await api('POST', '/api/campaign/add', body)
+    expectEnvelope(response, 400, 'validation_failed')
+    expect(response.data.message).toBe('The request body must be a JSON object.')
+  })
+
+  it('answers a text/plain body with 415', async () => {
+    const response = await api('POST', '/api/campaign/add', 'name=x', { 'content-type': 'text/plain' })
+    expectEnvelope(response, 415, 'unsupported_media_type')
+  })
+
+  it('answers a form-encoded body with 415', async () => {
+    const response = await api('POST', '/api/campaign/add', 'name=x', { 'content-type': 'application/x-www-form-urlencoded' })
+    expectEnvelope(response, 415, 'unsupported_media_type')
+  })
+
+  it('answers a body over BODY_LIMIT_BYTES with 413 and stores nothing', async () => {
+    const response = await api('POST', '/api/campaign/add', { name: 'too big', padding: 'x'.repeat(2000) })
+    expectEnvelope(response, 413, 'body_too_large')
+    const rows = await context.database.db.selectFrom('campaigns').select('id').where('name', '=', 'too big').execute()
+    expect(rows).toEqual([])
+    // Just under the limit is fine.
+    expect((await api('POST', '/api/campaign/add', { name: 'fits', padding: 'x'.repeat(900) })).statusCode).toBe(201)
+  })
+
+  it('answers an unknown route with 404 "Endpoint not found."', async () => {
+    for (const [method, url] of [['GET', '/api/nothing-here'], ['POST', '/api/campaign/1/frobnicate'], ['PATCH', '/api/campaigns'], ['GET', '/no-api-at-all']]) {
+      const response = await api(method!, url!)
+      expectEnvelope(response, 404, 'not_found')
+      expect(response.data.message).toBe('Endpoint not found.')
+    }
+  })
+
+  it('accepts GET and DELETE with Content-Type: application/json and an empty body', async () => {
+    const list = await context.app.inject({
+      method: 'GET',
+      url: '/api/campaigns',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      payload: '',
+    })
+    expect(list.statusCode).toBe(200)
+    const created = await api('POST', '/api/campaign/add', { name: 'delete with empty body' })
+    const deleted = await context.app.inject({
+      method: 'DELETE',
+      url: `/api/campaign/${created.data.id}/delete`,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': '0' },
+    })
+    expect(deleted.statusCode).toBe(200)
+    expect(deleted.json()).toEqual({ error: 0, message: 'Campaign has been deleted successfully.' })
+  })
+
+  it('treats an empty POST body as {} (bodiless calls send the JSON content type too)', async () => {
+    const response = await api('POST', '/api/campaign/add', '')
+    expect(response.statusCode).toBe(201)
+  })
+
+  it('answers validation failures with a message naming the field and the rule', async () => {
+    const response = await api('POST', '/api/campaign/add', { name: 'x' })
+    expectEnvelope(response, 400, 'validation_failed')
+    expect(response.data.message).toBe('The field "name" must be 2 to 100 characters.')
+    const query = await api('GET', '/api/campaigns?limit=abc')
+    expectEnvelope(query, 400, 'validation_failed')
+    expect(query.data.message).toContain('"limit"')
+  })
+
+  it('answers an unexpected failure with a generic 500, never the error itself', async () => {
+    const failing: RateLimiter = {
+      consume: async () => {
+        throw new Error('boom: select secret from api_keys at /srv/app/src/http/rate-limit.ts:42:7')
+      },
+    }
+    const broken = await createTestApp({ rateLimiter: failing })
+    try {
+      const response = await apiClient(broken.app, apiKey)('GET', '/api/account')
+      expectEnvelope(response, 500, 'internal_error')
+      expect(response.data.message).toBe('An unexpected error occurred. Please try again later.')
+      expect(response.body).not.toContain('boom')
+      expect(response.body).not.toContain('secret')
+    } finally {
+      await broken.close()
+    }
+  })
+
+  it('carries a request id on every response', async () => {
+    const response = await api('GET', '/api/account', undefined, { 'x-request-id': 'trace-123' })
+    expect(response.headers['x-request-id']).toBe('trace-123')
+    const error = await api('GET', '/api/nothing-here')
+    expect(error.headers['x-request-id']).toMatch(/^[\w.-]+$/)
+  })
+})

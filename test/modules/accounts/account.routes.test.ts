@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+
+describe('account endpoints', () => {
+  let context: TestContext
+  let owner: TestAccount
+  let api: ApiClient
+
+  beforeAll(async () => {
+    context = await createTestApp()
+    owner = await createAccount(context)
+    api = apiClient(context.app, owner.apiKey)
+  })
+  afterAll(() => context.close())
+
+  async function storedAccount(id: number) {
+    return context.database.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  }
+
+  it('reads the account with exactly the spec fields plus planid', async () => {
+    const response = await api('GET', '/api/account')
+    expect(response.statusCode).toBe(200)
+    expect(response.data).toEqual({
+      error: 0,
+      data: {
+        id: owner.id,
+        email: owner.email,
+        username: owner.username,
+        avatar: `${PUBLIC_URL}/avatar/${owner.username}.svg`,
+        status: 'pro',
+        expires: null,
+        registered: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        planid: expect.any(Number),
+      },
+    })
+  })
+
+  it('shows the plan expiry and never an admin flag, password hash or key', async () => {
+    const admin = await createAccount(context, { isAdmin: true, password: 'long enough secret', planExpires: '2030-01-01 00:00:00' })
+    const response = await apiClient(context.app, admin.apiKey)('GET', '/api/account')
+    expect(response.data.data.expires).toBe('2030-01-01 00:00:00')
+    expect(Object.keys(response.data.data).sort()).toEqual(['avatar', 'email', 'expires', 'id', 'planid', 'registered', 'status', 'username'])
+    expect(response.body).not.toContain('scrypt')
+    expect(response.body).not.toContain(admin.apiKey)
+  })
+
+  it('updates the e-mail (normalised to lower case) and the password', async () => {
+    const account = await createAccount(context)
+    const client = apiClient(context.app, account.apiKey)
+    const response = await client('PUT', '/api/account/update', { email: ' Changed.Address@Example.COM ', password: 'a brand new password' })
+    expect(response.statusCode).toBe(200)
+    expect(response.data).toEqual({ error: 0, message: 'Account has been successfully updated.' })
+    expect((await client('GET', '/api/account')).data.data.email).toBe('changed.address@example.com')
+    const stored = await storedAccount(account.id)
+    expect(stored.password_hash).not.toContain('a brand new password')
+    expect(await verifyPassword('a brand new password', stored.password_hash!)).toBe(true)
+  })
+
+  it('updates only the e-mail, or only the password', async () => {
+    const account = await createAccount(context, { password: 'original password' })
+    const client = apiClient(context.app, account.apiKey)
+    expect((await client('PUT', '/api/account/update', { email: 'only-email@example.com' })).statusCode).toBe(200)
+    expect(await verifyPassword('original password', (await storedAccount(account.id)).password_hash!)).toBe(true)
+    expect((await client('PUT', '/api/account/update', { password: 'only the password' })).statusCode).toBe(200)
+    expect((await storedAccount(account.id)).email).toBe('only-email@example.com')
+  })
+
+  it('answers 400 when neither e-mail nor password is given', async () => {
+    const response = await api('PUT', '/api/account/update', { nickname: 'ignored' })
+    expect(response.statusCode).toBe(400)
+    expect(response.data).toEqual({ error: 1, message: 'Provide an "email", a "password" or both.', code: 'validation_failed' })
+  })
+
+  it.each([
+    [{ email: 'not-an-address' }, 'email'],
+    [{ email: 'two@@example.com' }, 'email'],
+    [{ email: 42 }, 'email'],
+    [{ email: `${'a'.repeat(250)}@example.com` }, 'email'],
+    [{ password: 'short' }, 'password'],
+    [{ password: 12345678 }, 'password'],
+    [{ password: 'p'.repeat(257) }, 'password'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const response = await api('PUT', '/api/account/update', body)
+    expect(response.statusCode).toBe(400)
+    expect(response.data.code).toBe('validation_failed')
+    expect(response.data.message).toContain(`"${field}"`)
+  })
+
+  it("refuses another account's e-mail but accepts the account's own", async () => {
+    const other = await createAccount(context)
+    const taken = await api('PUT', '/api/account/update', { email: other.email.toUpperCase() })
+    expect(taken.statusCode).toBe(400)
+    expect(taken.data).toEqual({ error: 1, message: 'An account with this e-mail address already exists.', code: 'duplicate' })
+    const own = await api('PUT', '/api/account/update', { email: owner.email })
+    expect(own.statusCode).toBe(200)
+  })
+
+  it('changes only the calling account', async () => {
+    const other = await createAccount(context)
+    await api('PUT', '/api/account/update', { email: 'owner-new@example.com' })
+    expect((await storedAccount(other.id)).email).toBe(other.email)
+    owner = { ...owner, email: 'owner-new@example.com' }
+  })
+})

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NotFoundError } from '../../../src/http/errors.js'
+import { createAccountRepository } from '../../../src/modules/accounts/account.repository.js'
+import { createAccountService, type AccountService } from '../../../src/modules/accounts/account.service.js'
+import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.repository.js'
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
+
+describe('account service: lookups and administration', () => {
+  let database: TestDatabase
+  let accounts: AccountService
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
+  })
+  afterAll(() => database.destroy())
+
+  it('finds an account by id or by username; an id wins over a username made of digits', async () => {
+    const named = await accounts.createAccount({ email: 'ref-named@example.com', username: 'ref_named' })
+    const digits = await accounts.createAccount({ email: 'ref-digits@example.com', username: '7777' })
+    expect((await accounts.findAccountByReference('ref_named'))?.id).toBe(named.id)
+    expect((await accounts.findAccountByReference(String(named.id)))?.id).toBe(named.id)
+    // No account has the id 7777 yet: the username is meant.
+    expect((await accounts.findAccountByReference('7777'))?.id).toBe(digits.id)
+    const plan = await database.db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
+    await database.db
+      .insertInto('accounts')
+      .values({ id: 7777, email: 'id-7777@example.com', username: 'holds_id', password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: '2026-01-01 00:00:00' })
+      .execute()
+    expect((await accounts.findAccountByReference('7777'))?.username).toBe('holds_id')
+    expect(await accounts.findAccountByReference('nobody_here')).toBeUndefined()
+    expect(await accounts.findAccountByReference('99999999')).toBeUndefined()
+  })
+
+  it('lists every account oldest first, with its plan', async () => {
+    const listed = await accounts.listAllAccounts()
+    expect(listed.length).toBeGreaterThanOrEqual(2)
+    expect(listed.map((account) => account.id)).toEqual([...listed.map((account) => account.id)].sort((a, b) => a - b))
+    expect(listed[0]).toMatchObject({ plan_code: 'pro' })
+  })
+
+  it('suspends and lifts a suspension; authentication reports it', async () => {
+    const created = await accounts.createAccount({ email: 'suspend-me@example.com', username: 'suspend_me' })
+    await accounts.setSuspended(created.id, true)
+    expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(true)
+    await accounts.setSuspended(created.id, false)
+    expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(false)
+  })
+
+  it('moves an account to another plan', async () => {
+    const created = await accounts.createAccount({ email: 'mover@example.com', username: 'mover' })
+    const plan = await database.db
+      .insertInto('plans')
+      .values({ name: 'Moved', code: 'moved', apirate: 9, limits: '{"pixels":2}', is_default: 0, created_at: '2026-01-01 00:00:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await accounts.assignPlan(created.id, plan.id)
+    expect(await accounts.authenticate(created.apiKey)).toMatchObject({ apirate: 9, limits: { pixels: 2 } })
+  })
+
+  it('deletes an account with its keys', async () => {
+    const created = await accounts.createAccount({ email: 'delete-me@example.com', username: 'delete_me' })
+    await accounts.deleteAccount(created.id)
+    expect(await accounts.findAccount(created.id)).toBeUndefined()
+    await expect(accounts.authenticate(created.apiKey)).rejects.toMatchObject({ statusCode: 401 })
+  })
+
+  it('throws NotFoundError for unknown accounts and plans', async () => {
+    const existing = await accounts.createAccount({ email: 'exists@example.com', username: 'exists' })
+    await expect(accounts.setSuspended(99999999, true)).rejects.toBeInstanceOf(NotFoundError)
+    await expect(accounts.deleteAccount(99999999)).rejects.toBeInstanceOf(NotFoundError)
+    await expect(accounts.assignPlan(99999999, 1)).rejects.toThrow('Account not found. Please try again.')
+    await expect(accounts.assignPlan(existing.id, 99999999)).rejects.toThrow('Plan not found. Please try again.')
+  })
+})
