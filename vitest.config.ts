@@ -14,7 +14,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { TEST_DIALECT: 'sqlite' } },
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/scale/**'], env: { TEST_DIALECT: 'sqlite' } },
       },
       ...(postgresUrl
         ? [

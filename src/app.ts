@@ -2,6 +2,7 @@
 // explicitly. Tests call app.inject(); main.ts listens.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Redis } from 'ioredis'
 import { randomUUID } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -12,13 +13,23 @@ import { installApiGate } from './http/auth.js'
 import { installErrorHandlers } from './http/error-handler.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
+import { chooseLimiterStore } from './http/rate-limit-stores.js'
 import { validatorCompiler } from './http/validator.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
+import { registerChannelRoutes } from './modules/channels/channel.routes.js'
+import { registerDomainRoutes } from './modules/domains/domain.routes.js'
+import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
+import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
+import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
+import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
+import { registerAvatarRoutes } from './public/avatar.routes.js'
 import { registerHealthRoutes } from './public/health.routes.js'
+import { registerQrImageRoutes } from './public/qr-image.routes.js'
 
 /** The Fastify instance type every module registers routes on. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -33,6 +44,9 @@ export interface ModuleDeps {
 export interface AppDependencies {
   config: Config
   database: DatabaseHandle
+  /** Shared state across instances (rate limits); optional. */
+  redis?: Redis
+  /** Overrides the rate limiter chosen from `redis` and the database. */
   rateLimiter?: RateLimiter
   logger?: FastifyServerOptions['logger']
 }
@@ -83,14 +97,30 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const accounts = createAccountService(accountRepository, createApiKeyRepository(database.db))
   installApiGate(app, {
     accounts,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter(),
+    rateLimiter: deps.rateLimiter ?? createRateLimiter({
+      store: chooseLimiterStore({ redis: deps.redis, pgPool: database.pool, pgSchema: database.schema }),
+      onStoreStateChange: (state, error) =>
+        state === 'failed'
+          ? app.log.error({ err: error }, 'rate limit store unreachable: limiting per instance until it returns')
+          : app.log.info('rate limit store reachable again: limits are shared across instances'),
+    }),
     defaultRateLimit: config.rateLimitPerMinute,
   })
 
   const moduleDeps: ModuleDeps = { db: database.db, config, accounts }
-  registerHealthRoutes(app, database)
+  registerHealthRoutes(app, database, deps.redis)
   registerAccountRoutes(app, moduleDeps)
+  registerDomainRoutes(app, moduleDeps)
+  registerOverlayRoutes(app, moduleDeps)
+  registerSplashPageRoutes(app, moduleDeps)
   registerCampaignRoutes(app, moduleDeps)
+  registerChannelRoutes(app, moduleDeps)
+  registerPixelRoutes(app, moduleDeps)
+  registerQrCodeRoutes(app, moduleDeps)
+  registerAdminRoutes(app, moduleDeps)
+  // What visitors see (no API key).
+  registerQrImageRoutes(app, moduleDeps)
+  registerAvatarRoutes(app, moduleDeps)
 
   return app
 }

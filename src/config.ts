@@ -12,6 +12,8 @@ export interface Config {
   databaseUrl: string
   databasePoolMax: number
   redisUrl: string | undefined
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisPrefix: string
   /** Default API requests per minute for plans that set none. */
   rateLimitPerMinute: number
   bootstrapApiKey: string | undefined
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: readDatabaseUrl(env),
     databasePoolMax: readInteger(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     redisUrl: readRedisUrl(env),
+    redisPrefix: env.REDIS_PREFIX || 'linkwell:',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     bootstrapApiKey,
     logLevel,

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from './db/database.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { connectRedis } from './redis.js'
 
 async function start(): Promise<void> {
   let config: Config
@@ -21,7 +22,10 @@ async function start(): Promise<void> {
 
   const database = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax })
   await migrateToLatest(database)
-  const app = await buildApp({ config, database })
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix) : undefined
+  // ioredis reports every failed reconnect; the rate limiter logs the state change once instead.
+  redis?.on('error', () => {})
+  const app = await buildApp({ config, database, redis })
 
   const accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
   const bootstrap = await accounts.ensureBootstrapAccount(config.bootstrapApiKey)
@@ -44,6 +48,7 @@ async function start(): Promise<void> {
     try {
       await app.close()
       await database.close()
+      redis?.disconnect()
       process.exit(0)
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown')

@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import type { Database } from './schema.js'
 import type { DialectName } from './dialect.js'
 import * as initialSchema from './migrations/001-initial-schema.js'
+import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 
 export type DB = Kysely<Database>
 
@@ -15,6 +16,8 @@ export interface DatabaseHandle {
   dialect: DialectName
   /** PostgreSQL schema in use when not the default one. */
   schema?: string
+  /** PostgreSQL only: the pool, for stores that share state through the database (rate limits). */
+  pool?: pg.Pool
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -29,6 +32,7 @@ export interface OpenDatabaseOptions {
 // Migrations are listed, not read from disk, so they run the same from src/ (tsx) and dist/.
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': initialSchema,
+  '002-rate-limit-table': rateLimitTable,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
@@ -70,13 +74,17 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   })
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process. Idle clients report through the
+  // pool; a checked-out client between two queries has no listener of its own, so give each one.
+  // Queries in flight still fail with the error, and the pool replaces broken clients.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
     dialect: 'postgres',
     schema: options.schema,
+    pool,
     ping: async () => {
       await sql`select 1`.execute(db)
     },
@@ -92,13 +100,26 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
 
 /** Applies pending migrations; safe when several instances start together (Kysely's lock table). */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  if (handle.dialect !== 'postgres') return runMigrations(handle.db, handle.schema)
+  // Instances starting together: one migrates while the others wait on the advisory lock (held
+  // by one connection), then find nothing left to do.
+  return handle.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection)
+    try {
+      return await runMigrations(connection, handle.schema)
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection)
+    }
+  })
+}
+
+/** An arbitrary constant naming Linkwell's migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK_ID = 7_405_022_001
+
+async function runMigrations(db: DB, schema: string | undefined): Promise<string[]> {
   // With a non-default schema, Kysely must be told where its own tables live, or it finds
   // another schema's migration tables through the catalogue.
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: staticMigrations,
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  })
+  const migrator = new Migrator({ db, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

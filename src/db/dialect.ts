@@ -31,3 +31,13 @@ export function isUniqueViolation(error: unknown): boolean {
 export function nowTimestamp(date: Date = new Date()): string {
   return date.toISOString().slice(0, 19).replace('T', ' ')
 }
+
+// Connection-level failures: the database is down or unreachable, not the query at fault.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', 'SQLITE_BUSY', 'SQLITE_CANTOPEN'])
+
+/** True when an error means the database cannot be reached right now (answer 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed/i.test(message)
+}

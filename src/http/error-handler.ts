@@ -1,6 +1,7 @@
 // Maps every error to the spec's envelope and the status table of decisions §1.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, NotFoundError } from './errors.js'
+import { isDatabaseUnavailable } from '../db/dialect.js'
+import { AppError, NotFoundError, ServiceUnavailableError } from './errors.js'
 
 interface ValidationIssue {
   instancePath?: string
@@ -77,6 +78,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
         return envelope(reply, 415, 'unsupported_media_type', 'Request bodies must be sent as application/json.')
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return envelope(reply, 400, 'invalid_content_length', 'The Content-Length header does not match the body.')
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      const unavailable = new ServiceUnavailableError()
+      reply.header('retry-after', '5')
+      return envelope(reply, unavailable.statusCode, unavailable.code, unavailable.message)
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

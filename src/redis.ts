@@ -1,0 +1,21 @@
+// The Redis connection shared by rate limiting (and, later, cache invalidation). It reconnects
+// forever in the background; commands fail fast while it is away instead of piling up.
+import { Redis } from 'ioredis'
+
+export function connectRedis(url: string, keyPrefix = 'linkwell:'): Redis {
+  return new Redis(url, {
+    keyPrefix,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  })
+}
+
+/** Resolves when Redis answers PING within a second; rejects otherwise. */
+export async function pingRedis(redis: Redis): Promise<void> {
+  await Promise.race([
+    redis.ping(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('Redis did not answer in time')), 1000).unref()),
+  ])
+}
