@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { createClickRecorder, type ClickRecorder } from './analytics/click-recorder.js'
+import { createVisitorHasher, loadVisitorSecret } from './analytics/visitor-hash.js'
+import { createLocalInvalidationBus, createRedisInvalidationBus, type InvalidationBus } from './cache/invalidation.js'
 import type { Config } from './config.js'
 import type { DatabaseHandle, DB } from './db/database.js'
 import { installApiGate } from './http/auth.js'
@@ -20,16 +23,20 @@ import { createAccountService, type AccountService } from './modules/accounts/ac
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
+import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
 import { registerDomainRoutes } from './modules/domains/domain.routes.js'
+import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerAvatarRoutes } from './public/avatar.routes.js'
+import { registerCampaignPageRoutes } from './public/campaign-pages.routes.js'
 import { registerHealthRoutes } from './public/health.routes.js'
 import { registerQrImageRoutes } from './public/qr-image.routes.js'
+import { registerRedirectRoutes } from './public/redirect.routes.js'
 
 /** The Fastify instance type every module registers routes on. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -39,6 +46,10 @@ export interface ModuleDeps {
   db: DB
   config: Config
   accounts: AccountService
+  /** Where every visit goes (links, QR scans, rotators, bio pages). */
+  clicks: ClickRecorder
+  /** Announces changed records so every instance drops its cached copy. */
+  invalidation: InvalidationBus
 }
 
 export interface AppDependencies {
@@ -46,6 +57,8 @@ export interface AppDependencies {
   database: DatabaseHandle
   /** Shared state across instances (rate limits); optional. */
   redis?: Redis
+  /** Overrides the click recorder (tests use small batches). */
+  clickRecorder?: ClickRecorder
   /** Overrides the rate limiter chosen from `redis` and the database. */
   rateLimiter?: RateLimiter
   logger?: FastifyServerOptions['logger']
@@ -107,7 +120,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     defaultRateLimit: config.rateLimitPerMinute,
   })
 
-  const moduleDeps: ModuleDeps = { db: database.db, config, accounts }
+  // SQLite means one instance: local invalidation is complete. Elsewhere, without Redis, other
+  // instances' caches may serve a changed record for at most one second.
+  const invalidation = deps.redis
+    ? createRedisInvalidationBus(deps.redis, 60_000)
+    : createLocalInvalidationBus(database.dialect === 'sqlite' ? 60_000 : 1_000)
+  const clicks =
+    deps.clickRecorder ??
+    createClickRecorder(database.db, {
+      hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)),
+      onError: (error) => app.log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
+      onDrop: (dropped) => app.log.error({ dropped }, 'click queue full: visits were not recorded'),
+    })
+  // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
+  app.addHook('onClose', async () => {
+    await clicks.close()
+    await invalidation.close()
+  })
+
+  const moduleDeps: ModuleDeps = { db: database.db, config, accounts, clicks, invalidation }
   registerHealthRoutes(app, database, deps.redis)
   registerAccountRoutes(app, moduleDeps)
   registerDomainRoutes(app, moduleDeps)
@@ -117,10 +148,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerChannelRoutes(app, moduleDeps)
   registerPixelRoutes(app, moduleDeps)
   registerQrCodeRoutes(app, moduleDeps)
+  registerLinkRoutes(app, moduleDeps)
+  registerBioPageRoutes(app, moduleDeps)
   registerAdminRoutes(app, moduleDeps)
   // What visitors see (no API key).
   registerQrImageRoutes(app, moduleDeps)
   registerAvatarRoutes(app, moduleDeps)
+  registerCampaignPageRoutes(app, moduleDeps)
+  registerRedirectRoutes(app, moduleDeps)
 
   return app
 }

@@ -8,6 +8,7 @@ import type { Database } from './schema.js'
 import type { DialectName } from './dialect.js'
 import * as initialSchema from './migrations/001-initial-schema.js'
 import * as rateLimitTable from './migrations/002-rate-limit-table.js'
+import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
 
 export type DB = Kysely<Database>
 
@@ -33,6 +34,7 @@ export interface OpenDatabaseOptions {
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': initialSchema,
   '002-rate-limit-table': rateLimitTable,
+  '003-links-bio-clicks': linksBioClicks,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -129,6 +129,83 @@ export interface QrCodesTable {
   updated_at: string
 }
 
+export interface LinksTable {
+  id: Generated<number>
+  account_id: number
+  domain_id: number | null
+  /** '' for PUBLIC_URL's host, else the branded domain's hostname. */
+  host: string
+  alias: string
+  url: string
+  title: string | null
+  description: string | null
+  password_hash: string | null
+  expires_at: string | null
+  /** direct | frame | splash | overlay */
+  type: string
+  splash_id: number | null
+  overlay_id: number | null
+  campaign_id: number | null
+  /** JSON {geo?: [{location, link}], device?: [{device, link}], language?: [{language, link}]} */
+  targeting: string
+  clicks: number
+  unique_clicks: number
+  created_at: string
+  updated_at: string
+}
+
+export interface LinkPixelsTable {
+  link_id: number
+  pixel_id: number
+}
+
+export interface BioPagesTable {
+  id: Generated<number>
+  account_id: number
+  alias: string
+  name: string
+  description: string
+  avatar: string | null
+  /** JSON array of {title, url}, in display order. */
+  blocks: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ClicksTable {
+  id: Generated<number>
+  account_id: number
+  /** link | qr | campaign | bio */
+  item_type: string
+  item_id: number
+  created_at: string
+  referrer_host: string | null
+  user_agent: string | null
+  language: string | null
+  visitor_hash: string | null
+  country: string | null
+  browser: string | null
+  os: string | null
+  device: string | null
+  is_unique: number
+}
+
+export interface ContactsTable {
+  id: Generated<number>
+  account_id: number
+  overlay_id: number | null
+  link_id: number | null
+  name: string
+  email: string
+  message: string
+  created_at: string
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
@@ -141,6 +218,12 @@ export interface Database {
   channel_items: ChannelItemsTable
   pixels: PixelsTable
   qr_codes: QrCodesTable
+  links: LinksTable
+  link_pixels: LinkPixelsTable
+  bio_pages: BioPagesTable
+  clicks: ClicksTable
+  contacts: ContactsTable
+  settings: SettingsTable
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -156,3 +239,7 @@ export type ChannelItemRow = Selectable<ChannelItemsTable>
 export type PixelRow = Selectable<PixelsTable>
 export type QrCodeRow = Selectable<QrCodesTable>
 export type QrCodeUpdate = Updateable<QrCodesTable>
+export type LinkRow = Selectable<LinksTable>
+export type BioPageRow = Selectable<BioPagesTable>
+export type ClickRow = Selectable<ClicksTable>
+export type NewClick = Insertable<ClicksTable>

@@ -1,0 +1,4 @@
+// PLACEHOLDER: being written; replaced before commit.
+import type { App, ModuleDeps } from '../app.js'
+
+export function registerCampaignPageRoutes(_app: App, _deps: ModuleDeps): void {}
