@@ -25,6 +25,11 @@ export const HttpUrl = Type.String({
   errorMessage: 'must be an http or https URL',
 })
 
+/** A color as `#RGB` or `#RRGGBB`. */
+export const HEX_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
+
+export const HexColor = Type.String({ pattern: HEX_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' })
+
 export const ErrorResponse = Type.Object({
   error: Type.Literal(1),
   message: Type.String(),

@@ -1,6 +1,8 @@
 // Builds the real app on a fresh test database; `api(key)` sends requests the way clients of
 // this API do (Bearer key, Content-Type: application/json on every request).
 import type { LightMyRequestResponse } from 'fastify'
+import { createClickRecorder, type ClickRecorder } from '../../src/analytics/click-recorder.js'
+import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
 import { buildApp, type App } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
@@ -15,6 +17,8 @@ export interface TestContext {
   app: App
   database: TestDatabase
   config: Config
+  /** The app's click recorder; `await clicks.flush()` before reading clicks or counters. */
+  clicks: ClickRecorder
   close(): Promise<void>
 }
 
@@ -32,12 +36,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  const app = await buildApp({ config, database, logger: false, rateLimiter: options.rateLimiter ?? createRateLimiter() })
+  const clicks = createClickRecorder(database.db, { hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)) })
+  const app = await buildApp({ config, database, logger: false, clickRecorder: clicks, rateLimiter: options.rateLimiter ?? createRateLimiter() })
   await app.ready()
   return {
     app,
     database,
     config,
+    clicks,
     async close() {
       await app.close()
       await database.destroy()

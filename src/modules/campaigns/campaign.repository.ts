@@ -1,6 +1,7 @@
 // SQL for campaigns. Every method is scoped by account id.
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
+import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { CampaignRow } from '../../db/schema.js'
@@ -25,9 +26,8 @@ export function createCampaignRepository(db: DB) {
       return db.selectFrom('campaigns').selectAll().where('slug', '=', slug).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('campaigns').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'campaigns', accountId)
     },
 
     /** Inserts; without a name the campaign is called `Campaign <id>`. */
@@ -57,9 +57,8 @@ export function createCampaignRepository(db: DB) {
       return db.updateTable('campaigns').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
-    async delete(accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('campaigns').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
+    delete(accountId: number, id: number): Promise<boolean> {
+      return deleteOwnedRow(db, 'campaigns', accountId, id)
     },
   }
 }

@@ -1,5 +1,6 @@
 // SQL for channels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { ChannelRow } from '../../db/schema.js'
@@ -28,9 +29,8 @@ export function createChannelRepository(db: DB) {
       return db.selectFrom('channels').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('channels').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'channels', accountId)
     },
 
     async insert(accountId: number, values: ChannelValues): Promise<ChannelRow> {

@@ -1,14 +1,13 @@
 // Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
 import { Type } from 'typebox'
-import { Id, listResponse } from '../../http/schemas.js'
+import { HexColor, Id, listResponse } from '../../http/schemas.js'
 import { CHANNEL_ITEM_TYPES } from './channel-items.js'
 
 /** `#RGB` or `#RRGGBB` (decisions §6); stored lower-case. */
-export const CHANNEL_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
 const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
-const Color = Type.String({ pattern: CHANNEL_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' })
+const Color = HexColor
 const Starred = Type.Boolean({ errorMessage: 'must be true or false' })
 
 export const ChannelCreateBody = Type.Object({

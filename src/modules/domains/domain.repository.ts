@@ -1,6 +1,7 @@
 // SQL for branded domains. Every method is scoped by account id, except the hostname lookup:
 // a hostname belongs to one account across the whole service.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { DomainRow } from '../../db/schema.js'
@@ -28,9 +29,8 @@ export function createDomainRepository(db: DB) {
       return db.selectFrom('domains').selectAll().where('hostname', '=', hostname).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('domains').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'domains', accountId)
     },
 
     async insert(accountId: number, input: { domain: string; hostname: string; redirectRoot: string | null; redirect404: string | null }): Promise<DomainRow> {
@@ -58,9 +58,8 @@ export function createDomainRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0
     },
 
-    async delete(accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('domains').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
+    delete(accountId: number, id: number): Promise<boolean> {
+      return deleteOwnedRow(db, 'domains', accountId, id)
     },
   }
 }

@@ -1,5 +1,6 @@
 // SQL for CTA overlays. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { OverlayRow } from '../../db/schema.js'
@@ -16,9 +17,8 @@ export function createOverlayRepository(db: DB) {
       return db.selectFrom('overlays').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('overlays').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'overlays', accountId)
     },
 
     async insert(accountId: number, input: { type: string; name: string; config: Record<string, ConfigValue> }): Promise<OverlayRow> {
@@ -40,9 +40,8 @@ export function createOverlayRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0
     },
 
-    async delete(accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('overlays').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
+    delete(accountId: number, id: number): Promise<boolean> {
+      return deleteOwnedRow(db, 'overlays', accountId, id)
     },
   }
 }

@@ -1,6 +1,6 @@
 // Request and response schemas of the CTA overlay endpoints (spec: CTA overlays; decisions §6).
 import { Type } from 'typebox'
-import { DateTime, HttpUrl, listResponse } from '../../http/schemas.js'
+import { DateTime, HexColor, HttpUrl, listResponse } from '../../http/schemas.js'
 
 /** spec: values observed `message` and `contact`. */
 export const OVERLAY_TYPES = ['message', 'contact'] as const
@@ -8,10 +8,9 @@ export type OverlayType = (typeof OVERLAY_TYPES)[number]
 
 export const OVERLAY_NAME_RULE = 'must be 2 to 100 characters'
 
-const HEX_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: OVERLAY_NAME_RULE })
-const Color = Type.Union([Type.String({ pattern: HEX_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' }), Type.Literal('')])
+const Color = Type.Union([HexColor, Type.Literal('')], { errorMessage: 'must be a HEX color like #1e90ff or #fff, or empty' })
 
 // Every type's fields, validated wherever they are sent; the service stores only the overlay
 // type's own. An empty string removes an optional field.

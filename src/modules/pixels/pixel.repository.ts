@@ -1,5 +1,6 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { PixelRow } from '../../db/schema.js'
@@ -21,9 +22,8 @@ export function createPixelRepository(db: DB) {
       return db.selectFrom('pixels').selectAll().where('account_id', '=', accountId).where('type', '=', type).where('tag', '=', tag).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('pixels').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'pixels', accountId)
     },
 
     async insert(accountId: number, input: { type: string; name: string; tag: string }): Promise<PixelRow> {
@@ -45,9 +45,8 @@ export function createPixelRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0
     },
 
-    async delete(accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('pixels').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
+    delete(accountId: number, id: number): Promise<boolean> {
+      return deleteOwnedRow(db, 'pixels', accountId, id)
     },
   }
 }

@@ -1,5 +1,6 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
@@ -48,9 +49,8 @@ export function createQrCodeRepository(db: DB) {
       return db.selectFrom('qr_codes').selectAll().where('alias', '=', alias).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('qr_codes').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'qr_codes', accountId)
     },
 
     /** Inserts; throws the driver's unique violation when the alias is taken. */

@@ -1,5 +1,6 @@
 // SQL for custom splash pages. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
+import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { SplashPageRow } from '../../db/schema.js'
@@ -16,9 +17,8 @@ export function createSplashPageRepository(db: DB) {
       return db.selectFrom('splash_pages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
     },
 
-    async count(accountId: number): Promise<number> {
-      const row = await db.selectFrom('splash_pages').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
-      return Number(row.count)
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'splash_pages', accountId)
     },
 
     async insert(accountId: number, input: { name: string; config: Record<string, ConfigValue> }): Promise<SplashPageRow> {
@@ -40,9 +40,8 @@ export function createSplashPageRepository(db: DB) {
       return Number(result.numUpdatedRows) > 0
     },
 
-    async delete(accountId: number, id: number): Promise<boolean> {
-      const result = await db.deleteFrom('splash_pages').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numDeletedRows) > 0
+    delete(accountId: number, id: number): Promise<boolean> {
+      return deleteOwnedRow(db, 'splash_pages', accountId, id)
     },
   }
 }

@@ -1,0 +1,105 @@
+// SQL for bio pages. Every method is scoped by account id, except the alias checks and the public
+// lookup: aliases live in the main host's namespace, shared by every account.
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { fetchPage } from '../../db/paging.js'
+import type { BioPageRow } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
+import type { BioBlock } from './bio-page-blocks.js'
+
+export interface BioPageValues {
+  alias: string
+  name: string
+  description: string
+  avatar: string | null
+  blocks: BioBlock[]
+}
+
+export function createBioPageRepository(db: DB) {
+  return {
+    async listPage(accountId: number, page: PageRequest) {
+      return fetchPage(db.selectFrom('bio_pages').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+    },
+
+    async findById(accountId: number, id: number): Promise<BioPageRow | undefined> {
+      return db.selectFrom('bio_pages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    },
+
+    /** Public: the page served at `{base}/{alias}` (exact alias, as stored). */
+    async findByAlias(alias: string): Promise<BioPageRow | undefined> {
+      return db.selectFrom('bio_pages').selectAll().where('alias', '=', alias).executeTakeFirst()
+    },
+
+    async count(accountId: number): Promise<number> {
+      const row = await db.selectFrom('bio_pages').select((eb) => eb.fn.countAll<number>().as('count')).where('account_id', '=', accountId).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    /**
+     * True when another bio page, or a short link on the main host (host ''), already uses `alias`
+     * in any letter case: both are served at `{base}/{alias}`.
+     */
+    async isAliasTaken(alias: string, exceptBioPageId?: number): Promise<boolean> {
+      const lowered = alias.toLowerCase()
+      let bioQuery = db.selectFrom('bio_pages').select('id').where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', lowered))
+      if (exceptBioPageId !== undefined) bioQuery = bioQuery.where('id', '!=', exceptBioPageId)
+      if (await bioQuery.executeTakeFirst()) return true
+      const link = await db
+        .selectFrom('links')
+        .select('id')
+        .where('host', '=', '')
+        .where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', lowered))
+        .executeTakeFirst()
+      return link !== undefined
+    },
+
+    /** Inserts; throws the driver's unique violation when the exact alias is taken meanwhile. */
+    async insert(accountId: number, values: BioPageValues): Promise<BioPageRow> {
+      const now = nowTimestamp()
+      return db
+        .insertInto('bio_pages')
+        .values({
+          account_id: accountId,
+          alias: values.alias,
+          name: values.name,
+          description: values.description,
+          avatar: values.avatar,
+          blocks: JSON.stringify(values.blocks),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    /** Replaces every field; undefined when the account has no such page. */
+    async update(accountId: number, id: number, values: BioPageValues): Promise<BioPageRow | undefined> {
+      return db
+        .updateTable('bio_pages')
+        .set({
+          alias: values.alias,
+          name: values.name,
+          description: values.description,
+          avatar: values.avatar,
+          blocks: JSON.stringify(values.blocks),
+          updated_at: nowTimestamp(),
+        })
+        .where('account_id', '=', accountId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    /** Deletes the page and its channel memberships together; answers the deleted row, if any. */
+    async delete(accountId: number, id: number): Promise<BioPageRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('bio_pages').where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
+        if (deleted) await removeItemFromAllChannels(trx, accountId, 'bio', id)
+        return deleted
+      })
+    },
+  }
+}
+
+export type BioPageRepository = ReturnType<typeof createBioPageRepository>
