@@ -47,7 +47,7 @@ async function measure(label: string, servers: ServerProcess[], key: string, sec
 
 export async function runApiThroughputBench(options: Options): Promise<void> {
   const key = randomBytes(32).toString('base64url')
-  const common = { LINKWELL_BOOTSTRAP_API_KEY: key, RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' }
+  const common = { LINKWELL_BOOTSTRAP_API_KEY: key, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' }
   const results: Array<[string, LoadResult]> = []
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-'))

@@ -12,7 +12,7 @@ import { createApiKeyRepository } from './modules/accounts/api-key.repository.js
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
 import { createPlanService, PLAN_RESOURCES, type PlanService } from './modules/admin/plan.service.js'
-import { toStoredTimestamp } from './modules/admin/timestamp-input.js'
+import { toStoredTimestamp } from './http/timestamp-input.js'
 
 /** A command line that cannot be run as written (exit 2). */
 class UsageError extends Error {}

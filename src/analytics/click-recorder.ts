@@ -60,7 +60,30 @@ function primaryLanguage(header: string | undefined): string | null {
   return first && /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(first) ? first.slice(0, 2) : null
 }
 
+/**
+ * Remembers the last answers of a pure function of one string key, up to `size` of them. Visits
+ * repeat user agents and visitors heavily, so this spares the redirect path a large regex (bot
+ * check) and a hash per click.
+ */
+function memoize<T>(compute: (key: string) => T, size: number): (key: string) => T {
+  let cache = new Map<string, T>()
+  return (key) => {
+    const known = cache.get(key)
+    if (known !== undefined || cache.has(key)) return known as T
+    const value = compute(key)
+    if (cache.size >= size) cache = new Map()
+    cache.set(key, value)
+    return value
+  }
+}
+
 export function createClickRecorder(db: DB, options: ClickRecorderOptions): ClickRecorder {
+  const isBotAgent = memoize(isbot, 2_000)
+  const hashVisitor = memoize((key) => {
+    // Header values cannot contain a line break, so the key splits back unambiguously.
+    const [day, ip, userAgent] = key.split('\n') as [string, string, string]
+    return options.hashVisitor(ip, userAgent, day)
+  }, 10_000)
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
   let queue: NewClick[] = []
@@ -116,7 +139,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
 
   return {
     record(event) {
-      if (event.userAgent && isbot(event.userAgent)) return
+      if (event.userAgent && isBotAgent(event.userAgent)) return
       if (queue.length >= maxQueue) {
         dropped += 1
         return
@@ -132,7 +155,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
         referrer_host: referrerHost(event.referrer),
         user_agent: userAgent || null,
         language: primaryLanguage(event.acceptLanguage),
-        visitor_hash: options.hashVisitor(event.ip, userAgent, createdAt.slice(0, 10)),
+        visitor_hash: hashVisitor(`${createdAt.slice(0, 10)}\n${event.ip}\n${userAgent}`),
         country: null,
         browser: null,
         os: null,

@@ -17,6 +17,11 @@ function isPublicApiPath(url: string): boolean {
   return url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
 }
 
+/** True for the API's paths (everything under /api), where answers are JSON envelopes. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+}
+
 /** Reads `Authorization: Bearer <key>` or `Token <key>` (decisions §2). */
 export function readApiKey(header: string | undefined): string | undefined {
   if (!header) return undefined
@@ -41,7 +46,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url
-    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) || isPublicApiPath(url)) return
+    if (!isApiPath(url) || isPublicApiPath(url)) return
 
     let account: AuthenticatedAccount | undefined
     let authError: AppError | undefined

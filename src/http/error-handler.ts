@@ -1,6 +1,8 @@
 // Maps every error to the spec's envelope and the status table of decisions §1.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { isDatabaseUnavailable } from '../db/dialect.js'
+import { sendNotFoundPage } from '../public/html.js'
+import { isApiPath } from './auth.js'
 import { AppError, NotFoundError, ServiceUnavailableError } from './errors.js'
 
 interface ValidationIssue {
@@ -94,6 +96,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
   })
 
   app.setNotFoundHandler((request, reply) => {
+    // Visitors of unknown short addresses get a page; API clients get the envelope.
+    if (!isApiPath(request.url)) return sendNotFoundPage(reply)
     const error = NotFoundError.endpoint()
     return envelope(reply, error.statusCode, error.code, error.message)
   })

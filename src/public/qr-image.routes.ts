@@ -1,16 +1,32 @@
 // Public QR addresses (no API key): GET /qr/{alias} serves the image (decisions §6), and
-// GET /qr/{alias}/scan, the address link codes encode, redirects to the stored URL.
+// GET /qr/{alias}/scan, the address link codes encode, redirects to the stored URL and counts the scan.
 import type { App, ModuleDeps } from '../app.js'
+import { NotFoundError } from '../http/errors.js'
 import { createQrCodeRepository } from '../modules/qr-codes/qr-code.repository.js'
 import { QR_IMAGE_DEFAULT_SIZE, QrAliasParams, QrImageQuery } from '../modules/qr-codes/qr-code.schemas.js'
 import { createQrImageService, matchesEntityTag } from '../modules/qr-codes/qr-image.service.js'
+import { clickOf } from './visitor.js'
 
 const tags = ['public']
+// Aliases are at most 64 of [A-Za-z0-9_-]; anything else needs no database lookup.
+const SCAN_ALIAS_SHAPE = /^[A-Za-z0-9_-]{1,64}$/
 // No response schemas: the answers are images and redirects, and errors go through the one
 // error handler, which always writes the envelope.
 
-export function registerQrImageRoutes(app: App, { db, config }: ModuleDeps): void {
-  const images = createQrImageService(createQrCodeRepository(db), config.publicUrl)
+export function registerQrImageRoutes(app: App, { db, config, clicks }: ModuleDeps): void {
+  const qrCodes = createQrCodeRepository(db)
+  const images = createQrImageService(qrCodes, config.publicUrl)
+
+  /**
+   * The scan's target and what the click needs (owner, id), from one read. Kept here until
+   * QrImageService.scanTargetOf returns the owner and id too (it answers the URL only).
+   */
+  async function scanOf(alias: string): Promise<{ target: string; accountId: number; qrId: number }> {
+    const qr = SCAN_ALIAS_SHAPE.test(alias) ? await qrCodes.findByAlias(alias) : undefined
+    if (!qr || qr.type !== 'link') throw NotFoundError.of('QR code')
+    // A Location header needs the URL percent-encoded (non-ASCII characters would make it invalid).
+    return { target: new URL(JSON.parse(qr.data) as string).href, accountId: qr.account_id, qrId: qr.id }
+  }
 
   app.get('/qr/:alias', {
     schema: {
@@ -35,10 +51,11 @@ export function registerQrImageRoutes(app: App, { db, config }: ModuleDeps): voi
   })
 
   app.get('/qr/:alias/scan', {
-    schema: { tags, summary: 'Tracking address of a link QR code: redirects to its URL', security: [], params: QrAliasParams },
+    schema: { tags, summary: 'Tracking address of a link QR code: redirects to its URL and counts the scan', security: [], params: QrAliasParams },
   }, async (request, reply) => {
-    const target = await images.scanTargetOf(request.params.alias)
-    // Scan counting arrives with click analytics; it will skip HEAD requests (decisions §7).
-    return reply.header('cache-control', 'private, max-age=0').redirect(target, 302)
+    const scan = await scanOf(request.params.alias)
+    // decisions §7: HEAD is redirected but not counted; the recorder itself drops bots.
+    if (request.method === 'GET') clicks.record(clickOf(request, { accountId: scan.accountId, itemType: 'qr', itemId: scan.qrId }))
+    return reply.header('cache-control', 'private, max-age=0').redirect(scan.target, 302)
   })
 }

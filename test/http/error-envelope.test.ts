@@ -61,10 +61,19 @@ describe('error envelope and request rows (decisions §1)', () => {
   })
 
   it('answers an unknown route with 404 "Endpoint not found."', async () => {
-    for (const [method, url] of [['GET', '/api/nothing-here'], ['POST', '/api/campaign/1/frobnicate'], ['PATCH', '/api/campaigns'], ['GET', '/no-api-at-all']]) {
+    for (const [method, url] of [['GET', '/api/nothing-here'], ['POST', '/api/campaign/1/frobnicate'], ['PATCH', '/api/campaigns'], ['GET', '/api/no/such/thing']]) {
       const response = await api(method!, url!)
       expectEnvelope(response, 404, 'not_found')
       expect(response.data.message).toBe('Endpoint not found.')
+    }
+  })
+
+  it('answers an unknown path outside /api with the visitors’ 404 page, not JSON', async () => {
+    for (const url of ['/no-such-alias', '/no/such/page']) {
+      const response = await api('GET', url)
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.body).not.toContain('"error"')
     }
   })
 

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { Id, listResponse } from '../../http/schemas.js'
 import { Account } from '../accounts/account.schemas.js'
-import { TIMESTAMP_INPUT_PATTERN } from './timestamp-input.js'
+import { TIMESTAMP_INPUT_PATTERN } from '../../http/timestamp-input.js'
 
 export const User = Type.Object({
   ...Account.properties,

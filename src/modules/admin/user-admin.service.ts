@@ -5,7 +5,7 @@ import type { PageRequest } from '../../http/list.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
 import type { PlanService } from './plan.service.js'
-import { toStoredTimestamp } from './timestamp-input.js'
+import { toStoredTimestamp } from '../../http/timestamp-input.js'
 
 export interface UserCreateInput {
   email: string

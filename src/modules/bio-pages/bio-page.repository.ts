@@ -1,5 +1,6 @@
-// SQL for bio pages. Every method is scoped by account id, except the alias checks and the public
-// lookup: aliases live in the main host's namespace, shared by every account.
+// SQL for bio pages. Every method is scoped by account id, except the alias check: aliases live
+// in the main host's namespace, shared by every account (the public lookup is in
+// src/public/alias-resolver.repository.ts).
 import type { DB } from '../../db/database.js'
 import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
@@ -24,11 +25,6 @@ export function createBioPageRepository(db: DB) {
 
     async findById(accountId: number, id: number): Promise<BioPageRow | undefined> {
       return db.selectFrom('bio_pages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-    },
-
-    /** Public: the page served at `{base}/{alias}` (exact alias, as stored). */
-    async findByAlias(alias: string): Promise<BioPageRow | undefined> {
-      return db.selectFrom('bio_pages').selectAll().where('alias', '=', alias).executeTakeFirst()
     },
 
     async count(accountId: number): Promise<number> {

@@ -1,4 +1,52 @@
-// PLACEHOLDER: being written; replaced before commit.
+// Bio page endpoints (decisions §6: Bio pages): list, read, add, update, delete. The page itself
+// is served to visitors at `{base}/{alias}` (src/public/bio-page.view.ts).
 import type { App, ModuleDeps } from '../../app.js'
+import { accountOf } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
+import { createBioPageRepository } from './bio-page.repository.js'
+import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
+import { createBioPageService } from './bio-page.service.js'
 
-export function registerBioPageRoutes(_app: App, _deps: ModuleDeps): void {}
+const tags = ['bio pages']
+
+export function registerBioPageRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
+  const bioPages = createBioPageService(createBioPageRepository(db), invalidation)
+
+  app.get('/api/bio', {
+    schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await bioPages.listBioPages(accountOf(request).id, page)
+    return listEnvelope('bio', page, total, rows.map((row) => toBioPageListEntry(row, config.publicUrl)))
+  })
+
+  app.get('/api/bio/:id', {
+    schema: { tags, summary: 'Get a bio page with its blocks', params: IdParams, response: { 200: BioPageDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = await bioPages.getBioPageOrThrow(accountOf(request).id, request.params.id)
+    return { error: 0 as const, data: toBioPageDetails(page, config.publicUrl) }
+  })
+
+  app.post('/api/bio/add', {
+    schema: { tags, summary: 'Create a bio page', body: BioPageCreateBody, response: { 201: BioPageCreatedResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const page = await bioPages.createBioPage(accountOf(request), request.body)
+    return reply.code(201).send({ error: 0 as const, id: page.id, url: bioPageUrl(config.publicUrl, page.alias) })
+  })
+
+  app.put('/api/bio/:id/update', {
+    schema: { tags, summary: 'Update a bio page (blocks replace the whole list)', params: IdParams, body: BioPageUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await bioPages.updateBioPage(accountOf(request).id, request.params.id, request.body)
+    return { error: 0 as const, message: 'Bio page has been updated successfully.' }
+  })
+
+  app.delete('/api/bio/:id/delete', {
+    schema: { tags, summary: 'Delete a bio page (it leaves every channel)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await bioPages.deleteBioPage(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'Bio page has been deleted successfully.' }
+  })
+}

@@ -1,9 +1,10 @@
 // Campaign endpoints (spec: Campaigns): list, add, update, delete, assign a link.
 import type { App, ModuleDeps } from '../../app.js'
+import { CAMPAIGN_TOPIC } from '../../cache/topics.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
-import { noLinksYet } from '../links/link-membership.js'
+import { createLinkMembership } from '../links/link-membership.js'
 import { toCampaignRecord, toCampaignSavedResponse } from './campaign.mapper.js'
 import { createCampaignRepository } from './campaign.repository.js'
 import { CampaignAssignParams, CampaignCreateBody, CampaignListResponse, CampaignSavedResponse, CampaignUpdateBody } from './campaign.schemas.js'
@@ -11,8 +12,8 @@ import { createCampaignService } from './campaign.service.js'
 
 const tags = ['campaigns']
 
-export function registerCampaignRoutes(app: App, { db, config }: ModuleDeps): void {
-  const campaigns = createCampaignService(createCampaignRepository(db), noLinksYet)
+export function registerCampaignRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
+  const campaigns = createCampaignService(createCampaignRepository(db), createLinkMembership(db), (id) => invalidation.publish(CAMPAIGN_TOPIC, id))
 
   app.get('/api/campaigns', {
     schema: { tags, summary: 'List campaigns', querystring: PageQuery, response: { 200: CampaignListResponse, ...errorResponses } },

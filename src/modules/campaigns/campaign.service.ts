@@ -1,4 +1,5 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
+import { announceNothing, type Announce } from '../../cache/topics.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { CampaignRow } from '../../db/schema.js'
 import { DuplicateError, NotFoundError } from '../../http/errors.js'
@@ -11,7 +12,7 @@ import type { CampaignRepository } from './campaign.repository.js'
 const DUPLICATE_NAME = 'You already have a campaign with that name.'
 const SLUG_TAKEN = 'This slug is currently not available. Please choose another one.'
 
-export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership) {
+export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership, announce: Announce = announceNothing) {
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await campaigns.findByName(accountId, name)
     if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
@@ -66,6 +67,7 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       if (slug) await assertSlugFree(slug, id)
       const updated = await translateUniqueViolation(() => campaigns.update(accountId, id, { name, slug, isPublic: input.public }), slug)
       if (!updated) throw NotFoundError.of('Campaign')
+      announce(String(id))
       return updated
     },
 
@@ -73,11 +75,13 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       await getCampaignOrThrow(accountId, id)
       await links.removeAllFromCampaign(accountId, id)
       if (!(await campaigns.delete(accountId, id))) throw NotFoundError.of('Campaign')
+      announce(String(id))
     },
 
     async assignLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
       await getCampaignOrThrow(accountId, campaignId)
       if (!(await links.assignToCampaign(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
+      announce(String(campaignId))
     },
   }
 }

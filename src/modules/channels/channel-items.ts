@@ -1,9 +1,11 @@
 // Items a channel can hold (spec: `links`, `bio`, `qr`) and where each type's records live.
 // Items are polymorphic, so each type brings a source that knows its table; a type without a
-// source (short links and bio pages until their tables exist) has no items to assign or list.
+// source has no items to assign or list.
 import type { SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
+import { createBioPageItemSource } from '../bio-pages/bio-page.item-source.js'
+import { createShortLinkItemSource } from '../links/link.item-source.js'
 
 export const CHANNEL_ITEM_TYPES = ['links', 'bio', 'qr'] as const
 
@@ -51,7 +53,11 @@ export function createQrCodeItemSource(db: DB, publicUrl: string): ChannelItemSo
   }
 }
 
-/** Every item type that has records today. Short links and bio pages add their source here. */
+/** Every item type's source: short links, bio pages and QR codes. */
 export function createChannelItemSources(db: DB, publicUrl: string): ChannelItemSources {
-  return { qr: createQrCodeItemSource(db, publicUrl) }
+  return {
+    links: createShortLinkItemSource(db, publicUrl),
+    bio: createBioPageItemSource(db, publicUrl),
+    qr: createQrCodeItemSource(db, publicUrl),
+  }
 }

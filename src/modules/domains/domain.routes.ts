@@ -1,8 +1,10 @@
 // Branded-domain endpoints (spec: Branded domains): list, add, update redirects, delete.
 import type { App, ModuleDeps } from '../../app.js'
+import { DOMAIN_TOPIC } from '../../cache/topics.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { createDomainLinks } from '../links/link-membership.js'
 import { resolveHostRecords } from './domain-dns.js'
 import { toDomainRecord } from './domain.mapper.js'
 import { createDomainRepository } from './domain.repository.js'
@@ -11,11 +13,13 @@ import { createDomainService } from './domain.service.js'
 
 const tags = ['domains']
 
-export function registerDomainRoutes(app: App, { db, config }: ModuleDeps): void {
+export function registerDomainRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
   const domains = createDomainService(createDomainRepository(db), {
     publicUrl: config.publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
     resolveHost: resolveHostRecords,
+    links: createDomainLinks(db),
+    announce: (hostname) => invalidation.publish(DOMAIN_TOPIC, hostname),
   })
 
   app.get('/api/domains', {

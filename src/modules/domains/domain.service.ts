@@ -1,10 +1,12 @@
 // Branded-domain rules: origin form, uniqueness across the service, DNS pointing, plan limits.
+import type { Announce } from '../../cache/topics.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { DomainRow } from '../../db/schema.js'
 import { AppError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { DomainLinks } from '../links/link-membership.js'
 import { isPointingToServer, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
@@ -12,6 +14,7 @@ import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
 
 const DOMAIN_TAKEN = 'The domain has been already used.'
 const NOT_POINTING = 'The domain is not pointing to our server.'
+const STILL_HAS_LINKS = 'This domain still has short links. Delete them or move them to another domain first.'
 
 export interface DomainServiceOptions {
   /** The service's own base URL: its host can never be someone's branded domain. */
@@ -19,6 +22,10 @@ export interface DomainServiceOptions {
   /** Where a new domain must point; with no IPs and no CNAME the DNS check is skipped. */
   server: ServerTarget
   resolveHost: HostResolver
+  /** Short links still served on a domain block its deletion (absent where links play no part). */
+  links?: DomainLinks
+  /** Told the hostname of a domain that changed or was deleted (host routing caches it). */
+  announce?: Announce
 }
 
 /** `''` clears a redirect; an absent field leaves it unchanged. */
@@ -68,10 +75,16 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
     async updateDomain(accountId: number, id: number, input: DomainUpdateInput): Promise<void> {
       const changes = { redirectRoot: redirectValue(input.redirectroot), redirect404: redirectValue(input.redirect404) }
       if (!(await domains.updateRedirects(accountId, id, changes))) throw NotFoundError.of('Domain')
+      const domain = await domains.findById(accountId, id)
+      if (domain) options.announce?.(domain.hostname)
     },
 
     async deleteDomain(accountId: number, id: number): Promise<void> {
+      // Links keep their domain by foreign key: deleting it would leave them with no address.
+      if (await options.links?.hasLinks(accountId, id)) throw new AppError(400, 'domain_has_links', STILL_HAS_LINKS)
+      const domain = await getDomainOrThrow(accountId, id)
       if (!(await domains.delete(accountId, id))) throw NotFoundError.of('Domain')
+      options.announce?.(domain.hostname)
     },
   }
 }

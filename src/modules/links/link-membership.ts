@@ -1,5 +1,7 @@
-// How other modules reach short links (campaign membership). Short links arrive with the
-// short-link issue; until then no link id exists, so every assignment finds no link.
+// How other modules reach short links: campaign membership (a link is in at most one campaign)
+// and whether a branded domain still carries links.
+import type { DB } from '../../db/database.js'
+import { createLinkRepository } from './link.repository.js'
 
 export interface LinkMembership {
   /** Puts the account's link in the campaign (moving it from any other); false when no such link. */
@@ -8,8 +10,22 @@ export interface LinkMembership {
   removeAllFromCampaign(accountId: number, campaignId: number): Promise<void>
 }
 
-/** Membership before the links table exists: there is no link to assign or remove. */
-export const noLinksYet: LinkMembership = {
-  assignToCampaign: async () => false,
-  removeAllFromCampaign: async () => {},
+/** Campaign membership kept in `links.campaign_id`: assigning moves the link, it is never in two. */
+export function createLinkMembership(db: DB): LinkMembership {
+  const links = createLinkRepository(db)
+  return {
+    assignToCampaign: (accountId, campaignId, linkId) => links.setCampaign(accountId, linkId, campaignId),
+    removeAllFromCampaign: (accountId, campaignId) => links.clearCampaign(accountId, campaignId),
+  }
+}
+
+export interface DomainLinks {
+  /** True when the account has short links served on the domain. */
+  hasLinks(accountId: number, domainId: number): Promise<boolean>
+}
+
+/** What the domain service asks before deleting a branded domain. */
+export function createDomainLinks(db: DB): DomainLinks {
+  const links = createLinkRepository(db)
+  return { hasLinks: (accountId, domainId) => links.hasLinksOnDomain(accountId, domainId) }
 }

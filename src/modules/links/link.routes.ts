@@ -1,4 +1,57 @@
-// PLACEHOLDER: being written; replaced before commit.
+// Short-link endpoints (decisions §6: Short links): list, read with statistics, add, update, delete.
 import type { App, ModuleDeps } from '../../app.js'
+import { accountOf } from '../../http/auth.js'
+import { listEnvelope, toPageRequest } from '../../http/list.js'
+import { errorResponses, IdParams, MessageResponse } from '../../http/schemas.js'
+import { shortUrl, toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
+import { createLinkRepository } from './link.repository.js'
+import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse } from './link.schemas.js'
+import { createLinkService } from './link.service.js'
 
-export function registerLinkRoutes(_app: App, _deps: ModuleDeps): void {}
+const tags = ['links']
+
+export function registerLinkRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
+  const links = createLinkService(createLinkRepository(db), { invalidation })
+
+  app.get('/api/urls', {
+    schema: {
+      tags,
+      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title)',
+      querystring: LinkListQuery,
+      response: { 200: LinkListResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { order = 'date', q } = request.query
+    const { rows, total } = await links.listLinks(accountOf(request).id, page, { order, search: q })
+    return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, config.publicUrl)))
+  })
+
+  app.get('/api/url/:id', {
+    schema: { tags, summary: 'A short link with its targeting and statistics', params: IdParams, response: { 200: LinkDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const { link, pixelIds } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
+    return toLinkDetailsResponse(link, pixelIds, config.publicUrl)
+  })
+
+  app.post('/api/url/add', {
+    schema: { tags, summary: 'Create a short link', body: LinkCreateBody, response: { 201: LinkCreatedResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const created = await links.createLink(accountOf(request), request.body)
+    return reply.code(201).send({ error: 0 as const, id: created.id, shorturl: shortUrl(config.publicUrl, created.origin, created.alias) })
+  })
+
+  app.put('/api/url/:id/update', {
+    schema: { tags, summary: 'Change a short link (only the fields given)', params: IdParams, body: LinkUpdateBody, response: { 200: LinkUpdatedResponse, ...errorResponses } },
+  }, async (request) => {
+    const updated = await links.updateLink(accountOf(request).id, request.params.id, request.body)
+    return { error: 0 as const, message: 'Link has been updated successfully.', id: updated.id, shorturl: shortUrl(config.publicUrl, updated.origin, updated.alias) }
+  })
+
+  app.delete('/api/url/:id/delete', {
+    schema: { tags, summary: 'Delete a short link (it leaves its channels and campaign)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await links.deleteLink(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'Link has been deleted successfully.' }
+  })
+}

@@ -1,5 +1,6 @@
 // CTA overlay endpoints (spec: CTA overlays; decisions §6 adds create, update and delete).
 import type { App, ModuleDeps } from '../../app.js'
+import { OVERLAY_TOPIC } from '../../cache/topics.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
@@ -10,8 +11,8 @@ import { createOverlayService } from './overlay.service.js'
 
 const tags = ['overlays']
 
-export function registerOverlayRoutes(app: App, { db }: ModuleDeps): void {
-  const overlays = createOverlayService(createOverlayRepository(db))
+export function registerOverlayRoutes(app: App, { db, invalidation }: ModuleDeps): void {
+  const overlays = createOverlayService(createOverlayRepository(db), (id) => invalidation.publish(OVERLAY_TOPIC, id))
 
   app.get('/api/overlay', {
     schema: { tags, summary: 'List CTA overlays', querystring: PageQuery, response: { 200: OverlayListResponse, ...errorResponses } },

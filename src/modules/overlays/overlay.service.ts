@@ -1,4 +1,5 @@
 // CTA overlay rules: the fields each type needs, plan limits, ownership.
+import { announceNothing, type Announce } from '../../cache/topics.js'
 import type { OverlayRow } from '../../db/schema.js'
 import { NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
@@ -22,7 +23,7 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: OverlayRepository) {
+export function createOverlayService(overlays: OverlayRepository, announce: Announce = announceNothing) {
   async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
     const overlay = await overlays.findById(accountId, id)
     if (!overlay) throw NotFoundError.of('CTA overlay')
@@ -48,10 +49,12 @@ export function createOverlayService(overlays: OverlayRepository) {
       const name = input.name === undefined ? overlay.name : cleanName(input.name)
       const config = buildOverlayConfig(storedType(overlay), input, parseConfigJson(overlay.config))
       if (!(await overlays.update(accountId, id, { name, config }))) throw NotFoundError.of('CTA overlay')
+      announce(String(id))
     },
 
     async deleteOverlay(accountId: number, id: number): Promise<void> {
       if (!(await overlays.delete(accountId, id))) throw NotFoundError.of('CTA overlay')
+      announce(String(id))
     },
   }
 }

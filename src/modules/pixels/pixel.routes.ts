@@ -1,5 +1,6 @@
 // Pixel endpoints (spec: Pixels; decisions §6): list, add, update, delete.
 import type { App, ModuleDeps } from '../../app.js'
+import { PIXEL_TOPIC } from '../../cache/topics.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
@@ -10,8 +11,8 @@ import { createPixelService } from './pixel.service.js'
 
 const tags = ['pixels']
 
-export function registerPixelRoutes(app: App, { db }: ModuleDeps): void {
-  const pixels = createPixelService(createPixelRepository(db))
+export function registerPixelRoutes(app: App, { db, invalidation }: ModuleDeps): void {
+  const pixels = createPixelService(createPixelRepository(db), (id) => invalidation.publish(PIXEL_TOPIC, id))
 
   app.get('/api/pixels', {
     schema: { tags, summary: 'List tracking pixels', querystring: PageQuery, response: { 200: PixelListResponse, ...errorResponses } },

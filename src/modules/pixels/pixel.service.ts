@@ -1,4 +1,5 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
+import { announceNothing, type Announce } from '../../cache/topics.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { PixelRow } from '../../db/schema.js'
 import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
@@ -17,7 +18,7 @@ function cleanName(name: string): string {
   return trimmed
 }
 
-export function createPixelService(pixels: PixelRepository) {
+export function createPixelService(pixels: PixelRepository, announce: Announce = announceNothing) {
   async function getPixelOrThrow(accountId: number, id: number): Promise<PixelRow> {
     const pixel = await pixels.findById(accountId, id)
     if (!pixel) throw NotFoundError.of('Pixel')
@@ -66,10 +67,12 @@ export function createPixelService(pixels: PixelRepository) {
       }
       const updated = await translateUniqueViolation(() => pixels.update(accountId, id, { name, tag }))
       if (!updated) throw NotFoundError.of('Pixel')
+      announce(String(id))
     },
 
     async deletePixel(accountId: number, id: number): Promise<void> {
       if (!(await pixels.delete(accountId, id))) throw NotFoundError.of('Pixel')
+      announce(String(id))
     },
   }
 }

@@ -1,5 +1,6 @@
 // Custom splash page endpoints (spec: Custom splash pages; decisions §6 adds create, update and delete).
 import type { App, ModuleDeps } from '../../app.js'
+import { SPLASH_TOPIC } from '../../cache/topics.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
@@ -10,8 +11,8 @@ import { createSplashPageService } from './splash-page.service.js'
 
 const tags = ['splash pages']
 
-export function registerSplashPageRoutes(app: App, { db }: ModuleDeps): void {
-  const splashPages = createSplashPageService(createSplashPageRepository(db))
+export function registerSplashPageRoutes(app: App, { db, invalidation }: ModuleDeps): void {
+  const splashPages = createSplashPageService(createSplashPageRepository(db), (id) => invalidation.publish(SPLASH_TOPIC, id))
 
   app.get('/api/splash', {
     schema: { tags, summary: 'List custom splash pages', querystring: PageQuery, response: { 200: SplashPageListResponse, ...errorResponses } },

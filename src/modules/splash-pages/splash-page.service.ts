@@ -1,4 +1,5 @@
 // Splash page rules: required title, counter default, plan limits, ownership.
+import { announceNothing, type Announce } from '../../cache/topics.js'
 import type { SplashPageRow } from '../../db/schema.js'
 import { NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
@@ -15,7 +16,7 @@ function cleanName(name: string): string {
   return trimmed
 }
 
-export function createSplashPageService(pages: SplashPageRepository) {
+export function createSplashPageService(pages: SplashPageRepository, announce: Announce = announceNothing) {
   async function getSplashPageOrThrow(accountId: number, id: number): Promise<SplashPageRow> {
     const page = await pages.findById(accountId, id)
     if (!page) throw NotFoundError.of('Splash page')
@@ -41,10 +42,12 @@ export function createSplashPageService(pages: SplashPageRepository) {
       const name = input.name === undefined ? page.name : cleanName(input.name)
       const config = buildSplashPageConfig(input, parseConfigJson(page.config))
       if (!(await pages.update(accountId, id, { name, config }))) throw NotFoundError.of('Splash page')
+      announce(String(id))
     },
 
     async deleteSplashPage(accountId: number, id: number): Promise<void> {
       if (!(await pages.delete(accountId, id))) throw NotFoundError.of('Splash page')
+      announce(String(id))
     },
   }
 }

@@ -1,5 +1,5 @@
-// Date-times typed by an operator (plan expiry, key expiry): the stored form or a bare date.
-import { nowTimestamp } from '../../db/dialect.js'
+// Date-times typed by people (plan and key expiry, link expiry): the stored form or a bare date.
+import { nowTimestamp } from '../db/dialect.js'
 
 /** The two accepted spellings, for request schemas: `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`. */
 export const TIMESTAMP_INPUT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$'

@@ -1,0 +1,148 @@
+// Redirects per second: the real server (one instance, SQLite) answering `GET /{alias}` of one
+// direct link with every click recorded, against a bare node:http server answering a fixed 302,
+// under the same load in the same run. Afterwards the clicks table must hold one row per 302.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, type DB } from '../src/db/database.js'
+import { nowTimestamp } from '../src/db/dialect.js'
+import { freePort, startServer } from '../test/helpers/server-process.js'
+import { runLoad, type LoadResult } from './load.js'
+
+interface Options {
+  seconds: number
+}
+
+const CONCURRENCY = 32
+const DESTINATION = 'https://example.com/landing?utm_source=bench'
+const ALIAS = 'bench-link'
+// A browser's user agent: bots are not counted, and this exercises the bot check like real traffic.
+const HEADERS = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'accept-language': 'en-US,en;q=0.9' }
+/** What the target ratio to the bare server is (the redirect path must stay short). */
+const TARGET_RATIO = 0.6
+
+// The baseline: as little as a Node HTTP server can do for a redirect (same keep-alive timeout).
+const BARE_SERVER = `
+const http = require('node:http')
+const server = http.createServer((request, response) => {
+  response.writeHead(302, { location: ${JSON.stringify(DESTINATION)}, 'cache-control': 'private, max-age=0' })
+  response.end()
+})
+server.keepAliveTimeout = 5000
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`
+
+async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk) => {
+      output += chunk
+      if (output.includes('\n')) resolve(Number(output.trim()))
+    })
+    child.once('exit', (code) => reject(new Error(`bare redirect server exited with ${code}`)))
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Creates the benchmarked link through the API; falls back to a direct insert when the API refuses. */
+async function createLink(baseUrl: string, apiKey: string, databaseFile: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/url/add`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: DESTINATION, custom: ALIAS }),
+  })
+  if (response.status === 201) return
+  console.warn(`  POST /api/url/add answered ${response.status}; inserting the link directly`)
+  const handle = openDatabase(`file:${databaseFile}`)
+  try {
+    const account = await handle.db.selectFrom('accounts').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const now = nowTimestamp()
+    await handle.db
+      .insertInto('links')
+      .values({ account_id: account.id, host: '', alias: ALIAS, url: DESTINATION, type: 'direct', targeting: '{}', clicks: 0, unique_clicks: 0, created_at: now, updated_at: now })
+      .execute()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** A warm-up second, then the measured run; answers both so every 302 can be accounted for. */
+async function measure(label: string, baseUrl: string, seconds: number): Promise<{ warmUp: LoadResult; run: LoadResult }> {
+  const load = { targets: [baseUrl], path: `/${ALIAS}`, headers: HEADERS, concurrency: CONCURRENCY }
+  const warmUp = await runLoad({ ...load, seconds: 1 })
+  const run = await runLoad({ ...load, seconds })
+  const other = Object.entries(run.statuses).filter(([status]) => status !== '302')
+  if (other.length || run.errors) console.warn(`  ${label}: non-302 answers ${JSON.stringify(run.statuses)}, errors ${run.errors}`)
+  return { warmUp, run }
+}
+
+async function countClicks(db: DB): Promise<{ rows: number; counter: number }> {
+  const link = await db.selectFrom('links').select(['id', 'clicks']).where('host', '=', '').where('alias', '=', ALIAS).executeTakeFirstOrThrow()
+  const rows = await db
+    .selectFrom('clicks')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('item_type', '=', 'link')
+    .where('item_id', '=', link.id)
+    .executeTakeFirstOrThrow()
+  return { rows: Number(rows.count), counter: link.clicks }
+}
+
+/** Runs the redirect benchmark and prints req/s of both servers, their ratio and the click check. */
+export async function runRedirectThroughputBench(options: Options): Promise<void> {
+  const apiKey = randomBytes(32).toString('base64url')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-'))
+  const databaseFile = path.join(dir, 'bench.db')
+  try {
+    const bare = await startBareServer()
+    let bareResult: LoadResult
+    try {
+      bareResult = (await measure('bare node:http', bare.url, options.seconds)).run
+    } finally {
+      await bare.stop()
+    }
+
+    // PUBLIC_URL names the exact host the load generator sends, so the alias is on the main host.
+    const port = await freePort()
+    const server = await startServer({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: `file:${databaseFile}`,
+      LINKWELL_BOOTSTRAP_API_KEY: apiKey,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'warn',
+    })
+    let linkwell: { warmUp: LoadResult; run: LoadResult }
+    try {
+      await createLink(server.url, apiKey, databaseFile)
+      linkwell = await measure('linkwell', server.url, options.seconds)
+    } finally {
+      // A clean stop flushes every queued click before the process exits.
+      const code = await server.stop()
+      if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
+    }
+
+    const redirects = (linkwell.warmUp.statuses[302] ?? 0) + (linkwell.run.statuses[302] ?? 0)
+    const handle = openDatabase(`file:${databaseFile}`)
+    const recorded = await countClicks(handle.db).finally(() => handle.close())
+
+    const ratio = linkwell.run.perSecond / bareResult.perSecond
+    console.log(`\nRedirect throughput: GET /{alias}, ${CONCURRENCY} concurrent keep-alive clients, ${options.seconds} s each, ${os.cpus().length} cores`)
+    console.log(`  ${'bare node:http, fixed 302'.padEnd(34)} ${bareResult.perSecond.toFixed(0).padStart(7)} req/s`)
+    console.log(`  ${'Linkwell, SQLite, clicks recorded'.padEnd(34)} ${linkwell.run.perSecond.toFixed(0).padStart(7)} req/s   ratio to bare ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`)
+    const complete = recorded.rows === redirects && recorded.counter === redirects
+    console.log(`  clicks recorded: ${recorded.rows} rows, link counter ${recorded.counter}, for ${redirects} redirects (warm-up included): ${complete ? 'every click recorded' : 'MISMATCH'}`)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

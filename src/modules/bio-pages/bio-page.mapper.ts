@@ -1,0 +1,26 @@
+// Bio page rows to API records; every URL absolute (decisions §5).
+import type { BioPageRow } from '../../db/schema.js'
+import { parseStoredBlocks } from './bio-page-blocks.js'
+
+/** The public address of a bio page: `{base}/{alias}` (decisions §6). */
+export function bioPageUrl(publicUrl: string, alias: string): string {
+  return `${publicUrl}/${encodeURIComponent(alias)}`
+}
+
+export function toBioPageListEntry(page: BioPageRow, publicUrl: string) {
+  return { id: page.id, alias: page.alias, name: page.name, url: bioPageUrl(publicUrl, page.alias), date: page.created_at }
+}
+
+export function toBioPageDetails(page: BioPageRow, publicUrl: string) {
+  return {
+    id: page.id,
+    alias: page.alias,
+    name: page.name,
+    description: page.description,
+    avatar: page.avatar,
+    url: bioPageUrl(publicUrl, page.alias),
+    blocks: parseStoredBlocks(page.blocks),
+    date: page.created_at,
+    updated: page.updated_at,
+  }
+}

@@ -1,0 +1,72 @@
+// Request and response schemas of the bio page endpoints (decisions §6: Bio pages).
+import { Type } from 'typebox'
+import { DateTime, HttpUrl, listResponse } from '../../http/schemas.js'
+import { ALIAS_PATTERN } from '../../public/reserved-aliases.js'
+
+export const BIO_NAME_RULE = 'must be 2 to 100 characters'
+export const BIO_BLOCK_TITLE_RULE = 'must be 1 to 100 characters'
+export const BIO_URL_RULE = 'must be an http or https URL'
+export const MAX_BIO_BLOCKS = 100
+
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: BIO_NAME_RULE })
+const Alias = Type.String({ pattern: ALIAS_PATTERN, errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -' })
+const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
+// An empty string removes the avatar.
+const Avatar = Type.Union([HttpUrl, Type.Literal('')], { errorMessage: 'must be an http or https URL, or empty' })
+
+const Block = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 100, errorMessage: BIO_BLOCK_TITLE_RULE }),
+    url: HttpUrl,
+  },
+  { errorMessage: 'must be an object with a title and a url' },
+)
+
+const Blocks = Type.Array(Block, { maxItems: MAX_BIO_BLOCKS, errorMessage: `must be a list of at most ${MAX_BIO_BLOCKS} blocks` })
+
+export const BioPageCreateBody = Type.Object({
+  name: Name,
+  alias: Type.Optional(Alias),
+  description: Type.Optional(Description),
+  avatar: Type.Optional(Avatar),
+  blocks: Type.Optional(Blocks),
+})
+
+/** Every field optional; `blocks` replaces the whole list. */
+export const BioPageUpdateBody = Type.Object({
+  name: Type.Optional(Name),
+  alias: Type.Optional(Alias),
+  description: Type.Optional(Description),
+  avatar: Type.Optional(Avatar),
+  blocks: Type.Optional(Blocks),
+})
+
+export const BioPageListEntry = Type.Object({
+  id: Type.Integer(),
+  alias: Type.String(),
+  name: Type.String(),
+  url: Type.String(),
+  date: DateTime,
+})
+
+export const BioPageListResponse = listResponse('bio', BioPageListEntry)
+
+export const BioPageDetailsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    id: Type.Integer(),
+    alias: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()]),
+    url: Type.String(),
+    blocks: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })),
+    date: DateTime,
+    updated: DateTime,
+  }),
+})
+
+export const BioPageCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer(), url: Type.String() })
+
+export type BioPageCreateInput = Type.Static<typeof BioPageCreateBody>
+export type BioPageUpdateInput = Type.Static<typeof BioPageUpdateBody>

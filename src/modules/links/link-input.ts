@@ -1,0 +1,84 @@
+// Field rules of a short link that need more than a schema: destinations, the redirect type,
+// expiry dates and aliases (decisions §5 and §6).
+import { randomInt } from 'node:crypto'
+import { nowTimestamp } from '../../db/dialect.js'
+import { ValidationError } from '../../http/errors.js'
+import { MAX_ID } from '../../http/schemas.js'
+import { toStoredTimestamp } from '../../http/timestamp-input.js'
+
+/** Longest destination we store. */
+export const MAX_URL_LENGTH = 2048
+
+/**
+ * Throws a ValidationError naming `field` unless `url` is an absolute http(s) URL with a host
+ * (decisions §5: `javascript:`, `data:` and every other scheme are refused). Returns it trimmed.
+ */
+export function checkDestination(field: string, url: string): string {
+  const text = url.trim()
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(text)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname || text.length > MAX_URL_LENGTH) {
+    throw ValidationError.field(field, 'must be an http or https URL')
+  }
+  return text
+}
+
+/** How a visit is served: straight redirect, framed, through a splash page, or framed with an overlay. */
+export type LinkPresentation =
+  | { type: 'direct' | 'frame' }
+  /** `splashId` null: the generic interstitial. */
+  | { type: 'splash'; splashId: number | null }
+  | { type: 'overlay'; overlayId: number }
+
+/**
+ * Reads `type` as clients send it: `direct`, `frame`, `splash`, a splash page id (number or
+ * numeric text) or `overlay-<id>`. Ids beyond the database's range can name no record: 0 stands for them.
+ */
+export function parseLinkType(raw: string | number): LinkPresentation {
+  const text = String(raw)
+  if (text === 'direct' || text === 'frame') return { type: text }
+  if (text === 'splash') return { type: 'splash', splashId: null }
+  const overlay = /^overlay-(\d+)$/.exec(text)
+  if (overlay) return { type: 'overlay', overlayId: inRange(Number(overlay[1])) }
+  if (/^\d+$/.test(text)) return { type: 'splash', splashId: inRange(Number(text)) }
+  throw ValidationError.field('type', 'must be direct, frame, splash, a splash page id or overlay-<id>')
+}
+
+function inRange(id: number): number {
+  return id >= 1 && id <= MAX_ID ? id : 0
+}
+
+/** The `type` value a client sends to get this presentation back. */
+export function formatLinkType(presentation: { type: string; splashId: number | null; overlayId: number | null }): string {
+  if (presentation.type === 'splash') return presentation.splashId === null ? 'splash' : String(presentation.splashId)
+  // An overlay deleted since (the foreign key sets null) leaves the destination framed.
+  if (presentation.type === 'overlay') return presentation.overlayId === null ? 'frame' : `overlay-${presentation.overlayId}`
+  return presentation.type
+}
+
+/** `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD` (UTC) to the stored text; it must lie in the future. */
+export function parseExpiry(text: string, now: Date = new Date()): string {
+  const stored = toStoredTimestamp(text)
+  if (!stored) throw ValidationError.field('expiry', 'must be a real date-time YYYY-MM-DD HH:MM:SS or date YYYY-MM-DD (UTC)')
+  // Same fixed-width format on both sides: text order is time order.
+  if (stored <= nowTimestamp(now)) throw ValidationError.field('expiry', 'must be in the future')
+  return stored
+}
+
+/**
+ * No 0/O/o, 1/l/I: generated aliases are read aloud and typed by people. Lower case only, so two
+ * generated aliases never differ by letter case alone (aliases compare case-insensitively).
+ */
+export const GENERATED_ALIAS_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
+export const GENERATED_ALIAS_LENGTH = 6
+
+/** A cryptographically random alias of `length` characters of GENERATED_ALIAS_ALPHABET. */
+export function generateLinkAlias(length: number = GENERATED_ALIAS_LENGTH): string {
+  let alias = ''
+  for (let index = 0; index < length; index += 1) alias += GENERATED_ALIAS_ALPHABET[randomInt(GENERATED_ALIAS_ALPHABET.length)]
+  return alias
+}

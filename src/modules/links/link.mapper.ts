@@ -1,0 +1,48 @@
+// Short-link rows to API records; every URL absolute (decisions §5).
+import { toQrStatistics } from '../qr-codes/qr-code.mapper.js'
+import { formatLinkType } from './link-input.js'
+import type { LinkWithDomain } from './link.repository.js'
+import { parseStoredTargeting } from './link-targeting.js'
+
+/** `{origin}/{alias}`: the branded domain's origin, else the service's public URL. */
+export function shortUrl(publicUrl: string, domainOrigin: string | null, alias: string): string {
+  // ALIAS_PATTERN allows URL-safe characters only: the alias needs no encoding.
+  return `${domainOrigin ?? publicUrl}/${alias}`
+}
+
+export function toLinkListEntry(row: LinkWithDomain, pixelIds: number[], publicUrl: string) {
+  return {
+    id: row.id,
+    alias: row.alias,
+    shorturl: shortUrl(publicUrl, row.domain_origin, row.alias),
+    longurl: row.url,
+    title: row.title,
+    description: row.description,
+    clicks: row.clicks,
+    uniqueclicks: row.unique_clicks,
+    date: row.created_at,
+    domain: row.domain_origin,
+    campaign: row.campaign_id,
+    pixels: pixelIds,
+    type: formatLinkType({ type: row.type, splashId: row.splash_id, overlayId: row.overlay_id }),
+    expiry: row.expires_at,
+    password: row.password_hash !== null,
+  }
+}
+
+/**
+ * The statistics object of a link, in the QR statistics shape (decisions §6). Built on the QR
+ * mapper so that the analytics issue replaces one function for both.
+ */
+export function toLinkStatistics(row: Pick<LinkWithDomain, 'clicks' | 'unique_clicks'>) {
+  return { ...toQrStatistics({ scans: row.clicks }), uniqueClicks: row.unique_clicks }
+}
+
+export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string) {
+  return {
+    error: 0 as const,
+    id: row.id,
+    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting) },
+    data: toLinkStatistics(row),
+  }
+}

@@ -1,0 +1,227 @@
+// SQL for short links. Every method is scoped by account id, except the alias checks: an alias
+// lives in its host's namespace, shared by every account.
+import { sql } from 'kysely'
+import type { DB } from '../../db/database.js'
+import { nowTimestamp } from '../../db/dialect.js'
+import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
+import { fetchPage } from '../../db/paging.js'
+import type { LinkRow, LinksTable } from '../../db/schema.js'
+import type { PageRequest } from '../../http/list.js'
+import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
+
+/** A link with the origin of its branded domain (null on the main domain). */
+export type LinkWithDomain = LinkRow & { domain_origin: string | null }
+
+/** Everything a link stores besides its counters and timestamps. */
+export interface LinkValues {
+  domainId: number | null
+  host: string
+  alias: string
+  url: string
+  title: string | null
+  description: string | null
+  passwordHash: string | null
+  expiresAt: string | null
+  type: string
+  splashId: number | null
+  overlayId: number | null
+  campaignId: number | null
+  /** JSON, see schema.ts. */
+  targeting: string
+}
+
+export type LinkOrder = 'date' | 'clicks'
+
+export interface LinkListFilter {
+  order: LinkOrder
+  /** Case-insensitive substring of alias, destination or title. */
+  search?: string
+}
+
+type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
+
+function toColumns(values: Partial<LinkValues>): LinkColumns {
+  const columns: LinkColumns = {}
+  if (values.domainId !== undefined) columns.domain_id = values.domainId
+  if (values.host !== undefined) columns.host = values.host
+  if (values.alias !== undefined) columns.alias = values.alias
+  if (values.url !== undefined) columns.url = values.url
+  if (values.title !== undefined) columns.title = values.title
+  if (values.description !== undefined) columns.description = values.description
+  if (values.passwordHash !== undefined) columns.password_hash = values.passwordHash
+  if (values.expiresAt !== undefined) columns.expires_at = values.expiresAt
+  if (values.type !== undefined) columns.type = values.type
+  if (values.splashId !== undefined) columns.splash_id = values.splashId
+  if (values.overlayId !== undefined) columns.overlay_id = values.overlayId
+  if (values.campaignId !== undefined) columns.campaign_id = values.campaignId
+  if (values.targeting !== undefined) columns.targeting = values.targeting
+  return columns
+}
+
+/** `%text%` for LIKE with `!` as the escape character, so `%`, `_` and `!` match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, '!$&')}%`
+}
+
+export function createLinkRepository(db: DB) {
+  function selectLinks() {
+    return db.selectFrom('links').leftJoin('domains', 'domains.id', 'links.domain_id')
+  }
+
+  return {
+    async listPage(accountId: number, page: PageRequest, filter: LinkListFilter) {
+      let filtered = selectLinks().where('links.account_id', '=', accountId)
+      if (filter.search) {
+        const pattern = containsPattern(filter.search)
+        // lower() on both sides: the same folding on either database, whatever the collation.
+        filtered = filtered.where((eb) =>
+          eb.or((['links.alias', 'links.url', 'links.title'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`)),
+        )
+      }
+      return fetchPage(filtered, page, (query) => {
+        const selected = query.selectAll('links').select('domains.domain as domain_origin')
+        return filter.order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
+      })
+    },
+
+    async findById(accountId: number, id: number): Promise<LinkWithDomain | undefined> {
+      return selectLinks()
+        .selectAll('links')
+        .select('domains.domain as domain_origin')
+        .where('links.account_id', '=', accountId)
+        .where('links.id', '=', id)
+        .executeTakeFirst()
+    },
+
+    /** Pixel ids of each link, ascending; links without pixels are absent. */
+    async pixelIdsOf(linkIds: number[]): Promise<Map<number, number[]>> {
+      const byLink = new Map<number, number[]>()
+      if (linkIds.length === 0) return byLink
+      const rows = await db.selectFrom('link_pixels').select(['link_id', 'pixel_id']).where('link_id', 'in', linkIds).orderBy('pixel_id').execute()
+      for (const row of rows) byLink.set(row.link_id, [...(byLink.get(row.link_id) ?? []), row.pixel_id])
+      return byLink
+    },
+
+    count(accountId: number): Promise<number> {
+      return countOwnedRows(db, 'links', accountId)
+    },
+
+    /**
+     * True when another link on `host` uses `alias` in any letter case, or, on the main host
+     * (''), a bio page does: both are served at `{base}/{alias}`.
+     */
+    async isAliasTaken(host: string, alias: string, exceptLinkId?: number): Promise<boolean> {
+      const folded = alias.toLowerCase()
+      let links = db.selectFrom('links').select('id').where('host', '=', host).where((eb) => eb(eb.fn('lower', ['alias']), '=', folded))
+      if (exceptLinkId !== undefined) links = links.where('id', '!=', exceptLinkId)
+      if (await links.executeTakeFirst()) return true
+      if (host !== '') return false
+      const page = await db.selectFrom('bio_pages').select('id').where((eb) => eb(eb.fn('lower', ['alias']), '=', folded)).executeTakeFirst()
+      return page !== undefined
+    },
+
+    /** Those of `ids` the account owns in `table`. */
+    async ownedIdsAmong(table: OwnedTable, accountId: number, ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return []
+      // One concrete table name stands for all of them: the query shape is the same for each.
+      const rows = await db.selectFrom(table as 'pixels').select('id').where('account_id', '=', accountId).where('id', 'in', ids).execute()
+      return rows.map((row) => row.id)
+    },
+
+    /** The account's branded domain by id or by hostname. */
+    async findDomain(accountId: number, by: { id: number } | { hostname: string }) {
+      const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
+      return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()
+    },
+
+    /** Inserts the link, its pixels and its channel membership together; throws the driver's unique violation on a taken alias. */
+    async insert(accountId: number, values: LinkValues, pixelIds: number[], channelId: number | undefined): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const now = nowTimestamp()
+        const { id } = await trx
+          .insertInto('links')
+          .values({
+            account_id: accountId,
+            domain_id: values.domainId,
+            host: values.host,
+            alias: values.alias,
+            url: values.url,
+            title: values.title,
+            description: values.description,
+            password_hash: values.passwordHash,
+            expires_at: values.expiresAt,
+            type: values.type,
+            splash_id: values.splashId,
+            overlay_id: values.overlayId,
+            campaign_id: values.campaignId,
+            targeting: values.targeting,
+            clicks: 0,
+            unique_clicks: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        if (pixelIds.length > 0) await trx.insertInto('link_pixels').values(pixelIds.map((pixelId) => ({ link_id: id, pixel_id: pixelId }))).execute()
+        if (channelId !== undefined) await createChannelItemRepository(trx).insert(accountId, channelId, 'links', id)
+        return id
+      })
+    },
+
+    /**
+     * Changes the given values; `pixelIds` replaces the pixels, `channelId` adds the link to that
+     * channel unless it is there already. False when the account has no such link.
+     */
+    async update(accountId: number, id: number, changes: Partial<LinkValues>, pixelIds: number[] | undefined, channelId: number | undefined): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('links')
+          .set({ ...toColumns(changes), updated_at: nowTimestamp() })
+          .where('account_id', '=', accountId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) === 0) return false
+        if (pixelIds !== undefined) {
+          await trx.deleteFrom('link_pixels').where('link_id', '=', id).execute()
+          if (pixelIds.length > 0) await trx.insertInto('link_pixels').values(pixelIds.map((pixelId) => ({ link_id: id, pixel_id: pixelId }))).execute()
+        }
+        if (channelId !== undefined) {
+          const items = createChannelItemRepository(trx)
+          if (!(await items.contains(accountId, channelId, 'links', id))) await items.insert(accountId, channelId, 'links', id)
+        }
+        return true
+      })
+    },
+
+    /** Deletes the link and takes it out of every channel; answers where it was served, or undefined. */
+    async delete(accountId: number, id: number): Promise<Pick<LinkRow, 'host' | 'alias'> | undefined> {
+      return db.transaction().execute(async (trx) => {
+        // Channel membership points at several tables, so no foreign key can cascade it.
+        await removeItemFromAllChannels(trx, accountId, 'links', id)
+        return trx.deleteFrom('links').where('account_id', '=', accountId).where('id', '=', id).returning(['host', 'alias']).executeTakeFirst()
+      })
+    },
+
+    /** Puts the link in the campaign, or in none with null; false when the account has no such link. */
+    async setCampaign(accountId: number, linkId: number, campaignId: number | null): Promise<boolean> {
+      const result = await db
+        .updateTable('links')
+        .set({ campaign_id: campaignId, updated_at: nowTimestamp() })
+        .where('account_id', '=', accountId)
+        .where('id', '=', linkId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    async clearCampaign(accountId: number, campaignId: number): Promise<void> {
+      await db.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', campaignId).execute()
+    },
+
+    async hasLinksOnDomain(accountId: number, domainId: number): Promise<boolean> {
+      const row = await db.selectFrom('links').select('id').where('account_id', '=', accountId).where('domain_id', '=', domainId).executeTakeFirst()
+      return row !== undefined
+    },
+  }
+}
+
+export type LinkRepository = ReturnType<typeof createLinkRepository>

@@ -1,0 +1,249 @@
+// Short-link rules: destinations, aliases (custom or generated, unique per host, shared with bio
+// pages on the main host), references to the account's records, plan limits, and telling every
+// instance's alias cache about changes.
+import type { InvalidationBus } from '../../cache/invalidation.js'
+import { isUniqueViolation } from '../../db/dialect.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
+import type { PageRequest } from '../../http/list.js'
+import { MAX_ID } from '../../http/schemas.js'
+import { ALIAS_TOPIC, aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
+import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { hashPassword } from '../accounts/secrets.js'
+import { parseDomainOrigin } from '../domains/domain-origin.js'
+import { checkDestination, generateLinkAlias, GENERATED_ALIAS_LENGTH, parseExpiry, parseLinkType } from './link-input.js'
+import type { LinkListFilter, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
+import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type TargetingInput } from './link-targeting.js'
+
+const ALIAS_RESERVED = 'This alias is reserved. Please choose another one.'
+const ALIAS_TAKEN = 'That alias is taken. Please choose another one.'
+const GENERATION_ATTEMPTS = 5
+
+interface LinkFieldsInput extends TargetingInput {
+  custom?: string
+  type?: string | number
+  pixels?: number[]
+  channel?: number
+}
+
+export interface LinkCreateInput extends LinkFieldsInput {
+  url: string
+  domain?: string | number
+  password?: string
+  expiry?: string
+  metatitle?: string
+  metadescription?: string
+  campaign?: number
+}
+
+/** `""` or null clears a field; `campaign` 0 or null takes the link out of its campaign. */
+export interface LinkUpdateInput extends LinkFieldsInput {
+  url?: string
+  domain?: string | number | null
+  password?: string | null
+  expiry?: string | null
+  metatitle?: string | null
+  metadescription?: string | null
+  campaign?: number | null
+}
+
+/** A link as the API shows it: the row and its pixel ids. */
+export interface LinkView {
+  link: LinkWithDomain
+  pixelIds: number[]
+}
+
+/** Where a link is served: the main domain (host '') or a branded domain of the account. */
+interface Placement {
+  domainId: number | null
+  host: string
+  origin: string | null
+}
+
+const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
+
+export interface LinkServiceOptions {
+  invalidation: InvalidationBus
+  /** Draws a generated alias of the given length; tests replace it to force collisions. */
+  drawAlias?: (length: number) => string
+}
+
+/** Empty text means "none". */
+function textOrNull(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : null
+}
+
+export function createLinkService(links: LinkRepository, options: LinkServiceOptions) {
+  const drawAlias = options.drawAlias ?? generateLinkAlias
+
+  async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
+    const link = await links.findById(accountId, id)
+    if (!link) throw NotFoundError.of('Link')
+    return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [] }
+  }
+
+  /** A branded domain given as its address or its id; null or "" is the main domain. */
+  async function resolveDomain(accountId: number, given: string | number | null): Promise<Placement> {
+    if (given === null || given === '') return MAIN_DOMAIN
+    let domain
+    if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
+      const id = Number(given)
+      domain = id >= 1 && id <= MAX_ID ? await links.findDomain(accountId, { id }) : undefined
+    } else {
+      domain = await links.findDomain(accountId, { hostname: parseDomainOrigin(given).hostname })
+    }
+    if (!domain) throw NotFoundError.of('Domain')
+    return { domainId: domain.id, host: domain.hostname, origin: domain.domain }
+  }
+
+  async function assertOwned(table: 'pixels' | 'campaigns' | 'channels' | 'splash_pages' | 'overlays', resource: string, accountId: number, ids: number[]) {
+    const owned = new Set(await links.ownedIdsAmong(table, accountId, ids))
+    if (ids.some((id) => !owned.has(id))) throw NotFoundError.of(resource)
+  }
+
+  /** The redirect type as stored, after checking that a named splash page or overlay is the account's. */
+  async function resolveType(accountId: number, given: string | number): Promise<Pick<LinkValues, 'type' | 'splashId' | 'overlayId'>> {
+    const presentation = parseLinkType(given)
+    if (presentation.type === 'overlay') {
+      await assertOwned('overlays', 'CTA overlay', accountId, [presentation.overlayId])
+      return { type: 'overlay', splashId: null, overlayId: presentation.overlayId }
+    }
+    if (presentation.type === 'splash') {
+      if (presentation.splashId !== null) await assertOwned('splash_pages', 'Splash page', accountId, [presentation.splashId])
+      return { type: 'splash', splashId: presentation.splashId, overlayId: null }
+    }
+    return { type: presentation.type, splashId: null, overlayId: null }
+  }
+
+  async function assertAliasAvailable(host: string, alias: string, exceptLinkId?: number): Promise<void> {
+    if (isReservedAlias(alias)) throw new ValidationError(ALIAS_RESERVED)
+    if (await links.isAliasTaken(host, alias, exceptLinkId)) throw new DuplicateError(ALIAS_TAKEN)
+  }
+
+  /** Two requests racing past the alias check meet the (host, alias) unique constraint. */
+  async function translateAliasViolation<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateError(ALIAS_TAKEN)
+      throw error
+    }
+  }
+
+  /** Draws aliases until one is free; a collision in the database means another draw, a little longer each time. */
+  async function insertWithGeneratedAlias(accountId: number, values: Omit<LinkValues, 'alias'>, pixelIds: number[], channelId: number | undefined) {
+    for (let attempt = 1; attempt <= GENERATION_ATTEMPTS; attempt += 1) {
+      const alias = drawAlias(GENERATED_ALIAS_LENGTH + attempt - 1)
+      if (isReservedAlias(alias) || (await links.isAliasTaken(values.host, alias))) continue
+      try {
+        return { id: await links.insert(accountId, { ...values, alias }, pixelIds, channelId), alias }
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+      }
+    }
+    throw new Error(`no free alias after ${GENERATION_ATTEMPTS} attempts`)
+  }
+
+  /** Tells every instance's alias cache that what these addresses serve changed. */
+  function announce(...addresses: { host: string; alias: string }[]): void {
+    for (const key of new Set(addresses.map(({ host, alias }) => aliasKey(host, alias)))) options.invalidation.publish(ALIAS_TOPIC, key)
+  }
+
+  async function distinctPixels(accountId: number, given: number[] | undefined): Promise<number[] | undefined> {
+    if (given === undefined) return undefined
+    const pixelIds = [...new Set(given)]
+    await assertOwned('pixels', 'Pixel', accountId, pixelIds)
+    return pixelIds
+  }
+
+  return {
+    getLinkOrThrow,
+
+    async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
+      const { rows, total } = await links.listPage(accountId, page, filter)
+      const pixels = await links.pixelIdsOf(rows.map((row) => row.id))
+      return { rows: rows.map((link): LinkView => ({ link, pixelIds: pixels.get(link.id) ?? [] })), total }
+    },
+
+    /** Creates the link; answers its id, alias and the origin it is served on. */
+    async createLink(account: AuthenticatedAccount, input: LinkCreateInput) {
+      await enforcePlanLimit(account, 'links', () => links.count(account.id))
+      const url = checkDestination('url', input.url)
+      const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
+      const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
+      const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
+      const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(account.id, input.type)
+      const pixelIds = (await distinctPixels(account.id, input.pixels)) ?? []
+      if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', account.id, [input.campaign])
+      if (input.channel !== undefined) await assertOwned('channels', 'Channel', account.id, [input.channel])
+      const values = {
+        domainId: placement.domainId,
+        host: placement.host,
+        url,
+        title: textOrNull(input.metatitle) ?? null,
+        description: textOrNull(input.metadescription) ?? null,
+        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+        expiresAt,
+        ...presentation,
+        campaignId: input.campaign ?? null,
+        targeting,
+      }
+
+      let created: { id: number; alias: string }
+      if (input.custom === undefined) {
+        created = await insertWithGeneratedAlias(account.id, values, pixelIds, input.channel)
+      } else {
+        const alias = input.custom
+        await assertAliasAvailable(placement.host, alias)
+        created = { id: await translateAliasViolation(() => links.insert(account.id, { ...values, alias }, pixelIds, input.channel)), alias }
+      }
+      announce({ host: placement.host, alias: created.alias })
+      return { ...created, origin: placement.origin }
+    },
+
+    /** Changes the given fields; answers the link's id, alias and origin afterwards. */
+    async updateLink(accountId: number, id: number, input: LinkUpdateInput) {
+      const { link: current } = await getLinkOrThrow(accountId, id)
+      const changes: Partial<LinkValues> = {}
+      if (input.url !== undefined) changes.url = checkDestination('url', input.url)
+      if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
+        changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
+      }
+      if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
+      if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
+      changes.title = textOrNull(input.metatitle)
+      changes.description = textOrNull(input.metadescription)
+      const placement = input.domain === undefined
+        ? { domainId: current.domain_id, host: current.host, origin: current.domain_origin }
+        : await resolveDomain(accountId, input.domain)
+      if (input.type !== undefined) Object.assign(changes, await resolveType(accountId, input.type))
+      const pixelIds = await distinctPixels(accountId, input.pixels)
+      if (input.campaign !== undefined) {
+        if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
+        changes.campaignId = input.campaign || null
+      }
+      if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
+
+      const alias = input.custom ?? current.alias
+      if (alias !== current.alias || placement.host !== current.host) {
+        await assertAliasAvailable(placement.host, alias, id)
+        Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
+      }
+      const updated = await translateAliasViolation(() => links.update(accountId, id, changes, pixelIds, input.channel))
+      if (!updated) throw NotFoundError.of('Link')
+      // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
+      announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
+      return { id, alias, origin: placement.origin }
+    },
+
+    async deleteLink(accountId: number, id: number): Promise<void> {
+      const deleted = await links.delete(accountId, id)
+      if (!deleted) throw NotFoundError.of('Link')
+      announce(deleted)
+    },
+  }
+}
+
+export type LinkService = ReturnType<typeof createLinkService>

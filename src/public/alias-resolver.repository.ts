@@ -1,0 +1,119 @@
+// SQL of the public side: what is served at a root alias, branded-domain routing and overlay
+// contact submissions. Lookups are by the public key (host and alias, hostname), not by account:
+// visitors have none. Each lookup is one indexed query.
+import type { DB } from '../db/database.js'
+import { nowTimestamp } from '../db/dialect.js'
+import type { BioPageRow } from '../db/schema.js'
+
+/** A link row with what its page needs (splash page, overlay, pixels), read in one query. */
+export interface StoredPublicLink {
+  id: number
+  accountId: number
+  alias: string
+  url: string
+  title: string | null
+  description: string | null
+  passwordHash: string | null
+  expiresAt: string | null
+  type: string
+  targeting: string
+  splashConfig: string | null
+  overlay: { id: number; type: string; config: string } | null
+  pixels: { type: string; tag: string }[]
+}
+
+/** What a branded domain does with requests that find no alias. */
+export interface StoredDomainRoute {
+  hostname: string
+  redirectRoot: string | null
+  redirect404: string | null
+}
+
+export interface NewContact {
+  accountId: number
+  overlayId: number | null
+  linkId: number
+  name: string
+  email: string
+  message: string
+}
+
+export function createAliasResolverRepository(db: DB) {
+  return {
+    /**
+     * The link at (host, alias), exact spelling (the unique index is on the text as stored),
+     * joined with its splash page, overlay and pixels of the same account: one row per pixel.
+     */
+    async findLinkByHostAndAlias(host: string, alias: string): Promise<StoredPublicLink | undefined> {
+      const rows = await db
+        .selectFrom('links')
+        .leftJoin('splash_pages', (join) => join.onRef('splash_pages.id', '=', 'links.splash_id').onRef('splash_pages.account_id', '=', 'links.account_id'))
+        .leftJoin('overlays', (join) => join.onRef('overlays.id', '=', 'links.overlay_id').onRef('overlays.account_id', '=', 'links.account_id'))
+        .leftJoin('link_pixels', 'link_pixels.link_id', 'links.id')
+        .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
+        .select([
+          'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
+          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting',
+          'splash_pages.config as splash_config',
+          'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
+          'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
+        ])
+        .where('links.host', '=', host)
+        .where('links.alias', '=', alias)
+        .orderBy('pixels.id')
+        .execute()
+      const first = rows[0]
+      if (!first) return undefined
+      return {
+        id: first.id,
+        accountId: first.account_id,
+        alias: first.alias,
+        url: first.url,
+        title: first.title,
+        description: first.description,
+        passwordHash: first.password_hash,
+        expiresAt: first.expires_at,
+        type: first.type,
+        targeting: first.targeting,
+        splashConfig: first.splash_config,
+        overlay: first.overlay_id !== null && first.overlay_type !== null && first.overlay_config !== null
+          ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }
+          : null,
+        pixels: rows.flatMap((row) => (row.pixel_type !== null && row.pixel_tag !== null ? [{ type: row.pixel_type, tag: row.pixel_tag }] : [])),
+      }
+    },
+
+    /** The bio page at `alias` on the main host, exact spelling. */
+    async findBioPageByAlias(alias: string): Promise<BioPageRow | undefined> {
+      return db.selectFrom('bio_pages').selectAll().where('alias', '=', alias).executeTakeFirst()
+    },
+
+    /** The branded domain answering to `hostname` (hostnames are unique across the service). */
+    async findDomainByHostname(hostname: string): Promise<StoredDomainRoute | undefined> {
+      const row = await db
+        .selectFrom('domains')
+        .select(['hostname', 'redirect_root', 'redirect_404'])
+        .where('hostname', '=', hostname)
+        .executeTakeFirst()
+      return row && { hostname: row.hostname, redirectRoot: row.redirect_root, redirect404: row.redirect_404 }
+    },
+
+    /** Stores a contact-overlay submission for the link's owner. */
+    async insertContact(contact: NewContact): Promise<void> {
+      await db
+        .insertInto('contacts')
+        .values({
+          account_id: contact.accountId,
+          overlay_id: contact.overlayId,
+          link_id: contact.linkId,
+          name: contact.name,
+          email: contact.email,
+          message: contact.message,
+          created_at: nowTimestamp(),
+        })
+        .execute()
+    },
+  }
+}
+
+export type AliasResolverRepository = ReturnType<typeof createAliasResolverRepository>

@@ -1,0 +1,170 @@
+// What a (host, alias) serves: a link, a bio page or nothing. The redirect path's speed lives
+// here: an in-process LRU answers hits with no database read; a miss costs one read for a link
+// and, on the main host only when there is none, one for a bio page. Negative answers are cached
+// too. Entries are dropped when the alias topic announces a change and expire after the bus's
+// maxStaleMs, which bounds staleness when an announcement is lost.
+import type { BioPageRow } from '../db/schema.js'
+import { createLruCache } from '../cache/lru-cache.js'
+import type { InvalidationBus } from '../cache/invalidation.js'
+import { parseConfigJson } from '../modules/overlays/config-json.js'
+import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
+import { OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../cache/topics.js'
+import { ALIAS_PATTERN, ALIAS_TOPIC, aliasKey, isReservedAlias } from './reserved-aliases.js'
+import { parseTargeting, type LinkTargeting } from './targeting.js'
+
+export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
+
+/** A splash page's fields as shown to visitors (see splash-page-config.ts). */
+export interface SplashContent {
+  title: string
+  description: string | null
+  image: string | null
+  link: string | null
+  counter: number
+}
+
+/** An overlay's fields as shown to visitors (see overlay-config.ts). */
+export interface OverlayContent {
+  id: number
+  type: 'message' | 'contact'
+  config: Record<string, string>
+}
+
+/** A link, parsed once when it enters the cache. */
+export interface PublicLink {
+  id: number
+  accountId: number
+  alias: string
+  url: string
+  title: string | null
+  description: string | null
+  passwordHash: string | null
+  expiresAt: string | null
+  type: LinkType
+  targeting: LinkTargeting
+  /** Null for a `splash` link without a splash page: the generic interstitial. */
+  splash: SplashContent | null
+  overlay: OverlayContent | null
+  pixels: readonly { type: string; tag: string }[]
+}
+
+export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; page: BioPageRow } | { kind: 'none' }
+
+export interface AliasResolver {
+  resolve(host: string, alias: string): Promise<ResolvedAlias>
+}
+
+export interface AliasResolverOptions {
+  maxEntries?: number
+}
+
+/** Topics whose records are copied into cached links; a change of one drops every cached alias. */
+const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC])
+
+const ALIAS_FORM = new RegExp(ALIAS_PATTERN)
+const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']
+/** The splash counter's range (splash-page.schemas.ts). */
+const MAX_SPLASH_COUNTER = 60
+const DEFAULT_SPLASH_COUNTER = 5
+
+function textFields(config: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value
+  }
+  return fields
+}
+
+function splashContentOf(config: string): SplashContent {
+  const fields = parseConfigJson(config)
+  const text = textFields(fields)
+  const counter = typeof fields.counter === 'number' && Number.isInteger(fields.counter) ? fields.counter : DEFAULT_SPLASH_COUNTER
+  return {
+    title: text.title ?? '',
+    description: text.description ?? null,
+    image: text.image ?? null,
+    link: text.link ?? null,
+    counter: Math.min(Math.max(counter, 0), MAX_SPLASH_COUNTER),
+  }
+}
+
+/** Turns the stored row into what the pages use; unknown types serve as `direct`. */
+export function toPublicLink(stored: StoredPublicLink): PublicLink {
+  const overlayType = stored.overlay?.type
+  return {
+    id: stored.id,
+    accountId: stored.accountId,
+    alias: stored.alias,
+    url: stored.url,
+    title: stored.title,
+    description: stored.description,
+    passwordHash: stored.passwordHash,
+    expiresAt: stored.expiresAt,
+    type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
+    targeting: parseTargeting(stored.targeting),
+    splash: stored.splashConfig === null ? null : splashContentOf(stored.splashConfig),
+    overlay: stored.overlay && (overlayType === 'message' || overlayType === 'contact')
+      ? { id: stored.overlay.id, type: overlayType, config: textFields(parseConfigJson(stored.overlay.config)) }
+      : null,
+    pixels: stored.pixels,
+  }
+}
+
+interface CacheEntry {
+  /** The exact spelling this answer was read for: the database compares aliases exactly. */
+  alias: string
+  resolved: ResolvedAlias
+}
+
+const NOTHING: ResolvedAlias = Object.freeze({ kind: 'none' })
+
+export function createAliasResolver(repository: AliasResolverRepository, invalidation: InvalidationBus, options: AliasResolverOptions = {}): AliasResolver {
+  // Keyed by aliasKey (lower-cased alias), the key changes are announced under.
+  const cache = createLruCache<string, CacheEntry>(options.maxEntries ?? 10_000, invalidation.maxStaleMs)
+  const inFlight = new Map<string, Promise<ResolvedAlias>>()
+  // A read that started before an invalidation may carry the old record: it is answered but not cached.
+  let generation = 0
+
+  invalidation.subscribe((topic, key) => {
+    if (topic === ALIAS_TOPIC) cache.delete(key)
+    else if (EMBEDDED_TOPICS.has(topic)) cache.clear()
+    else return
+    generation += 1
+    inFlight.clear()
+  })
+
+  async function read(host: string, alias: string): Promise<ResolvedAlias> {
+    const link = await repository.findLinkByHostAndAlias(host, alias)
+    if (link) return { kind: 'link', link: toPublicLink(link) }
+    // Bio pages live on the main host only.
+    if (host !== '') return NOTHING
+    const page = await repository.findBioPageByAlias(alias)
+    return page ? { kind: 'bio', page } : NOTHING
+  }
+
+  return {
+    async resolve(host, alias) {
+      // Nothing can be stored at an alias of another form or a reserved word: no read needed.
+      if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+      const key = aliasKey(host, alias)
+      const cached = cache.get(key)
+      if (cached && cached.alias === alias) return cached.resolved
+
+      // Concurrent misses of one alias share one read.
+      const flightKey = `${host}\n${alias}`
+      const pending = inFlight.get(flightKey)
+      if (pending) return pending
+      const startedAt = generation
+      const reading = read(host, alias)
+        .then((resolved) => {
+          if (generation === startedAt) cache.set(key, { alias, resolved })
+          return resolved
+        })
+        .finally(() => {
+          if (inFlight.get(flightKey) === reading) inFlight.delete(flightKey)
+        })
+      inFlight.set(flightKey, reading)
+      return reading
+    },
+  }
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClickRecorder } from '../../src/analytics/click-recorder.js'
+import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
+
+const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+
+describe('click recorder', () => {
+  let database: TestDatabase
+  let accountId: number
+  let linkId: number
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    const db = database.db
+    const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
+    accountId = (await db.insertInto('accounts').values({ email: 'c@example.com', username: 'clicker', password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()).id
+    linkId = (await db.insertInto('links').values({ account_id: accountId, domain_id: null, host: '', alias: 'recorded', url: 'https://example.com', title: null, description: null, password_hash: null, expires_at: null, type: 'direct', splash_id: null, overlay_id: null, campaign_id: null, targeting: '{}', clicks: 0, unique_clicks: 0, created_at: '2026-01-01 00:00:00', updated_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()).id
+  })
+  afterAll(() => database.destroy())
+
+  async function recorder(options: { batchSize?: number; maxQueue?: number } = {}) {
+    return createClickRecorder(database.db, { hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)), intervalMs: 60_000, ...options })
+  }
+
+  const visit = (overrides: Record<string, unknown> = {}) => ({
+    accountId,
+    itemType: 'link' as const,
+    itemId: linkId,
+    ip: '203.0.113.9',
+    userAgent: BROWSER,
+    referrer: 'https://www.Facebook.com/some/post',
+    acceptLanguage: 'fr-CH, fr;q=0.9, en;q=0.8',
+    ...overrides,
+  })
+
+  it('writes visits in a batch, keeps the link counter in step, and drops bots', async () => {
+    const clicks = await recorder()
+    const before = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    for (let i = 0; i < 7; i += 1) clicks.record(visit())
+    clicks.record(visit({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))
+    clicks.record(visit({ userAgent: 'facebookexternalhit/1.1' }))
+    expect(clicks.pending).toBe(7)
+    await clicks.close()
+    expect(clicks.pending).toBe(0)
+    const after = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(after.n) - Number(before.n)).toBe(7)
+    const link = await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()
+    expect(link.clicks).toBe(7)
+    const row = await database.db.selectFrom('clicks').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ item_type: 'link', item_id: linkId, referrer_host: 'facebook.com', language: 'fr', account_id: accountId })
+    expect(row.visitor_hash).toMatch(/^[\w-]{32}$/)
+    expect(JSON.stringify(row)).not.toContain('203.0.113.9')
+  })
+
+  it('gives one visitor the same hash within a day and another one the next day', async () => {
+    const hash = createVisitorHasher('secret')
+    expect(hash('198.51.100.1', BROWSER, '2026-11-21')).toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
+    expect(hash('198.51.100.1', BROWSER, '2026-11-22')).not.toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
+    expect(hash('198.51.100.2', BROWSER, '2026-11-21')).not.toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
+  })
+
+  it('bounds the queue: beyond maxQueue, visits are dropped instead of growing memory', async () => {
+    const dropped: number[] = []
+    const clicks = createClickRecorder(database.db, { hashVisitor: () => 'h', intervalMs: 60_000, batchSize: 1000, maxQueue: 5, onDrop: (n) => dropped.push(n) })
+    for (let i = 0; i < 8; i += 1) clicks.record(visit())
+    expect(clicks.pending).toBe(5)
+    await clicks.close()
+    expect(dropped).toEqual([3])
+  })
+
+  it('loses nothing queued when closed in the middle of a load', async () => {
+    const clicks = await recorder({ batchSize: 50 })
+    const start = await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()
+    for (let i = 0; i < 1234; i += 1) clicks.record(visit())
+    await clicks.close()
+    const end = await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()
+    expect(end.clicks - start.clicks).toBe(1234)
+  })
+})

@@ -1,0 +1,94 @@
+// Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLocalInvalidationBus } from '../../../src/cache/invalidation.js'
+import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
+import { createBioPageService, generateBioAlias, GENERATED_ALIAS_ALPHABET, GENERATED_ALIAS_LENGTH } from '../../../src/modules/bio-pages/bio-page.service.js'
+import { ALIAS_TOPIC, aliasKey } from '../../../src/public/reserved-aliases.js'
+import { createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
+import { insertLink, uniqueAlias } from './bio-page-fixtures.js'
+
+describe('bio page service', () => {
+  let context: TestContext
+  let account: AuthenticatedAccount
+
+  beforeAll(async () => {
+    context = await createTestApp()
+    const created = await createAccount(context)
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0 }
+  })
+  afterAll(() => context.close())
+
+  /** A service whose bus remembers every published key, and whose aliases come from `drawn` when given. */
+  function serviceWithRecorder(drawn?: string[]) {
+    const bus = createLocalInvalidationBus(1_000)
+    const published: string[] = []
+    bus.subscribe((topic, key) => published.push(`${topic}:${key}`))
+    const queue = drawn ? [...drawn] : undefined
+    const service = createBioPageService(createBioPageRepository(context.database.db), bus, {
+      generateAlias: queue ? () => queue.shift() ?? 'exhausted' : undefined,
+    })
+    return { service, published }
+  }
+
+  const keyOf = (alias: string) => `${ALIAS_TOPIC}:${aliasKey('', alias)}`
+
+  it('announces the alias on create, old and new alias on update, and the alias on delete', async () => {
+    const { service, published } = serviceWithRecorder()
+    const first = uniqueAlias('First')
+    const page = await service.createBioPage(account, { name: 'Announced', alias: first })
+    expect(published).toEqual([keyOf(first)])
+    expect(keyOf(first)).toBe(`${ALIAS_TOPIC}:\n${first.toLowerCase()}`)
+
+    published.length = 0
+    await service.updateBioPage(account.id, page.id, { description: 'content only' })
+    expect(published).toEqual([keyOf(first)])
+
+    published.length = 0
+    const second = uniqueAlias('second')
+    await service.updateBioPage(account.id, page.id, { alias: second })
+    expect(published).toEqual([keyOf(first), keyOf(second)])
+
+    published.length = 0
+    await service.deleteBioPage(account.id, page.id)
+    expect(published).toEqual([keyOf(second)])
+  })
+
+  it('announces nothing when a change is refused', async () => {
+    const { service, published } = serviceWithRecorder()
+    const page = await service.createBioPage(account, { name: 'Quiet' })
+    published.length = 0
+    await expect(service.updateBioPage(account.id, page.id, { alias: 'api' })).rejects.toMatchObject({ statusCode: 400 })
+    await expect(service.updateBioPage(account.id + 1000, page.id, { name: 'Other account' })).rejects.toMatchObject({ statusCode: 404 })
+    await expect(service.deleteBioPage(account.id + 1000, page.id)).rejects.toMatchObject({ statusCode: 404 })
+    expect(published).toEqual([])
+  })
+
+  it('draws again when the drawn alias is reserved, a main-host link alias or a bio alias', async () => {
+    const linkAlias = uniqueAlias('drawnlink')
+    await insertLink(context, account.id, linkAlias)
+    const bioAlias = uniqueAlias('drawnbio')
+    await serviceWithRecorder().service.createBioPage(account, { name: 'Holder', alias: bioAlias })
+    const fresh = uniqueAlias('fresh')
+    const { service, published } = serviceWithRecorder(['avatar', linkAlias.toUpperCase(), bioAlias, fresh])
+    const page = await service.createBioPage(account, { name: 'Drawn' })
+    expect(page.alias).toBe(fresh)
+    expect(published).toEqual([keyOf(fresh)])
+  })
+
+  it('gives up after a bounded number of draws', async () => {
+    const taken = uniqueAlias('always')
+    await insertLink(context, account.id, taken)
+    const { service } = serviceWithRecorder(Array.from({ length: 50 }, () => taken))
+    await expect(service.createBioPage(account, { name: 'Unlucky' })).rejects.toThrow('could not draw a free bio page alias')
+  })
+
+  it('draws aliases of the unambiguous alphabet', () => {
+    for (let index = 0; index < 200; index += 1) {
+      const alias = generateBioAlias()
+      expect(alias).toHaveLength(GENERATED_ALIAS_LENGTH)
+      for (const char of alias) expect(GENERATED_ALIAS_ALPHABET).toContain(char)
+      expect(alias).not.toMatch(/[01ilo]/)
+    }
+  })
+})

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { createFixtures } from './link-fixtures.js'
+
+const ENTRY_KEYS = ['alias', 'campaign', 'clicks', 'date', 'description', 'domain', 'expiry', 'id', 'longurl', 'password', 'pixels', 'shorturl', 'title', 'type', 'uniqueclicks']
+
+describe('GET /api/urls', () => {
+  let context: TestContext
+  let owner: TestAccount
+  let api: ApiClient
+  let ids: Record<string, number>
+
+  beforeAll(async () => {
+    context = await createTestApp()
+    owner = await createAccount(context)
+    api = apiClient(context.app, owner.apiKey)
+    const fixtures = createFixtures(context)
+    ids = {}
+    const links: [string, Record<string, unknown>, number][] = [
+      ['alpha', { url: 'https://news.example/politics', metatitle: 'Morning News' }, 5],
+      ['beta', { url: 'https://shop.example/100%_off' }, 50],
+      ['Gamma_Ray', { url: 'https://science.example/rays', metatitle: 'Rays explained' }, 50],
+      ['delta', { url: 'https://other.example/x' }, 0],
+    ]
+    for (const [alias, body, clicks] of links) {
+      const created = await api('POST', '/api/url/add', { ...body, custom: alias })
+      ids[alias] = created.data.id
+      await fixtures.setCounters(created.data.id, clicks, 1)
+    }
+    // Another account's links never appear.
+    await apiClient(context.app, (await createAccount(context)).apiKey)('POST', '/api/url/add', { url: 'https://news.example/elsewhere', custom: 'foreign-news' })
+  })
+  afterAll(() => context.close())
+
+  const aliasesOf = (response: { data: { data: { urls: { alias: string }[] } } }) => response.data.data.urls.map((entry) => entry.alias)
+
+  it('lists newest first with the list envelope and the entry fields', async () => {
+    const response = await api('GET', '/api/urls')
+    expect(response.statusCode).toBe(200)
+    expect(response.data.error).toBe('0')
+    expect(response.data.data).toMatchObject({ result: 4, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1 })
+    expect(aliasesOf(response)).toEqual(['delta', 'Gamma_Ray', 'beta', 'alpha'])
+    const alpha = response.data.data.urls[3]
+    expect(Object.keys(alpha).sort()).toEqual(ENTRY_KEYS)
+    expect(alpha).toEqual({
+      id: ids.alpha,
+      alias: 'alpha',
+      shorturl: `${PUBLIC_URL}/alpha`,
+      longurl: 'https://news.example/politics',
+      title: 'Morning News',
+      description: null,
+      clicks: 5,
+      uniqueclicks: 1,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      domain: null,
+      campaign: null,
+      pixels: [],
+      type: 'direct',
+      expiry: null,
+      password: false,
+    })
+  })
+
+  it('pages with limit and page', async () => {
+    const first = await api('GET', '/api/urls?limit=3')
+    expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
+    expect(aliasesOf(first)).toEqual(['delta', 'Gamma_Ray', 'beta'])
+    const second = await api('GET', '/api/urls?limit=3&page=2')
+    expect(second.data.data).toMatchObject({ currentpage: 2, nextpage: null, maxpage: 2 })
+    expect(aliasesOf(second)).toEqual(['alpha'])
+    const past = await api('GET', '/api/urls?limit=3&page=7')
+    expect(past.data.data.urls).toEqual([])
+    expect((await api('GET', '/api/urls?limit=1000')).data.data.perpage).toBe(100)
+  })
+
+  it('orders by clicks, most first, ties newest first', async () => {
+    const response = await api('GET', '/api/urls?order=clicks')
+    expect(aliasesOf(response)).toEqual(['Gamma_Ray', 'beta', 'alpha', 'delta'])
+    expect(aliasesOf(await api('GET', '/api/urls?order=date'))).toEqual(['delta', 'Gamma_Ray', 'beta', 'alpha'])
+  })
+
+  it.each([
+    ['gamma', ['Gamma_Ray']],
+    ['NEWS', ['alpha']],
+    ['rays', ['Gamma_Ray']],
+    ['.example/', ['delta', 'Gamma_Ray', 'beta', 'alpha']],
+    ['%', ['beta']],
+    ['_', ['Gamma_Ray', 'beta']],
+    ['100%_', ['beta']],
+    ['a_r', ['Gamma_Ray']],
+    ['!', []],
+    ['nothing matches', []],
+  ])('searches alias, destination and title for %j, case-insensitively, with %% and _ taken literally', async (q, expected) => {
+    const response = await api('GET', `/api/urls?q=${encodeURIComponent(q)}`)
+    expect(response.statusCode).toBe(200)
+    expect(aliasesOf(response)).toEqual(expected)
+    expect(response.data.data.result).toBe(expected.length)
+  })
+
+  it('combines search, order and paging', async () => {
+    const response = await api('GET', '/api/urls?q=example&order=clicks&limit=2&page=2')
+    expect(response.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
+    expect(aliasesOf(response)).toEqual(['alpha', 'delta'])
+  })
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=abc', 'limit'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['order=random', 'order'],
+    [`q=${'x'.repeat(201)}`, 'q'],
+  ])('refuses the query %s with a 400 naming %s', async (query, name) => {
+    const response = await api('GET', `/api/urls?${query}`)
+    expect(response.statusCode).toBe(400)
+    expect(response.data.code).toBe('validation_failed')
+    expect(response.data.message).toContain(`"${name}"`)
+  })
+})

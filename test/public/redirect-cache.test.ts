@@ -1,0 +1,172 @@
+// The redirect path's cache, through the real routes on an app whose dependencies the test
+// holds: every database query is counted (a Kysely plugin on the routes' connection), and the
+// invalidation bus is the test's, so it can announce changes the way other modules do.
+import Fastify from 'fastify'
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createClickRecorder } from '../../src/analytics/click-recorder.js'
+import type { App, ModuleDeps } from '../../src/app.js'
+import { createLocalInvalidationBus, type InvalidationBus } from '../../src/cache/invalidation.js'
+import { loadConfig } from '../../src/config.js'
+import { installErrorHandlers } from '../../src/http/error-handler.js'
+import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
+import { createAccountService } from '../../src/modules/accounts/account.service.js'
+import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
+import { DOMAIN_TOPIC } from '../../src/public/host-routing.js'
+import { registerRedirectRoutes } from '../../src/public/redirect.routes.js'
+import { ALIAS_TOPIC, aliasKey } from '../../src/public/reserved-aliases.js'
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
+import { attachPixels, insertDomain, insertLink, insertOverlay, insertPixel, insertSplash, nextAlias, visit } from './redirect-test-support.js'
+
+/** Records the table every executed query reads or writes first. */
+function createQueryLog(): KyselyPlugin & { tables: string[] } {
+  const tables: string[] = []
+  return {
+    tables,
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      const node = args.node as { from?: { froms?: { table?: { identifier?: { name?: string } } }[] }; into?: { table?: { identifier?: { name?: string } } } }
+      tables.push(node.from?.froms?.[0]?.table?.identifier?.name ?? node.into?.table?.identifier?.name ?? args.node.kind)
+      return args.node
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      return args.result
+    },
+  }
+}
+
+describe('redirect cache', () => {
+  let database: TestDatabase
+  let app: App
+  let invalidation: InvalidationBus
+  let queries: ReturnType<typeof createQueryLog>
+  let accountId: number
+  const BRANDED = 'go.cache.test'
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    queries = createQueryLog()
+    invalidation = createLocalInvalidationBus(60_000)
+    const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent' })
+    const accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
+    accountId = (await accounts.createAccount({ email: 'cache@example.com', username: 'cacheowner' })).id
+    const deps: ModuleDeps = {
+      db: database.db.withPlugin(queries),
+      config,
+      accounts,
+      clicks: createClickRecorder(database.db, { hashVisitor: () => 'visitor' }),
+      invalidation,
+    }
+    app = Fastify({ logger: false }) as unknown as App
+    installErrorHandlers(app)
+    registerRedirectRoutes(app, deps)
+    await app.ready()
+    await insertDomain(database.db, accountId, BRANDED, { root: 'https://brand.test/old-root', notFound: 'https://brand.test/missing' })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.destroy()
+  })
+  beforeEach(() => {
+    queries.tables.length = 0
+  })
+
+  /** Visits `path` and returns the Location (or the status) and the tables queried meanwhile. */
+  async function visitCounting(path: string, host = 'lw.test'): Promise<{ answer: string | number; tables: string[] }> {
+    queries.tables.length = 0
+    const response = await visit(app, path, { headers: { host } })
+    return { answer: (response.headers.location as string | undefined) ?? response.statusCode, tables: [...queries.tables] }
+  }
+
+  it('reads a link once and serves the next visits without touching the database', async () => {
+    const link = await insertLink(database.db, accountId, { url: 'https://example.com/first' })
+    expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: ['links'] })
+    expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: [] })
+    expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: [] })
+  })
+
+  it('reads a link with its splash page, overlay and pixels in one query', async () => {
+    const splashId = await insertSplash(database.db, accountId, { title: 'Wait', counter: 2 })
+    const overlayId = await insertOverlay(database.db, accountId, 'message', { message: 'Hi' })
+    const withSplash = await insertLink(database.db, accountId, { type: 'splash', splashId })
+    const withOverlay = await insertLink(database.db, accountId, { type: 'overlay', overlayId })
+    await attachPixels(database.db, withOverlay.id, [await insertPixel(database.db, accountId, 'fbpixel', '123456789012345'), await insertPixel(database.db, accountId, 'bing', '12345678')])
+    expect((await visitCounting(`/${withSplash.alias}`)).tables).toEqual(['links'])
+    expect((await visitCounting(`/${withOverlay.alias}`)).tables).toEqual(['links'])
+    const again = await visit(app, `/${withOverlay.alias}`)
+    expect(again.body).toContain('https://bat.bing.com')
+    expect(again.body).toContain('<p>Hi</p>')
+  })
+
+  it('caches unknown aliases: a link read and a bio read once, then nothing', async () => {
+    const alias = nextAlias('missing')
+    expect(await visitCounting(`/${alias}`)).toEqual({ answer: 404, tables: ['links', 'bio_pages'] })
+    expect(await visitCounting(`/${alias}`)).toEqual({ answer: 404, tables: [] })
+  })
+
+  it('shares one read among concurrent first visits', async () => {
+    const link = await insertLink(database.db, accountId)
+    queries.tables.length = 0
+    const responses = await Promise.all(Array.from({ length: 5 }, () => visit(app, `/${link.alias}`)))
+    expect(responses.map((response) => response.statusCode)).toEqual([302, 302, 302, 302, 302])
+    expect(queries.tables).toEqual(['links'])
+  })
+
+  it('serves the new destination once the change is announced, and not before', async () => {
+    const link = await insertLink(database.db, accountId, { url: 'https://example.com/before' })
+    await visitCounting(`/${link.alias}`)
+    await database.db.updateTable('links').set({ url: 'https://example.com/after' }).where('id', '=', link.id).execute()
+    expect((await visitCounting(`/${link.alias}`)).answer).toBe('https://example.com/before')
+    invalidation.publish(ALIAS_TOPIC, aliasKey('', link.alias))
+    expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/after', tables: ['links'] })
+  })
+
+  it('drops a cached "not found" when a link is created at the alias', async () => {
+    const alias = `Created${process.pid}`
+    expect((await visitCounting(`/${alias}`)).answer).toBe(404)
+    await insertLink(database.db, accountId, { alias, url: 'https://example.com/new' })
+    expect((await visitCounting(`/${alias}`)).answer).toBe(404)
+    // Announced in any letter case: the key is lower-cased.
+    invalidation.publish(ALIAS_TOPIC, aliasKey('', alias.toUpperCase()))
+    expect((await visitCounting(`/${alias}`)).answer).toBe('https://example.com/new')
+  })
+
+  it('ignores announcements for other hosts and topics', async () => {
+    const link = await insertLink(database.db, accountId, { url: 'https://example.com/kept' })
+    await visitCounting(`/${link.alias}`)
+    invalidation.publish(ALIAS_TOPIC, aliasKey(BRANDED, link.alias))
+    invalidation.publish('campaign', '1')
+    expect((await visitCounting(`/${link.alias}`)).tables).toEqual([])
+  })
+
+  it('forgets every cached link when a splash page, overlay or pixel changes', async () => {
+    const link = await insertLink(database.db, accountId)
+    for (const topic of ['splash', 'overlay', 'pixel']) {
+      await visitCounting(`/${link.alias}`)
+      expect((await visitCounting(`/${link.alias}`)).tables).toEqual([])
+      invalidation.publish(topic, '1')
+      expect((await visitCounting(`/${link.alias}`)).tables).toEqual(['links'])
+    }
+  })
+
+  it('caches branded domains, found or not, and drops them on the domain topic', async () => {
+    const alias = nextAlias('brand')
+    await insertLink(database.db, accountId, { host: BRANDED, alias, url: 'https://example.com/branded' })
+    expect(await visitCounting(`/${alias}`, BRANDED)).toEqual({ answer: 'https://example.com/branded', tables: ['domains', 'links'] })
+    expect(await visitCounting(`/${alias}`, BRANDED)).toEqual({ answer: 'https://example.com/branded', tables: [] })
+    expect(await visitCounting('/', BRANDED)).toEqual({ answer: 'https://brand.test/old-root', tables: [] })
+
+    expect((await visitCounting('/', 'nobody.cache.test')).tables).toEqual(['domains'])
+    expect((await visitCounting('/', 'nobody.cache.test')).tables).toEqual([])
+
+    await database.db.updateTable('domains').set({ redirect_root: 'https://brand.test/new-root' }).where('hostname', '=', BRANDED).execute()
+    expect((await visitCounting('/', BRANDED)).answer).toBe('https://brand.test/old-root')
+    invalidation.publish(DOMAIN_TOPIC, BRANDED)
+    expect(await visitCounting('/', BRANDED)).toEqual({ answer: 'https://brand.test/new-root', tables: ['domains'] })
+  })
+
+  it('needs no read at all for the main host root or an alias that cannot exist', async () => {
+    expect(await visitCounting('/')).toEqual({ answer: '/api/docs', tables: [] })
+    expect(await visitCounting('/ab')).toEqual({ answer: 404, tables: [] })
+    expect(await visitCounting('/qr')).toEqual({ answer: 404, tables: [] })
+  })
+})
