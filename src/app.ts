@@ -88,8 +88,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setValidatorCompiler(validatorCompiler)
   installJsonBodyParser(app)
   installErrorHandlers(app)
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
+    done(null, payload)
   })
 
   await app.register(swagger, {

@@ -1,6 +1,6 @@
 // The API's front gate for every /api request: resolve the key, count the request against the
 // rate limit (headers on every response, errors included), then refuse or let through.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from './errors.js'
 import type { RateLimiter } from './rate-limit.js'
@@ -44,10 +44,8 @@ export interface ApiGateOptions {
 export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
   app.decorateRequest('account', null)
 
-  app.addHook('onRequest', async (request, reply) => {
-    const url = request.url
-    if (!isApiPath(url) || isPublicApiPath(url)) return
-
+  /** Authenticates and counts one API request; throws the error to answer with. */
+  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let account: AuthenticatedAccount | undefined
     let authError: AppError | undefined
     try {
@@ -68,6 +66,12 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     if (authError) throw authError
     if (account?.isSuspended) throw new ForbiddenError()
     request.account = account ?? null
+  }
+
+  // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiPath(request.url) || isPublicApiPath(request.url)) return done()
+    admit(request, reply).then(() => done(), done)
   })
 }
 
