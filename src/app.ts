@@ -107,6 +107,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
+  // SQLite means one instance: local invalidation is complete. Elsewhere, without Redis, other
+  // instances' caches may serve a changed record for at most one second.
+  const invalidation = deps.redis
+    ? createRedisInvalidationBus(deps.redis, 60_000)
+    : createLocalInvalidationBus(database.dialect === 'sqlite' ? 60_000 : 1_000)
   const accountRepository = createAccountRepository(database.db)
   const accounts = createAccountService(accountRepository, createApiKeyRepository(database.db))
   installApiGate(app, {
@@ -119,13 +124,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           : app.log.info('rate limit store reachable again: limits are shared across instances'),
     }),
     defaultRateLimit: config.rateLimitPerMinute,
+    keyCacheMs: config.keyCacheMs,
+    invalidation,
   })
 
-  // SQLite means one instance: local invalidation is complete. Elsewhere, without Redis, other
-  // instances' caches may serve a changed record for at most one second.
-  const invalidation = deps.redis
-    ? createRedisInvalidationBus(deps.redis, 60_000)
-    : createLocalInvalidationBus(database.dialect === 'sqlite' ? 60_000 : 1_000)
   const clicks =
     deps.clickRecorder ??
     createClickRecorder(database.db, {

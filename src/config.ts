@@ -23,6 +23,11 @@ export interface Config {
   /** Addresses a branded domain must resolve to (decisions §6); empty: not checked. */
   serverIps: string[]
   serverCname: string | undefined
+  /**
+   * How long an instance may reuse a key's account lookup. At most one second, so a revoked key
+   * or a suspended account stops working everywhere within a second, whoever changed it.
+   */
+  keyCacheMs: number
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
 }
@@ -91,7 +96,7 @@ function readServerIps(env: Env): string[] {
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel']
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel']
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
   }
@@ -114,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadDir: path.resolve(env.UPLOAD_DIR || './data/uploads'),
     serverIps: readServerIps(env),
     serverCname,
+    keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
   }
 }

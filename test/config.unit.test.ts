@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       uploadDir: path.resolve('./data/uploads'),
       serverIps: [],
       serverCname: undefined,
+      keyCacheMs: 1000,
       bodyLimit: 1_048_576,
     })
   })
@@ -50,6 +51,7 @@ describe('loadConfig', () => {
       SERVER_IPS: '203.0.113.7, 2001:db8::1',
       SERVER_CNAME: 'Edge.Example.com.',
       BODY_LIMIT_BYTES: '4096',
+      KEY_CACHE_MS: '250',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       uploadDir: '/srv/uploads',
       serverIps: ['203.0.113.7', '2001:db8::1'],
       serverCname: 'edge.example.com',
+      keyCacheMs: 250,
       bodyLimit: 4096,
     })
   })
@@ -100,6 +103,7 @@ describe('loadConfig', () => {
     ['LINKWELL_BOOTSTRAP_API_KEY', `${'k'.repeat(40)} spaces`],
     ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
     ['LOG_LEVEL', 'verbose'],
+    ['KEY_CACHE_MS', '1001'],
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['BODY_LIMIT_BYTES', '100'],

@@ -8,6 +8,8 @@ export const CAMPAIGN_TOPIC = 'campaign'
 export const OVERLAY_TOPIC = 'overlay'
 export const SPLASH_TOPIC = 'splash'
 export const PIXEL_TOPIC = 'pixel'
+/** An account, its keys or its plan changed: cached key lookups are dropped (any key). */
+export const ACCOUNT_TOPIC = 'account'
 
 /** Called by a service after it changed or deleted the record under `key`. */
 export type Announce = (key: string) => void

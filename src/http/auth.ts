@@ -1,6 +1,10 @@
 // The API's front gate for every /api request: resolve the key, count the request against the
 // rate limit (headers on every response, errors included), then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createLruCache } from '../cache/lru-cache.js'
+import type { InvalidationBus } from '../cache/invalidation.js'
+import { ACCOUNT_TOPIC } from '../cache/topics.js'
+import { nowTimestamp } from '../db/dialect.js'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from './errors.js'
 import type { RateLimiter } from './rate-limit.js'
@@ -39,17 +43,35 @@ export interface ApiGateOptions {
   accounts: AccountService
   rateLimiter: RateLimiter
   defaultRateLimit: number
+  /** How long a key's lookup may be reused (0: never); see Config.keyCacheMs. */
+  keyCacheMs: number
+  invalidation: InvalidationBus
 }
 
 export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
   app.decorateRequest('account', null)
+
+  // Successful lookups only: unknown keys always reach the database (and the per-address limit).
+  const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs)
+  options.invalidation.subscribe((topic) => {
+    if (topic === ACCOUNT_TOPIC) knownKeys.clear()
+  })
+
+  async function authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> {
+    if (options.keyCacheMs === 0 || !rawKey) return options.accounts.authenticate(rawKey)
+    const cached = knownKeys.get(rawKey)
+    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) return cached
+    const account = await options.accounts.authenticate(rawKey)
+    knownKeys.set(rawKey, account)
+    return account
+  }
 
   /** Authenticates and counts one API request; throws the error to answer with. */
   async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let account: AuthenticatedAccount | undefined
     let authError: AppError | undefined
     try {
-      account = await options.accounts.authenticate(readApiKey(request.headers.authorization))
+      account = await authenticate(readApiKey(request.headers.authorization))
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       authError = error

@@ -33,6 +33,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     PUBLIC_URL: PUBLIC_URL,
     // Generous by default so suites are not throttled; rate-limit tests set their own.
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Tests change keys and accounts behind the app's back; the key cache has its own test.
+    KEY_CACHE_MS: '0',
     LOG_LEVEL: 'silent',
     ...options.env,
   })

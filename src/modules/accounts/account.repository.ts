@@ -29,6 +29,15 @@ export function createAccountRepository(db: DB) {
       .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
 
   return {
+    /** The key with its account and plan, in one read (every API request needs them). */
+    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null }) | undefined> {
+      return withPlan()
+        .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
+        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at'])
+        .where('api_keys.key_hash', '=', keyHash)
+        .executeTakeFirst()
+    },
+
     async findById(id: number): Promise<AccountWithPlan | undefined> {
       return withPlan().where('accounts.id', '=', id).executeTakeFirst()
     },

@@ -18,6 +18,8 @@ export interface AuthenticatedAccount {
   /** Resource name to maximum count. */
   limits: Record<string, number>
   keyId: number
+  /** When the key stops working (stored timestamp), or null. */
+  keyExpires: string | null
 }
 
 export interface CreateAccountInput {
@@ -117,11 +119,9 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     async authenticate(rawKey: string | undefined, now = new Date()): Promise<AuthenticatedAccount> {
       if (!rawKey || rawKey.length > 256) throw AuthenticationError.missingKey()
       const keyHash = hashApiKey(rawKey)
-      const key = await keys.findByHash(keyHash)
-      if (!key || !digestsEqual(key.key_hash, keyHash)) throw AuthenticationError.missingKey()
-      if (isExpired(key.expires_at, now)) throw AuthenticationError.expiredKey()
-      const account = await accounts.findById(key.account_id)
-      if (!account) throw AuthenticationError.missingKey()
+      const account = await accounts.findByKeyHash(keyHash)
+      if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
+      if (isExpired(account.key_expires_at, now)) throw AuthenticationError.expiredKey()
       return {
         id: account.id,
         username: account.username,
@@ -130,7 +130,8 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         isSuspended: account.is_suspended === 1,
         apirate: account.plan_apirate,
         limits: parsePlanLimits(account.plan_limits),
-        keyId: key.id,
+        keyId: account.key_id,
+        keyExpires: account.key_expires_at,
       }
     },
 

@@ -5,10 +5,6 @@ import type { ApiKeyRow } from '../../db/schema.js'
 
 export function createApiKeyRepository(db: DB) {
   return {
-    async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-      return db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst()
-    },
-
     async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null }) {
       const row = await db
         .insertInto('api_keys')

@@ -1,5 +1,6 @@
 // Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
 import type { App, ModuleDeps } from '../../app.js'
+import { ACCOUNT_TOPIC } from '../../cache/topics.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
 import { listEnvelope, toPageRequest } from '../../http/list.js'
 import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
@@ -11,9 +12,9 @@ import { createUserAdministration } from './user-admin.service.js'
 
 const tags = ['admin']
 
-export function registerAdminRoutes(app: App, { db, config, accounts }: ModuleDeps): void {
+export function registerAdminRoutes(app: App, { db, config, accounts, invalidation }: ModuleDeps): void {
   const plans = createPlanService(createPlanRepository(db))
-  const users = createUserAdministration(accounts, plans)
+  const users = createUserAdministration(accounts, plans, (id) => invalidation.publish(ACCOUNT_TOPIC, id))
   // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
   // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
   const onRequest = requireAdmin

@@ -1,5 +1,6 @@
 // What an administrator may do to accounts: the account service's operations, plus the rules that
 // keep an administrator from locking themself out.
+import { announceNothing, type Announce } from '../../cache/topics.js'
 import { NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
@@ -16,7 +17,8 @@ export interface UserCreateInput {
   admin?: boolean
 }
 
-export function createUserAdministration(accounts: AccountService, plans: PlanService) {
+/** `announce` is told the id of an account whose keys must stop or change behaviour at once. */
+export function createUserAdministration(accounts: AccountService, plans: PlanService, announce: Announce = announceNothing) {
   async function getUserOrThrow(id: number): Promise<AccountWithPlan> {
     const account = await accounts.findAccount(id)
     if (!account) throw NotFoundError.of('User')
@@ -55,18 +57,21 @@ export function createUserAdministration(accounts: AccountService, plans: PlanSe
       refuseSelf(adminId, userId, 'delete')
       await getUserOrThrow(userId)
       await accounts.deleteAccount(userId)
+      announce(String(userId))
     },
 
     async setSuspended(adminId: number, userId: number, suspended: boolean): Promise<void> {
       if (suspended) refuseSelf(adminId, userId, 'suspend')
       await getUserOrThrow(userId)
       await accounts.setSuspended(userId, suspended)
+      announce(String(userId))
     },
 
     async assignPlan(planId: number, userId: number): Promise<void> {
       await plans.getPlanOrThrow(planId)
       await getUserOrThrow(userId)
       await accounts.assignPlan(userId, planId)
+      announce(String(userId))
     },
   }
 }

@@ -15,7 +15,7 @@ describe('bio page service', () => {
   beforeAll(async () => {
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0 }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null }
   })
   afterAll(() => context.close())
 

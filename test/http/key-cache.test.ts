@@ -1,0 +1,43 @@
+// Key lookups are reused for at most KEY_CACHE_MS (≤ 1 s); admin changes through the API drop
+// them at once on every instance (ACCOUNT_TOPIC).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
+import { createAccountService } from '../../src/modules/accounts/account.service.js'
+import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
+import { apiClient, createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
+
+describe('the key lookup cache', () => {
+  let context: TestContext
+
+  beforeAll(async () => {
+    context = await createTestApp({ env: { KEY_CACHE_MS: '1000' } })
+  })
+  afterAll(() => context.close())
+
+  it('stops honouring a key revoked behind the app’s back within a second', async () => {
+    const account = await createAccount(context)
+    const service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
+    const rotated = await service.createKey(account.id, 'rotated')
+    const api = apiClient(context.app, rotated.key)
+    expect((await api('GET', '/api/account')).statusCode).toBe(200)
+    await service.revokeKey(account.id, rotated.id)
+    const revokedAt = Date.now()
+    // Served from the cache until it expires, never longer than a second.
+    let status = 200
+    while (status === 200 && Date.now() - revokedAt < 2000) {
+      status = (await api('GET', '/api/account')).statusCode
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(status).toBe(401)
+    expect(Date.now() - revokedAt).toBeLessThanOrEqual(1100)
+  })
+
+  it('refuses a suspended account at once when an admin suspends it through the API', async () => {
+    const admin = await createAccount(context, { isAdmin: true })
+    const user = await createAccount(context)
+    const userApi = apiClient(context.app, user.apiKey)
+    expect((await userApi('GET', '/api/account')).statusCode).toBe(200)
+    expect((await apiClient(context.app, admin.apiKey)('PUT', `/api/user/${user.id}/suspend`)).statusCode).toBe(200)
+    expect((await userApi('GET', '/api/account')).statusCode).toBe(403)
+  })
+})
