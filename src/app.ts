@@ -78,6 +78,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    // Only the configured proxies may tell us the client's address (X-Forwarded-For).
+    ...(config.trustedProxies.length > 0 ? { trustProxy: config.trustedProxies } : {}),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,

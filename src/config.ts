@@ -28,6 +28,11 @@ export interface Config {
    * or a suspended account stops working everywhere within a second, whoever changed it.
    */
   keyCacheMs: number
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (visitor
+   * country, visitor hashes, per-address limits); empty: the socket's address is the client's.
+   */
+  trustedProxies: string[]
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
 }
@@ -93,6 +98,22 @@ function readServerIps(env: Env): string[] {
   return ips
 }
 
+function readTrustedProxies(env: Env): string[] {
+  const raw = env.TRUSTED_PROXIES
+  if (raw === undefined || raw.trim() === '') return []
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxPrefix = family === 6 ? 128 : 32
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix)
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new ConfigError('TRUSTED_PROXIES', `must be a comma-separated list of IP addresses or CIDR ranges, "${entry}" is not one`)
+    }
+  }
+  return entries
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -119,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadDir: path.resolve(env.UPLOAD_DIR || './data/uploads'),
     serverIps: readServerIps(env),
     serverCname,
+    trustedProxies: readTrustedProxies(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
   }

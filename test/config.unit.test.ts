@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       uploadDir: path.resolve('./data/uploads'),
       serverIps: [],
       serverCname: undefined,
+      trustedProxies: [],
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
     })
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       SERVER_CNAME: 'Edge.Example.com.',
       BODY_LIMIT_BYTES: '4096',
       KEY_CACHE_MS: '250',
+      TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       uploadDir: '/srv/uploads',
       serverIps: ['203.0.113.7', '2001:db8::1'],
       serverCname: 'edge.example.com',
+      trustedProxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
       keyCacheMs: 250,
       bodyLimit: 4096,
     })
@@ -104,6 +107,8 @@ describe('loadConfig', () => {
     ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
     ['LOG_LEVEL', 'verbose'],
     ['KEY_CACHE_MS', '1001'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', 'proxy.internal'],
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['BODY_LIMIT_BYTES', '100'],
