@@ -8,7 +8,7 @@ import { createLruCache } from '../cache/lru-cache.js'
 import type { InvalidationBus } from '../cache/invalidation.js'
 import { parseConfigJson } from '../modules/overlays/config-json.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
-import { OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../cache/topics.js'
+import { ACCOUNT_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../cache/topics.js'
 import { ALIAS_PATTERN, ALIAS_TOPIC, aliasKey, isReservedAlias } from './reserved-aliases.js'
 import { parseTargeting, type LinkTargeting } from './targeting.js'
 
@@ -58,8 +58,11 @@ export interface AliasResolverOptions {
   maxEntries?: number
 }
 
-/** Topics whose records are copied into cached links; a change of one drops every cached alias. */
-const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC])
+/**
+ * Topics whose records are copied into cached links, plus accounts (a deleted account's links and
+ * bio pages go with it, unannounced per alias): a change of one drops every cached alias.
+ */
+const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC, ACCOUNT_TOPIC])
 
 const ALIAS_FORM = new RegExp(ALIAS_PATTERN)
 const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']

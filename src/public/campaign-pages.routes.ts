@@ -10,6 +10,7 @@ import { slugify } from '../modules/campaigns/campaign.mapper.js'
 import { CAMPAIGN_SLUG_PATTERN } from '../modules/campaigns/campaign.schemas.js'
 import { html, sendNotFoundPage, sendPage } from './html.js'
 import { ALIAS_TOPIC } from './reserved-aliases.js'
+import { safeHttpUrl } from './safe-url.js'
 import { clickOf } from './visitor.js'
 
 /**
@@ -17,7 +18,7 @@ import { clickOf } from './visitor.js'
  * campaign id. Links announce their own changes on ALIAS_TOPIC, which the rotator also listens to.
  */
 export { CAMPAIGN_TOPIC } from '../cache/topics.js'
-import { CAMPAIGN_TOPIC } from '../cache/topics.js'
+import { ACCOUNT_TOPIC, CAMPAIGN_TOPIC } from '../cache/topics.js'
 
 const tags = ['public']
 const ROTATOR_CACHE_ENTRIES = 1_000
@@ -52,15 +53,6 @@ function shortUrlOf(publicUrl: string, domainOrigin: string | null, alias: strin
   return `${domainOrigin ?? publicUrl}/${alias}`
 }
 
-/** A Location header needs the URL percent-encoded (non-ASCII characters would make it invalid). */
-function locationOf(url: string): string {
-  try {
-    return new URL(url).href
-  } catch {
-    return url
-  }
-}
-
 function createCampaignPageQueries(db: DB, publicUrl: string) {
   return {
     /** The campaign with this slug and all its links, in one read; undefined for an unknown slug. */
@@ -88,7 +80,8 @@ function createCampaignPageQueries(db: DB, publicUrl: string) {
       for (const row of rows) {
         if (row.linkId === null || row.alias === null || row.url === null) continue
         // A protected link's destination is never revealed here: its short URL asks for the password.
-        const target = row.passwordHash ? shortUrlOf(publicUrl, row.domainOrigin, row.alias) : locationOf(row.url)
+        const target = row.passwordHash ? shortUrlOf(publicUrl, row.domainOrigin, row.alias) : safeHttpUrl(row.url)
+        if (!target) continue
         links.push({ id: row.linkId, target, expiresAt: row.expiresAt })
       }
       return { campaignId: first.campaignId, accountId: first.accountId, links }
@@ -109,7 +102,7 @@ function createCampaignPageQueries(db: DB, publicUrl: string) {
       return db
         .selectFrom('links')
         .leftJoin('domains', 'domains.id', 'links.domain_id')
-        .select(['links.id', 'links.alias', 'links.url', 'links.title', 'domains.domain as domainOrigin'])
+        .select(['links.id', 'links.alias', 'links.url', 'links.title', 'links.password_hash as passwordHash', 'domains.domain as domainOrigin'])
         .where('links.account_id', '=', accountId)
         .where('links.campaign_id', '=', campaignId)
         .where((eb) => eb.or([eb('links.expires_at', 'is', null), eb('links.expires_at', '>', now)]))
@@ -143,9 +136,10 @@ export function registerCampaignPageRoutes(app: App, { db, config, clicks, inval
   const rotations = createLruCache<string, Rotation>(ROTATOR_CACHE_ENTRIES, invalidation.maxStaleMs)
   const roundRobin = createRoundRobin()
   // A changed link or campaign may belong to any rotation; dropping them all is simple and cheap
-  // (changes are rare next to visits, and each rotation costs one read to load again).
+  // (changes are rare next to visits, and each rotation costs one read to load again). A deleted
+  // account takes its campaigns with it.
   invalidation.subscribe((topic) => {
-    if (topic === ALIAS_TOPIC || topic === CAMPAIGN_TOPIC) rotations.clear()
+    if (topic === ALIAS_TOPIC || topic === CAMPAIGN_TOPIC || topic === ACCOUNT_TOPIC) rotations.clear()
   })
 
   app.get('/r/:slug', {
@@ -185,9 +179,11 @@ export function registerCampaignPageRoutes(app: App, { db, config, clicks, inval
       return sendNotFoundPage(reply)
     }
     const links = await queries.listLiveLinks(campaign.account_id, campaign.id)
-    const items = links.map(
-      (link) => html`<li><a class="button" href="${shortUrlOf(config.publicUrl, link.domainOrigin, link.alias)}" rel="nofollow noopener">${link.title || link.url}</a></li>`,
-    )
+    const items = links.map((link) => {
+      const shortUrl = shortUrlOf(config.publicUrl, link.domainOrigin, link.alias)
+      // As on the rotator, a protected link's destination is never revealed: its short URL stands in.
+      return html`<li><a class="button" href="${shortUrl}" rel="nofollow noopener">${link.title || (link.passwordHash ? shortUrl : link.url)}</a></li>`
+    })
     return sendPage(reply, {
       title: campaign.name,
       body: html`<h1>${campaign.name}</h1>${items.length ? html`<ul class="blocks">${items}</ul>` : html`<p class="muted">No links yet.</p>`}`,

@@ -5,6 +5,7 @@ import { NotFoundError } from '../http/errors.js'
 import { createQrCodeRepository } from '../modules/qr-codes/qr-code.repository.js'
 import { QR_IMAGE_DEFAULT_SIZE, QrAliasParams, QrImageQuery } from '../modules/qr-codes/qr-code.schemas.js'
 import { createQrImageService, matchesEntityTag } from '../modules/qr-codes/qr-image.service.js'
+import { safeHttpUrl } from './safe-url.js'
 import { clickOf } from './visitor.js'
 
 const tags = ['public']
@@ -17,15 +18,13 @@ export function registerQrImageRoutes(app: App, { db, config, clicks }: ModuleDe
   const qrCodes = createQrCodeRepository(db)
   const images = createQrImageService(qrCodes, config.publicUrl)
 
-  /**
-   * The scan's target and what the click needs (owner, id), from one read. Kept here until
-   * QrImageService.scanTargetOf returns the owner and id too (it answers the URL only).
-   */
+  /** The scan's target and what the click needs (owner, id), from one read. */
   async function scanOf(alias: string): Promise<{ target: string; accountId: number; qrId: number }> {
     const qr = SCAN_ALIAS_SHAPE.test(alias) ? await qrCodes.findByAlias(alias) : undefined
     if (!qr || qr.type !== 'link') throw NotFoundError.of('QR code')
-    // A Location header needs the URL percent-encoded (non-ASCII characters would make it invalid).
-    return { target: new URL(JSON.parse(qr.data) as string).href, accountId: qr.account_id, qrId: qr.id }
+    const target = safeHttpUrl(JSON.parse(qr.data) as string)
+    if (!target) throw NotFoundError.of('QR code')
+    return { target, accountId: qr.account_id, qrId: qr.id }
   }
 
   app.get('/qr/:alias', {

@@ -81,7 +81,8 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
     handle,
     async app() {
       if (!app) {
-        const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000' })
+        // The CLI changes accounts behind this app's back; test/http/key-cache.test.ts covers the cache.
+        const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000', KEY_CACHE_MS: '0' })
         app = await buildApp({ config, database: handle, logger: false, rateLimiter: createRateLimiter() })
         await app.ready()
       }

@@ -57,15 +57,6 @@ export function createQrImageService(qrCodes: QrCodeRepository, publicUrl: strin
         },
       }
     },
-
-    /** Where a link code's tracking address sends the visitor; 404 for other types. */
-    async scanTargetOf(alias: string): Promise<string> {
-      const qr = await findByAliasOrThrow(alias)
-      if (qr.type !== 'link') throw NotFoundError.of('QR code')
-      // The URL is kept as the client wrote it; a Location header needs it percent-encoded
-      // (non-ASCII characters would make the header invalid).
-      return new URL(JSON.parse(qr.data) as string).href
-    },
   }
 }
 
