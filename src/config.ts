@@ -33,6 +33,8 @@ export interface Config {
    * country, visitor hashes, per-address limits); empty: the socket's address is the client's.
    */
   trustedProxies: string[]
+  /** Status of a short link's redirect: 302 (default; every visit reaches us) or 301. */
+  redirectStatus: 301 | 302
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
 }
@@ -98,6 +100,13 @@ function readServerIps(env: Env): string[] {
   return ips
 }
 
+function readRedirectStatus(env: Env): 301 | 302 {
+  const raw = env.REDIRECT_STATUS
+  if (raw === undefined || raw === '' || raw === '302') return 302
+  if (raw === '301') return 301
+  throw new ConfigError('REDIRECT_STATUS', `must be 301 or 302, got "${raw}"`)
+}
+
 function readTrustedProxies(env: Env): string[] {
   const raw = env.TRUSTED_PROXIES
   if (raw === undefined || raw.trim() === '') return []
@@ -141,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     serverIps: readServerIps(env),
     serverCname,
     trustedProxies: readTrustedProxies(env),
+    redirectStatus: readRedirectStatus(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
   }

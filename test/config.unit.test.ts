@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       serverIps: [],
       serverCname: undefined,
       trustedProxies: [],
+      redirectStatus: 302,
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
     })
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       SERVER_CNAME: 'Edge.Example.com.',
       BODY_LIMIT_BYTES: '4096',
       KEY_CACHE_MS: '250',
+      REDIRECT_STATUS: '301',
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
     })
     expect(config).toEqual({
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       serverIps: ['203.0.113.7', '2001:db8::1'],
       serverCname: 'edge.example.com',
       trustedProxies: ['10.0.0.0/8', '127.0.0.1', '::1'],
+      redirectStatus: 301,
       keyCacheMs: 250,
       bodyLimit: 4096,
     })
@@ -107,6 +110,7 @@ describe('loadConfig', () => {
     ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
     ['LOG_LEVEL', 'verbose'],
     ['KEY_CACHE_MS', '1001'],
+    ['REDIRECT_STATUS', '307'],
     ['TRUSTED_PROXIES', '10.0.0.0/33'],
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['LOG_LEVEL', 'INFO'],

@@ -33,13 +33,16 @@ export async function destinationFor(request: FastifyRequest, link: PublicLink):
   return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
 }
 
-/** A 302 that no shared cache keeps: targeting and counting need every visit to reach us. */
-export function sendRedirect(reply: FastifyReply, location: string): FastifyReply {
-  return reply.header('cache-control', 'private, max-age=0').redirect(location, 302)
+/**
+ * A redirect that no shared cache keeps: targeting and counting need every visit to reach us.
+ * A short link's own redirect may be a 301 when the operator chose it (REDIRECT_STATUS).
+ */
+export function sendRedirect(reply: FastifyReply, location: string, status: 301 | 302 = 302): FastifyReply {
+  return reply.header('cache-control', 'private, max-age=0').redirect(location, status)
 }
 
 /** Serves the visit and records the click. */
-export async function sendLinkVisit(request: FastifyRequest, reply: FastifyReply, link: PublicLink, clicks: ClickRecorder): Promise<FastifyReply> {
+export async function sendLinkVisit(request: FastifyRequest, reply: FastifyReply, link: PublicLink, clicks: ClickRecorder, redirectStatus: 301 | 302 = 302): Promise<FastifyReply> {
   const destination = await destinationFor(request, link)
   if (!destination) return sendNotFoundPage(reply)
   if (request.method !== 'HEAD') clicks.record(clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }))
@@ -53,5 +56,5 @@ export async function sendLinkVisit(request: FastifyRequest, reply: FastifyReply
     if (frameOrigin) return sendFramePage(reply, link, destination, frameOrigin, pixels)
   }
   if (pixels) return sendPixelPage(reply, link, destination, pixels)
-  return sendRedirect(reply, destination)
+  return sendRedirect(reply, destination, redirectStatus)
 }

@@ -95,7 +95,7 @@ function registerPublicRoutes(scope: FastifyInstance, deps: PublicRouteDeps): vo
     if (isExpired(link, nowTimestamp())) return sendExpiredPage(reply)
     // The form posts back here; nothing is counted until the password is right.
     if (link.passwordHash !== null) return sendPasswordPage(reply, link)
-    return sendLinkVisit(request, reply, link, clicks)
+    return sendLinkVisit(request, reply, link, clicks, config.redirectStatus)
   })
 
   scope.post<{ Params: AliasParams }>('/:alias', { schema: { hide: true } }, async (request, reply) => {
@@ -107,7 +107,7 @@ function registerPublicRoutes(scope: FastifyInstance, deps: PublicRouteDeps): vo
         return sendPasswordPage(reply, link, { status: 401, error: 'The password is incorrect. Please try again.' })
       }
     }
-    return sendLinkVisit(request, reply, link, clicks)
+    return sendLinkVisit(request, reply, link, clicks, config.redirectStatus)
   })
 
   scope.post<{ Params: AliasParams }>('/:alias/contact', { schema: { hide: true } }, async (request, reply) => {
