@@ -29,28 +29,41 @@ export interface ChannelItemSource {
 
 export type ChannelItemSources = Partial<Record<ChannelItemType, ChannelItemSource>>
 
-/** QR codes as channel items: titled by name; link and preview are the public image URL. */
-export function createQrCodeItemSource(db: DB, publicUrl: string): ChannelItemSource {
-  const ownedIds = (accountId: number) => db.selectFrom('qr_codes').select('id').where('account_id', '=', accountId)
+/** Tables whose rows can be channel items. */
+type ItemTable = 'links' | 'bio_pages' | 'qr_codes'
+
+/**
+ * A source for one table: ownership checks and the owned-id subquery are the same for every
+ * type; `describeOwned` reads the account's rows among `ids` (never called with no ids).
+ */
+export function defineItemSource(
+  db: DB,
+  table: ItemTable,
+  describeOwned: (accountId: number, ids: number[]) => Promise<Array<[number, ChannelItemDescription]>>,
+): ChannelItemSource {
+  // One concrete table name stands for all three: the query shape is the same for each.
+  const ownedIds = (accountId: number) => db.selectFrom(table as 'links').select('id').where('account_id', '=', accountId)
   return {
     ownedIds,
-
     async exists(accountId, id) {
       return (await ownedIds(accountId).where('id', '=', id).executeTakeFirst()) !== undefined
     },
-
     async describe(accountId, ids) {
-      const described = new Map<number, ChannelItemDescription>()
-      if (ids.length === 0) return described
-      const rows = await db.selectFrom('qr_codes').select(['id', 'name', 'alias']).where('account_id', '=', accountId).where('id', 'in', ids).execute()
-      for (const row of rows) {
-        // decisions §6: `{base}/qr/{alias}` serves the QR image, so it is the preview too.
-        const imageUrl = `${publicUrl}/qr/${encodeURIComponent(row.alias)}`
-        described.set(row.id, { title: row.name, preview: imageUrl, link: imageUrl })
-      }
-      return described
+      return new Map(ids.length === 0 ? [] : await describeOwned(accountId, ids))
     },
   }
+}
+
+/** QR codes as channel items: titled by name; link and preview are the public image URL. */
+export function createQrCodeItemSource(db: DB, publicUrl: string): ChannelItemSource {
+  return defineItemSource(db, 'qr_codes', async (accountId, ids) => {
+    const rows = await db.selectFrom('qr_codes').select(['id', 'name', 'alias']).where('account_id', '=', accountId).where('id', 'in', ids).execute()
+    return rows.map((row) => {
+      // decisions §6: `{base}/qr/{alias}` serves the QR image, so it is the preview too.
+      const imageUrl = `${publicUrl}/qr/${encodeURIComponent(row.alias)}`
+      return [row.id, { title: row.name, preview: imageUrl, link: imageUrl }]
+    })
+  })
 }
 
 /** Every item type's source: short links, bio pages and QR codes. */
