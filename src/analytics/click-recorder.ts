@@ -156,11 +156,8 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
         user_agent: userAgent || null,
         language: primaryLanguage(event.acceptLanguage),
         visitor_hash: hashVisitor(`${createdAt.slice(0, 10)}\n${event.ip}\n${userAgent}`),
-        country: null,
-        browser: null,
-        os: null,
-        device: null,
-        is_unique: 0,
+        // country, browser, os, device and is_unique keep their column defaults until enrichment
+        // fills them: fewer columns make each batch insert cheaper.
       })
       if (queue.length >= batchSize) void flush()
     },

@@ -187,7 +187,8 @@ export interface ClicksTable {
   browser: string | null
   os: string | null
   device: string | null
-  is_unique: number
+  /** Defaults to 0 until enrichment decides. */
+  is_unique: Generated<number>
 }
 
 export interface ContactsTable {
