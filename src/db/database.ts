@@ -9,6 +9,7 @@ import type { DialectName } from './dialect.js'
 import * as initialSchema from './migrations/001-initial-schema.js'
 import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
+import * as caseInsensitiveAliases from './migrations/004-case-insensitive-aliases.js'
 
 export type DB = Kysely<Database>
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001-initial-schema': initialSchema,
   '002-rate-limit-table': rateLimitTable,
   '003-links-bio-clicks': linksBioClicks,
+  '004-case-insensitive-aliases': caseInsensitiveAliases,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

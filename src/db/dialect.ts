@@ -27,6 +27,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
 }
 
+/** True when a driver error is a foreign-key violation (a row is still referenced). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
+}
+
 /** Current UTC time as the stored `YYYY-MM-DD HH:MM:SS` text. */
 export function nowTimestamp(date: Date = new Date()): string {
   return date.toISOString().slice(0, 19).replace('T', ' ')

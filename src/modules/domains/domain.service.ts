@@ -1,6 +1,6 @@
 // Branded-domain rules: origin form, uniqueness across the service, DNS pointing, plan limits.
 import type { Announce } from '../../cache/topics.js'
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js'
 import type { DomainRow } from '../../db/schema.js'
 import { AppError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
@@ -83,7 +83,13 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
       // Links keep their domain by foreign key: deleting it would leave them with no address.
       if (await options.links?.hasLinks(accountId, id)) throw new AppError(400, 'domain_has_links', STILL_HAS_LINKS)
       const domain = await getDomainOrThrow(accountId, id)
-      if (!(await domains.delete(accountId, id))) throw NotFoundError.of('Domain')
+      try {
+        if (!(await domains.delete(accountId, id))) throw NotFoundError.of('Domain')
+      } catch (error) {
+        // A link created between the check above and the delete: the foreign key refuses.
+        if (isForeignKeyViolation(error)) throw new AppError(400, 'domain_has_links', STILL_HAS_LINKS)
+        throw error
+      }
       options.announce?.(domain.hostname)
     },
   }
