@@ -9,7 +9,6 @@ import { nowTimestamp } from '../db/dialect.js'
 import { slugify } from '../modules/campaigns/campaign.mapper.js'
 import { CAMPAIGN_SLUG_PATTERN } from '../modules/campaigns/campaign.schemas.js'
 import { html, sendNotFoundPage, sendPage } from './html.js'
-import { ALIAS_TOPIC } from './reserved-aliases.js'
 import { safeHttpUrl } from './safe-url.js'
 import { clickOf } from './visitor.js'
 
@@ -17,8 +16,7 @@ import { clickOf } from './visitor.js'
  * Cache-invalidation topic for campaigns (slug, visibility or membership changed); the key is the
  * campaign id. Links announce their own changes on ALIAS_TOPIC, which the rotator also listens to.
  */
-export { CAMPAIGN_TOPIC } from '../cache/topics.js'
-import { ACCOUNT_TOPIC, CAMPAIGN_TOPIC } from '../cache/topics.js'
+import { ACCOUNT_TOPIC, ALIAS_TOPIC, CAMPAIGN_TOPIC } from '../cache/topics.js'
 
 const tags = ['public']
 const ROTATOR_CACHE_ENTRIES = 1_000

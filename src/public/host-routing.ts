@@ -7,7 +7,6 @@ import type { InvalidationBus } from '../cache/invalidation.js'
 import type { AliasResolverRepository, StoredDomainRoute } from './alias-resolver.repository.js'
 
 /** Invalidation topic for branded domains; the key is the hostname. */
-export { DOMAIN_TOPIC } from '../cache/topics.js'
 import { DOMAIN_TOPIC } from '../cache/topics.js'
 
 /** How long a domain entry may be served without hearing of a change. */

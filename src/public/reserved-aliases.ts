@@ -15,7 +15,6 @@ export function isReservedAlias(alias: string): boolean {
 /** The pattern every alias must match: 3 to 64 of A-Z, a-z, 0-9, `_` and `-`. */
 export const ALIAS_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
 
-export { ALIAS_TOPIC } from '../cache/topics.js'
 
 /** The invalidation key of an alias on a host ('' = PUBLIC_URL's host). */
 export function aliasKey(host: string, alias: string): string {

@@ -5,7 +5,8 @@ import { createLocalInvalidationBus } from '../../src/cache/invalidation.js'
 import type { AliasResolverRepository, StoredPublicLink } from '../../src/public/alias-resolver.repository.js'
 import { createAliasResolver, toPublicLink } from '../../src/public/alias-resolver.js'
 import { createHostRouter, hostnameOf } from '../../src/public/host-routing.js'
-import { ALIAS_TOPIC, aliasKey } from '../../src/public/reserved-aliases.js'
+import { ALIAS_TOPIC } from '../../src/cache/topics.js'
+import { aliasKey } from '../../src/public/reserved-aliases.js'
 
 function storedLink(alias: string, url: string, fields: Partial<StoredPublicLink> = {}): StoredPublicLink {
   return {

@@ -1,5 +1,6 @@
 // The public campaign addresses: the rotator (/r/{slug}) and the list page (/u/{username}/{slug}-{id}).
 // Links are inserted directly: the rotator and the page only read them.
+import { ALIAS_TOPIC, CAMPAIGN_TOPIC } from '../../src/cache/topics.js'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App, ModuleDeps } from '../../src/app.js'
@@ -7,9 +8,9 @@ import { createLocalInvalidationBus } from '../../src/cache/invalidation.js'
 import type { DB } from '../../src/db/database.js'
 import { nowTimestamp } from '../../src/db/dialect.js'
 import { validatorCompiler } from '../../src/http/validator.js'
-import { CAMPAIGN_TOPIC, registerCampaignPageRoutes } from '../../src/public/campaign-pages.routes.js'
+import { registerCampaignPageRoutes } from '../../src/public/campaign-pages.routes.js'
 import { DEFAULT_CSP } from '../../src/public/html.js'
-import { ALIAS_TOPIC, aliasKey } from '../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../src/public/reserved-aliases.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'

@@ -1,6 +1,7 @@
 // The redirect path's cache, through the real routes on an app whose dependencies the test
 // holds: every database query is counted (a Kysely plugin on the routes' connection), and the
 // invalidation bus is the test's, so it can announce changes the way other modules do.
+import { ALIAS_TOPIC, DOMAIN_TOPIC } from '../../src/cache/topics.js'
 import Fastify from 'fastify'
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -12,9 +13,8 @@ import { installErrorHandlers } from '../../src/http/error-handler.js'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
-import { DOMAIN_TOPIC } from '../../src/public/host-routing.js'
 import { registerRedirectRoutes } from '../../src/public/redirect.routes.js'
-import { ALIAS_TOPIC, aliasKey } from '../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../src/public/reserved-aliases.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 import { attachPixels, insertDomain, insertLink, insertOverlay, insertPixel, insertSplash, nextAlias, visit } from './redirect-test-support.js'
 

@@ -1,12 +1,13 @@
 // Bio page rules: alias namespace shared with short links, reserved words, generated aliases,
 // block URLs, plan limits, ownership, and telling every instance's alias cache about changes.
+import { ALIAS_TOPIC } from '../../cache/topics.js'
 import { randomInt } from 'node:crypto'
 import type { InvalidationBus } from '../../cache/invalidation.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { BioPageRow } from '../../db/schema.js'
 import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
-import { ALIAS_TOPIC, aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
+import { aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { isHttpUrl, parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'

@@ -1,12 +1,13 @@
 // Short-link rules: destinations, aliases (custom or generated, unique per host, shared with bio
 // pages on the main host), references to the account's records, plan limits, and telling every
 // instance's alias cache about changes.
+import { ALIAS_TOPIC } from '../../cache/topics.js'
 import type { InvalidationBus } from '../../cache/invalidation.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
 import type { PageRequest } from '../../http/list.js'
 import { MAX_ID } from '../../http/schemas.js'
-import { ALIAS_TOPIC, aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
+import { aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { hashPassword } from '../accounts/secrets.js'

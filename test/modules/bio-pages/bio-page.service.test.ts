@@ -1,10 +1,11 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
+import { ALIAS_TOPIC } from '../../../src/cache/topics.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalInvalidationBus } from '../../../src/cache/invalidation.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
 import { createBioPageService, generateBioAlias, GENERATED_ALIAS_ALPHABET, GENERATED_ALIAS_LENGTH } from '../../../src/modules/bio-pages/bio-page.service.js'
-import { ALIAS_TOPIC, aliasKey } from '../../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../../src/public/reserved-aliases.js'
 import { createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
 import { insertLink, uniqueAlias } from './bio-page-fixtures.js'
 

@@ -1,9 +1,10 @@
+import { ALIAS_TOPIC } from '../../../src/cache/topics.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLocalInvalidationBus } from '../../../src/cache/invalidation.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
-import { ALIAS_TOPIC, aliasKey } from '../../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../../src/public/reserved-aliases.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { createFixtures, uniqueName } from './link-fixtures.js'
 
