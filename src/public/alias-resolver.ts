@@ -30,16 +30,8 @@ export interface OverlayContent {
   config: Record<string, string>
 }
 
-/** A link, parsed once when it enters the cache. */
-export interface PublicLink {
-  id: number
-  accountId: number
-  alias: string
-  url: string
-  title: string | null
-  description: string | null
-  passwordHash: string | null
-  expiresAt: string | null
+/** A link, parsed once when it enters the cache: the stored row with its JSON fields read. */
+export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'splashConfig' | 'overlay' | 'pixels'> {
   type: LinkType
   targeting: LinkTargeting
   /** Null for a `splash` link without a splash page: the generic interstitial. */
