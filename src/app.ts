@@ -28,6 +28,7 @@ import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
 import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPixelRoutes(app, moduleDeps)
   registerQrCodeRoutes(app, moduleDeps)
   registerLinkRoutes(app, moduleDeps)
+  registerStatisticsRoutes(app, moduleDeps)
   registerBioPageRoutes(app, moduleDeps)
   registerAdminRoutes(app, moduleDeps)
   // What visitors see (no API key).

@@ -33,11 +33,20 @@ export function normaliseIp(ip: string): string {
   return mapped ? mapped[1]! : ip
 }
 
+function lookUp(database: Reader<Response> | null, ip: string): string | null {
+  const address = normaliseIp(ip.trim())
+  if (!database || isIP(address) === 0) return null
+  const code = (database.get(address) as CountryRecord | null | undefined)?.country_code
+  return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null
+}
+
 /** The ISO 3166-1 alpha-2 code (upper case) of the country of `ip`, or null when unknown. */
 export async function countryOf(ip: string): Promise<string | null> {
-  const address = normaliseIp(ip.trim())
-  if (isIP(address) === 0) return null
+  return lookUp(await openReader(), ip)
+}
+
+/** Opens the database once and answers with a synchronous `countryOf`, for batches of clicks. */
+export async function loadCountryLookup(): Promise<(ip: string) => string | null> {
   const database = await openReader()
-  const code = (database?.get(address) as CountryRecord | null | undefined)?.country_code
-  return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null
+  return (ip) => lookUp(database, ip)
 }

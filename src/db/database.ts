@@ -10,6 +10,7 @@ import * as initialSchema from './migrations/001-initial-schema.js'
 import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
 import * as caseInsensitiveAliases from './migrations/004-case-insensitive-aliases.js'
+import * as clickAggregates from './migrations/005-click-aggregates.js'
 
 export type DB = Kysely<Database>
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-rate-limit-table': rateLimitTable,
   '003-links-bio-clicks': linksBioClicks,
   '004-case-insensitive-aliases': caseInsensitiveAliases,
+  '005-click-aggregates': clickAggregates,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

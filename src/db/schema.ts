@@ -79,6 +79,8 @@ export interface CampaignsTable {
   slug: string | null
   is_public: number
   created_at: string
+  /** Rotator visits counted (kept in step by the click recorder). */
+  views: Generated<number>
 }
 
 export interface ChannelsTable {
@@ -191,6 +193,34 @@ export interface ClicksTable {
   is_unique: Generated<number>
 }
 
+/** Click counter of one item, day, dimension and value (see migration 005). */
+export interface ClickDaysTable {
+  item_type: string
+  item_id: number
+  /** `YYYY-MM-DD`, UTC */
+  day: string
+  dimension: string
+  value: string
+  clicks: number
+}
+
+/** All-time click counter of one item, dimension and value. */
+export interface ClickTotalsTable {
+  item_type: string
+  item_id: number
+  dimension: string
+  value: string
+  clicks: number
+}
+
+/** A visitor hash seen for an item on a day (the daily-unique flag). */
+export interface ClickVisitorsTable {
+  day: string
+  item_type: string
+  item_id: number
+  visitor_hash: string
+}
+
 export interface ContactsTable {
   id: Generated<number>
   account_id: number
@@ -223,6 +253,9 @@ export interface Database {
   link_pixels: LinkPixelsTable
   bio_pages: BioPagesTable
   clicks: ClicksTable
+  click_days: ClickDaysTable
+  click_totals: ClickTotalsTable
+  click_visitors: ClickVisitorsTable
   contacts: ContactsTable
   settings: SettingsTable
 }

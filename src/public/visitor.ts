@@ -2,6 +2,7 @@
 // languages (Accept-Language, in q order) and the click handed to the recorder.
 import type { FastifyRequest } from 'fastify'
 import { UAParser } from 'ua-parser-js'
+import { isPrefetch } from '../analytics/click-enrichment.js'
 import type { ClickEvent, ClickItemType } from '../analytics/click-recorder.js'
 
 // Operating systems ua-parser-js names that are Linux desktops (besides plain "Linux").
@@ -67,5 +68,6 @@ export function clickOf(request: FastifyRequest, item: { accountId: number; item
     userAgent: headerText(request.headers['user-agent']),
     referrer: headerText(request.headers.referer),
     acceptLanguage: headerText(request.headers['accept-language']),
+    prefetch: isPrefetch(request.headers),
   }
 }

@@ -28,6 +28,7 @@ export function toCampaignRecord(campaign: CampaignRow, publicUrl: string, usern
     public: campaign.is_public === 1,
     rotator: rotatorUrl(publicUrl, campaign.slug),
     list: campaignListUrl(publicUrl, username, campaign),
+    views: campaign.views,
   }
 }
 

@@ -27,6 +27,7 @@ export const CampaignListEntry = Type.Object({
   public: Type.Boolean(),
   rotator: Rotator,
   list: Type.String(),
+  views: Type.Integer({ description: 'visits of the rotator counted (bots and prefetches excluded)' }),
 })
 
 export const CampaignListResponse = listResponse('campaigns', CampaignListEntry)
@@ -41,6 +42,7 @@ export const CampaignSavedResponse = Type.Object({
   public: Type.Boolean(),
   rotator: Rotator,
   list: Type.String(),
+  views: Type.Integer({ description: 'visits of the rotator counted (bots and prefetches excluded)' }),
 })
 
 export const CampaignAssignParams = Type.Object({ campaignid: Id, linkid: Id })

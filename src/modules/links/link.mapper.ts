@@ -1,5 +1,5 @@
 // Short-link rows to API records; every URL absolute (decisions §5).
-import { toQrStatistics } from '../qr-codes/qr-code.mapper.js'
+import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
 import type { LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
@@ -30,19 +30,12 @@ export function toLinkListEntry(row: LinkWithDomain, pixelIds: number[], publicU
   }
 }
 
-/**
- * The statistics object of a link, in the QR statistics shape (decisions §6). Built on the QR
- * mapper so that the analytics issue replaces one function for both.
- */
-export function toLinkStatistics(row: Pick<LinkWithDomain, 'clicks' | 'unique_clicks'>) {
-  return { ...toQrStatistics({ scans: row.clicks }), uniqueClicks: row.unique_clicks }
-}
-
-export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string) {
+/** decisions §6: the single read answers the link and its statistics in the QR statistics shape. */
+export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, statistics: StatisticsObject) {
   return {
     error: 0 as const,
     id: row.id,
     details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting) },
-    data: toLinkStatistics(row),
+    data: statistics,
   }
 }

@@ -7,10 +7,13 @@ import { shortUrl, toLinkDetailsResponse, toLinkListEntry } from './link.mapper.
 import { createLinkRepository } from './link.repository.js'
 import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse } from './link.schemas.js'
 import { createLinkService } from './link.service.js'
+import { createStatisticsRepository } from '../statistics/statistics.repository.js'
+import { createStatisticsService } from '../statistics/statistics.service.js'
 
 const tags = ['links']
 
 export function registerLinkRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
+  const statistics = createStatisticsService(createStatisticsRepository(db))
   const links = createLinkService(createLinkRepository(db), { invalidation })
 
   app.get('/api/urls', {
@@ -31,7 +34,7 @@ export function registerLinkRoutes(app: App, { db, config, invalidation }: Modul
     schema: { tags, summary: 'A short link with its targeting and statistics', params: IdParams, response: { 200: LinkDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const { link, pixelIds } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
-    return toLinkDetailsResponse(link, pixelIds, config.publicUrl)
+    return toLinkDetailsResponse(link, pixelIds, config.publicUrl, await statistics.overall({ itemType: 'link', itemId: link.id }))
   })
 
   app.post('/api/url/add', {

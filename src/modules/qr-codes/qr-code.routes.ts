@@ -8,10 +8,13 @@ import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper
 import { createQrCodeRepository } from './qr-code.repository.js'
 import { QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrListResponse, QrUpdateBody } from './qr-code.schemas.js'
 import { createQrCodeService } from './qr-code.service.js'
+import { createStatisticsRepository } from '../statistics/statistics.repository.js'
+import { createStatisticsService } from '../statistics/statistics.service.js'
 
 const tags = ['qr codes']
 
 export function registerQrCodeRoutes(app: App, { db, config }: ModuleDeps): void {
+  const statistics = createStatisticsService(createStatisticsRepository(db))
   const qrCodes = createQrCodeService(createQrCodeRepository(db), {
     publicUrl: config.publicUrl,
     loadLogo: createLogoLoader({ uploadDir: config.uploadDir }),
@@ -29,7 +32,7 @@ export function registerQrCodeRoutes(app: App, { db, config }: ModuleDeps): void
     schema: { tags, summary: 'Read a QR code and its scan statistics', params: IdParams, response: { 200: QrDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const qr = await qrCodes.getQrCodeOrThrow(accountOf(request).id, request.params.id)
-    return toQrDetailsResponse(qr, config.publicUrl)
+    return toQrDetailsResponse(qr, config.publicUrl, await statistics.overall({ itemType: 'qr', itemId: qr.id }))
   })
 
   app.post('/api/qr/add', {

@@ -1,6 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type } from 'typebox'
 import { DateTime, listResponse } from '../../http/schemas.js'
+import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -59,15 +60,15 @@ export const QrDetails = Type.Object({
   logo: Type.Union([Type.String(), Type.Null()], { description: 'where the logo came from (URL or upload path), or null' }),
 })
 
-/** spec: QR statistics object; top lists map a label to a count written as a string. */
+/** spec: QR statistics object; top lists map a label to a count written as a string (at most 10, highest first). */
 export const QrStatistics = Type.Object({
   clicks: Type.Integer(),
   uniqueClicks: Type.Integer(),
-  topCountries: Type.Record(Type.String(), Type.String()),
-  topReferrers: Type.Record(Type.String(), Type.String()),
-  topBrowsers: Type.Record(Type.String(), Type.String()),
-  topOs: Type.Record(Type.String(), Type.String()),
-  socialCount: Type.Object({ facebook: Type.Integer(), twitter: Type.Integer(), instagram: Type.Integer() }),
+  topCountries: TopList,
+  topReferrers: TopList,
+  topBrowsers: TopList,
+  topOs: TopList,
+  socialCount: SocialCount,
 })
 
 export const QrDetailsResponse = Type.Object({ error: Type.Literal(0), details: QrDetails, data: QrStatistics })

@@ -27,6 +27,7 @@ describe('campaign endpoints', () => {
       public: true,
       rotator: `${PUBLIC_URL}/r/autumn-sale`,
       list: `${PUBLIC_URL}/u/${owner.username}/autumn-sale-${response.data.id}`,
+      views: 0,
     })
   })
 
@@ -115,7 +116,7 @@ describe('campaign endpoints', () => {
       expect(first.data.error).toBe('0')
       expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
       expect(first.data.data.campaigns.map((c: { name: string }) => c.name)).toEqual(['four', 'three', 'two'])
-      expect(Object.keys(first.data.data.campaigns[0]).sort()).toEqual(['id', 'list', 'name', 'public', 'rotator'])
+      expect(Object.keys(first.data.data.campaigns[0]).sort()).toEqual(['id', 'list', 'name', 'public', 'rotator', 'views'])
       const second = await client('GET', '/api/campaigns?limit=3&page=2')
       expect(second.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
       expect(second.data.data.campaigns).toHaveLength(1)

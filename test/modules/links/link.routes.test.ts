@@ -10,7 +10,7 @@ const EMPTY_STATISTICS = {
   topReferrers: {},
   topBrowsers: {},
   topOs: {},
-  socialCount: { facebook: 0, twitter: 0, instagram: 0 },
+  socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
 }
 
 describe('short link endpoints', () => {
@@ -140,12 +140,24 @@ describe('short link endpoints', () => {
     }
   })
 
-  it('reports the click counters in the details and the statistics', async () => {
+  it('reports the click counters in the details and reads the statistics from the aggregates, at most 10 per list', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://counted.example' })
     await fixtures.setCounters(created.data.id, 12, 5)
+    const item = { item_type: 'link', item_id: created.data.id }
+    const browsers = ['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'Vivaldi', 'Brave', 'Yandex', 'UCBrowser', 'Silk', 'Samsung Browser', 'Mobile Safari']
+    await context.database.db.insertInto('click_totals').values([
+      { ...item, dimension: 'clicks', value: '', clicks: 12 },
+      { ...item, dimension: 'unique', value: '', clicks: 5 },
+      // Twelve browsers, counts 1 to 12 (ties broken by name): the top ten are shown, highest first.
+      ...browsers.map((browser, index) => ({ ...item, dimension: 'browser', value: browser, clicks: index + 1 })),
+      { ...item, dimension: 'os', value: '', clicks: 12 },
+      { ...item, dimension: 'referrer', value: '', clicks: 10 },
+      { ...item, dimension: 'referrer', value: 'news.example', clicks: 2 },
+    ]).execute()
     const read = await api('GET', `/api/url/${created.data.id}`)
     expect(read.data.details).toMatchObject({ clicks: 12, uniqueclicks: 5 })
-    expect(read.data.data).toEqual({ ...EMPTY_STATISTICS, clicks: 12, uniqueClicks: 5 })
+    expect(read.data.data).toMatchObject({ clicks: 12, uniqueClicks: 5, topOs: { Unknown: '12' }, topReferrers: { Direct: '10', 'news.example': '2' } })
+    expect(Object.entries(read.data.data.topBrowsers)).toEqual(browsers.slice(2).reverse().map((browser, index) => [browser, String(12 - index)]))
   })
 
   it('ignores unknown body fields', async () => {

@@ -14,7 +14,7 @@ const EMPTY_STATISTICS = {
   topReferrers: {},
   topBrowsers: {},
   topOs: {},
-  socialCount: { facebook: 0, twitter: 0, instagram: 0 },
+  socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
 }
 
 describe('QR code endpoints', () => {
@@ -62,12 +62,30 @@ describe('QR code endpoints', () => {
     })
   })
 
-  it('counts clicks from the scans column', async () => {
+  it('shows the scans counter in the record and reads the statistics from the click aggregates', async () => {
     const created = await api('POST', '/api/qr/add', { type: 'phone', data: '+123456' })
+    const item = { item_type: 'qr', item_id: created.data.id }
     await context.database.db.updateTable('qr_codes').set({ scans: 7 }).where('id', '=', created.data.id).execute()
+    await context.database.db.insertInto('click_totals').values([
+      { ...item, dimension: 'clicks', value: '', clicks: 7 },
+      { ...item, dimension: 'unique', value: '', clicks: 4 },
+      { ...item, dimension: 'country', value: 'DE', clicks: 5 },
+      { ...item, dimension: 'country', value: '', clicks: 2 },
+      { ...item, dimension: 'referrer', value: 't.co', clicks: 3 },
+      { ...item, dimension: 'social', value: 'twitter', clicks: 3 },
+      // Another item's counters are not this one's.
+      { item_type: 'link', item_id: created.data.id, dimension: 'clicks', value: '', clicks: 99 },
+    ]).execute()
     const read = await api('GET', `/api/qr/${created.data.id}`)
     expect(read.data.details.scans).toBe(7)
-    expect(read.data.data).toEqual({ ...EMPTY_STATISTICS, clicks: 7 })
+    expect(read.data.data).toEqual({
+      ...EMPTY_STATISTICS,
+      clicks: 7,
+      uniqueClicks: 4,
+      topCountries: { Germany: '5', Unknown: '2' },
+      topReferrers: { 't.co': '3' },
+      socialCount: { facebook: 0, twitter: 3, instagram: 0, linkedin: 0 },
+    })
   })
 
   it.each([

@@ -1,0 +1,118 @@
+// The counters statistics are read from: per item, day, dimension and value (click_days) and per
+// item, dimension and value (click_totals), plus the items' own counters shown in lists. A batch
+// of clicks is reduced to one increment per counter before it touches the database, so a hot
+// item costs one row update per batch, not one per click; rows are written in key order so that
+// instances writing the same counters at once cannot deadlock (PostgreSQL).
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/schema.js'
+import type { ClickItemType } from './click-recorder.js'
+
+/** A click as the aggregates see it: '' for what is unknown. */
+export interface CountedClick {
+  itemType: ClickItemType
+  itemId: number
+  /** `YYYY-MM-DD`, UTC */
+  day: string
+  isUnique: boolean
+  country: string
+  referrer: string
+  browser: string
+  os: string
+  device: string
+  language: string
+  /** facebook | twitter | instagram | linkedin | '' */
+  social: string
+}
+
+/** Dimensions counted by value; `clicks` and `unique` are counted with the value ''. */
+export const VALUE_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device', 'language'] as const
+export type ValueDimension = (typeof VALUE_DIMENSIONS)[number]
+
+// Keys join their parts with a character no stored value contains.
+const SEPARATOR = '\u0000'
+
+/** Counter keys a click adds one to, without its item and day. */
+function dimensionsOf(click: CountedClick): string[] {
+  const keys = [`clicks${SEPARATOR}`]
+  if (click.isUnique) keys.push(`unique${SEPARATOR}`)
+  for (const dimension of VALUE_DIMENSIONS) keys.push(`${dimension}${SEPARATOR}${click[dimension]}`)
+  if (click.social) keys.push(`social${SEPARATOR}${click.social}`)
+  return keys
+}
+
+export interface AggregateIncrements {
+  /** item_type, item_id, day, dimension, value → count */
+  days: Map<string, number>
+  /** item_type, item_id, dimension, value → count */
+  totals: Map<string, number>
+  /** item_type, item_id → clicks and unique clicks */
+  items: Map<string, { clicks: number; unique: number }>
+}
+
+/** Reduces clicks to increments: one per counter, however many clicks share it. */
+export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrements {
+  const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items: new Map() }
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1)
+  for (const click of clicks) {
+    const item = `${click.itemType}${SEPARATOR}${click.itemId}`
+    for (const dimension of dimensionsOf(click)) {
+      add(increments.days, `${item}${SEPARATOR}${click.day}${SEPARATOR}${dimension}`)
+      add(increments.totals, `${item}${SEPARATOR}${dimension}`)
+    }
+    const counter = increments.items.get(item) ?? { clicks: 0, unique: 0 }
+    counter.clicks += 1
+    if (click.isUnique) counter.unique += 1
+    increments.items.set(item, counter)
+  }
+  return increments
+}
+
+/** Map entries sorted by key: the same lock order in every writer. */
+function sortedEntries<T>(map: Map<string, T>): [string[], T][] {
+  return [...map.keys()].sort().map((key) => [key.split(SEPARATOR), map.get(key)!])
+}
+
+const UPSERT_CHUNK = 500
+
+// The item rows whose counters lists show and sort by (links.clicks, qr_codes.scans, …).
+const ITEM_COUNTERS: Partial<Record<ClickItemType, { table: 'links' | 'qr_codes' | 'campaigns'; clicks: string; unique?: string }>> = {
+  link: { table: 'links', clicks: 'clicks', unique: 'unique_clicks' },
+  qr: { table: 'qr_codes', clicks: 'scans' },
+  campaign: { table: 'campaigns', clicks: 'views' },
+}
+
+/** Adds the increments to the counters, inside the transaction that writes the raw clicks. */
+export async function applyIncrements(trx: Transaction<Database>, increments: AggregateIncrements): Promise<void> {
+  const days = sortedEntries(increments.days).map(([[itemType, itemId, day, dimension, value], clicks]) => ({
+    item_type: itemType!, item_id: Number(itemId), day: day!, dimension: dimension!, value: value!, clicks,
+  }))
+  for (let start = 0; start < days.length; start += UPSERT_CHUNK) {
+    await trx
+      .insertInto('click_days')
+      .values(days.slice(start, start + UPSERT_CHUNK))
+      .onConflict((conflict) => conflict.columns(['item_type', 'item_id', 'day', 'dimension', 'value']).doUpdateSet((eb) => ({ clicks: eb('click_days.clicks', '+', eb.ref('excluded.clicks')) })))
+      .execute()
+  }
+  const totals = sortedEntries(increments.totals).map(([[itemType, itemId, dimension, value], clicks]) => ({
+    item_type: itemType!, item_id: Number(itemId), dimension: dimension!, value: value!, clicks,
+  }))
+  for (let start = 0; start < totals.length; start += UPSERT_CHUNK) {
+    await trx
+      .insertInto('click_totals')
+      .values(totals.slice(start, start + UPSERT_CHUNK))
+      .onConflict((conflict) => conflict.columns(['item_type', 'item_id', 'dimension', 'value']).doUpdateSet((eb) => ({ clicks: eb('click_totals.clicks', '+', eb.ref('excluded.clicks')) })))
+      .execute()
+  }
+  for (const [[itemType, itemId], counts] of sortedEntries(increments.items)) {
+    const counter = ITEM_COUNTERS[itemType as ClickItemType]
+    if (!counter) continue
+    await trx
+      .updateTable(counter.table)
+      .set((eb) => ({
+        [counter.clicks]: eb(counter.clicks as never, '+', counts.clicks as never),
+        ...(counter.unique ? { [counter.unique]: eb(counter.unique as never, '+', counts.unique as never) } : {}),
+      }) as never)
+      .where('id', '=', Number(itemId))
+      .execute()
+  }
+}

@@ -1,0 +1,36 @@
+// GET /api/{url|qr|campaign|bio}/{id}/stats?from&to (beyond the spec): an item's clicks per day
+// between two days, with the range's top lists, for charts. Read from the aggregates only.
+import type { App, ModuleDeps } from '../../app.js'
+import type { ClickItemType } from '../../analytics/click-recorder.js'
+import { accountOf } from '../../http/auth.js'
+import { errorResponses, IdParams } from '../../http/schemas.js'
+import { createStatisticsRepository } from './statistics.repository.js'
+import { StatisticsRangeQuery, StatisticsRangeResponse } from './statistics.schemas.js'
+import { createStatisticsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './statistics.service.js'
+
+const ITEMS: Array<{ path: string; itemType: ClickItemType; tag: string; noun: string }> = [
+  { path: 'url', itemType: 'link', tag: 'links', noun: 'a short link' },
+  { path: 'qr', itemType: 'qr', tag: 'qr codes', noun: 'a QR code (scans)' },
+  { path: 'campaign', itemType: 'campaign', tag: 'campaigns', noun: "a campaign's rotator" },
+  { path: 'bio', itemType: 'bio', tag: 'bio pages', noun: 'a bio page' },
+]
+
+export function registerStatisticsRoutes(app: App, { db }: ModuleDeps): void {
+  const statistics = createStatisticsService(createStatisticsRepository(db))
+
+  for (const { path, itemType, tag, noun } of ITEMS) {
+    app.get(`/api/${path}/:id/stats`, {
+      schema: {
+        tags: [tag],
+        summary: `Daily statistics of ${noun}`,
+        description: `Days are UTC and inclusive; by default the last ${DEFAULT_RANGE_DAYS} days, at most ${MAX_RANGE_DAYS}.`,
+        params: IdParams,
+        querystring: StatisticsRangeQuery,
+        response: { 200: StatisticsRangeResponse, ...errorResponses },
+      },
+    }, async (request) => {
+      const data = await statistics.betweenOrThrow(accountOf(request).id, { itemType, itemId: request.params.id }, request.query)
+      return { error: 0 as const, data }
+    })
+  }
+}

@@ -1,0 +1,109 @@
+// Statistics of links, QR codes, campaigns and bio pages, read from the click aggregates: the
+// spec's statistics object (all time) and, beyond the spec, a per-day series between two days.
+import type { ClickItemType } from '../../analytics/click-recorder.js'
+import { NotFoundError, ValidationError } from '../../http/errors.js'
+import { toStoredTimestamp } from '../../http/timestamp-input.js'
+import { toSocialCount, toTopList, type StatisticsObject } from './statistics.mapper.js'
+import type { CountedValue, ItemReference, StatisticsRepository } from './statistics.repository.js'
+
+/** The longest range one request may ask for, in days (a year, leap day included). */
+export const MAX_RANGE_DAYS = 366
+/** The range when none is given: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30
+
+const DAY_MS = 86_400_000
+const NOT_FOUND: Record<ClickItemType, string> = { link: 'Link', qr: 'QR code', campaign: 'Campaign', bio: 'Bio page' }
+
+export interface RangeQuery {
+  from?: string
+  to?: string
+}
+
+function dayOf(time: number): string {
+  return new Date(time).toISOString().slice(0, 10)
+}
+
+/** A real calendar day `YYYY-MM-DD` as its midnight (UTC) in milliseconds, or a 400 naming the field. */
+function parseDay(field: string, text: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !toStoredTimestamp(text)) throw ValidationError.field(field, 'must be a date YYYY-MM-DD')
+  return Date.parse(`${text}T00:00:00Z`)
+}
+
+function sumOf(values: CountedValue[]): number {
+  return values.reduce((total, { clicks }) => total + clicks, 0)
+}
+
+export interface DayStatistics {
+  date: string
+  clicks: number
+  uniqueClicks: number
+}
+
+export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date()) {
+  return {
+    /** The spec's statistics object of an item, all time. */
+    async overall(item: ItemReference): Promise<StatisticsObject> {
+      const [fixed, countries, referrers, browsers, systems] = await Promise.all([
+        statistics.totalsOfFixedDimensions(item),
+        statistics.topTotals(item, 'country'),
+        statistics.topTotals(item, 'referrer'),
+        statistics.topTotals(item, 'browser'),
+        statistics.topTotals(item, 'os'),
+      ])
+      return {
+        clicks: sumOf(fixed.filter((row) => row.dimension === 'clicks')),
+        uniqueClicks: sumOf(fixed.filter((row) => row.dimension === 'unique')),
+        topCountries: toTopList('country', countries),
+        topReferrers: toTopList('referrer', referrers),
+        topBrowsers: toTopList('browser', browsers),
+        topOs: toTopList('os', systems),
+        socialCount: toSocialCount(fixed.filter((row) => row.dimension === 'social')),
+      }
+    },
+
+    /**
+     * The account's item's statistics between two days (UTC, inclusive; by default the last 30
+     * days), with one entry per day for charts, days without clicks included.
+     */
+    async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery) {
+      const today = Date.parse(`${dayOf(now().getTime())}T00:00:00Z`)
+      const to = query.to === undefined ? today : parseDay('to', query.to)
+      const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
+      if (from > to) throw ValidationError.field('from', 'must not be after "to"')
+      const days = (to - from) / DAY_MS + 1
+      if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
+      if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
+
+      const [fromDay, toDay] = [dayOf(from), dayOf(to)]
+      const tops = ['country', 'referrer', 'browser', 'os', 'device', 'language'] as const
+      const [fixed, ...topValues] = await Promise.all([
+        statistics.daysOfFixedDimensions(item, fromDay, toDay),
+        ...tops.map((dimension) => statistics.topBetween(item, dimension, fromDay, toDay)),
+      ])
+      const series = new Map<string, DayStatistics>()
+      for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
+      for (const row of fixed) {
+        const day = series.get(row.day)
+        if (day && row.dimension === 'clicks') day.clicks += row.clicks
+        if (day && row.dimension === 'unique') day.uniqueClicks += row.clicks
+      }
+      const top = Object.fromEntries(tops.map((dimension, index) => [dimension, toTopList(dimension, topValues[index]!)]))
+      return {
+        from: fromDay,
+        to: toDay,
+        clicks: sumOf(fixed.filter((row) => row.dimension === 'clicks')),
+        uniqueClicks: sumOf(fixed.filter((row) => row.dimension === 'unique')),
+        days: [...series.values()],
+        topCountries: top.country!,
+        topReferrers: top.referrer!,
+        topBrowsers: top.browser!,
+        topOs: top.os!,
+        topDevices: top.device!,
+        topLanguages: top.language!,
+        socialCount: toSocialCount(fixed.filter((row) => row.dimension === 'social')),
+      }
+    },
+  }
+}
+
+export type StatisticsService = ReturnType<typeof createStatisticsService>
