@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The `linkwell` command: accounts, API keys, plans and migrations, calling the same services as
+// The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
 // the HTTP API. Output is JSON on stdout; errors are one line on stderr (exit 2: usage, 1: failure).
-import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { ConfigError, loadConfig } from './config.js'
+import { parseArgs } from 'node:util'
+import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type Services, type Values } from './cli/command.js'
+import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
 import { nowTimestamp } from './db/dialect.js'
 import { AppError, ValidationError } from './http/errors.js'
@@ -13,29 +15,6 @@ import { toPlanRecord } from './modules/admin/admin.mapper.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
 import { createPlanService, PLAN_RESOURCES, type PlanService } from './modules/admin/plan.service.js'
 import { toStoredTimestamp } from './http/timestamp-input.js'
-
-/** A command line that cannot be run as written (exit 2). */
-class UsageError extends Error {}
-
-/** A command that ran but could not do its work (exit 1). */
-class CliFailure extends Error {}
-
-type Options = NonNullable<ParseArgsConfig['options']>
-type Values = Record<string, string | boolean | string[] | undefined>
-
-interface Services {
-  accounts: AccountService
-  plans: PlanService
-  /** Migrations this run applied (the database is migrated before every command). */
-  applied: string[]
-}
-
-interface Command {
-  usage: string
-  options: Options
-  required?: string[]
-  run(values: Values, services: Services): Promise<unknown>
-}
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
 
@@ -55,24 +34,13 @@ Commands:
                                       create a plan; resources: ${PLAN_RESOURCES.join(', ')}
   plan list                           list plans
   migrate                             apply pending database migrations
-
+${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code. Times are UTC.
 A --password given here is visible to other local users while the command runs; set it later
 with PUT /api/account/update where that matters.
 The database is DATABASE_URL (default file:./data/linkwell.db); every command migrates it first.
 Options: -h, --help  show this help.
 `
-
-function text(values: Values, name: string): string | undefined {
-  const value = values[name]
-  return typeof value === 'string' ? value : undefined
-}
-
-/** A whole number from an option, or a usage error naming the option. */
-function wholeNumber(value: string, option: string, min = 1): number {
-  if (!/^\d{1,10}$/.test(value) || Number(value) < min) throw new UsageError(`--${option} must be a whole number of at least ${min}, got "${value}"`)
-  return Number(value)
-}
 
 async function accountOrFail(services: Services, reference: string): Promise<AccountWithPlan> {
   const account = await services.accounts.findAccountByReference(reference)
@@ -201,6 +169,7 @@ const COMMANDS: Record<string, Command> = {
       return { applied }
     },
   },
+  ...CLICK_COMMANDS,
 }
 
 /** Finds the command named by the leading words of `argv`; returns it and the remaining options. */
@@ -229,8 +198,7 @@ function parseOptions(command: Command, rest: string[]): Values {
   return values
 }
 
-async function withDatabase<T>(work: (handle: DatabaseHandle, applied: string[]) => Promise<T>): Promise<T> {
-  const config = loadConfig()
+async function withDatabase<T>(config: Config, work: (handle: DatabaseHandle, applied: string[]) => Promise<T>): Promise<T> {
   const handle = openDatabase(config.databaseUrl, { poolMax: 2 })
   try {
     const applied = await migrateToLatest(handle)
@@ -249,10 +217,11 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
   try {
     const { command, rest } = resolveCommand(argv)
     const values = parseOptions(command, rest)
-    const result = await withDatabase((handle, applied) => {
+    const config = loadConfig()
+    const result = await withDatabase(config, (handle, applied) => {
       const accounts = createAccountService(createAccountRepository(handle.db), createApiKeyRepository(handle.db))
       const plans = createPlanService(createPlanRepository(handle.db))
-      return command.run(values, { accounts, plans, applied })
+      return command.run(values, { db: handle.db, config, accounts, plans, applied })
     })
     stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return 0

@@ -37,6 +37,8 @@ export interface Config {
   redirectStatus: 301 | 302
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
+  /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
+  clickRetentionDays: number | null
 }
 
 export class ConfigError extends Error {
@@ -153,5 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
     redirectStatus: readRedirectStatus(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
   }
 }

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       redirectStatus: 302,
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
+      clickRetentionDays: null,
     })
   })
 
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       KEY_CACHE_MS: '250',
       REDIRECT_STATUS: '301',
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
+      CLICK_RETENTION_DAYS: '400',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       redirectStatus: 301,
       keyCacheMs: 250,
       bodyLimit: 4096,
+      clickRetentionDays: 400,
     })
   })
 
@@ -117,6 +120,8 @@ describe('loadConfig', () => {
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
+    ['CLICK_RETENTION_DAYS', '0'],
+    ['CLICK_RETENTION_DAYS', 'forever'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))

@@ -31,14 +31,11 @@ export type ValueDimension = (typeof VALUE_DIMENSIONS)[number]
 // Keys join their parts with a character no stored value contains.
 const SEPARATOR = '\u0000'
 
-/** Counter keys a click adds one to, without its item and day. */
-function dimensionsOf(click: CountedClick): string[] {
-  const keys = [`clicks${SEPARATOR}`]
-  if (click.isUnique) keys.push(`unique${SEPARATOR}`)
-  for (const dimension of VALUE_DIMENSIONS) keys.push(`${dimension}${SEPARATOR}${click[dimension]}`)
-  if (click.social) keys.push(`social${SEPARATOR}${click.social}`)
-  return keys
-}
+// Per dimension, the key prefix a value is appended to.
+const DIMENSION_PREFIXES = VALUE_DIMENSIONS.map((dimension) => [dimension, `${dimension}${SEPARATOR}`] as const)
+const CLICKS_KEY = `clicks${SEPARATOR}`
+const UNIQUE_KEY = `unique${SEPARATOR}`
+const SOCIAL_PREFIX = `social${SEPARATOR}`
 
 export interface AggregateIncrements {
   /** item_type, item_id, day, dimension, value → count */
@@ -49,20 +46,37 @@ export interface AggregateIncrements {
   items: Map<string, { clicks: number; unique: number }>
 }
 
+function increment(map: Map<string, number>, key: string, by = 1): void {
+  map.set(key, (map.get(key) ?? 0) + by)
+}
+
 /** Reduces clicks to increments: one per counter, however many clicks share it. */
 export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrements {
-  const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items: new Map() }
-  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1)
+  // Counted per item and day first (one key per dimension and value), then spread into the
+  // day and total counters: a hot path for large batches and for seeding.
+  const byItemDay = new Map<string, { item: string; counts: Map<string, number> }>()
+  const items = new Map<string, { clicks: number; unique: number }>()
   for (const click of clicks) {
     const item = `${click.itemType}${SEPARATOR}${click.itemId}`
-    for (const dimension of dimensionsOf(click)) {
-      add(increments.days, `${item}${SEPARATOR}${click.day}${SEPARATOR}${dimension}`)
-      add(increments.totals, `${item}${SEPARATOR}${dimension}`)
-    }
-    const counter = increments.items.get(item) ?? { clicks: 0, unique: 0 }
+    const itemDay = `${item}${SEPARATOR}${click.day}`
+    let entry = byItemDay.get(itemDay)
+    if (!entry) byItemDay.set(itemDay, (entry = { item, counts: new Map() }))
+    const counts = entry.counts
+    increment(counts, CLICKS_KEY)
+    if (click.isUnique) increment(counts, UNIQUE_KEY)
+    for (const [dimension, prefix] of DIMENSION_PREFIXES) increment(counts, prefix + click[dimension])
+    if (click.social) increment(counts, SOCIAL_PREFIX + click.social)
+    const counter = items.get(item) ?? { clicks: 0, unique: 0 }
     counter.clicks += 1
     if (click.isUnique) counter.unique += 1
-    increments.items.set(item, counter)
+    items.set(item, counter)
+  }
+  const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items }
+  for (const [itemDay, { item, counts }] of byItemDay) {
+    for (const [dimensionValue, count] of counts) {
+      increments.days.set(`${itemDay}${SEPARATOR}${dimensionValue}`, count)
+      increment(increments.totals, `${item}${SEPARATOR}${dimensionValue}`, count)
+    }
   }
   return increments
 }

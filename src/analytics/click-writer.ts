@@ -4,6 +4,7 @@
 import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
+import { pruneVisitorDays } from './click-retention.js'
 import { describeUserAgent, socialNetworkOf, type AgentDescription } from './click-enrichment.js'
 import type { ClickItemType } from './click-recorder.js'
 import { loadCountryLookup } from './geo.js'
@@ -43,12 +44,6 @@ export function memoize<T>(compute: (key: string) => T, size: number): (key: str
 }
 
 const INSERT_CHUNK = 500
-// Yesterday's visitors are kept: a batch written just after midnight may still hold its clicks.
-const VISITOR_DAYS_KEPT = 2
-
-function daysBefore(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
-}
 
 /** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
 export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
@@ -64,7 +59,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
   /** Visitor rows of days no click can still belong to are dropped, once per day per process. */
   async function pruneVisitors(today: string): Promise<void> {
     if (visitorsPrunedFor === today) return
-    await db.deleteFrom('click_visitors').where('day', '<', daysBefore(today, VISITOR_DAYS_KEPT - 1)).execute()
+    await pruneVisitorDays(db, today)
     visitorsPrunedFor = today
   }
 

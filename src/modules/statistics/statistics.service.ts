@@ -23,9 +23,14 @@ function dayOf(time: number): string {
   return new Date(time).toISOString().slice(0, 10)
 }
 
+/** Worded like the schema's own query errors (http/error-handler.ts). */
+function queryError(parameter: string, rule: string): ValidationError {
+  return new ValidationError(`The query parameter "${parameter}" ${rule}.`)
+}
+
 /** A real calendar day `YYYY-MM-DD` as its midnight (UTC) in milliseconds, or a 400 naming the field. */
 function parseDay(field: string, text: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !toStoredTimestamp(text)) throw ValidationError.field(field, 'must be a date YYYY-MM-DD')
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !toStoredTimestamp(text)) throw queryError(field, 'must be a date YYYY-MM-DD')
   return Date.parse(`${text}T00:00:00Z`)
 }
 
@@ -69,7 +74,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
       const today = Date.parse(`${dayOf(now().getTime())}T00:00:00Z`)
       const to = query.to === undefined ? today : parseDay('to', query.to)
       const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
-      if (from > to) throw ValidationError.field('from', 'must not be after "to"')
+      if (from > to) throw queryError('from', 'must not be after "to"')
       const days = (to - from) / DAY_MS + 1
       if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
       if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])

@@ -1,0 +1,120 @@
+// `linkwell dev seed-clicks`: synthetic clicks for one item, written the way the recorder writes
+// them (raw rows and aggregates in the same transactions), to measure statistics at scale. The
+// data is deterministic for an item, spread evenly over the days asked for, with a long tail of
+// referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
+import type { DB } from '../db/database.js'
+import { nowTimestamp } from '../db/dialect.js'
+import type { NewClick } from '../db/schema.js'
+import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
+import { describeUserAgent, socialNetworkOf } from './click-enrichment.js'
+import type { ClickItemType } from './click-recorder.js'
+
+export interface SeedOptions {
+  itemType: ClickItemType
+  itemId: number
+  count: number
+  /** Days the clicks are spread over, ending with `lastDay`. */
+  days: number
+  /** `YYYY-MM-DD`, UTC */
+  lastDay: string
+  /** Clicks per transaction. */
+  chunk?: number
+  onProgress?: (written: number) => void
+}
+
+const USER_AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+  'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+  'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+].map((userAgent) => ({ userAgent, ...describeUserAgent(userAgent) }))
+const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'IN', 'BR', 'JP', 'CA', 'NL', 'ES', 'IT', 'PL', 'SE', 'AU', 'MX', 'CH', 'AT', 'BE', 'NG', 'KR', '']
+const REFERRERS = ['', 'google.com', 'l.facebook.com', 't.co', 'instagram.com', 'linkedin.com', 'news.ycombinator.com', 'reddit.com', 'bing.com', 'duckduckgo.com', 'mail.google.com', 'x.com', 'lnkd.in']
+const LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'ja', 'it', 'nl', '']
+const TAIL_REFERRERS = 500
+
+/** A small deterministic generator (mulberry32): the same item gets the same clicks. */
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+/** Picks from a list, the first entries more often (a popularity skew). */
+function skewed<T>(random: () => number, list: readonly T[]): T {
+  return list[Math.floor(random() * random() * list.length)]!
+}
+
+const OWNER_TABLE = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const
+
+/** Writes `count` synthetic clicks of the item; answers the first and last day written. */
+export async function seedClicks(db: DB, options: SeedOptions): Promise<{ written: number; from: string; to: string }> {
+  const owner = await db.selectFrom(OWNER_TABLE[options.itemType] as 'links').select('account_id').where('id', '=', options.itemId).executeTakeFirst()
+  if (!owner) throw new Error(`No ${options.itemType} with the id ${options.itemId}.`)
+  const random = randomSource(options.itemId * 7919 + options.count)
+  const lastMidnight = Date.parse(`${options.lastDay}T00:00:00Z`)
+  const firstMidnight = lastMidnight - (options.days - 1) * 86_400_000
+  const seconds = options.days * 86_400
+  const chunk = options.chunk ?? 20_000
+  let written = 0
+
+  while (written < options.count) {
+    const size = Math.min(chunk, options.count - written)
+    const rows: NewClick[] = []
+    const counted: CountedClick[] = []
+    for (let index = written; index < written + size; index += 1) {
+      // Evenly over the days and in time order, as a live link collects them (and as cheap to index).
+      const createdAt = nowTimestamp(new Date(firstMidnight + Math.floor((index * seconds) / options.count) * 1000))
+      const agent = skewed(random, USER_AGENTS)
+      const country = skewed(random, COUNTRIES)
+      const referrer = random() < 0.1 ? `site${Math.floor(random() * TAIL_REFERRERS)}.example` : skewed(random, REFERRERS)
+      const language = skewed(random, LANGUAGES)
+      const isUnique = random() < 0.6
+      rows.push({
+        account_id: owner.account_id,
+        item_type: options.itemType,
+        item_id: options.itemId,
+        created_at: createdAt,
+        referrer_host: referrer || null,
+        user_agent: agent.userAgent,
+        language: language || null,
+        visitor_hash: Math.floor(random() * 2 ** 52).toString(36).padStart(11, '0'),
+        country: country || null,
+        browser: agent.browser || null,
+        os: agent.os || null,
+        device: agent.device || null,
+        is_unique: isUnique ? 1 : 0,
+      })
+      counted.push({
+        itemType: options.itemType,
+        itemId: options.itemId,
+        day: createdAt.slice(0, 10),
+        isUnique,
+        country,
+        referrer,
+        browser: agent.browser,
+        os: agent.os,
+        device: agent.device,
+        language,
+        social: socialNetworkOf(referrer || null) ?? '',
+      })
+    }
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < rows.length; start += 500) await trx.insertInto('clicks').values(rows.slice(start, start + 500)).execute()
+      await applyIncrements(trx, incrementsOf(counted))
+    })
+    written += size
+    options.onProgress?.(written)
+  }
+  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
+  return { written, from: dayOf(firstMidnight), to: options.lastDay }
+}

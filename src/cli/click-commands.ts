@@ -1,0 +1,59 @@
+// `linkwell clicks prune` (retention of raw clicks) and `linkwell dev seed-clicks` (synthetic
+// clicks for measuring statistics at scale).
+import { daysBefore, pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
+import { seedClicks } from '../analytics/click-seed.js'
+import type { ClickItemType } from '../analytics/click-recorder.js'
+import { nowTimestamp } from '../db/dialect.js'
+import { toStoredTimestamp } from '../http/timestamp-input.js'
+import { text, UsageError, wholeNumber, type Command } from './command.js'
+
+export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
+                                      statistics (aggregates) are kept whole
+  dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]
+                                      write N synthetic clicks of one item over D days (default 90)
+`
+
+const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }
+const MAX_DAYS = 36_500
+
+export const CLICK_COMMANDS: Record<string, Command> = {
+  'clicks prune': {
+    usage: 'clicks prune [--days N]',
+    options: { days: { type: 'string' } },
+    async run(values, { db, config }) {
+      const given = text(values, 'days')
+      const days = given === undefined ? config.clickRetentionDays : wholeNumber(given, 'days', 1, MAX_DAYS)
+      if (days === null) throw new UsageError('CLICK_RETENTION_DAYS is not set and --days was not given: raw clicks are kept forever')
+      const now = nowTimestamp()
+      // A click recorded at this instant N days ago is the oldest one kept.
+      const before = `${daysBefore(now.slice(0, 10), days)}${now.slice(10)}`
+      const deleted = await pruneRawClicks(db, before)
+      const visitorRows = await pruneVisitorDays(db, now.slice(0, 10))
+      return { deleted, before, days, visitorRows }
+    },
+  },
+  'dev seed-clicks': {
+    usage: 'dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]',
+    options: { link: { type: 'string' }, qr: { type: 'string' }, campaign: { type: 'string' }, bio: { type: 'string' }, count: { type: 'string' }, days: { type: 'string' }, 'last-day': { type: 'string' } },
+    required: ['count'],
+    async run(values, { db }) {
+      const items = Object.keys(ITEM_OPTIONS).filter((option) => text(values, option) !== undefined)
+      if (items.length !== 1) throw new UsageError('give exactly one of --link, --qr, --campaign or --bio')
+      const option = items[0]!
+      const lastDay = text(values, 'last-day') ?? nowTimestamp().slice(0, 10)
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay) || !toStoredTimestamp(lastDay)) throw new UsageError(`--last-day must be a date YYYY-MM-DD, got "${lastDay}"`)
+      const started = Date.now()
+      const result = await seedClicks(db, {
+        itemType: ITEM_OPTIONS[option]!,
+        itemId: wholeNumber(text(values, option)!, option, 1, 2_147_483_647),
+        count: wholeNumber(text(values, 'count')!, 'count', 1, 1_000_000_000),
+        days: wholeNumber(text(values, 'days') ?? '90', 'days', 1, MAX_DAYS),
+        lastDay,
+        onProgress: (written) => {
+          if (written % 1_000_000 === 0) process.stderr.write(`seed-clicks: ${written} clicks written\n`)
+        },
+      })
+      return { ...result, seconds: Math.round((Date.now() - started) / 100) / 10 }
+    },
+  },
+}
