@@ -13,7 +13,8 @@ export interface LoadOptions {
   /** Base URLs; requests go to them in turn (several instances behind a balancer). */
   targets: string[]
   path: string
-  headers?: Record<string, string>
+  /** Fixed headers, or the headers of the n-th request. */
+  headers?: Record<string, string> | ((n: number) => Record<string, string>)
   concurrency: number
   seconds: number
 }
@@ -24,12 +25,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let requests = 0
   let errors = 0
   let turn = 0
+  let sent = 0
+  const headersOf = typeof options.headers === 'function' ? options.headers : () => options.headers as Record<string, string> | undefined
   const started = performance.now()
   const deadline = started + options.seconds * 1000
 
   const once = (base: string) =>
     new Promise<void>((resolve) => {
-      const request = http.request(`${base}${options.path}`, { agent, headers: options.headers }, (response) => {
+      const request = http.request(`${base}${options.path}`, { agent, headers: headersOf(sent++) }, (response) => {
         response.resume()
         response.on('end', () => {
           statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1
