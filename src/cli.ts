@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
-// the HTTP API. Output is JSON on stdout; errors are one line on stderr (exit 2: usage, 1: failure).
+// the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
 import { parseArgs } from 'node:util'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type Services, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'

@@ -7,7 +7,8 @@ import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
 import { nowTimestamp } from '../db/dialect.js'
 import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
-import { createClickWriter, memoize, type PendingClick } from './click-writer.js'
+import { memoize } from '../cache/memoize.js'
+import { createClickWriter, type PendingClick } from './click-writer.js'
 
 export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
 
@@ -46,6 +47,9 @@ export interface ClickRecorderOptions {
 
 export function createClickRecorder(db: DB, options: ClickRecorderOptions): ClickRecorder {
   const isBotAgent = memoize(isbot, 2_000)
+  // Visits repeat referrers (a post, a newsletter) as much as user agents.
+  const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
+  const language = memoize((header) => primaryLanguageOf(header), 500)
   const writeClicks = createClickWriter(db, { hashVisitor: options.hashVisitor })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
@@ -110,8 +114,8 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
         createdAt: nowTimestamp(event.at),
         ip: event.ip,
         userAgent: event.userAgent.slice(0, 512),
-        referrerHost: referrerHostOf(event.referrer),
-        language: primaryLanguageOf(event.acceptLanguage),
+        referrerHost: event.referrer ? referrerHost(event.referrer) : null,
+        language: event.acceptLanguage ? language(event.acceptLanguage) : null,
       })
       if (queue.length >= batchSize) void drainOnce()
     },

@@ -7,6 +7,7 @@ import { nowTimestamp } from '../db/dialect.js'
 import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
 import { describeUserAgent, socialNetworkOf } from './click-enrichment.js'
+import { insertClicks } from './click-writer.js'
 import type { ClickItemType } from './click-recorder.js'
 
 export interface SeedOptions {
@@ -56,10 +57,10 @@ function skewed<T>(random: () => number, list: readonly T[]): T {
 
 const OWNER_TABLE = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const
 
-/** Writes `count` synthetic clicks of the item; answers the first and last day written. */
-export async function seedClicks(db: DB, options: SeedOptions): Promise<{ written: number; from: string; to: string }> {
+/** Writes `count` synthetic clicks of the item; answers the first and last day written, or null when there is no such item. */
+export async function seedClicks(db: DB, options: SeedOptions): Promise<{ written: number; from: string; to: string } | null> {
   const owner = await db.selectFrom(OWNER_TABLE[options.itemType] as 'links').select('account_id').where('id', '=', options.itemId).executeTakeFirst()
-  if (!owner) throw new Error(`No ${options.itemType} with the id ${options.itemId}.`)
+  if (!owner) return null
   const random = randomSource(options.itemId * 7919 + options.count)
   const lastMidnight = Date.parse(`${options.lastDay}T00:00:00Z`)
   const firstMidnight = lastMidnight - (options.days - 1) * 86_400_000
@@ -69,7 +70,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
 
   while (written < options.count) {
     const size = Math.min(chunk, options.count - written)
-    const rows: NewClick[] = []
+    const rows: Array<Required<Omit<NewClick, 'id'>>> = []
     const counted: CountedClick[] = []
     for (let index = written; index < written + size; index += 1) {
       // Evenly over the days and in time order, as a live link collects them (and as cheap to index).
@@ -85,7 +86,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
         item_id: options.itemId,
         created_at: createdAt,
         referrer_host: referrer || null,
-        user_agent: agent.userAgent,
+        user_agent: null,
         language: language || null,
         visitor_hash: Math.floor(random() * 2 ** 52).toString(36).padStart(11, '0'),
         country: country || null,
@@ -109,7 +110,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
       })
     }
     await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += 500) await trx.insertInto('clicks').values(rows.slice(start, start + 500)).execute()
+      await insertClicks(trx, rows)
       await applyIncrements(trx, incrementsOf(counted))
     })
     written += size

@@ -1,6 +1,8 @@
 // Writes a batch of queued visits: enriches them (country, browser, OS, device), decides which
 // are the first of their visitor for the item that day, inserts the raw clicks and adds them to
 // the aggregates, all in one transaction: a batch is counted whole or (to be retried) not at all.
+import { memoize } from '../cache/memoize.js'
+import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
@@ -27,23 +29,13 @@ export interface ClickWriterOptions {
   hashVisitor: (ip: string, userAgent: string, day: string) => string
 }
 
-/**
- * Remembers the last answers of a pure function of one string key, up to `size` of them. Visits
- * repeat user agents and visitors heavily, so this spares a parse or a hash per click.
- */
-export function memoize<T>(compute: (key: string) => T, size: number): (key: string) => T {
-  let cache = new Map<string, T>()
-  return (key) => {
-    const known = cache.get(key)
-    if (known !== undefined || cache.has(key)) return known as T
-    const value = compute(key)
-    if (cache.size >= size) cache = new Map()
-    cache.set(key, value)
-    return value
-  }
-}
-
 const INSERT_CHUNK = 500
+
+/** Every column of a raw click the writer sets, in the order of the reused insert. */
+export const insertClicks = createBulkInsert('clicks', [
+  'account_id', 'item_type', 'item_id', 'created_at', 'referrer_host', 'user_agent', 'language',
+  'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique',
+])
 
 /** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
 export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
@@ -55,6 +47,11 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
   }, 10_000)
   const countryLookup = loadCountryLookup()
   let visitorsPrunedFor = ''
+  // Visitors (per day and item) this process has committed: they can never be unique again, so
+  // their clicks need no look-up in click_visitors. Only ever a subset of the table's truth, so
+  // forgetting (the bound) costs a look-up, never a wrong count.
+  let knownVisitors = new Set<string>()
+  const KNOWN_VISITORS_MAX = 100_000
 
   /** Visitor rows of days no click can still belong to are dropped, once per day per process. */
   async function pruneVisitors(today: string): Promise<void> {
@@ -65,7 +62,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
 
   return async function writeClicks(batch) {
     const countryOf = await countryLookup
-    const rows: NewClick[] = []
+    const rows: Array<Required<Omit<NewClick, 'id'>>> = []
     const counted: CountedClick[] = []
     const visitorKeys: string[] = []
     for (const click of batch) {
@@ -80,7 +77,9 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         item_id: click.itemId,
         created_at: click.createdAt,
         referrer_host: click.referrerHost,
-        user_agent: click.userAgent.slice(0, 512),
+        // The browser, OS and device are kept; the user agent itself is not (with the visitor
+        // hash it would single people out, and it is the largest part of a row).
+        user_agent: null,
         language: click.language,
         visitor_hash: visitorHash,
         country,
@@ -106,7 +105,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
 
     await db.transaction().execute(async (trx) => {
       // The visitors this batch is the first to see (per item and day); sorted: one lock order.
-      const candidates = [...new Set(visitorKeys)].sort().map((key) => {
+      const candidates = [...new Set(visitorKeys)].filter((key) => !knownVisitors.has(key)).sort().map((key) => {
         const [day, itemType, itemId, visitorHash] = key.split('\n') as [string, string, string, string]
         return { day, item_type: itemType, item_id: Number(itemId), visitor_hash: visitorHash }
       })
@@ -126,11 +125,11 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         rows[index]!.is_unique = 1
         counted[index]!.isUnique = true
       })
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-        await trx.insertInto('clicks').values(rows.slice(start, start + INSERT_CHUNK)).execute()
-      }
+      await insertClicks(trx, rows)
       await applyIncrements(trx, incrementsOf(counted))
     })
+    if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
+    for (const key of visitorKeys) knownVisitors.add(key)
     // The batch is committed: a failed clean-up must not make the caller write it again.
     const today = batch[batch.length - 1]?.createdAt.slice(0, 10)
     if (today) await pruneVisitors(today).catch(() => undefined)

@@ -5,7 +5,7 @@ import { seedClicks } from '../analytics/click-seed.js'
 import type { ClickItemType } from '../analytics/click-recorder.js'
 import { nowTimestamp } from '../db/dialect.js'
 import { toStoredTimestamp } from '../http/timestamp-input.js'
-import { text, UsageError, wholeNumber, type Command } from './command.js'
+import { CliFailure, text, UsageError, wholeNumber, type Command } from './command.js'
 
 export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
                                       statistics (aggregates) are kept whole
@@ -14,6 +14,7 @@ export const CLICK_HELP = `  clicks prune [--days N]             delete raw clic
 `
 
 const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }
+const ITEM_NOUNS: Record<ClickItemType, string> = { link: 'link', qr: 'QR code', campaign: 'campaign', bio: 'bio page' }
 const MAX_DAYS = 36_500
 
 export const CLICK_COMMANDS: Record<string, Command> = {
@@ -43,9 +44,11 @@ export const CLICK_COMMANDS: Record<string, Command> = {
       const lastDay = text(values, 'last-day') ?? nowTimestamp().slice(0, 10)
       if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay) || !toStoredTimestamp(lastDay)) throw new UsageError(`--last-day must be a date YYYY-MM-DD, got "${lastDay}"`)
       const started = Date.now()
+      const itemType = ITEM_OPTIONS[option]!
+      const itemId = wholeNumber(text(values, option)!, option, 1, 2_147_483_647)
       const result = await seedClicks(db, {
-        itemType: ITEM_OPTIONS[option]!,
-        itemId: wholeNumber(text(values, option)!, option, 1, 2_147_483_647),
+        itemType,
+        itemId,
         count: wholeNumber(text(values, 'count')!, 'count', 1, 1_000_000_000),
         days: wholeNumber(text(values, 'days') ?? '90', 'days', 1, MAX_DAYS),
         lastDay,
@@ -53,6 +56,7 @@ export const CLICK_COMMANDS: Record<string, Command> = {
           if (written % 1_000_000 === 0) process.stderr.write(`seed-clicks: ${written} clicks written\n`)
         },
       })
+      if (!result) throw new CliFailure(`No ${ITEM_NOUNS[itemType]} with the id ${itemId}.`)
       return { ...result, seconds: Math.round((Date.now() - started) / 100) / 10 }
     },
   },

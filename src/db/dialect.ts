@@ -33,9 +33,19 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
 }
 
-/** Current UTC time as the stored `YYYY-MM-DD HH:MM:SS` text. */
-export function nowTimestamp(date: Date = new Date()): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ')
+let currentSecond = -1
+let currentText = ''
+
+/** UTC time (by default now) as the stored `YYYY-MM-DD HH:MM:SS` text. */
+export function nowTimestamp(date?: Date): string {
+  if (date) return date.toISOString().slice(0, 19).replace('T', ' ')
+  // Every redirect asks (expiry, click time): format once per second, not once per request.
+  const second = Math.floor(Date.now() / 1000)
+  if (second !== currentSecond) {
+    currentSecond = second
+    currentText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ')
+  }
+  return currentText
 }
 
 // Connection-level failures: the database is down or unreachable, not the query at fault.

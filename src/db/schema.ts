@@ -182,6 +182,7 @@ export interface ClicksTable {
   item_id: number
   created_at: string
   referrer_host: string | null
+  /** No longer written (browser, os and device are); clicks of the first version may have it. */
   user_agent: string | null
   language: string | null
   visitor_hash: string | null

@@ -282,4 +282,19 @@ describe('click aggregates', () => {
     expect((await rawClicksOf(linkId)).map((row) => row.is_unique)).toEqual([1, 1, 1])
     await expectAggregatesMatchRaw(db)
   })
+
+  it('writes large batches (full 500-row statements, reused) as exactly as small ones', async () => {
+    const linkId = await insertLink(db, accountId, 'large-batches')
+    const { recorder, errors } = await startRecorder({ batchSize: 500 })
+    const random = createRandom(1_337)
+    const events = Array.from({ length: 2_345 }, () => visit(linkId, { ip: pick(random, VISITOR_IPS), userAgent: pick(random, Object.values(BROWSERS)) }))
+    // Recorded in one go: the writer takes up to four batches (2,000 rows: four full statements) at once.
+    for (const event of events) recorder.record(event)
+    await recorder.close()
+    expect(errors).toEqual([])
+    const rows = await rawClicksOf(linkId)
+    expect(rows).toHaveLength(2_345)
+    expect(rows.map((row) => row.country)).toEqual(events.map((event) => expectedCountryOf(event.ip)))
+    await expectAggregatesMatchRaw(db)
+  })
 })

@@ -40,8 +40,8 @@ export function dayAt(time: number, offsetDays = 0): string {
 
 /** Every aggregate row and item counter, in a stable order (PostgreSQL may answer bigints as text). */
 export async function snapshotAggregates(db: DB) {
-  const days = await db.selectFrom('click_days').selectAll().orderBy(['item_type', 'item_id', 'day', 'dimension', 'value']).execute()
-  const totals = await db.selectFrom('click_totals').selectAll().orderBy(['item_type', 'item_id', 'dimension', 'value']).execute()
+  const days = await db.selectFrom('click_days').selectAll().orderBy('item_type').orderBy('item_id').orderBy('day').orderBy('dimension').orderBy('value').execute()
+  const totals = await db.selectFrom('click_totals').selectAll().orderBy('item_type').orderBy('item_id').orderBy('dimension').orderBy('value').execute()
   return {
     days: days.map((row) => ({ ...row, clicks: Number(row.clicks) })),
     totals: totals.map((row) => ({ ...row, clicks: Number(row.clicks) })),

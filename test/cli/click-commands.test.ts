@@ -136,7 +136,7 @@ describe('linkwell dev seed-clicks', () => {
   it('fails with exit 1 naming an item that does not exist', async () => {
     await expectFailures(shared.url, [
       [1, 'No link with the id 999999.', ['dev', 'seed-clicks', '--link', '999999', '--count', '5']],
-      [1, 'No qr with the id 999999.', ['dev', 'seed-clicks', '--qr', '999999', '--count', '5']],
+      [1, 'No QR code with the id 999999.', ['dev', 'seed-clicks', '--qr', '999999', '--count', '5']],
     ])
   })
 })

@@ -46,7 +46,7 @@ describe('public redirects on the main host', () => {
     await context.clicks.flush()
     const clicks = await clicksOf(db(), 'link', link.id)
     expect(clicks).toHaveLength(1)
-    expect(clicks[0]).toMatchObject({ account_id: owner.id, item_type: 'link', item_id: link.id, referrer_host: 'facebook.com', language: 'de', user_agent: BROWSER })
+    expect(clicks[0]).toMatchObject({ account_id: owner.id, item_type: 'link', item_id: link.id, referrer_host: 'facebook.com', language: 'de', user_agent: null, browser: 'Chrome', os: 'Windows', device: 'desktop' })
     expect(await linkClickCount(db(), link.id)).toBe(1)
   })
 

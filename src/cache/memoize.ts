@@ -1,0 +1,18 @@
+// Answers of pure functions of one string, remembered: the redirect path and the click writer
+// see the same user agents, referrers, destinations and visitors over and over.
+
+/**
+ * Remembers the last answers of `compute`, up to `size` of them (then starts afresh: cheaper than
+ * an LRU, and the working set refills at once). `compute` must be a pure function of its key.
+ */
+export function memoize<T>(compute: (key: string) => T, size: number): (key: string) => T {
+  let cache = new Map<string, T>()
+  return (key) => {
+    const known = cache.get(key)
+    if (known !== undefined || cache.has(key)) return known as T
+    const value = compute(key)
+    if (cache.size >= size) cache = new Map()
+    cache.set(key, value)
+    return value
+  }
+}
