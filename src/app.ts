@@ -136,7 +136,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     createClickRecorder(database.db, {
       hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)),
       onError: (error) => app.log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
-      onDrop: (dropped) => app.log.error({ dropped }, 'click queue full: visits were not recorded'),
+      onDrop: (dropped) => app.log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
+      onShutdownLoss: (lost, error) => app.log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
     })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
   app.addHook('onClose', async () => {

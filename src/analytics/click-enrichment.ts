@@ -29,7 +29,10 @@ export function describeUserAgent(userAgent: string): AgentDescription {
 export function referrerHostOf(referrer: string | undefined): string | null {
   if (!referrer) return null
   try {
-    return new URL(referrer).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').slice(0, 255) || null
+    const url = new URL(referrer)
+    // Web pages only: `android-app://…` or made-up schemes would add hosts like `123`.
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    return url.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').slice(0, 255) || null
   } catch {
     return null
   }

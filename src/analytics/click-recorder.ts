@@ -5,7 +5,7 @@
 // normally under one interval's visits; while the database is unreachable, up to `maxQueue`.
 import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
-import { nowTimestamp } from '../db/dialect.js'
+import { isDatabaseUnavailable, nowTimestamp } from '../db/dialect.js'
 import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
 import { memoize } from '../cache/memoize.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'
@@ -43,6 +43,25 @@ export interface ClickRecorderOptions {
   maxQueue?: number
   onError?: (error: unknown) => void
   onDrop?: (dropped: number) => void
+  /** How long `close()` keeps retrying a database that refuses the last batches. */
+  closeTimeoutMs?: number
+  /** Visits `close()` could not write in time (lost with the process). */
+  onShutdownLoss?: (lost: number, error: unknown) => void
+}
+
+/** First and longest pause between two attempts while the database refuses batches. */
+const MIN_BACKOFF_MS = 250
+const MAX_BACKOFF_MS = 5_000
+/** A batch refused this many times in a row for a reason other than an unreachable database is dropped. */
+const MAX_REFUSALS = 3
+
+/**
+ * A user agent of at most 512 characters that keeps nothing else alive: V8 may implement a
+ * slice as a view of the whole header, and a queue of 100,000 such views would hold 100,000
+ * headers of up to 16 KB each.
+ */
+function capped(userAgent: string): string {
+  return userAgent.length <= 512 ? userAgent : Buffer.from(userAgent.slice(0, 512), 'utf8').toString('utf8')
 }
 
 export function createClickRecorder(db: DB, options: ClickRecorderOptions): ClickRecorder {
@@ -53,9 +72,16 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
   const writeClicks = createClickWriter(db, { hashVisitor: options.hashVisitor })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
+  const intervalMs = options.intervalMs ?? 250
   let queue: PendingClick[] = []
   let draining: Promise<boolean> | null = null
   let dropped = 0
+  // While the database refuses batches, attempts back off (up to MAX_BACKOFF_MS) instead of
+  // starting one per incoming visit.
+  let backoffMs = 0
+  let retryAt = 0
+  let lastError: unknown
+  let refusals = 0
 
   /** Writes batches until the queue is empty; false when the database refused one (kept for later). */
   async function drain(): Promise<boolean> {
@@ -64,10 +90,22 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
       try {
         await writeClicks(batch)
       } catch (error) {
-        // Keep the visits and try again on the next tick; the database may be back by then.
+        lastError = error
+        backoffMs = Math.min(Math.max(backoffMs * 2, MIN_BACKOFF_MS), MAX_BACKOFF_MS)
+        retryAt = Date.now() + backoffMs
         options.onError?.(error)
-        return false
+        // An unreachable database comes back; a batch the database itself refuses again and
+        // again (say, a counter out of range) would block every later click: it is dropped.
+        refusals = isDatabaseUnavailable(error) ? 0 : refusals + 1
+        if (refusals < MAX_REFUSALS) return false
+        refusals = 0
+        queue = queue.slice(batch.length)
+        options.onDrop?.(batch.length)
+        continue
       }
+      backoffMs = 0
+      retryAt = 0
+      refusals = 0
       queue = queue.slice(batch.length)
     }
     if (dropped > 0) {
@@ -96,7 +134,12 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
     }
   }
 
-  const timer = setInterval(() => void drainOnce(), options.intervalMs ?? 250)
+  /** A drain unless the database refused the last attempt only a moment ago. */
+  function drainSoon(): void {
+    if (Date.now() >= retryAt) void drainOnce()
+  }
+
+  const timer = setInterval(drainSoon, intervalMs)
   timer.unref()
 
   return {
@@ -113,16 +156,26 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions): Clic
         itemId: event.itemId,
         createdAt: nowTimestamp(event.at),
         ip: event.ip,
-        userAgent: event.userAgent.slice(0, 512),
+        userAgent: capped(event.userAgent),
         referrerHost: event.referrer ? referrerHost(event.referrer) : null,
         language: event.acceptLanguage ? language(event.acceptLanguage) : null,
       })
-      if (queue.length >= batchSize) void drainOnce()
+      if (queue.length >= batchSize) drainSoon()
     },
     flush,
     async close() {
       clearInterval(timer)
-      await flush()
+      // A database restarting under us gets a few seconds before queued visits are given up.
+      const deadline = Date.now() + (options.closeTimeoutMs ?? 10_000)
+      for (;;) {
+        await flush()
+        if (queue.length === 0) return
+        const wait = Math.min(Math.max(retryAt - Date.now(), 0), deadline - Date.now())
+        if (wait <= 0 && Date.now() >= deadline) break
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+      options.onShutdownLoss?.(queue.length, lastError)
+      queue = []
     },
     get pending() {
       return queue.length

@@ -31,7 +31,20 @@ export async function pruneRawClicks(db: DB, before: string, chunk = 10_000): Pr
  * Drops the visitor hashes of days before yesterday: uniqueness is decided per day, and a batch
  * written just after midnight may still hold yesterday's clicks.
  */
-export async function pruneVisitorDays(db: DB, today: string): Promise<number> {
-  const result = await db.deleteFrom('click_visitors').where('day', '<', daysBefore(today, 1)).executeTakeFirst()
-  return Number(result.numDeletedRows)
+export async function pruneVisitorDays(db: DB, today: string, chunk = 10_000): Promise<number> {
+  // In chunks, like raw clicks: a busy day leaves millions of rows, and one statement deleting them
+  // all would hold the click writer (and, on SQLite, every query) until it is done.
+  const before = daysBefore(today, 1)
+  let deleted = 0
+  for (;;) {
+    const result = await db
+      .deleteFrom('click_visitors')
+      .where((eb) => eb(eb.refTuple('day', 'item_type', 'item_id', 'visitor_hash'), 'in',
+        // A row-value IN (SQLite ≥ 3.15, PostgreSQL); Kysely's types do not model it.
+        eb.selectFrom('click_visitors').select(['day', 'item_type', 'item_id', 'visitor_hash']).where('day', '<', before).limit(chunk) as never))
+      .executeTakeFirst()
+    const count = Number(result.numDeletedRows)
+    deleted += count
+    if (count < chunk) return deleted
+  }
 }

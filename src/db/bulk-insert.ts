@@ -35,7 +35,13 @@ export function createBulkInsert<T extends keyof Database, C extends keyof Datab
         continue
       }
       const parameters: unknown[] = []
-      for (const row of chunk) for (const column of columns) parameters.push(row[column] ?? null)
+      for (const row of chunk) {
+        for (const column of columns) {
+          // Kysely would write DEFAULT for a missing value; the reused statement cannot.
+          if (row[column] === undefined) throw new Error(`bulk insert into ${table}: no value for ${column}`)
+          parameters.push(row[column])
+        }
+      }
       await db.executeQuery(CompiledQuery.raw(fullChunkSql(db), parameters))
     }
   }

@@ -58,17 +58,25 @@ const pgTypes = {
  * statement is never shared by two running queries because better-sqlite3 runs each to the end
  * synchronously (Kysely only iterates for `.stream()`, which Linkwell does not use).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 256): SqliteDatabase {
-  let statements = new Map<string, SQLite.Statement>()
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  // Large statements (multi-row inserts and upserts of varying sizes) get a small cache of their
+  // own, so they cannot push out the everyday ones nor hold much memory.
+  const caches = [
+    { maxText: 4_096, size: 256, statements: new Map<string, SQLite.Statement>() },
+    { maxText: Number.POSITIVE_INFINITY, size: 8, statements: new Map<string, SQLite.Statement>() },
+  ]
   return {
     close: () => sqlite.close(),
     prepare(text) {
-      let statement = statements.get(text)
-      if (!statement) {
-        if (statements.size >= size) statements = new Map()
+      const cache = caches.find((candidate) => text.length <= candidate.maxText)!
+      // Least recently used first: a hit moves to the end, a miss evicts the first.
+      let statement = cache.statements.get(text)
+      if (statement) cache.statements.delete(text)
+      else {
+        if (cache.statements.size >= cache.size) cache.statements.delete(cache.statements.keys().next().value!)
         statement = sqlite.prepare(text)
-        statements.set(text, statement)
       }
+      cache.statements.set(text, statement)
       return statement
     },
   }
@@ -126,15 +134,18 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   return openPostgres(url, options)
 }
 
-/** Applies pending migrations; safe when several instances start together (Kysely's lock table). */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  if (handle.dialect !== 'postgres') return runMigrations(handle.db, handle.schema)
+/**
+ * Applies pending migrations (up to and including `target` when given: tests of a migration's
+ * data step); safe when several instances start together.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, target?: string): Promise<string[]> {
+  if (handle.dialect !== 'postgres') return runMigrations(handle.db, handle.schema, target)
   // Instances starting together: one migrates while the others wait on the advisory lock (held
   // by one connection), then find nothing left to do.
   return handle.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(connection)
     try {
-      return await runMigrations(connection, handle.schema)
+      return await runMigrations(connection, handle.schema, target)
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(connection)
     }
@@ -144,11 +155,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 /** An arbitrary constant naming Linkwell's migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_ID = 7_405_022_001
 
-async function runMigrations(db: DB, schema: string | undefined): Promise<string[]> {
+async function runMigrations(db: DB, schema: string | undefined, target?: string): Promise<string[]> {
   // With a non-default schema, Kysely must be told where its own tables live, or it finds
   // another schema's migration tables through the catalogue.
   const migrator = new Migrator({ db, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target)
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClickRecorder } from '../../src/analytics/click-recorder.js'
+import { createClickRecorder, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
 import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 
@@ -76,5 +77,94 @@ describe('click recorder', () => {
     await clicks.close()
     const end = await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()
     expect(end.clicks - start.clicks).toBe(1234)
+  })
+
+  describe('when the database refuses batches', () => {
+    const breakClicksTable = () => sql`alter table clicks rename to clicks_away`.execute(database.db)
+    const restoreClicksTable = () => sql`alter table clicks_away rename to clicks`.execute(database.db)
+    const linkClicks = async () => (await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()).clicks
+
+    async function failingRecorder(options: Partial<ClickRecorderOptions> = {}) {
+      const events = { errors: 0, dropped: [] as number[], lost: [] as number[] }
+      const clicks = createClickRecorder(database.db, {
+        hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)),
+        intervalMs: 60_000,
+        batchSize: 10,
+        onError: () => (events.errors += 1),
+        onDrop: (count) => events.dropped.push(count),
+        onShutdownLoss: (count) => events.lost.push(count),
+        ...options,
+      })
+      return { clicks, events }
+    }
+
+    it('backs off instead of retrying on every visit, and writes everything once the database is back', async () => {
+      const before = await linkClicks()
+      const { clicks, events } = await failingRecorder()
+      await breakClicksTable()
+      try {
+        for (let i = 0; i < 10; i += 1) clicks.record(visit())
+        await clicks.flush()
+        expect(events.errors).toBe(1)
+        // Each of these fills a batch again; within the back-off none of them starts a write.
+        for (let i = 0; i < 200; i += 1) clicks.record(visit())
+        await new Promise((resolve) => setImmediate(resolve))
+        expect(events.errors).toBe(1)
+        expect(clicks.pending).toBe(210)
+      } finally {
+        await restoreClicksTable()
+      }
+      await clicks.close()
+      expect(await linkClicks()).toBe(before + 210)
+      expect(events.dropped).toEqual([])
+    })
+
+    it('keeps retrying at shutdown while the database comes back, losing nothing', async () => {
+      const before = await linkClicks()
+      const { clicks, events } = await failingRecorder({ closeTimeoutMs: 10_000 })
+      await breakClicksTable()
+      for (let i = 0; i < 25; i += 1) clicks.record(visit())
+      const restored = new Promise((resolve) => setTimeout(resolve, 400)).then(restoreClicksTable)
+      await clicks.close()
+      await restored
+      expect(await linkClicks()).toBe(before + 25)
+      expect(events.lost).toEqual([])
+      expect(events.errors).toBeGreaterThan(0)
+    })
+
+    it('gives up at shutdown after closeTimeoutMs and says how many visits are lost', async () => {
+      // Shorter than two back-offs, so the batch is not refused the three times that drop it.
+      const { clicks, events } = await failingRecorder({ closeTimeoutMs: 200 })
+      await breakClicksTable()
+      try {
+        for (let i = 0; i < 7; i += 1) clicks.record(visit())
+        await clicks.close()
+      } finally {
+        await restoreClicksTable()
+      }
+      expect(events.lost).toEqual([7])
+      expect(clicks.pending).toBe(0)
+    })
+
+    it('drops a batch the database refused three times for a reason other than being unreachable', async () => {
+      const before = await linkClicks()
+      const { clicks, events } = await failingRecorder()
+      await breakClicksTable()
+      try {
+        for (let i = 0; i < 4; i += 1) clicks.record(visit())
+        await clicks.flush()
+        await clicks.flush()
+        expect(events.dropped).toEqual([])
+        expect(clicks.pending).toBe(4)
+        await clicks.flush()
+        expect(events.dropped).toEqual([4])
+        expect(clicks.pending).toBe(0)
+      } finally {
+        await restoreClicksTable()
+      }
+      clicks.record(visit())
+      await clicks.close()
+      expect(await linkClicks()).toBe(before + 1)
+    })
   })
 })

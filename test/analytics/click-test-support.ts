@@ -76,7 +76,9 @@ export const REFERRERS: [string | undefined, string | null][] = [
   ['https://news.ycombinator.com/item?id=1', 'news.ycombinator.com'],
   ['https://Example.ORG./page', 'example.org'],
   ['https://notfacebook.com/', 'notfacebook.com'],
-  ['android-app://com.google.android.gm/', 'com.google.android.gm'],
+  // Only web pages are referrers: an app link (or a made-up scheme) counts as direct.
+  ['android-app://com.google.android.gm/', null],
+  ['x://123', null],
   [undefined, null],
   ['', null],
   ['not a url', null],

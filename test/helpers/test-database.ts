@@ -13,7 +13,8 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrateTo`: the last migration to apply (default: all of them). */
+export async function createTestDatabase(options: { migrateTo?: string } = {}): Promise<TestDatabase> {
   if (testDialect === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL
     if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL')
@@ -23,7 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.query(`create schema ${schema}`)
     await admin.end()
     const handle = openDatabase(baseUrl, { schema, poolMax: 5 })
-    await migrateToLatest(handle)
+    await migrateToLatest(handle, options.migrateTo)
     const url = new URL(baseUrl)
     url.searchParams.set('options', `-c search_path=${schema}`)
     return {
@@ -39,6 +40,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
   }
   const handle = openDatabase('file::memory:')
-  await migrateToLatest(handle)
+  await migrateToLatest(handle, options.migrateTo)
   return { ...handle, url: 'file::memory:', destroy: () => handle.close() }
 }

@@ -2,9 +2,34 @@
 // step with the raw clicks as they are written, so statistics never read the raw events; the
 // visitors seen per item and day (daily-unique flag); campaign rotator views. Clicks recorded
 // before this migration are counted into the aggregates here (their enrichment is unknown).
-import { sql, type Kysely } from 'kysely'
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely'
+import { dialectOf } from '../dialect.js'
+
+// Stored values of the raw clicks per dimension, '' for unknown (the click writer's rule).
+const DIMENSION_COLUMNS: Record<string, RawBuilder<unknown>> = {
+  country: sql`coalesce(country, '')`,
+  referrer: sql`coalesce(referrer_host, '')`,
+  browser: sql`coalesce(browser, '')`,
+  os: sql`coalesce(os, '')`,
+  device: sql`coalesce(device, '')`,
+  language: sql`coalesce(language, '')`,
+}
+
+// decisions §7, as socialNetworkOf (src/analytics/click-enrichment.ts) classifies referrer hosts.
+const SOCIAL = sql`case
+  when referrer_host in ('facebook.com', 'fb.com', 'fb.me', 'messenger.com') or referrer_host like '%.facebook.com' or referrer_host like '%.fb.com' or referrer_host like '%.messenger.com' then 'facebook'
+  when referrer_host in ('twitter.com', 'x.com', 't.co') or referrer_host like '%.twitter.com' or referrer_host like '%.x.com' or referrer_host like '%.t.co' then 'twitter'
+  when referrer_host = 'instagram.com' or referrer_host like '%.instagram.com' then 'instagram'
+  when referrer_host in ('linkedin.com', 'lnkd.in') or referrer_host like '%.linkedin.com' or referrer_host like '%.lnkd.in' then 'linkedin'
+  else '' end`
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const dialect = dialectOf(db)
+  // Byte order on PostgreSQL too, so ties in a top list are broken the same way on both.
+  const value = (col: ColumnDefinitionBuilder) => (dialect === 'postgres' ? col.notNull().modifyEnd(sql`collate "C"`) : col.notNull())
+  // Counters may pass 2^31 on a busy server; SQLite's integers are 64-bit already.
+  const counter = dialect === 'postgres' ? 'bigint' : 'integer'
+
   // dimension: clicks | unique (value '') | country | referrer | browser | os | device | language |
   // social; value '' means unknown (or, for referrers, a direct visit).
   await db.schema
@@ -13,8 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('item_id', 'integer', (col) => col.notNull())
     .addColumn('day', 'text', (col) => col.notNull())
     .addColumn('dimension', 'text', (col) => col.notNull())
-    .addColumn('value', 'text', (col) => col.notNull())
-    .addColumn('clicks', 'integer', (col) => col.notNull())
+    .addColumn('value', 'text', value)
+    .addColumn('clicks', counter, (col) => col.notNull())
     .addPrimaryKeyConstraint('click_days_pk', ['item_type', 'item_id', 'day', 'dimension', 'value'])
     .execute()
 
@@ -25,8 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('item_type', 'text', (col) => col.notNull())
     .addColumn('item_id', 'integer', (col) => col.notNull())
     .addColumn('dimension', 'text', (col) => col.notNull())
-    .addColumn('value', 'text', (col) => col.notNull())
-    .addColumn('clicks', 'integer', (col) => col.notNull())
+    .addColumn('value', 'text', value)
+    .addColumn('clicks', counter, (col) => col.notNull())
     .addPrimaryKeyConstraint('click_totals_pk', ['item_type', 'item_id', 'dimension', 'value'])
     .execute()
   await db.schema.createIndex('click_totals_top_idx').on('click_totals').columns(['item_type', 'item_id', 'dimension', 'clicks desc', 'value']).execute()
@@ -42,15 +67,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('click_visitors_pk', ['day', 'item_type', 'item_id', 'visitor_hash'])
     .execute()
 
-  await db.schema.alterTable('campaigns').addColumn('views', 'integer', (col) => col.notNull().defaultTo(0)).execute()
+  await db.schema.alterTable('campaigns').addColumn('views', counter, (col) => col.notNull().defaultTo(0)).execute()
+  if (dialect === 'postgres') {
+    for (const [table, column] of [['links', 'clicks'], ['links', 'unique_clicks'], ['qr_codes', 'scans']] as const) {
+      await db.schema.alterTable(table).alterColumn(column, (col) => col.setDataType('bigint')).execute()
+    }
+  }
 
-  // Earlier clicks: counted per day and in total, with their referrers; the rest is unknown.
+  // Clicks recorded before this migration, counted as the writer would have (their country,
+  // browser, OS and device were never known: ''; none was flagged unique).
   const day = sql`substr(created_at, 1, 10)`
-  const referrer = sql`coalesce(referrer_host, '')`
   await sql`insert into click_days (item_type, item_id, day, dimension, value, clicks)
     select item_type, item_id, ${day}, 'clicks', '', count(*) from clicks group by item_type, item_id, ${day}`.execute(db)
-  await sql`insert into click_days (item_type, item_id, day, dimension, value, clicks)
-    select item_type, item_id, ${day}, 'referrer', ${referrer}, count(*) from clicks group by item_type, item_id, ${day}, ${referrer}`.execute(db)
+  for (const [dimension, column] of [...Object.entries(DIMENSION_COLUMNS), ['social', SOCIAL] as const]) {
+    await sql`insert into click_days (item_type, item_id, day, dimension, value, clicks)
+      select item_type, item_id, ${day}, ${dimension}, ${column}, count(*) from clicks
+      group by item_type, item_id, ${day}, ${column}`.execute(db)
+  }
+  await sql`delete from click_days where dimension = 'social' and value = ''`.execute(db)
   await sql`insert into click_totals (item_type, item_id, dimension, value, clicks)
     select item_type, item_id, dimension, value, sum(clicks) from click_days group by item_type, item_id, dimension, value`.execute(db)
   await sql`update campaigns set views = (select count(*) from clicks where item_type = 'campaign' and item_id = campaigns.id)`.execute(db)

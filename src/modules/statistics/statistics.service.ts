@@ -48,13 +48,13 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
   return {
     /** The spec's statistics object of an item, all time. */
     async overall(item: ItemReference): Promise<StatisticsObject> {
-      const [fixed, countries, referrers, browsers, systems] = await Promise.all([
-        statistics.totalsOfFixedDimensions(item),
-        statistics.topTotals(item, 'country'),
-        statistics.topTotals(item, 'referrer'),
-        statistics.topTotals(item, 'browser'),
-        statistics.topTotals(item, 'os'),
-      ])
+      // One after the other: in parallel they would take five pooled connections (PostgreSQL)
+      // from the redirects and the click writer for a read that costs under a millisecond.
+      const fixed = await statistics.totalsOfFixedDimensions(item)
+      const countries = await statistics.topTotals(item, 'country')
+      const referrers = await statistics.topTotals(item, 'referrer')
+      const browsers = await statistics.topTotals(item, 'browser')
+      const systems = await statistics.topTotals(item, 'os')
       return {
         clicks: sumOf(fixed.filter((row) => row.dimension === 'clicks')),
         uniqueClicks: sumOf(fixed.filter((row) => row.dimension === 'unique')),
@@ -74,17 +74,16 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
       const today = Date.parse(`${dayOf(now().getTime())}T00:00:00Z`)
       const to = query.to === undefined ? today : parseDay('to', query.to)
       const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
-      if (from > to) throw queryError('from', 'must not be after "to"')
+      if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)
       const days = (to - from) / DAY_MS + 1
       if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
       if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
 
       const [fromDay, toDay] = [dayOf(from), dayOf(to)]
       const tops = ['country', 'referrer', 'browser', 'os', 'device', 'language'] as const
-      const [fixed, ...topValues] = await Promise.all([
-        statistics.daysOfFixedDimensions(item, fromDay, toDay),
-        ...tops.map((dimension) => statistics.topBetween(item, dimension, fromDay, toDay)),
-      ])
+      const fixed = await statistics.daysOfFixedDimensions(item, fromDay, toDay)
+      const topValues: CountedValue[][] = []
+      for (const dimension of tops) topValues.push(await statistics.topBetween(item, dimension, fromDay, toDay))
       const series = new Map<string, DayStatistics>()
       for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
       for (const row of fixed) {

@@ -216,7 +216,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
       ['?to=2026-13-01', 'to', DATE_RULE],
       ['?from=2026-02-30&to=2026-03-01', 'from', DATE_RULE],
       ['?from=2026-01-01&to=2025-02-29', 'to', DATE_RULE],
-      ['?from=2026-01-02&to=2026-01-01', 'from', 'must not be after "to".'],
+      ['?from=2026-01-02&to=2026-01-01', 'from', 'must not be after "to" (2026-01-01).'],
       ['?from=2025-01-01&to=2026-01-02', 'to', 'must be at most 366 days; it is 367.'],
     ])('rejects %s with a 400 naming "%s"', async (query, field, rule) => {
       const { id } = await createItem('url')
