@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createClickRecorder, type ClickRecorder } from './analytics/click-recorder.js'
-import { createVisitorHasher, loadVisitorSecret } from './analytics/visitor-hash.js'
 import { createLocalInvalidationBus, createRedisInvalidationBus, type InvalidationBus } from './cache/invalidation.js'
 import type { Config } from './config.js'
 import type { DatabaseHandle, DB } from './db/database.js'
@@ -134,7 +133,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const clicks =
     deps.clickRecorder ??
     createClickRecorder(database.db, {
-      hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)),
       onError: (error) => app.log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
       onDrop: (dropped) => app.log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
       onShutdownLoss: (lost, error) => app.log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, nowTimestamp } from '../db/dialect.js'
 import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
 import { memoize } from '../cache/memoize.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'
+import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 
 export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
 
@@ -36,7 +37,8 @@ export interface ClickRecorder {
 }
 
 export interface ClickRecorderOptions {
-  hashVisitor: (ip: string, userAgent: string, day: string) => string
+  /** How visitors are told apart; by default a random salt per day (visitor-hash.ts). */
+  visitors?: VisitorHasher
   batchSize?: number
   intervalMs?: number
   /** Beyond this many queued events new ones are dropped (and counted), keeping memory flat. */
@@ -64,12 +66,12 @@ function capped(userAgent: string): string {
   return userAgent.length <= 512 ? userAgent : Buffer.from(userAgent.slice(0, 512), 'utf8').toString('utf8')
 }
 
-export function createClickRecorder(db: DB, options: ClickRecorderOptions): ClickRecorder {
+export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}): ClickRecorder {
   const isBotAgent = memoize(isbot, 2_000)
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
   const language = memoize((header) => primaryLanguageOf(header), 500)
-  const writeClicks = createClickWriter(db, { hashVisitor: options.hashVisitor })
+  const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db) })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
   const intervalMs = options.intervalMs ?? 250

@@ -1,6 +1,7 @@
 // Retention: raw clicks older than CLICK_RETENTION_DAYS may go (`linkwell clicks prune`); the
 // aggregates are kept whole, so statistics do not change when their raw clicks are deleted.
 import type { DB } from '../db/database.js'
+import { SALT_KEY_PREFIX } from './visitor-hash.js'
 
 const DAY_MS = 86_400_000
 
@@ -23,8 +24,11 @@ export async function pruneRawClicks(db: DB, before: string, chunk = 10_000): Pr
       .executeTakeFirst()
     const count = Number(result.numDeletedRows)
     deleted += count
-    if (count < chunk) return deleted
+    if (count < chunk) break
   }
+  // With the salts gone, the hashes of those days can no longer be tied to anyone.
+  await db.deleteFrom('settings').where('key', 'like', `${SALT_KEY_PREFIX}%`).where('key', '<', `${SALT_KEY_PREFIX}${before}`).execute()
+  return deleted
 }
 
 /**
@@ -45,6 +49,9 @@ export async function pruneVisitorDays(db: DB, today: string, chunk = 10_000): P
       .executeTakeFirst()
     const count = Number(result.numDeletedRows)
     deleted += count
-    if (count < chunk) return deleted
+    if (count < chunk) break
   }
+  // With the salts gone, the hashes of those days can no longer be tied to anyone.
+  await db.deleteFrom('settings').where('key', 'like', `${SALT_KEY_PREFIX}%`).where('key', '<', `${SALT_KEY_PREFIX}${before}`).execute()
+  return deleted
 }

@@ -10,6 +10,7 @@ import { pruneVisitorDays } from './click-retention.js'
 import { describeUserAgent, socialNetworkOf, type AgentDescription } from './click-enrichment.js'
 import type { ClickItemType } from './click-recorder.js'
 import { loadCountryLookup } from './geo.js'
+import type { VisitorHasher } from './visitor-hash.js'
 
 /** A visit as it waits in the queue: what the request told, nothing derived yet. */
 export interface PendingClick {
@@ -26,7 +27,7 @@ export interface PendingClick {
 }
 
 export interface ClickWriterOptions {
-  hashVisitor: (ip: string, userAgent: string, day: string) => string
+  visitors: VisitorHasher
 }
 
 const INSERT_CHUNK = 500
@@ -43,7 +44,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
   const hashVisitor = memoize((key) => {
     // Header values cannot contain a line break, so the key splits back unambiguously.
     const [day, ip, userAgent] = key.split('\n') as [string, string, string]
-    return options.hashVisitor(ip, userAgent, day)
+    return options.visitors.hash(ip, userAgent, day)
   }, 10_000)
   const countryLookup = loadCountryLookup()
   let visitorsPrunedFor = ''
@@ -62,6 +63,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
 
   return async function writeClicks(batch) {
     const countryOf = await countryLookup
+    await options.visitors.prepare(new Set(batch.map((click) => click.createdAt.slice(0, 10))))
     const rows: Array<Required<Omit<NewClick, 'id'>>> = []
     const counted: CountedClick[] = []
     const visitorKeys: string[] = []

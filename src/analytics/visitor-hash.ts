@@ -1,33 +1,54 @@
 // Daily-unique visitors without storing IP addresses: a hash of IP and user agent under a salt
-// that changes every UTC day, derived from a server secret kept in the database.
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+// drawn at random for each UTC day, shared by every instance through the `settings` table and
+// deleted with the visitor rows after two days. From then on nobody, not even someone holding the
+// database, can tell whose visit a stored hash was.
+import { createHash, randomBytes } from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { isUniqueViolation } from '../db/dialect.js'
 
-const SECRET_KEY = 'visitor_hash_secret'
-
-/** Reads the server's visitor-hash secret, creating it on first use (every instance shares it). */
-export async function loadVisitorSecret(db: DB): Promise<string> {
-  const existing = await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirst()
-  if (existing) return existing.value
-  try {
-    await db.insertInto('settings').values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).execute()
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error
-  }
-  const created = await db.selectFrom('settings').select('value').where('key', '=', SECRET_KEY).executeTakeFirstOrThrow()
-  return created.value
+/** How the click writer tells visitors apart: `prepare` the days of a batch, then `hash` each click. */
+export interface VisitorHasher {
+  prepare(days: Iterable<string>): Promise<void>
+  hash(ip: string, userAgent: string, day: string): string
 }
 
-/** Builds `hash(ip, userAgent, day)`; the day's salt is HMAC(secret, day), cached per day. */
-export function createVisitorHasher(secret: string) {
-  let saltDay = ''
-  let salt = ''
-  return (ip: string, userAgent: string, day: string): string => {
-    if (day !== saltDay) {
-      saltDay = day
-      salt = createHmac('sha256', secret).update(day).digest('base64url')
-    }
-    return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 32)
+/** The settings key of a day's salt; keys sort by day. */
+export const SALT_KEY_PREFIX = 'visitor_salt:'
+
+/** sha256 of salt, IP and user agent, 32 URL-safe characters. */
+export function hashWithSalt(salt: string, ip: string, userAgent: string): string {
+  return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 32)
+}
+
+async function loadOrCreateSalt(db: DB, day: string): Promise<string> {
+  const key = `${SALT_KEY_PREFIX}${day}`
+  const existing = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
+  if (existing) return existing.value
+  try {
+    await db.insertInto('settings').values({ key, value: randomBytes(32).toString('base64url') }).execute()
+  } catch (error) {
+    // Another instance drew the day's salt first: use theirs.
+    if (!isUniqueViolation(error)) throw error
+  }
+  return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value
+}
+
+/** The production hasher: the day's random salt from the database, kept in memory once read. */
+export function createDailySaltHasher(db: DB): VisitorHasher {
+  let salts = new Map<string, string>()
+  return {
+    async prepare(days) {
+      const needed = [...new Set(days)]
+      // A process running for weeks keeps only the salts it still uses (never dropping one this batch needs).
+      if (salts.size + needed.length > 8) salts = new Map(needed.filter((day) => salts.has(day)).map((day) => [day, salts.get(day)!]))
+      for (const day of needed) {
+        if (!salts.has(day)) salts.set(day, await loadOrCreateSalt(db, day))
+      }
+    },
+    hash(ip, userAgent, day) {
+      const salt = salts.get(day)
+      if (salt === undefined) throw new Error(`visitor salt of ${day} not prepared`)
+      return hashWithSalt(salt, ip, userAgent)
+    },
   }
 }

@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClickRecorder, type ClickEvent, type ClickItemType, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
-import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
+import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import { nowTimestamp } from '../../src/db/dialect.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 import {
@@ -28,7 +28,7 @@ describe('click aggregates', () => {
   async function startRecorder(options: Partial<ClickRecorderOptions> = {}) {
     const errors: unknown[] = []
     const recorder = createClickRecorder(db, {
-      hashVisitor: createVisitorHasher(await loadVisitorSecret(db)),
+      visitors: fixedSecretHasher(),
       batchSize: 1_000,
       intervalMs: 60_000,
       onError: (error) => errors.push(error),
@@ -96,11 +96,11 @@ describe('click aggregates', () => {
     expect(errors).toEqual([])
     expect(recorder.pending).toBe(0)
 
-    const hash = createVisitorHasher(await loadVisitorSecret(db))
+    const hash = fixedSecretHasher()
     const seen = new Set<string>()
     const expected = events.filter((entry) => entry.counted).map(({ event, referrerHost, language }) => {
       const day = nowTimestamp(event.at).slice(0, 10)
-      const visitorHash = hash(event.ip, event.userAgent!, day)
+      const visitorHash = hash.hash(event.ip, event.userAgent!, day)
       const visitorKey = `${day}|${event.itemType}|${event.itemId}|${visitorHash}`
       const isUnique = seen.has(visitorKey) ? 0 : 1
       seen.add(visitorKey)

@@ -1,7 +1,9 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClickRecorder, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
-import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
+import { pruneVisitorDays } from '../../src/analytics/click-retention.js'
+import { createDailySaltHasher, SALT_KEY_PREFIX, type VisitorHasher } from '../../src/analytics/visitor-hash.js'
+import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
@@ -21,7 +23,7 @@ describe('click recorder', () => {
   afterAll(() => database.destroy())
 
   async function recorder(options: { batchSize?: number; maxQueue?: number } = {}) {
-    return createClickRecorder(database.db, { hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)), intervalMs: 60_000, ...options })
+    return createClickRecorder(database.db, { visitors: fixedSecretHasher(), intervalMs: 60_000, ...options })
   }
 
   const visit = (overrides: Record<string, unknown> = {}) => ({
@@ -54,16 +56,32 @@ describe('click recorder', () => {
     expect(JSON.stringify(row)).not.toContain('203.0.113.9')
   })
 
-  it('gives one visitor the same hash within a day and another one the next day', async () => {
-    const hash = createVisitorHasher('secret')
-    expect(hash('198.51.100.1', BROWSER, '2026-11-21')).toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
-    expect(hash('198.51.100.1', BROWSER, '2026-11-22')).not.toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
-    expect(hash('198.51.100.2', BROWSER, '2026-11-21')).not.toBe(hash('198.51.100.1', BROWSER, '2026-11-21'))
+  it('gives one visitor the same hash within a day on every instance, another one the next day, and forgets old salts', async () => {
+    // Two instances: each reads (or draws) the day's random salt from the shared database.
+    const first = createDailySaltHasher(database.db)
+    const second = createDailySaltHasher(database.db)
+    await Promise.all([first.prepare(['2026-11-20', '2026-11-21', '2026-11-22']), second.prepare(['2026-11-22', '2026-11-21'])])
+    const hash = (hasher: VisitorHasher, ip: string, day: string) => hasher.hash(ip, BROWSER, day)
+    expect(hash(first, '198.51.100.1', '2026-11-21')).toBe(hash(second, '198.51.100.1', '2026-11-21'))
+    expect(hash(first, '198.51.100.1', '2026-11-21')).toMatch(/^[\w-]{32}$/)
+    expect(hash(first, '198.51.100.1', '2026-11-22')).not.toBe(hash(first, '198.51.100.1', '2026-11-21'))
+    expect(hash(first, '198.51.100.2', '2026-11-21')).not.toBe(hash(first, '198.51.100.1', '2026-11-21'))
+    expect(() => second.hash('198.51.100.1', BROWSER, '2026-11-19')).toThrow(/not prepared/)
+    // A batch spanning many days gets every one of its salts, however many the hasher held before.
+    const days = Array.from({ length: 12 }, (_, index) => `2026-10-${String(index + 1).padStart(2, '0')}`)
+    await second.prepare(days)
+    for (const day of days) expect(second.hash('198.51.100.1', BROWSER, day)).toMatch(/^[\w-]{32}$/)
+    await database.db.deleteFrom('settings').where('key', 'like', `${SALT_KEY_PREFIX}2026-10-%`).execute()
+    const salts = async () => (await database.db.selectFrom('settings').select('key').where('key', 'like', `${SALT_KEY_PREFIX}%`).orderBy('key').execute()).map((row) => row.key)
+    expect(await salts()).toEqual(['2026-11-20', '2026-11-21', '2026-11-22'].map((day) => `${SALT_KEY_PREFIX}${day}`))
+    // Days before yesterday lose their salt with their visitor rows.
+    await pruneVisitorDays(database.db, '2026-11-22')
+    expect(await salts()).toEqual(['2026-11-21', '2026-11-22'].map((day) => `${SALT_KEY_PREFIX}${day}`))
   })
 
   it('bounds the queue: beyond maxQueue, visits are dropped instead of growing memory', async () => {
     const dropped: number[] = []
-    const clicks = createClickRecorder(database.db, { hashVisitor: () => 'h', intervalMs: 60_000, batchSize: 1000, maxQueue: 5, onDrop: (n) => dropped.push(n) })
+    const clicks = createClickRecorder(database.db, { visitors: { prepare: async () => {}, hash: () => 'h' }, intervalMs: 60_000, batchSize: 1000, maxQueue: 5, onDrop: (n) => dropped.push(n) })
     for (let i = 0; i < 8; i += 1) clicks.record(visit())
     expect(clicks.pending).toBe(5)
     await clicks.close()
@@ -87,7 +105,7 @@ describe('click recorder', () => {
     async function failingRecorder(options: Partial<ClickRecorderOptions> = {}) {
       const events = { errors: 0, dropped: [] as number[], lost: [] as number[] }
       const clicks = createClickRecorder(database.db, {
-        hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)),
+        visitors: fixedSecretHasher(),
         intervalMs: 60_000,
         batchSize: 10,
         onError: () => (events.errors += 1),

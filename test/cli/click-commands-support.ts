@@ -3,7 +3,7 @@
 // of everything a prune must leave alone (aggregates and item counters).
 import { expect } from 'vitest'
 import { createClickRecorder, type ClickEvent } from '../../src/analytics/click-recorder.js'
-import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
+import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import type { DB } from '../../src/db/database.js'
 import { nowTimestamp } from '../../src/db/dialect.js'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
@@ -27,7 +27,7 @@ export async function createOwner(db: DB): Promise<{ id: number; apiKey: string 
 
 /** Writes the visits through a recorder of its own, in one batch, the last one given last. */
 export async function recordClicks(db: DB, events: ClickEvent[]): Promise<void> {
-  const recorder = createClickRecorder(db, { hashVisitor: createVisitorHasher(await loadVisitorSecret(db)) })
+  const recorder = createClickRecorder(db, { visitors: fixedSecretHasher() })
   for (const event of events) recorder.record(event)
   await recorder.close()
   expect(recorder.pending).toBe(0)

@@ -2,7 +2,6 @@
 // this API do (Bearer key, Content-Type: application/json on every request).
 import type { LightMyRequestResponse } from 'fastify'
 import { createClickRecorder, type ClickRecorder } from '../../src/analytics/click-recorder.js'
-import { createVisitorHasher, loadVisitorSecret } from '../../src/analytics/visitor-hash.js'
 import { buildApp, type App } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
@@ -38,7 +37,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  const clicks = createClickRecorder(database.db, { hashVisitor: createVisitorHasher(await loadVisitorSecret(database.db)) })
+  // The production hasher (a random salt per day in the database), as the server runs it.
+  const clicks = createClickRecorder(database.db)
   const app = await buildApp({ config, database, logger: false, clickRecorder: clicks, rateLimiter: options.rateLimiter ?? createRateLimiter() })
   await app.ready()
   return {

@@ -53,7 +53,7 @@ describe('redirect cache', () => {
       db: database.db.withPlugin(queries),
       config,
       accounts,
-      clicks: createClickRecorder(database.db, { hashVisitor: () => 'visitor' }),
+      clicks: createClickRecorder(database.db),
       invalidation,
     }
     app = Fastify({ logger: false }) as unknown as App

@@ -88,6 +88,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into click_totals (item_type, item_id, dimension, value, clicks)
     select item_type, item_id, dimension, value, sum(clicks) from click_days group by item_type, item_id, dimension, value`.execute(db)
   await sql`update campaigns set views = (select count(*) from clicks where item_type = 'campaign' and item_id = campaigns.id)`.execute(db)
+  // Visitor hashes now use a random salt per day (deleted after two days), not one derived from
+  // a lasting secret.
+  await sql`delete from settings where key = 'visitor_hash_secret'`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
