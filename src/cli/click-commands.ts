@@ -10,7 +10,8 @@ import { CliFailure, text, UsageError, wholeNumber, type Command } from './comma
 export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
                                       statistics (aggregates) are kept whole
   dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]
-                                      write N synthetic clicks of one item over D days (default 90)
+                                      write N synthetic clicks of one item over D days (default 90);
+                                      they count like real ones: for test databases only
 `
 
 const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }

@@ -44,5 +44,8 @@ describe('migration 005: clicks recorded before the aggregates', () => {
     expect(social.reduce((sum, row) => sum + row.clicks, 0)).toBe(rows.filter((row) => ['l.facebook.com', 'facebook.com', 't.co', 'x.com', 'mobile.twitter.com', 'instagram.com', 'lnkd.in', 'www2.linkedin.com'].includes(row.referrer_host ?? '')).length)
     const campaign = await db.selectFrom('campaigns').select('views').where('id', '=', campaignId).executeTakeFirstOrThrow()
     expect(campaign.views).toBe(30)
+    // The first version's user agents are gone; nothing else about the clicks changed.
+    expect(await db.selectFrom('clicks').select('id').where('user_agent', 'is not', null).execute()).toEqual([])
+    expect(await db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).toEqual({ count: 90 })
   })
 })

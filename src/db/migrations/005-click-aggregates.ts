@@ -91,6 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Visitor hashes now use a random salt per day (deleted after two days), not one derived from
   // a lasting secret.
   await sql`delete from settings where key = 'visitor_hash_secret'`.execute(db)
+  // User agents are no longer kept (with a visitor hash they single people out).
+  await sql`update clicks set user_agent = null where user_agent is not null`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
