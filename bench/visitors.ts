@@ -1,15 +1,9 @@
 // Visitors as varied as real traffic, for the redirect and memory benchmarks: a pool of public
-// IPv4 addresses (sent as X-Forwarded-For from a trusted proxy), browsers, referrers and
+// IPv4 addresses (sent as X-Forwarded-For from a trusted proxy), 8 browsers, referrers and
 // languages, so enrichment, visitor hashing and the aggregates all do real work.
-const USER_AGENTS = [
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
-  'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
-  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
-]
+import { BROWSER_USER_AGENTS } from '../src/analytics/click-seed.js'
+
+const USER_AGENTS = BROWSER_USER_AGENTS
 const REFERRERS = ['', 'https://www.google.com/', 'https://l.facebook.com/l.php', 'https://t.co/x1', 'https://www.instagram.com/', 'https://news.ycombinator.com/item?id=1', 'https://www.linkedin.com/feed/']
 const LANGUAGES = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.5', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.8', 'ja-JP,ja;q=0.9']
 

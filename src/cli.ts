@@ -9,11 +9,11 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { nowTimestamp } from './db/dialect.js'
 import { AppError, ValidationError } from './http/errors.js'
 import { createAccountRepository, type AccountWithPlan } from './modules/accounts/account.repository.js'
-import { createAccountService, type AccountService } from './modules/accounts/account.service.js'
+import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService, PLAN_RESOURCES, type PlanService } from './modules/admin/plan.service.js'
+import { createPlanService, PLAN_RESOURCES } from './modules/admin/plan.service.js'
 import { toStoredTimestamp } from './http/timestamp-input.js'
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options

@@ -13,6 +13,9 @@ import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 
 export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
 
+/** The table each kind of clicked item lives in. */
+export const ITEM_TABLES = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const satisfies Record<ClickItemType, string>
+
 export interface ClickEvent {
   accountId: number
   itemType: ClickItemType

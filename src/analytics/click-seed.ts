@@ -4,11 +4,11 @@
 // referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
 import type { DB } from '../db/database.js'
 import { nowTimestamp } from '../db/dialect.js'
-import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
-import { describeUserAgent, socialNetworkOf } from './click-enrichment.js'
-import { insertClicks } from './click-writer.js'
-import type { ClickItemType } from './click-recorder.js'
+import { describeUserAgent } from './click-enrichment.js'
+import { dayOf, daysBefore, midnightOf } from './utc-days.js'
+import { describedClick, insertClicks, type ClickRow } from './click-writer.js'
+import { ITEM_TABLES, type ClickItemType } from './click-recorder.js'
 
 export interface SeedOptions {
   itemType: ClickItemType
@@ -23,7 +23,8 @@ export interface SeedOptions {
   onProgress?: (written: number) => void
 }
 
-const USER_AGENTS = [
+/** Browsers as common traffic shows them (also the benchmark's visitors). */
+export const BROWSER_USER_AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
@@ -32,14 +33,15 @@ const USER_AGENTS = [
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
   'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
-].map((userAgent) => ({ userAgent, ...describeUserAgent(userAgent) }))
+]
+const AGENTS = BROWSER_USER_AGENTS.map(describeUserAgent)
 const COUNTRIES = ['US', 'DE', 'GB', 'FR', 'IN', 'BR', 'JP', 'CA', 'NL', 'ES', 'IT', 'PL', 'SE', 'AU', 'MX', 'CH', 'AT', 'BE', 'NG', 'KR', '']
 const REFERRERS = ['', 'google.com', 'l.facebook.com', 't.co', 'instagram.com', 'linkedin.com', 'news.ycombinator.com', 'reddit.com', 'bing.com', 'duckduckgo.com', 'mail.google.com', 'x.com', 'lnkd.in']
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'ja', 'it', 'nl', '']
 const TAIL_REFERRERS = 500
 
 /** A small deterministic generator (mulberry32): the same item gets the same clicks. */
-function randomSource(seed: number): () => number {
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
@@ -55,59 +57,41 @@ function skewed<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * random() * list.length)]!
 }
 
-const OWNER_TABLE = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const
-
 /** Writes `count` synthetic clicks of the item; answers the first and last day written, or null when there is no such item. */
 export async function seedClicks(db: DB, options: SeedOptions): Promise<{ written: number; from: string; to: string } | null> {
-  const owner = await db.selectFrom(OWNER_TABLE[options.itemType] as 'links').select('account_id').where('id', '=', options.itemId).executeTakeFirst()
+  const owner = await db.selectFrom(ITEM_TABLES[options.itemType] as 'links').select('account_id').where('id', '=', options.itemId).executeTakeFirst()
   if (!owner) return null
   const random = randomSource(options.itemId * 7919 + options.count)
-  const lastMidnight = Date.parse(`${options.lastDay}T00:00:00Z`)
-  const firstMidnight = lastMidnight - (options.days - 1) * 86_400_000
+  const firstMidnight = midnightOf(daysBefore(options.lastDay, options.days - 1))
   const seconds = options.days * 86_400
   const chunk = options.chunk ?? 20_000
   let written = 0
 
   while (written < options.count) {
     const size = Math.min(chunk, options.count - written)
-    const rows: Array<Required<Omit<NewClick, 'id'>>> = []
+    const rows: ClickRow[] = []
     const counted: CountedClick[] = []
     for (let index = written; index < written + size; index += 1) {
       // Evenly over the days and in time order, as a live link collects them (and as cheap to index).
       const createdAt = nowTimestamp(new Date(firstMidnight + Math.floor((index * seconds) / options.count) * 1000))
-      const agent = skewed(random, USER_AGENTS)
+      const agent = skewed(random, AGENTS)
       const country = skewed(random, COUNTRIES)
       const referrer = random() < 0.1 ? `site${Math.floor(random() * TAIL_REFERRERS)}.example` : skewed(random, REFERRERS)
       const language = skewed(random, LANGUAGES)
-      const isUnique = random() < 0.6
-      rows.push({
-        account_id: owner.account_id,
-        item_type: options.itemType,
-        item_id: options.itemId,
-        created_at: createdAt,
-        referrer_host: referrer || null,
-        user_agent: null,
-        language: language || null,
-        visitor_hash: Math.floor(random() * 2 ** 52).toString(36).padStart(11, '0'),
-        country: country || null,
-        browser: agent.browser || null,
-        os: agent.os || null,
-        device: agent.device || null,
-        is_unique: isUnique ? 1 : 0,
-      })
-      counted.push({
+      const { row, count } = describedClick({
+        accountId: owner.account_id,
         itemType: options.itemType,
         itemId: options.itemId,
-        day: createdAt.slice(0, 10),
-        isUnique,
-        country,
-        referrer,
-        browser: agent.browser,
-        os: agent.os,
-        device: agent.device,
-        language,
-        social: socialNetworkOf(referrer || null) ?? '',
+        createdAt,
+        referrerHost: referrer || null,
+        language: language || null,
+        visitorHash: Math.floor(random() * 2 ** 52).toString(36).padStart(11, '0'),
+        country: country || null,
+        agent,
+        isUnique: random() < 0.6,
       })
+      rows.push(row)
+      counted.push(count)
     }
     await db.transaction().execute(async (trx) => {
       await insertClicks(trx, rows)
@@ -116,6 +100,5 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
     written += size
     options.onProgress?.(written)
   }
-  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
   return { written, from: dayOf(firstMidnight), to: options.lastDay }
 }

@@ -38,6 +38,59 @@ export const insertClicks = createBulkInsert('clicks', [
   'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique',
 ])
 
+/** A raw click row as the writer inserts it (every column given). */
+export type ClickRow = Required<Omit<NewClick, 'id'>>
+
+/** What is known of a click once enriched; '' or null where unknown. */
+export interface EnrichedClick {
+  accountId: number
+  itemType: ClickItemType
+  itemId: number
+  createdAt: string
+  referrerHost: string | null
+  language: string | null
+  visitorHash: string
+  country: string | null
+  agent: AgentDescription
+  isUnique: boolean
+}
+
+/** The raw row of an enriched click and the same click as the aggregates count it. */
+export function describedClick(click: EnrichedClick): { row: ClickRow; count: CountedClick } {
+  return {
+    row: {
+      account_id: click.accountId,
+      item_type: click.itemType,
+      item_id: click.itemId,
+      created_at: click.createdAt,
+      referrer_host: click.referrerHost,
+      // The browser, OS and device are kept; the user agent itself is not (with the visitor
+      // hash it would single people out, and it is the largest part of a row).
+      user_agent: null,
+      language: click.language,
+      visitor_hash: click.visitorHash,
+      country: click.country,
+      browser: click.agent.browser || null,
+      os: click.agent.os || null,
+      device: click.agent.device || null,
+      is_unique: click.isUnique ? 1 : 0,
+    },
+    count: {
+      itemType: click.itemType,
+      itemId: click.itemId,
+      day: click.createdAt.slice(0, 10),
+      isUnique: click.isUnique,
+      country: click.country ?? '',
+      referrer: click.referrerHost ?? '',
+      browser: click.agent.browser,
+      os: click.agent.os,
+      device: click.agent.device,
+      language: click.language ?? '',
+      social: socialNetworkOf(click.referrerHost) ?? '',
+    },
+  }
+}
+
 /** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
 export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
@@ -46,7 +99,6 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
     const [day, ip, userAgent] = key.split('\n') as [string, string, string]
     return options.visitors.hash(ip, userAgent, day)
   }, 10_000)
-  const countryLookup = loadCountryLookup()
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so
   // their clicks need no look-up in click_visitors. Only ever a subset of the table's truth, so
@@ -62,47 +114,19 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
   }
 
   return async function writeClicks(batch) {
-    const countryOf = await countryLookup
+    // Opened on the first batch (once per process), not at start-up.
+    const countryOf = await loadCountryLookup()
     await options.visitors.prepare(new Set(batch.map((click) => click.createdAt.slice(0, 10))))
-    const rows: Array<Required<Omit<NewClick, 'id'>>> = []
+    const rows: ClickRow[] = []
     const counted: CountedClick[] = []
     const visitorKeys: string[] = []
     for (const click of batch) {
       const day = click.createdAt.slice(0, 10)
-      const agent = describe(click.userAgent)
-      const country = countryOf(click.ip)
       const visitorHash = hashVisitor(`${day}\n${click.ip}\n${click.userAgent}`)
       visitorKeys.push(`${day}\n${click.itemType}\n${click.itemId}\n${visitorHash}`)
-      rows.push({
-        account_id: click.accountId,
-        item_type: click.itemType,
-        item_id: click.itemId,
-        created_at: click.createdAt,
-        referrer_host: click.referrerHost,
-        // The browser, OS and device are kept; the user agent itself is not (with the visitor
-        // hash it would single people out, and it is the largest part of a row).
-        user_agent: null,
-        language: click.language,
-        visitor_hash: visitorHash,
-        country,
-        browser: agent.browser || null,
-        os: agent.os || null,
-        device: agent.device || null,
-        is_unique: 0,
-      })
-      counted.push({
-        itemType: click.itemType,
-        itemId: click.itemId,
-        day,
-        isUnique: false,
-        country: country ?? '',
-        referrer: click.referrerHost ?? '',
-        browser: agent.browser,
-        os: agent.os,
-        device: agent.device,
-        language: click.language ?? '',
-        social: socialNetworkOf(click.referrerHost) ?? '',
-      })
+      const { row, count } = describedClick({ ...click, visitorHash, country: countryOf(click.ip), agent: describe(click.userAgent), isUnique: false })
+      rows.push(row)
+      counted.push(count)
     }
 
     await db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 // `linkwell clicks prune` (retention of raw clicks) and `linkwell dev seed-clicks` (synthetic
 // clicks for measuring statistics at scale).
-import { daysBefore, pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
+import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
+import { daysBefore } from '../analytics/utc-days.js'
 import { seedClicks } from '../analytics/click-seed.js'
 import type { ClickItemType } from '../analytics/click-recorder.js'
 import { nowTimestamp } from '../db/dialect.js'

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClickRecorder, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
-import { pruneVisitorDays } from '../../src/analytics/click-retention.js'
+import { pruneRawClicks, pruneVisitorDays } from '../../src/analytics/click-retention.js'
 import { createDailySaltHasher, SALT_KEY_PREFIX, type VisitorHasher } from '../../src/analytics/visitor-hash.js'
 import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
@@ -74,7 +74,9 @@ describe('click recorder', () => {
     await database.db.deleteFrom('settings').where('key', 'like', `${SALT_KEY_PREFIX}2026-10-%`).execute()
     const salts = async () => (await database.db.selectFrom('settings').select('key').where('key', 'like', `${SALT_KEY_PREFIX}%`).orderBy('key').execute()).map((row) => row.key)
     expect(await salts()).toEqual(['2026-11-20', '2026-11-21', '2026-11-22'].map((day) => `${SALT_KEY_PREFIX}${day}`))
-    // Days before yesterday lose their salt with their visitor rows.
+    // Pruning raw clicks leaves every salt; days before yesterday lose theirs with their visitor rows.
+    await pruneRawClicks(database.db, '2026-11-21 12:00:00')
+    expect(await salts()).toEqual(['2026-11-20', '2026-11-21', '2026-11-22'].map((day) => `${SALT_KEY_PREFIX}${day}`))
     await pruneVisitorDays(database.db, '2026-11-22')
     expect(await salts()).toEqual(['2026-11-21', '2026-11-22'].map((day) => `${SALT_KEY_PREFIX}${day}`))
   })

@@ -4,6 +4,7 @@
 import { expect } from 'vitest'
 import { socialNetworkOf } from '../../src/analytics/click-enrichment.js'
 import type { DB } from '../../src/db/database.js'
+import { randomSource } from '../../src/analytics/click-seed.js'
 
 export const BROWSERS = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -97,17 +98,8 @@ export const LANGUAGES: [string | undefined, string | null][] = [
   [undefined, null],
 ]
 
-/** mulberry32: a small seeded generator, so the "random" load is the same on every run. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+/** A seeded generator (the seeder's own), so the "random" load is the same on every run. */
+export const createRandom = randomSource
 
 export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!

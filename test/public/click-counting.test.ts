@@ -4,21 +4,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../helpers/test-app.js'
 import { decodeQrImage } from '../modules/qr-codes/qr-test-support.js'
+import { EMPTY_STATISTICS } from '../helpers/statistics.js'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const US_IP = '8.8.8.8'
 const GB_IP = '81.2.69.160'
 const DESTINATION = 'https://example.com/landing'
-const NOTHING_COUNTED = {
-  clicks: 0,
-  uniqueClicks: 0,
-  topCountries: {},
-  topReferrers: {},
-  topBrowsers: {},
-  topOs: {},
-  socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
-}
 let slugCounter = 0
 
 /** The shared steps of both suites: create items through the API, visit them, read the counts. */
@@ -116,7 +108,7 @@ describe('click counting behind a trusted proxy', () => {
       expect(response.statusCode).toBe(302)
       expect(response.headers.location).toBe(DESTINATION)
       const details = await steps.linkDetails(id)
-      expect(details.data).toEqual(NOTHING_COUNTED)
+      expect(details.data).toEqual(EMPTY_STATISTICS)
       expect(details.details).toMatchObject({ clicks: 0, uniqueclicks: 0 })
 
       // Without what made it skipped, the same visit counts: the link itself is countable.
@@ -157,7 +149,7 @@ describe('click counting behind a trusted proxy', () => {
     const details = await steps.api('GET', `/api/qr/${created.data.id}`)
     expect(details.data.details.scans).toBe(1)
     expect(details.data.data).toEqual({
-      ...NOTHING_COUNTED,
+      ...EMPTY_STATISTICS,
       clicks: 1,
       uniqueClicks: 1,
       topCountries: { 'United Kingdom': '1' },

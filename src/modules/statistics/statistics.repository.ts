@@ -1,7 +1,7 @@
 // Reads of the click aggregates (never of the raw clicks): the cost depends on the number of
 // distinct values and days asked for, not on how many clicks an item has.
 import type { DB } from '../../db/database.js'
-import type { ClickItemType } from '../../analytics/click-recorder.js'
+import { ITEM_TABLES, type ClickItemType } from '../../analytics/click-recorder.js'
 
 export interface ItemReference {
   itemType: ClickItemType
@@ -53,8 +53,7 @@ export function createStatisticsRepository(db: DB) {
 
     /** True when the account owns the item (another account's item is simply not found). */
     async ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
-      const table = ({ link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const)[item.itemType]
-      const row = await db.selectFrom(table as 'links').select('id').where('account_id', '=', accountId).where('id', '=', item.itemId).executeTakeFirst()
+      const row = await db.selectFrom(ITEM_TABLES[item.itemType] as 'links').select('id').where('account_id', '=', accountId).where('id', '=', item.itemId).executeTakeFirst()
       return row !== undefined
     },
   }

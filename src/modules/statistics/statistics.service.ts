@@ -1,6 +1,7 @@
 // Statistics of links, QR codes, campaigns and bio pages, read from the click aggregates: the
 // spec's statistics object (all time) and, beyond the spec, a per-day series between two days.
 import type { ClickItemType } from '../../analytics/click-recorder.js'
+import { DAY_MS, dayOf, midnightOf } from '../../analytics/utc-days.js'
 import { NotFoundError, ValidationError } from '../../http/errors.js'
 import { toStoredTimestamp } from '../../http/timestamp-input.js'
 import { toSocialCount, toTopList, type StatisticsObject } from './statistics.mapper.js'
@@ -11,16 +12,11 @@ export const MAX_RANGE_DAYS = 366
 /** The range when none is given: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30
 
-const DAY_MS = 86_400_000
 const NOT_FOUND: Record<ClickItemType, string> = { link: 'Link', qr: 'QR code', campaign: 'Campaign', bio: 'Bio page' }
 
 export interface RangeQuery {
   from?: string
   to?: string
-}
-
-function dayOf(time: number): string {
-  return new Date(time).toISOString().slice(0, 10)
 }
 
 /** Worded like the schema's own query errors (http/error-handler.ts). */
@@ -31,7 +27,7 @@ function queryError(parameter: string, rule: string): ValidationError {
 /** A real calendar day `YYYY-MM-DD` as its midnight (UTC) in milliseconds, or a 400 naming the field. */
 function parseDay(field: string, text: string): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !toStoredTimestamp(text)) throw queryError(field, 'must be a date YYYY-MM-DD')
-  return Date.parse(`${text}T00:00:00Z`)
+  return midnightOf(text)
 }
 
 function sumOf(values: CountedValue[]): number {
@@ -71,7 +67,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
      * days), with one entry per day for charts, days without clicks included.
      */
     async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery) {
-      const today = Date.parse(`${dayOf(now().getTime())}T00:00:00Z`)
+      const today = midnightOf(dayOf(now().getTime()))
       const to = query.to === undefined ? today : parseDay('to', query.to)
       const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
       if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)

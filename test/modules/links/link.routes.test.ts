@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { createFixtures, nextYear } from './link-fixtures.js'
-
-const EMPTY_STATISTICS = {
-  clicks: 0,
-  uniqueClicks: 0,
-  topCountries: {},
-  topReferrers: {},
-  topBrowsers: {},
-  topOs: {},
-  socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
-}
+import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 
 describe('short link endpoints', () => {
   let context: TestContext

@@ -5,18 +5,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { makeLogo } from './qr-test-support.js'
+import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 
 const ALIAS_LINK = new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/qr/[23456789abcdefghjkmnpqrstuvwxyz]{8}$`)
-const EMPTY_STATISTICS = {
-  clicks: 0,
-  uniqueClicks: 0,
-  topCountries: {},
-  topReferrers: {},
-  topBrowsers: {},
-  topOs: {},
-  socialCount: { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 },
-}
-
 describe('QR code endpoints', () => {
   let context: TestContext
   let uploads: string

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ClickEvent, ClickItemType } from '../../../src/analytics/click-recorder.js'
 import { decodeQrImage } from '../qr-codes/qr-test-support.js'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { NO_SOCIAL } from '../../helpers/statistics.js'
 
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const LINUX_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
@@ -12,7 +13,6 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const US_IP = '8.8.8.8'
 const GB_IP = '81.2.69.160'
 const DE_IP = '2a00:1450:4001::1'
-const NO_SOCIAL = { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 }
 const DATA_KEYS = ['clicks', 'days', 'from', 'socialCount', 'to', 'topBrowsers', 'topCountries', 'topDevices', 'topLanguages', 'topOs', 'topReferrers', 'uniqueClicks']
 
 type Kind = 'url' | 'qr' | 'campaign' | 'bio'
