@@ -66,7 +66,7 @@ async function createLink(baseUrl: string, apiKey: string): Promise<void> {
   if (response.status !== 201) throw new Error(`POST /api/url/add answered ${response.status}: ${await response.text()}`)
 }
 
-const ROUNDS = 3
+const ROUNDS = 5
 
 /** One measured load on one server; warns about any answer that is not the expected 302. */
 async function measure(label: string, baseUrl: string, seconds: number): Promise<LoadResult> {
