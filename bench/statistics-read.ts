@@ -9,10 +9,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { migrateToLatest, openDatabase, type DB } from '../src/db/database.js'
-import { nowTimestamp } from '../src/db/dialect.js'
 import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
 import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
 import { startServer } from '../test/helpers/server-process.js'
+import { nowTimestamp } from '../src/core/time.js'
 
 interface Options {
   /** Clicks of the large link (default 10 million). */

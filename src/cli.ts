@@ -2,19 +2,17 @@
 // The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
 // the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
 import { parseArgs } from 'node:util'
-import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type Services, type Values } from './cli/command.js'
+import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.js'
-import { nowTimestamp } from './db/dialect.js'
-import { AppError, ValidationError } from './http/errors.js'
-import { createAccountRepository, type AccountWithPlan } from './modules/accounts/account.repository.js'
-import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createLogger } from './logger.js'
+import { createServices } from './services.js'
+import { migrateToLatest, openDatabase } from './db/database.js'
+import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
-import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService, PLAN_RESOURCES } from './modules/admin/plan.service.js'
-import { toStoredTimestamp } from './http/timestamp-input.js'
+import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
+import { nowTimestamp, toStoredTimestamp } from './core/time.js'
+import { AppError, ValidationError } from './core/errors.js'
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
 
@@ -42,7 +40,7 @@ The database is DATABASE_URL (default file:./data/linkwell.db); every command mi
 Options: -h, --help  show this help.
 `
 
-async function accountOrFail(services: Services, reference: string): Promise<AccountWithPlan> {
+async function accountOrFail(services: CommandContext, reference: string): Promise<AccountWithPlan> {
   const account = await services.accounts.findAccountByReference(reference)
   if (!account) throw new CliFailure(`No account with the id or username "${reference}".`)
   return account
@@ -198,13 +196,20 @@ function parseOptions(command: Command, rest: string[]): Values {
   return values
 }
 
-async function withDatabase<T>(config: Config, work: (handle: DatabaseHandle, applied: string[]) => Promise<T>): Promise<T> {
-  const handle = openDatabase(config.databaseUrl, { poolMax: 2 })
+/** Opens and migrates the database, builds the services, runs `work`, and closes everything. */
+async function withServices<T>(config: Config, work: (context: CommandContext) => Promise<T>): Promise<T> {
+  const database = openDatabase(config.databaseUrl, { poolMax: 2 })
   try {
-    const applied = await migrateToLatest(handle)
-    return await work(handle, applied)
+    const applied = await migrateToLatest(database)
+    // A one-off run: errors reach the user as the command's own message, not as log lines.
+    const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
+    try {
+      return await work({ ...services, db: database.db, applied })
+    } finally {
+      await services.close()
+    }
   } finally {
-    await handle.close()
+    await database.close()
   }
 }
 
@@ -218,11 +223,7 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
     const { command, rest } = resolveCommand(argv)
     const values = parseOptions(command, rest)
     const config = loadConfig()
-    const result = await withDatabase(config, (handle, applied) => {
-      const accounts = createAccountService(createAccountRepository(handle.db), createApiKeyRepository(handle.db))
-      const plans = createPlanService(createPlanRepository(handle.db))
-      return command.run(values, { db: handle.db, config, accounts, plans, applied })
-    })
+    const result = await withServices(config, (context) => command.run(values, context))
     stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return 0
   } catch (error) {

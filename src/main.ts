@@ -1,12 +1,12 @@
-// Start: load config, open and migrate the database, bootstrap the first account, build the
-// app, listen; on SIGTERM/SIGINT stop accepting, finish requests in flight, close, exit 0.
+// Start: load config, open and migrate the database, build the services and the app, bootstrap
+// the first account, listen; on SIGTERM/SIGINT stop accepting, finish requests in flight, close,
+// exit 0.
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
-import { createAccountRepository } from './modules/accounts/account.repository.js'
-import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
-import { connectRedis } from './redis.js'
+import { createLogger } from './logger.js'
+import { connectRedis } from './redis/connection.js'
+import { createServices } from './services.js'
 
 async function start(): Promise<void> {
   let config: Config
@@ -20,17 +20,18 @@ async function start(): Promise<void> {
     throw error
   }
 
+  const log = createLogger(config)
   const database = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax })
   await migrateToLatest(database)
   const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix) : undefined
   // ioredis reports every failed reconnect; the rate limiter logs the state change once instead.
   redis?.on('error', () => {})
-  const app = await buildApp({ config, database, redis })
+  const services = createServices({ config, database, redis, log })
+  const app = await buildApp({ services, logger: log })
 
-  const accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
-  const bootstrap = await accounts.ensureBootstrapAccount(config.bootstrapApiKey)
+  const bootstrap = await services.accounts.ensureBootstrapAccount(config.bootstrapApiKey)
   if (bootstrap) {
-    app.log.warn(
+    log.warn(
       config.bootstrapApiKey
         ? { username: bootstrap.username }
         : { username: bootstrap.username, apiKey: bootstrap.apiKey },
@@ -44,14 +45,14 @@ async function start(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
+    log.info({ signal }, 'shutting down')
     try {
       await app.close()
       await database.close()
       redis?.disconnect()
       process.exit(0)
     } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown')
+      log.error({ err: error }, 'error during shutdown')
       process.exit(1)
     }
   }

@@ -5,7 +5,7 @@
 // instances writing the same counters at once cannot deadlock (PostgreSQL).
 import type { Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
-import type { ClickItemType } from './click-recorder.js'
+import type { ClickItemType } from './click-items.js'
 
 /** A click as the aggregates see it: '' for what is unknown. */
 export interface CountedClick {

@@ -5,11 +5,12 @@
 // normally under one interval's visits; while the database is unreachable, up to `maxQueue`.
 import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
-import { isDatabaseUnavailable, nowTimestamp } from '../db/dialect.js'
+import { isDatabaseUnavailable } from '../db/dialect.js'
 import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
-import { memoize } from '../cache/memoize.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
+import { nowTimestamp } from '../core/time.js'
+import { memoize } from '../core/memoize.js'
 
 export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
 

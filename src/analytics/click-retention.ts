@@ -1,8 +1,8 @@
 // Retention: raw clicks older than CLICK_RETENTION_DAYS may go (`linkwell clicks prune`); the
 // aggregates are kept whole, so statistics do not change when their raw clicks are deleted.
 import type { DB } from '../db/database.js'
-import { daysBefore } from './utc-days.js'
 import { SALT_KEY_PREFIX } from './visitor-hash.js'
+import { daysBefore } from '../core/time.js'
 
 
 /**

@@ -3,12 +3,11 @@
 // data is deterministic for an item, spread evenly over the days asked for, with a long tail of
 // referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
 import type { DB } from '../db/database.js'
-import { nowTimestamp } from '../db/dialect.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
 import { describeUserAgent } from './click-enrichment.js'
-import { dayOf, daysBefore, midnightOf } from './utc-days.js'
 import { describedClick, insertClicks, type ClickRow } from './click-writer.js'
-import { ITEM_TABLES, type ClickItemType } from './click-recorder.js'
+import { nowTimestamp, dayOf, daysBefore, midnightOf } from '../core/time.js'
+import { ITEM_TABLES, type ClickItemType } from './click-items.js'
 
 export interface SeedOptions {
   itemType: ClickItemType

@@ -1,16 +1,16 @@
 // Writes a batch of queued visits: enriches them (country, browser, OS, device), decides which
 // are the first of their visitor for the item that day, inserts the raw clicks and adds them to
 // the aggregates, all in one transaction: a batch is counted whole or (to be retried) not at all.
-import { memoize } from '../cache/memoize.js'
 import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
 import { describeUserAgent, socialNetworkOf, type AgentDescription } from './click-enrichment.js'
-import type { ClickItemType } from './click-recorder.js'
 import { loadCountryLookup } from './geo.js'
 import type { VisitorHasher } from './visitor-hash.js'
+import { memoize } from '../core/memoize.js'
+import type { ClickItemType } from './click-items.js'
 
 /** A visit as it waits in the queue: what the request told, nothing derived yet. */
 export interface PendingClick {

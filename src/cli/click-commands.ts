@@ -1,12 +1,10 @@
 // `linkwell clicks prune` (retention of raw clicks) and `linkwell dev seed-clicks` (synthetic
 // clicks for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
-import { daysBefore } from '../analytics/utc-days.js'
 import { seedClicks } from '../analytics/click-seed.js'
-import type { ClickItemType } from '../analytics/click-recorder.js'
-import { nowTimestamp } from '../db/dialect.js'
-import { toStoredTimestamp } from '../http/timestamp-input.js'
 import { CliFailure, text, UsageError, wholeNumber, type Command } from './command.js'
+import { daysBefore, nowTimestamp, toStoredTimestamp } from '../core/time.js'
+import type { ClickItemType } from '../analytics/click-items.js'
 
 export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
                                       statistics (aggregates) are kept whole

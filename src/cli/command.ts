@@ -1,10 +1,8 @@
 // What every `linkwell` command is made of: its options, the services it may call, and the two
 // ways it can fail (a usage error exits 2, a failure exits 1).
 import type { ParseArgsConfig } from 'node:util'
-import type { Config } from '../config.js'
 import type { DB } from '../db/database.js'
-import type { AccountService } from '../modules/accounts/account.service.js'
-import type { PlanService } from '../modules/admin/plan.service.js'
+import type { Services } from '../services.js'
 
 /** A command line that cannot be run as written (exit 2). */
 export class UsageError extends Error {}
@@ -15,11 +13,9 @@ export class CliFailure extends Error {}
 export type Options = NonNullable<ParseArgsConfig['options']>
 export type Values = Record<string, string | boolean | string[] | undefined>
 
-export interface Services {
+/** What a command runs with: every service (src/services.ts), the database and the migrations this run applied. */
+export interface CommandContext extends Services {
   db: DB
-  config: Config
-  accounts: AccountService
-  plans: PlanService
   /** Migrations this run applied (the database is migrated before every command). */
   applied: string[]
 }
@@ -28,7 +24,7 @@ export interface Command {
   usage: string
   options: Options
   required?: string[]
-  run(values: Values, services: Services): Promise<unknown>
+  run(values: Values, context: CommandContext): Promise<unknown>
 }
 
 /** An option's text, if given. */

@@ -17,6 +17,8 @@ export type DB = Kysely<Database>
 export interface DatabaseHandle {
   db: DB
   dialect: DialectName
+  /** True when one process alone uses the database (embedded SQLite): what it hears of changes is all there is. */
+  embedded: boolean
   /** PostgreSQL schema in use when not the default one. */
   schema?: string
   /** PostgreSQL only: the pool, for stores that share state through the database (rate limits). */
@@ -94,6 +96,7 @@ function openSqlite(url: string): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    embedded: true,
     ping: async () => {
       await sql`select 1`.execute(db)
     },
@@ -119,6 +122,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   return {
     db,
     dialect: 'postgres',
+    embedded: false,
     schema: options.schema,
     pool,
     ping: async () => {

@@ -1,4 +1,5 @@
-// The only place that knows SQLite from PostgreSQL (STYLE habit 5).
+// What db/ code needs to tell SQLite from PostgreSQL (migrations, bulk inserts) and the driver
+// errors of both, so that no code outside db/ ever asks which database it is on (STYLE habit 5).
 import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely'
 import { PostgresAdapter } from 'kysely'
 
@@ -31,21 +32,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
-}
-
-let currentSecond = -1
-let currentText = ''
-
-/** UTC time (by default now) as the stored `YYYY-MM-DD HH:MM:SS` text. */
-export function nowTimestamp(date?: Date): string {
-  if (date) return date.toISOString().slice(0, 19).replace('T', ' ')
-  // Every redirect asks (expiry, click time): format once per second, not once per request.
-  const second = Math.floor(Date.now() / 1000)
-  if (second !== currentSecond) {
-    currentSecond = second
-    currentText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ')
-  }
-  return currentText
 }
 
 // Connection-level failures: the database is down or unreachable, not the query at fault.

@@ -1,6 +1,6 @@
 // Runs a filtered query twice: once to count, once for one page of rows.
 import type { SelectQueryBuilder } from 'kysely'
-import type { Page, PageRequest } from '../http/list.js'
+import type { Page, PageRequest } from '../core/paging.js'
 
 /**
  * Counts the rows `filtered` matches and fetches one page of them, newest (highest id) first.

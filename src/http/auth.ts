@@ -1,13 +1,12 @@
 // The API's front gate for every /api request: resolve the key, count the request against the
 // rate limit (headers on every response, errors included), then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createLruCache } from '../cache/lru-cache.js'
-import type { InvalidationBus } from '../cache/invalidation.js'
-import { ACCOUNT_TOPIC } from '../cache/topics.js'
-import { nowTimestamp } from '../db/dialect.js'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
-import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from './errors.js'
 import type { RateLimiter } from './rate-limit.js'
+import { createLruCache } from '../core/lru-cache.js'
+import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
+import { nowTimestamp } from '../core/time.js'
+import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from '../core/errors.js'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,70 +1,47 @@
-// Maps every error to the spec's envelope and the status table of decisions §1.
+// Maps every error to the spec's envelope `{error: 1, message, code}` and the status table of
+// decisions §1. Services throw coded errors without statuses (core/errors.ts); this is the one
+// place a code becomes an HTTP status.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, NotFoundError, RateLimitError, ServiceUnavailableError, type ErrorCode } from '../core/errors.js'
+import { describeValidationIssue, type ValidationIssue } from '../core/validation-messages.js'
 import { isDatabaseUnavailable } from '../db/dialect.js'
-import { sendNotFoundPage } from '../public/html.js'
-import { isApiPath } from './auth.js'
-import { AppError, NotFoundError, ServiceUnavailableError } from './errors.js'
 
-interface ValidationIssue {
-  instancePath?: string
-  schemaPath?: string
-  keyword?: string
-  message?: string
-  params?: Record<string, unknown>
-}
-
-const PART_NAMES: Record<string, string> = {
-  body: 'field',
-  querystring: 'query parameter',
-  params: 'path parameter',
-  headers: 'header',
-}
-
-/**
- * The `errorMessage` a schema sets for the field an issue points at: the deepest one on the way
- * from the root to the failing node (so a union's own message covers its branches).
- */
-function customMessageAt(schema: unknown, schemaPath: string | undefined): string | undefined {
-  if (!schema || !schemaPath?.startsWith('#')) return undefined
-  let node: unknown = schema
-  let message: string | undefined
-  for (const segment of schemaPath.slice(1).split('/').filter(Boolean)) {
-    if (node === null || typeof node !== 'object') break
-    node = (node as Record<string, unknown>)[decodeURIComponent(segment)]
-    const custom = (node as { errorMessage?: unknown } | undefined)?.errorMessage
-    if (typeof custom === 'string') message = custom
-  }
-  return message
-}
-
-/** Turns the first validation issue into one sentence that names the field and the rule. */
-export function describeValidationIssue(part: string, issue: ValidationIssue, schema?: unknown): string {
-  const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
-  const missing = issue.keyword === 'required'
-    ? ((issue.params?.requiredProperties as string[] | undefined)?.[0] ?? (issue.params?.missingProperty as string | undefined))
-    : undefined
-  const partName = PART_NAMES[part] ?? part
-  if (missing) {
-    return `The ${partName} "${path ? `${path}.` : ''}${missing}" is required.`
-  }
-  if (!path) {
-    return part === 'body' ? 'The request body must be a JSON object.' : `Invalid ${partName}: ${issue.message ?? 'invalid value'}.`
-  }
-  const rule = customMessageAt(schema, issue.schemaPath) ?? issue.message ?? 'is invalid'
-  return `The ${partName} "${path}" ${rule}.`.replace(/\.\.$/, '.')
+/** decisions §1: the status of every error code. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  duplicate: 400,
+  domain_not_pointing: 400,
+  domain_has_links: 400,
+  invalid_api_key: 401,
+  expired_api_key: 401,
+  forbidden: 403,
+  plan_limit_reached: 403,
+  not_found: 404,
+  aliases_exhausted: 409,
+  rate_limited: 429,
+  service_unavailable: 503,
 }
 
 function envelope(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ error: 1, message, code })
 }
 
-/** Installs the single error handler and the not-found handler. */
-export function installErrorHandlers(app: FastifyInstance): void {
+/** Answers an AppError in the envelope with its status (and Retry-After where it has one). */
+export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds))
+  if (error instanceof ServiceUnavailableError) reply.header('retry-after', '5')
+  return envelope(reply, STATUS_OF[error.code], error.code, error.message)
+}
+
+/** The API's answer to a path no route matches. */
+export function sendEndpointNotFound(reply: FastifyReply): FastifyReply {
+  return sendAppError(reply, NotFoundError.endpoint())
+}
+
+/** Installs the single error handler of the application. */
+export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      reply.headers(error.headers)
-      return envelope(reply, error.statusCode, error.code, error.message)
-    }
+    if (error instanceof AppError) return sendAppError(reply, error)
     if (error.validation && error.validation.length > 0) {
       const part = error.validationContext ?? 'body'
       const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part]
@@ -83,9 +60,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable')
-      const unavailable = new ServiceUnavailableError()
-      reply.header('retry-after', '5')
-      return envelope(reply, unavailable.statusCode, unavailable.code, unavailable.message)
+      return sendAppError(reply, new ServiceUnavailableError())
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
@@ -93,12 +68,5 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error')
     return envelope(reply, 500, 'internal_error', 'An unexpected error occurred. Please try again later.')
-  })
-
-  app.setNotFoundHandler((request, reply) => {
-    // Visitors of unknown short addresses get a page; API clients get the envelope.
-    if (!isApiPath(request.url)) return sendNotFoundPage(reply)
-    const error = NotFoundError.endpoint()
-    return envelope(reply, error.statusCode, error.code, error.message)
   })
 }

@@ -2,8 +2,9 @@
 // the username's initial on a colour derived from the username.
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
-import type { App, ModuleDeps } from '../app.js'
-import { NotFoundError } from '../http/errors.js'
+import type { App } from '../http/app-instance.js'
+import type { Services } from '../services.js'
+import { NotFoundError } from '../core/errors.js'
 
 const AvatarParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) })
 
@@ -33,7 +34,7 @@ export function renderAvatarSvg(username: string): string {
   )
 }
 
-export function registerAvatarRoutes(app: App, { accounts }: ModuleDeps): void {
+export function registerAvatarRoutes(app: App, { accounts }: Services): void {
   app.get('/avatar/:username.svg', {
     schema: { hide: true, params: AvatarParams },
   }, async (request, reply) => {

@@ -3,9 +3,9 @@
 // contact form posting to /{alias}/contact. The box closes without JavaScript (<details>).
 import type { FastifyReply } from 'fastify'
 import { html, sendPage, type SafeHtml } from './html.js'
-import type { OverlayContent, PublicLink } from './alias-resolver.js'
+import type { OverlayContent, PublicLink } from '../modules/redirects/alias-resolver.js'
 import { linkMetaElements, linkPagePolicy, pixelScriptElements, type PixelScripts } from './link-pages.js'
-import { safeHttpUrl } from './safe-url.js'
+import { safeHttpUrl } from '../core/urls.js'
 
 /** Limits of a contact submission, shown on the form and checked on POST (plain text of these lengths fits FORM_BODY_LIMIT). */
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 1000 } as const

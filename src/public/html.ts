@@ -68,3 +68,12 @@ export function sendPage(reply: FastifyReply, options: PageOptions): FastifyRepl
 export function sendNotFoundPage(reply: FastifyReply): FastifyReply {
   return sendPage(reply, { status: 404, title: 'Not found', body: html`<h1>Not found</h1><p class="muted">This link does not exist or is no longer available.</p>` })
 }
+
+/** A short notice page (contact thanks, bad input, …). */
+export function sendNoticePage(reply: FastifyReply, status: number, title: string, text: string, continueTo?: string): FastifyReply {
+  return sendPage(reply, {
+    status,
+    title,
+    body: html`<h1>${title}</h1><p>${text}</p>${continueTo ? html`<p><a class="button" href="${continueTo}">Continue</a></p>` : ''}`,
+  })
+}

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { html, SafeHtml, sendPage } from './html.js'
-import type { PublicLink, SplashContent } from './alias-resolver.js'
+import type { PublicLink, SplashContent } from '../modules/redirects/alias-resolver.js'
 import type { PixelSnippet } from './pixel-snippets.js'
-import { safeHttpUrl } from './safe-url.js'
+import { safeHttpUrl } from '../core/urls.js'
 
 /** Seconds the pixel page waits before forwarding, so the providers' scripts can report. */
 export const PIXEL_PAGE_DELAY_SECONDS = 1
@@ -83,15 +83,6 @@ export function sendExpiredPage(reply: FastifyReply): FastifyReply {
     status: 410,
     title: 'Link expired',
     body: html`<h1>This link has expired</h1><p class="muted">It is no longer available.</p>`,
-  })
-}
-
-/** A short notice page (contact thanks, bad input, …). */
-export function sendNoticePage(reply: FastifyReply, status: number, title: string, text: string, continueTo?: string): FastifyReply {
-  return sendPage(reply, {
-    status,
-    title,
-    body: html`<h1>${title}</h1><p>${text}</p>${continueTo ? html`<p><a class="button" href="${continueTo}">Continue</a></p>` : ''}`,
   })
 }
 

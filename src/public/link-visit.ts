@@ -2,21 +2,18 @@
 // visitor, hand the click to the recorder (never for HEAD), and answer by the link's type:
 // a 302, the pixel page, a splash interstitial, or the frame page (with its overlay).
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sendRedirect } from './redirect-reply.js'
 import type { ClickRecorder } from '../analytics/click-recorder.js'
 import { countryOf } from '../analytics/geo.js'
-import type { PublicLink } from './alias-resolver.js'
+import type { PublicLink } from '../modules/redirects/alias-resolver.js'
 import { sendFramePage } from './frame-page.js'
 import { sendNotFoundPage } from './html.js'
 import { pixelScriptsOf, sendPixelPage, sendSplashPage } from './link-pages.js'
 import { pixelSnippetOf, type PixelSnippet } from './pixel-snippets.js'
-import { policyOriginOf, safeHttpUrl } from './safe-url.js'
-import { chooseDestination, hasTargeting } from './targeting.js'
+import { policyOriginOf } from './policy-origin.js'
+import { chooseDestination, hasTargeting } from '../modules/redirects/targeting.js'
 import { clickOf, deviceNamesOf, headerText, preferredLanguagesOf } from './visitor.js'
-
-/** True when the link's expiry has passed (stored UTC text compares in time order). */
-export function isExpired(link: PublicLink, now: string): boolean {
-  return link.expiresAt !== null && link.expiresAt <= now
-}
+import { safeHttpUrl } from '../core/urls.js'
 
 /**
  * Where this visitor goes: the targeting rule that matches (geo, then device, then language),
@@ -31,14 +28,6 @@ export async function destinationFor(request: FastifyRequest, link: PublicLink):
     languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
   })
   return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
-}
-
-/**
- * A redirect that no shared cache keeps: targeting and counting need every visit to reach us.
- * A short link's own redirect may be a 301 when the operator chose it (REDIRECT_STATUS).
- */
-export function sendRedirect(reply: FastifyReply, location: string, status: 301 | 302 = 302): FastifyReply {
-  return reply.header('cache-control', 'private, max-age=0').redirect(location, status)
 }
 
 /** Serves the visit and records the click. */

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import { UAParser } from 'ua-parser-js'
 import { isPrefetch } from '../analytics/click-enrichment.js'
-import type { ClickEvent, ClickItemType } from '../analytics/click-recorder.js'
+import type { ClickEvent, ClickItemType } from '../analytics/click-items.js'
 
 // Operating systems ua-parser-js names that are Linux desktops (besides plain "Linux").
 const LINUX_DESKTOPS = /^(linux|ubuntu|debian|fedora|mint|arch|centos|gentoo|slackware|suse|opensuse|mandriva|redhat|red hat|kubuntu|xubuntu|lubuntu|zenwalk|deepin|manjaro|elementary os|raspbian|pclinuxos|mageia|sabayon|linspire|linpus|vectorlinux)$/i

@@ -3,10 +3,11 @@
 // once), enrichment lands in the rows, a refused batch is kept whole, old visitor rows go.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClickRecorder, type ClickEvent, type ClickItemType, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
+import { createClickRecorder, type ClickRecorderOptions } from '../../src/analytics/click-recorder.js'
 import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
-import { nowTimestamp } from '../../src/db/dialect.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
+import type { ClickEvent, ClickItemType } from '../../src/analytics/click-items.js'
+import { nowTimestamp } from '../../src/core/time.js'
 import {
   AGENT_DESCRIPTIONS, BOT_AGENTS, BROWSERS, LANGUAGES, REFERRERS, VISITOR_IPS, createRandom, expectAggregatesMatchRaw,
   expectedCountryOf, insertAccount, insertBioPage, insertCampaign, insertLink, insertQrCode, pick, readRawClicks,

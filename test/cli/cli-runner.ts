@@ -4,10 +4,11 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildApp, type App } from '../../src/app.js'
+import type { App } from '../../src/http/app-instance.js'
 import { loadConfig } from '../../src/config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
 import { createRateLimiter } from '../../src/http/rate-limit.js'
+import { buildAppOn } from '../helpers/test-app.js'
 import { createTestDatabase, testDialect } from '../helpers/test-database.js'
 
 export const CLI_ENTRY = path.resolve('src/cli.ts')
@@ -83,8 +84,7 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
       if (!app) {
         // The CLI changes accounts behind this app's back; test/http/key-cache.test.ts covers the cache.
         const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000', KEY_CACHE_MS: '0' })
-        app = await buildApp({ config, database: handle, logger: false, rateLimiter: createRateLimiter() })
-        await app.ready()
+        app = (await buildAppOn(handle, config, { rateLimiter: createRateLimiter() })).app
       }
       return app
     },

@@ -2,14 +2,15 @@
 // database, clicks recorded at chosen times through the real recorder and writer, and a snapshot
 // of everything a prune must leave alone (aggregates and item counters).
 import { expect } from 'vitest'
-import { createClickRecorder, type ClickEvent } from '../../src/analytics/click-recorder.js'
+import { createClickRecorder } from '../../src/analytics/click-recorder.js'
 import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import type { DB } from '../../src/db/database.js'
-import { nowTimestamp } from '../../src/db/dialect.js'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
 import type { CliResult } from './cli-runner.js'
+import type { ClickEvent } from '../../src/analytics/click-items.js'
+import { nowTimestamp } from '../../src/core/time.js'
 
 export const DAY_MS = 86_400_000
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/

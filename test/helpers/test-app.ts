@@ -1,13 +1,16 @@
 // Builds the real app on a fresh test database; `api(key)` sends requests the way clients of
 // this API do (Bearer key, Content-Type: application/json on every request).
 import type { LightMyRequestResponse } from 'fastify'
-import { createClickRecorder, type ClickRecorder } from '../../src/analytics/click-recorder.js'
-import { buildApp, type App } from '../../src/app.js'
+import type { Redis } from 'ioredis'
+import type { DatabaseHandle } from '../../src/db/database.js'
+import type { ClickRecorder } from '../../src/analytics/click-recorder.js'
+import { buildApp } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
+import type { App } from '../../src/http/app-instance.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
-import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
-import { createAccountService, type CreateAccountInput } from '../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
+import { createLogger } from '../../src/logger.js'
+import type { CreateAccountInput } from '../../src/modules/accounts/account.service.js'
+import { createServices, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 
 export const PUBLIC_URL = 'https://lw.test'
@@ -16,6 +19,8 @@ export interface TestContext {
   app: App
   database: TestDatabase
   config: Config
+  /** Every service of the app, as the composition root built them. */
+  services: Services
   /** The app's click recorder; `await clicks.flush()` before reading clicks or counters. */
   clicks: ClickRecorder
   close(): Promise<void>
@@ -24,6 +29,14 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>
   rateLimiter?: RateLimiter
+}
+
+/** The app over `database` (and Redis when given), as main.ts builds it but silent. */
+export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter } = {}): Promise<{ app: App; services: Services }> {
+  const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }) })
+  const app = await buildApp({ services, rateLimiter: extra.rateLimiter })
+  await app.ready()
+  return { app, services }
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -37,15 +50,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     LOG_LEVEL: 'silent',
     ...options.env,
   })
-  // The production hasher (a random salt per day in the database), as the server runs it.
-  const clicks = createClickRecorder(database.db)
-  const app = await buildApp({ config, database, logger: false, clickRecorder: clicks, rateLimiter: options.rateLimiter ?? createRateLimiter() })
+  // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
+  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
+  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter() })
   await app.ready()
   return {
     app,
     database,
     config,
-    clicks,
+    services,
+    clicks: services.clicks,
     async close() {
       await app.close()
       await database.destroy()
@@ -63,11 +77,10 @@ export interface TestAccount {
 let accountCounter = 0
 
 /** Creates an account with a key directly through the service (no HTTP). */
-export async function createAccount(context: TestContext, input: Partial<CreateAccountInput> = {}): Promise<TestAccount> {
+export async function createAccount(context: { services: Pick<Services, 'accounts'> }, input: Partial<CreateAccountInput> = {}): Promise<TestAccount> {
   accountCounter += 1
-  const service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
   const suffix = `${process.pid}${accountCounter}${Math.floor(Math.random() * 1e6)}`
-  return service.createAccount({ email: `user${suffix}@example.com`, username: `user${suffix}`, ...input })
+  return context.services.accounts.createAccount({ email: `user${suffix}@example.com`, username: `user${suffix}`, ...input })
 }
 
 export interface ApiResponse extends LightMyRequestResponse {

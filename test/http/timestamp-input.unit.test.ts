@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TIMESTAMP_INPUT_PATTERN, toStoredTimestamp } from '../../src/http/timestamp-input.js'
+import { TIMESTAMP_INPUT_PATTERN, toStoredTimestamp } from '../../src/core/time.js'
 
 describe('toStoredTimestamp', () => {
   it.each([

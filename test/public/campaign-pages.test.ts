@@ -1,17 +1,14 @@
 // The public campaign addresses: the rotator (/r/{slug}) and the list page (/u/{username}/{slug}-{id}).
 // Links are inserted directly: the rotator and the page only read them.
-import { ALIAS_TOPIC, CAMPAIGN_TOPIC } from '../../src/cache/topics.js'
-import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App, ModuleDeps } from '../../src/app.js'
-import { createLocalInvalidationBus } from '../../src/cache/invalidation.js'
+import { createCampaignPagesRepository } from '../../src/modules/campaigns/campaign-pages.repository.js'
+import { createCampaignPagesService } from '../../src/modules/campaigns/campaign-pages.service.js'
 import type { DB } from '../../src/db/database.js'
-import { nowTimestamp } from '../../src/db/dialect.js'
-import { validatorCompiler } from '../../src/http/validator.js'
-import { registerCampaignPageRoutes } from '../../src/public/campaign-pages.routes.js'
 import { DEFAULT_CSP } from '../../src/public/html.js'
-import { aliasKey } from '../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../src/modules/aliases/alias-namespace.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { ALIAS_TOPIC, CAMPAIGN_TOPIC, createLocalInvalidationBus } from '../../src/core/invalidation.js'
+import { nowTimestamp } from '../../src/core/time.js'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const PAST = '2000-01-01 00:00:00'
@@ -195,7 +192,7 @@ describe('campaign rotator and list page', () => {
       const db = context.database.db
       await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://cached-one.example/' })
 
-      // The routes alone, on a bus this test controls, over a database handle that counts reads.
+      // The service alone, on a bus this test controls, over a database handle that counts reads.
       let reads = 0
       const countingDb = new Proxy(db, {
         get(target, property) {
@@ -205,12 +202,9 @@ describe('campaign rotator and list page', () => {
         },
       })
       const invalidation = createLocalInvalidationBus(60_000)
-      const app = Fastify().withTypeProvider() as unknown as App
-      app.setValidatorCompiler(validatorCompiler)
-      registerCampaignPageRoutes(app, { db: countingDb, config: context.config, clicks: context.clicks, invalidation } as ModuleDeps)
-      await app.ready()
+      const campaignPages = createCampaignPagesService(createCampaignPagesRepository(countingDb), invalidation, PUBLIC_URL)
       try {
-        const go = async () => (await app.inject({ method: 'GET', url: '/r/cached-rotation' })).headers.location
+        const go = async () => (await campaignPages.rotate('cached-rotation', true))?.link.target
         expect(await go()).toBe('https://cached-one.example/')
         expect(await go()).toBe('https://cached-one.example/')
         expect(reads).toBe(1)
@@ -230,14 +224,14 @@ describe('campaign rotator and list page', () => {
         expect(reads).toBe(3)
 
         // Unknown slugs are not cached (random slugs must not push real rotations out).
-        expect((await app.inject({ method: 'GET', url: '/r/never-there' })).statusCode).toBe(404)
-        expect((await app.inject({ method: 'GET', url: '/r/never-there' })).statusCode).toBe(404)
+        expect(await campaignPages.rotate('never-there', true)).toBeUndefined()
+        expect(await campaignPages.rotate('never-there', true)).toBeUndefined()
         expect(reads).toBe(5)
         // A malformed slug costs no read at all.
-        expect((await app.inject({ method: 'GET', url: '/r/x' })).statusCode).toBe(404)
+        expect(await campaignPages.rotate('x', true)).toBeUndefined()
         expect(reads).toBe(5)
       } finally {
-        await app.close()
+        await invalidation.close()
       }
     })
   })

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkContactSubmission } from '../../src/public/contact-form.js'
 import { formField, parseFormFields } from '../../src/public/form-body.js'
-import { safeHttpUrl, policyOriginOf } from '../../src/public/safe-url.js'
+import { policyOriginOf } from '../../src/public/policy-origin.js'
+import { safeHttpUrl } from '../../src/core/urls.js'
 
 describe('form bodies', () => {
   it('parses urlencoded fields, keeping the first of repeated ones', () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestContext } from '../helpers/test-app.js'
 import { decodeQrImage, makeLogo, pixelAt } from '../modules/qr-codes/qr-test-support.js'
+import { expectPage } from '../helpers/pages.js'
 
 const LOGO_COLOR = { r: 200, g: 30, b: 30 }
 
@@ -119,11 +120,10 @@ describe('public QR image and tracking address', () => {
     expect((await visit(`/qr/${alias}?format=svg&format=png`)).statusCode).toBe(400)
   })
 
-  it.each(['99', '1001', '0', '-300', 'abc', '1.5', '300px', '', '1e3', '99999999999999999999'])('refuses ?size=%s with a 400 envelope', async (size) => {
+  it.each(['99', '1001', '0', '-300', 'abc', '1.5', '300px', '', '1e3', '99999999999999999999'])('refuses ?size=%s with a 400 page naming the rule', async (size) => {
     const { alias } = await createQr({ type: 'text', data: 'x' })
     const response = await visit(`/qr/${alias}?size=${size}`)
-    expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 1, code: 'validation_failed', message: 'The query parameter "size" must be a whole number from 100 to 1000.' })
+    expectPage(response, 400, 'The query parameter &quot;size&quot; must be a whole number from 100 to 1000.')
   })
 
   it('serves SVG with ?format=svg, with the logo embedded as a data URI, and refuses other formats', async () => {
@@ -142,8 +142,7 @@ describe('public QR image and tracking address', () => {
     expect(await decodeQrImage(await sharp(Buffer.from(logoSvg.payload)).png().toBuffer())).toBe('vector logo')
 
     const gif = await visit(`/qr/${plain.alias}?format=gif`)
-    expect(gif.statusCode).toBe(400)
-    expect(gif.json().message).toBe('The query parameter "format" must be png or svg.')
+    expectPage(gif, 400, 'The query parameter &quot;format&quot; must be png or svg.')
   })
 
   it('caches for 5 minutes with an ETag that answers 304 and changes with the code, size and format', async () => {
@@ -167,17 +166,12 @@ describe('public QR image and tracking address', () => {
     expect(await decodeQrImage(changed.rawPayload)).toBe('changed')
   })
 
-  it('answers 404 envelopes for unknown aliases, and for the tracking address of codes that are not links', async () => {
-    const notFound = { error: 1, message: 'QR code not found. Please try again.', code: 'not_found' }
+  it('answers 404 pages for unknown aliases, and for the tracking address of codes that are not links', async () => {
     for (const url of ['/qr/zzzzzzzz', '/qr/zzzzzzzz?format=svg', '/qr/zzzzzzzz/scan', `/qr/${'a'.repeat(150)}`, '/qr/%00%2e%2e', '/qr/..%2F..%2Fetc']) {
-      const response = await visit(url)
-      expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual(notFound)
+      expectPage(await visit(url), 404, 'Not found')
     }
     const text = await createQr({ type: 'text', data: 'static' })
-    const scan = await visit(`/qr/${text.alias}/scan`)
-    expect(scan.statusCode).toBe(404)
-    expect(scan.json()).toEqual(notFound)
+    expectPage(await visit(`/qr/${text.alias}/scan`), 404, 'Not found')
   })
 
   it('stops serving a deleted code', async () => {

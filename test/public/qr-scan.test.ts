@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
 import { decodeQrImage } from '../modules/qr-codes/qr-test-support.js'
+import { expectPage } from '../helpers/pages.js'
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const DESTINATION = 'https://example.com/menu?table=4'
@@ -96,13 +97,12 @@ describe('QR tracking address scans', () => {
     expect(await scansOf(second.id)).toMatchObject({ detailScans: 2, listScans: 2 })
   })
 
-  it('answers the 404 envelope for the tracking address of an unknown alias or a code that is not a link', async () => {
+  it('answers the 404 page for the tracking address of an unknown alias or a code that is not a link', async () => {
     const text = await api('POST', '/api/qr/add', { type: 'text', data: 'Just text' })
     const alias = (text.data.link as string).split('/').pop()!
     for (const path of [`/qr/${alias}/scan`, '/qr/unknown-alias/scan', '/qr/bad%20alias/scan']) {
       const response = await context.app.inject({ method: 'GET', url: path, headers: { 'user-agent': BROWSER } })
-      expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ error: 1, message: 'QR code not found. Please try again.', code: 'not_found' })
+      expectPage(response, 404, 'Not found')
     }
     await context.clicks.flush()
     const rows = await context.database.db.selectFrom('clicks').select('id').where('item_type', '=', 'qr').where('item_id', '=', text.data.id).execute()

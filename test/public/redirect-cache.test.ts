@@ -1,22 +1,18 @@
-// The redirect path's cache, through the real routes on an app whose dependencies the test
-// holds: every database query is counted (a Kysely plugin on the routes' connection), and the
-// invalidation bus is the test's, so it can announce changes the way other modules do.
-import { ALIAS_TOPIC, DOMAIN_TOPIC } from '../../src/cache/topics.js'
-import Fastify from 'fastify'
+// The redirect path's cache, through the real app: every database query is counted (a Kysely
+// plugin on the services' connection), and the test announces changes on the app's own bus the
+// way other modules do.
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClickRecorder } from '../../src/analytics/click-recorder.js'
-import type { App, ModuleDeps } from '../../src/app.js'
-import { createLocalInvalidationBus, type InvalidationBus } from '../../src/cache/invalidation.js'
+import { buildApp } from '../../src/app.js'
+import type { App } from '../../src/http/app-instance.js'
+import { createLogger } from '../../src/logger.js'
+import { createServices } from '../../src/services.js'
 import { loadConfig } from '../../src/config.js'
-import { installErrorHandlers } from '../../src/http/error-handler.js'
-import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
-import { createAccountService } from '../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
-import { registerRedirectRoutes } from '../../src/public/redirect.routes.js'
-import { aliasKey } from '../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../src/modules/aliases/alias-namespace.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 import { attachPixels, insertDomain, insertLink, insertOverlay, insertPixel, insertSplash, nextAlias, visit } from './redirect-test-support.js'
+import { ALIAS_TOPIC, DOMAIN_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC, type InvalidationBus } from '../../src/core/invalidation.js'
 
 /** Records the table every executed query reads or writes first. */
 function createQueryLog(): KyselyPlugin & { tables: string[] } {
@@ -45,20 +41,17 @@ describe('redirect cache', () => {
   beforeAll(async () => {
     database = await createTestDatabase()
     queries = createQueryLog()
-    invalidation = createLocalInvalidationBus(60_000)
     const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent' })
-    const accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
-    accountId = (await accounts.createAccount({ email: 'cache@example.com', username: 'cacheowner' })).id
-    const deps: ModuleDeps = {
-      db: database.db.withPlugin(queries),
+    // Every query of the app counted; clicks written on their own connection, so they never are.
+    const services = createServices({
       config,
-      accounts,
-      clicks: createClickRecorder(database.db),
-      invalidation,
-    }
-    app = Fastify({ logger: false }) as unknown as App
-    installErrorHandlers(app)
-    registerRedirectRoutes(app, deps)
+      database: { ...database, db: database.db.withPlugin(queries) },
+      log: createLogger({ logLevel: 'silent' }),
+      clickRecorder: createClickRecorder(database.db),
+    })
+    invalidation = services.invalidation
+    accountId = (await services.accounts.createAccount({ email: 'cache@example.com', username: 'cacheowner' })).id
+    app = await buildApp({ services })
     await app.ready()
     await insertDomain(database.db, accountId, BRANDED, { root: 'https://brand.test/old-root', notFound: 'https://brand.test/missing' })
   })
@@ -140,7 +133,7 @@ describe('redirect cache', () => {
 
   it('forgets every cached link when a splash page, overlay or pixel changes', async () => {
     const link = await insertLink(database.db, accountId)
-    for (const topic of ['splash', 'overlay', 'pixel']) {
+    for (const topic of [SPLASH_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC] as const) {
       await visitCounting(`/${link.alias}`)
       expect((await visitCounting(`/${link.alias}`)).tables).toEqual([])
       invalidation.publish(topic, '1')

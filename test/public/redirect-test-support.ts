@@ -2,10 +2,10 @@
 // APIs are not needed to test what visitors see), and a visitor's request.
 import type { InjectOptions } from 'fastify'
 import type { Insertable } from 'kysely'
-import type { App } from '../../src/app.js'
+import type { App } from '../../src/http/app-instance.js'
 import type { DB } from '../../src/db/database.js'
-import { nowTimestamp } from '../../src/db/dialect.js'
 import type { LinksTable } from '../../src/db/schema.js'
+import { nowTimestamp } from '../../src/core/time.js'
 
 let aliasCounter = 0
 

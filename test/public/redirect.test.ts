@@ -1,10 +1,10 @@
 // GET|HEAD|POST /{alias} on the main host: plain redirects, counting, expiry, passwords, bio
 // pages and the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nowTimestamp } from '../../src/db/dialect.js'
 import { hashPassword } from '../../src/modules/accounts/secrets.js'
 import { createAccount, createTestApp, PUBLIC_URL, type TestAccount, type TestContext } from '../helpers/test-app.js'
 import { clicksOf, insertBioPage, insertLink, linkClickCount, visit } from './redirect-test-support.js'
+import { nowTimestamp } from '../../src/core/time.js'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
 

@@ -1,7 +1,7 @@
 // Targeting rules, the visitor's device and languages, and the offline country lookup.
 import { describe, expect, it } from 'vitest'
 import { countryOf, normaliseIp } from '../../src/analytics/geo.js'
-import { chooseDestination, countryCodeOf, deviceNameOf, hasTargeting, languageCodeOf, parseTargeting, type VisitorProfile } from '../../src/public/targeting.js'
+import { chooseDestination, countryCodeOf, deviceNameOf, hasTargeting, languageCodeOf, parseTargeting, type VisitorProfile } from '../../src/modules/redirects/targeting.js'
 import { deviceNamesOf, preferredLanguagesOf } from '../../src/public/visitor.js'
 
 const USER_AGENTS = {

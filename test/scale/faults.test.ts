@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
 import pg from 'pg'
-import { buildApp, type App } from '../../src/app.js'
+import type { App } from '../../src/http/app-instance.js'
+import type { Services } from '../../src/services.js'
 import { loadConfig } from '../../src/config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
-import { connectRedis } from '../../src/redis.js'
-import { apiClient, createAccount, type TestContext } from '../helpers/test-app.js'
+import { apiClient, buildAppOn, createAccount } from '../helpers/test-app.js'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
+import { connectRedis } from '../../src/redis/connection.js'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
@@ -24,6 +25,7 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
 
 interface Setup {
   app: App
+  services: Services
   database: DatabaseHandle
   redis?: Redis
   schema: string
@@ -49,9 +51,8 @@ async function setUp(databaseUrl: string, schema: string, redis?: Redis): Promis
   const database = openDatabase(databaseUrl, { schema, poolMax: 4 })
   await migrateToLatest(database)
   const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '30', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://lw.test' })
-  const app = await buildApp({ config, database, redis, logger: false })
-  await app.ready()
-  return { app, database, redis, schema }
+  const { app, services } = await buildAppOn(database, config, { redis })
+  return { app, services, database, redis, schema }
 }
 
 describe.skipIf(!postgresUrl || !redisUrl)('when Redis goes away', () => {
@@ -80,7 +81,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('when Redis goes away', () => {
   })
 
   it('keeps answering on a per-instance limit and shares counts again once it returns', async () => {
-    const account = await createAccount({ database: setup.database } as TestContext)
+    const account = await createAccount(setup)
     const api = apiClient(setup.app, account.apiKey)
     const counterKey = `${prefix}rl:30:account:${account.id}`
     await eventually(() => setup.app.inject({ url: '/readyz' }).then((r) => r.statusCode), (s) => s === 200)
@@ -135,7 +136,7 @@ describe.skipIf(!postgresUrl)('when PostgreSQL goes away', () => {
   })
 
   it('answers 503 in the envelope, without hanging, and recovers by itself', async () => {
-    const account = await createAccount({ database: setup.database } as TestContext)
+    const account = await createAccount(setup)
     const api = apiClient(setup.app, account.apiKey)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)
 

@@ -1,6 +1,7 @@
 // The management API's schema (issue: management API). Runs on SQLite and PostgreSQL alike.
 import type { Kysely } from 'kysely'
-import { addIdColumn, binaryType, dialectOf, nowTimestamp } from '../dialect.js'
+import { addIdColumn, binaryType, dialectOf } from '../dialect.js'
+import { nowTimestamp } from '../../core/time.js'
 
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = dialectOf(db)

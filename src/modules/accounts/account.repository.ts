@@ -1,9 +1,9 @@
 // SQL for accounts and their plans.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { AccountRow, PlanRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export interface AccountWithPlan extends AccountRow {
   plan_code: string

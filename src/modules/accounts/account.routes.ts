@@ -1,11 +1,13 @@
 // GET /api/account, PUT /api/account/update (spec: Account).
-import type { App, ModuleDeps } from '../../app.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { errorResponses, MessageResponse } from '../../http/schemas.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toAccountRecord } from './account.mapper.js'
 import { AccountResponse, AccountUpdateBody } from './account.schemas.js'
+import { MessageResponse } from '../../core/schemas.js'
 
-export function registerAccountRoutes(app: App, { accounts, config }: ModuleDeps): void {
+export function registerAccountRoutes(app: App, { accounts, config }: Services): void {
   app.get('/api/account', {
     schema: { tags: ['account'], summary: 'Read the account', response: { 200: AccountResponse, ...errorResponses } },
   }, async (request) => {

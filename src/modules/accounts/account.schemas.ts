@@ -1,6 +1,6 @@
 // Request and response schemas of /api/account.
 import { Type } from 'typebox'
-import { DateTime } from '../../http/schemas.js'
+import { DateTime } from '../../core/schemas.js'
 
 export const Account = Type.Object({
   id: Type.Integer(),

@@ -1,10 +1,11 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
-import { isUniqueViolation, nowTimestamp } from '../../db/dialect.js'
-import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
+import { isUniqueViolation } from '../../db/dialect.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
+import { isExpired, nowTimestamp } from '../../core/time.js'
+import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 /** The account a request acts for, resolved from its API key. */
 export interface AuthenticatedAccount {
@@ -53,10 +54,6 @@ export function parsePlanLimits(json: string): Record<string, number> {
   } catch {
     return {}
   }
-}
-
-function isExpired(expiresAt: string | null, now: Date): boolean {
-  return expiresAt !== null && expiresAt <= nowTimestamp(now)
 }
 
 export function createAccountService(accounts: AccountRepository, keys: ApiKeyRepository) {
@@ -121,7 +118,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       const keyHash = hashApiKey(rawKey)
       const account = await accounts.findByKeyHash(keyHash)
       if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
-      if (isExpired(account.key_expires_at, now)) throw AuthenticationError.expiredKey()
+      if (isExpired(account.key_expires_at, nowTimestamp(now))) throw AuthenticationError.expiredKey()
       return {
         id: account.id,
         username: account.username,

@@ -1,7 +1,7 @@
 // SQL for API keys. Keys are stored as SHA-256 hashes only.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import type { ApiKeyRow } from '../../db/schema.js'
+import { nowTimestamp } from '../../core/time.js'
 
 export function createApiKeyRepository(db: DB) {
   return {

@@ -1,6 +1,6 @@
 // Plan resource limits (decisions §6: plans carry `apirate` and resource limits).
-import { ForbiddenError } from '../../http/errors.js'
 import type { AuthenticatedAccount } from './account.service.js'
+import { ForbiddenError } from '../../core/errors.js'
 
 /** Resource names a plan's `limits` object may carry. */
 export type LimitedResource = 'domains' | 'campaigns' | 'channels' | 'pixels' | 'qrcodes' | 'overlays' | 'splash' | 'links' | 'bio'

@@ -1,20 +1,17 @@
 // Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
-import type { App, ModuleDeps } from '../../app.js'
-import { ACCOUNT_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toPlanRecord, toUserRecord } from './admin.mapper.js'
 import { PlanAssignParams, PlanListResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
-import { createPlanRepository } from './plan.repository.js'
-import { createPlanService } from './plan.service.js'
-import { createUserAdministration } from './user-admin.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['admin']
 
-export function registerAdminRoutes(app: App, { db, config, accounts, invalidation }: ModuleDeps): void {
-  const plans = createPlanService(createPlanRepository(db))
-  const users = createUserAdministration(accounts, plans, (id) => invalidation.publish(ACCOUNT_TOPIC, id))
+export function registerAdminRoutes(app: App, { users, plans, config }: Services): void {
   // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
   // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
   const onRequest = requireAdmin

@@ -1,8 +1,8 @@
 // Request and response schemas of the administration endpoints (decisions §6 Administration).
 import { Type } from 'typebox'
-import { Id, listResponse } from '../../http/schemas.js'
 import { Account } from '../accounts/account.schemas.js'
-import { TIMESTAMP_INPUT_PATTERN } from '../../http/timestamp-input.js'
+import { Id, listResponse } from '../../core/schemas.js'
+import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
 export const User = Type.Object({
   ...Account.properties,

@@ -1,9 +1,9 @@
 // SQL for plans. Plans belong to the service, not to an account, so no account id here.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { PlanRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export interface NewPlanInput {
   name: string

@@ -1,11 +1,11 @@
 // Plan rules: names and codes unique, a positive request rate, limits only on known resources.
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { PlanRow } from '../../db/schema.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
-import { MAX_ID } from '../../http/schemas.js'
 import type { LimitedResource } from '../accounts/plan-limits.js'
 import type { PlanRepository } from './plan.repository.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
+import { MAX_ID } from '../../core/schemas.js'
 
 /** Every resource a plan may limit; the check below fails to compile when one is missing. */
 export const PLAN_RESOURCES = ['domains', 'campaigns', 'channels', 'pixels', 'qrcodes', 'overlays', 'splash', 'links', 'bio'] as const satisfies readonly LimitedResource[]

@@ -1,12 +1,12 @@
 // What an administrator may do to accounts: the account service's operations, plus the rules that
 // keep an administrator from locking themself out.
-import { announceNothing, type Announce } from '../../cache/topics.js'
-import { NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
 import type { PlanService } from './plan.service.js'
-import { toStoredTimestamp } from '../../http/timestamp-input.js'
+import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
+import { toStoredTimestamp } from '../../core/time.js'
 
 export interface UserCreateInput {
   email: string
@@ -17,8 +17,8 @@ export interface UserCreateInput {
   admin?: boolean
 }
 
-/** `announce` is told the id of an account whose keys must stop or change behaviour at once. */
-export function createUserAdministration(accounts: AccountService, plans: PlanService, announce: Announce = announceNothing) {
+/** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
+export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer) {
   async function getUserOrThrow(id: number): Promise<AccountWithPlan> {
     const account = await accounts.findAccount(id)
     if (!account) throw NotFoundError.of('User')
@@ -57,21 +57,21 @@ export function createUserAdministration(accounts: AccountService, plans: PlanSe
       refuseSelf(adminId, userId, 'delete')
       await getUserOrThrow(userId)
       await accounts.deleteAccount(userId)
-      announce(String(userId))
+      invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
 
     async setSuspended(adminId: number, userId: number, suspended: boolean): Promise<void> {
       if (suspended) refuseSelf(adminId, userId, 'suspend')
       await getUserOrThrow(userId)
       await accounts.setSuspended(userId, suspended)
-      announce(String(userId))
+      invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
 
     async assignPlan(planId: number, userId: number): Promise<void> {
       await plans.getPlanOrThrow(planId)
       await getUserOrThrow(userId)
       await accounts.assignPlan(userId, planId)
-      announce(String(userId))
+      invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
   }
 }

@@ -2,12 +2,12 @@
 // in the main host's namespace, shared by every account (the public lookup is in
 // src/public/alias-resolver.repository.ts).
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
 import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import type { BioBlock } from './bio-page-blocks.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export interface BioPageValues {
   alias: string

@@ -1,19 +1,18 @@
 // Bio page endpoints (decisions §6: Bio pages): list, read, add, update, delete. The page itself
 // is served to visitors at `{base}/{alias}` (src/public/bio-page.view.ts).
-import type { App, ModuleDeps } from '../../app.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
-import { createBioPageRepository } from './bio-page.repository.js'
 import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
-import { createBioPageService } from './bio-page.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['bio pages']
 
-export function registerBioPageRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
-  const bioPages = createBioPageService(createBioPageRepository(db), invalidation)
-
+export function registerBioPageRoutes(app: App, { bioPages, config }: Services): void {
   app.get('/api/bio', {
     schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
   }, async (request) => {

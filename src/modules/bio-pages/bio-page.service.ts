@@ -1,18 +1,17 @@
 // Bio page rules: alias namespace shared with short links, reserved words, generated aliases,
 // block URLs, plan limits, ownership, and telling every instance's alias cache about changes.
-import { ALIAS_TOPIC } from '../../cache/topics.js'
 import { randomInt } from 'node:crypto'
-import type { InvalidationBus } from '../../cache/invalidation.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { BioPageRow } from '../../db/schema.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
-import { aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
+import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { isHttpUrl, parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
 import type { BioPageRepository, BioPageValues } from './bio-page.repository.js'
 import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPageUpdateInput } from './bio-page.schemas.js'
+import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 const ALIAS_RESERVED = 'This alias is reserved. Please choose another one.'
 const ALIAS_TAKEN = 'That alias is taken. Please choose another one.'

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { CampaignRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export function createCampaignRepository(db: DB) {
   return {
@@ -57,8 +57,13 @@ export function createCampaignRepository(db: DB) {
       return db.updateTable('campaigns').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
-    delete(accountId: number, id: number): Promise<boolean> {
-      return deleteOwnedRow(db, 'campaigns', accountId, id)
+    /** Unassigns the campaign's links and deletes it, in one transaction; false when no such campaign. */
+    async delete(accountId: number, id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // The foreign key sets null too; doing it here keeps the rule visible and dialect-proof.
+        await trx.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', id).execute()
+        return deleteOwnedRow(trx, 'campaigns', accountId, id)
+      })
     },
   }
 }

@@ -1,20 +1,17 @@
 // Campaign endpoints (spec: Campaigns): list, add, update, delete, assign a link.
-import type { App, ModuleDeps } from '../../app.js'
-import { CAMPAIGN_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
-import { createLinkMembership } from '../links/link-membership.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toCampaignRecord, toCampaignSavedResponse } from './campaign.mapper.js'
-import { createCampaignRepository } from './campaign.repository.js'
 import { CampaignAssignParams, CampaignCreateBody, CampaignListResponse, CampaignSavedResponse, CampaignUpdateBody } from './campaign.schemas.js'
-import { createCampaignService } from './campaign.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['campaigns']
 
-export function registerCampaignRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
-  const campaigns = createCampaignService(createCampaignRepository(db), createLinkMembership(db), (id) => invalidation.publish(CAMPAIGN_TOPIC, id))
-
+export function registerCampaignRoutes(app: App, { campaigns, config }: Services): void {
   app.get('/api/campaigns', {
     schema: { tags, summary: 'List campaigns', querystring: PageQuery, response: { 200: CampaignListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Request and response schemas of the campaign endpoints.
 import { Type } from 'typebox'
-import { Id, listResponse } from '../../http/schemas.js'
+import { Id, listResponse } from '../../core/schemas.js'
 
 export const CAMPAIGN_SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
 

@@ -1,18 +1,25 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
-import { announceNothing, type Announce } from '../../cache/topics.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { CampaignRow } from '../../db/schema.js'
-import { DuplicateError, NotFoundError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import type { LinkMembership } from '../links/link-membership.js'
 import type { CampaignRepository } from './campaign.repository.js'
+import { CAMPAIGN_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { DuplicateError, NotFoundError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 const DUPLICATE_NAME = 'You already have a campaign with that name.'
 const SLUG_TAKEN = 'This slug is currently not available. Please choose another one.'
 
-export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership, announce: Announce = announceNothing) {
+/** How a campaign reaches its links (kept in `links.campaign_id`, so a link is in one campaign at most). */
+export interface LinkMembership {
+  /** Puts the account's link in the campaign, moving it from any other; false when no such link. */
+  assignToCampaign(accountId: number, campaignId: number, linkId: number): Promise<boolean>
+}
+
+export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership, invalidation: Announcer) {
+  const announce = (id: number) => invalidation.publish(CAMPAIGN_TOPIC, String(id))
+
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await campaigns.findByName(accountId, name)
     if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
@@ -67,21 +74,20 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       if (slug) await assertSlugFree(slug, id)
       const updated = await translateUniqueViolation(() => campaigns.update(accountId, id, { name, slug, isPublic: input.public }), slug)
       if (!updated) throw NotFoundError.of('Campaign')
-      announce(String(id))
+      announce(id)
       return updated
     },
 
     async deleteCampaign(accountId: number, id: number): Promise<void> {
-      await getCampaignOrThrow(accountId, id)
-      await links.removeAllFromCampaign(accountId, id)
+      // One transaction: the campaign goes and its links are unassigned, or nothing changes.
       if (!(await campaigns.delete(accountId, id))) throw NotFoundError.of('Campaign')
-      announce(String(id))
+      announce(id)
     },
 
     async assignLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
       await getCampaignOrThrow(accountId, campaignId)
       if (!(await links.assignToCampaign(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
-      announce(String(campaignId))
+      announce(campaignId)
     },
   }
 }

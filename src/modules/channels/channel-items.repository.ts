@@ -1,9 +1,9 @@
 // SQL for channel membership (`channel_items`). Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
-import type { PageRequest } from '../../http/list.js'
 import type { ChannelItemSources, ChannelItemType } from './channel-items.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 /**
  * Takes an item out of every channel of the account. Called by an item's module when the item is

@@ -1,11 +1,9 @@
 // Items a channel can hold (spec: `links`, `bio`, `qr`) and where each type's records live.
-// Items are polymorphic, so each type brings a source that knows its table; a type without a
-// source has no items to assign or list.
+// Items are polymorphic, so each type's module brings a source that knows its table (wired in
+// src/services.ts); a type without a source has no items to assign or list.
 import type { SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { createBioPageItemSource } from '../bio-pages/bio-page.item-source.js'
-import { createShortLinkItemSource } from '../links/link.item-source.js'
 
 export const CHANNEL_ITEM_TYPES = ['links', 'bio', 'qr'] as const
 
@@ -51,26 +49,5 @@ export function defineItemSource(
     async describe(accountId, ids) {
       return new Map(ids.length === 0 ? [] : await describeOwned(accountId, ids))
     },
-  }
-}
-
-/** QR codes as channel items: titled by name; link and preview are the public image URL. */
-export function createQrCodeItemSource(db: DB, publicUrl: string): ChannelItemSource {
-  return defineItemSource(db, 'qr_codes', async (accountId, ids) => {
-    const rows = await db.selectFrom('qr_codes').select(['id', 'name', 'alias']).where('account_id', '=', accountId).where('id', 'in', ids).execute()
-    return rows.map((row) => {
-      // decisions §6: `{base}/qr/{alias}` serves the QR image, so it is the preview too.
-      const imageUrl = `${publicUrl}/qr/${encodeURIComponent(row.alias)}`
-      return [row.id, { title: row.name, preview: imageUrl, link: imageUrl }]
-    })
-  })
-}
-
-/** Every item type's source: short links, bio pages and QR codes. */
-export function createChannelItemSources(db: DB, publicUrl: string): ChannelItemSources {
-  return {
-    links: createShortLinkItemSource(db, publicUrl),
-    bio: createBioPageItemSource(db, publicUrl),
-    qr: createQrCodeItemSource(db, publicUrl),
   }
 }

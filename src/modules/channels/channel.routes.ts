@@ -1,12 +1,10 @@
 // Channel endpoints (spec: Channels): list, items of one channel, add, update, delete, assign an item.
-import type { App, ModuleDeps } from '../../app.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
-import { createChannelItemRepository } from './channel-items.repository.js'
-import { createChannelItemSources } from './channel-items.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toChannelItemRecord, toChannelRecord } from './channel.mapper.js'
-import { createChannelRepository } from './channel.repository.js'
 import {
   ChannelAssignParams,
   ChannelCreateBody,
@@ -16,13 +14,12 @@ import {
   ChannelUpdateBody,
   ChannelUpdatedResponse,
 } from './channel.schemas.js'
-import { createChannelService } from './channel.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['channels']
 
-export function registerChannelRoutes(app: App, { db, config }: ModuleDeps): void {
-  const channels = createChannelService(createChannelRepository(db), createChannelItemRepository(db), createChannelItemSources(db, config.publicUrl))
-
+export function registerChannelRoutes(app: App, { channels }: Services): void {
   app.get('/api/channels', {
     schema: { tags, summary: 'List channels', querystring: PageQuery, response: { 200: ChannelListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,7 +1,7 @@
 // Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
 import { Type } from 'typebox'
-import { HexColor, Id, listResponse } from '../../http/schemas.js'
 import { CHANNEL_ITEM_TYPES } from './channel-items.js'
+import { HexColor, Id, listResponse } from '../../core/schemas.js'
 
 /** `#RGB` or `#RRGGBB` (decisions §6); stored lower-case. */
 

@@ -1,7 +1,7 @@
 // A branded domain as clients send it to the form we store and route on: a lower-case http(s)
 // origin and its hostname (decisions §6: "an http(s) origin with no path").
 import { isIP } from 'node:net'
-import { ValidationError } from '../../http/errors.js'
+import { ValidationError } from '../../core/errors.js'
 
 export interface DomainOrigin {
   /** Scheme and host, lower-case, without port, path or trailing slash: `https://go.example.com`. */

@@ -2,10 +2,10 @@
 // a hostname belongs to one account across the whole service.
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { DomainRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export interface DomainRedirects {
   redirectRoot?: string | null

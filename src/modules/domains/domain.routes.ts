@@ -1,27 +1,17 @@
 // Branded-domain endpoints (spec: Branded domains): list, add, update redirects, delete.
-import type { App, ModuleDeps } from '../../app.js'
-import { DOMAIN_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
-import { createDomainLinks } from '../links/link-membership.js'
-import { resolveHostRecords } from './domain-dns.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toDomainRecord } from './domain.mapper.js'
-import { createDomainRepository } from './domain.repository.js'
 import { DomainCreateBody, DomainCreatedResponse, DomainListResponse, DomainUpdateBody } from './domain.schemas.js'
-import { createDomainService } from './domain.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['domains']
 
-export function registerDomainRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
-  const domains = createDomainService(createDomainRepository(db), {
-    publicUrl: config.publicUrl,
-    server: { ips: config.serverIps, cname: config.serverCname },
-    resolveHost: resolveHostRecords,
-    links: createDomainLinks(db),
-    announce: (hostname) => invalidation.publish(DOMAIN_TOPIC, hostname),
-  })
-
+export function registerDomainRoutes(app: App, { domains }: Services): void {
   app.get('/api/domains', {
     schema: { tags, summary: 'List branded domains', querystring: PageQuery, response: { 200: DomainListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Request and response schemas of the branded-domain endpoints (spec: Branded domains).
 import { Type } from 'typebox'
-import { HttpUrl, listResponse } from '../../http/schemas.js'
+import { HttpUrl, listResponse } from '../../core/schemas.js'
 
 // The shape only; domain-origin.ts applies the rules a pattern cannot (no path, a real hostname).
 const Domain = Type.String({

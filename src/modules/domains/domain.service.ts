@@ -1,20 +1,23 @@
 // Branded-domain rules: origin form, uniqueness across the service, DNS pointing, plan limits.
-import type { Announce } from '../../cache/topics.js'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js'
 import type { DomainRow } from '../../db/schema.js'
-import { AppError, DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import type { DomainLinks } from '../links/link-membership.js'
 import { isPointingToServer, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
 import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
+import { DOMAIN_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 const DOMAIN_TAKEN = 'The domain has been already used.'
-const NOT_POINTING = 'The domain is not pointing to our server.'
-const STILL_HAS_LINKS = 'This domain still has short links. Delete them or move them to another domain first.'
+
+/** What the domain service asks of short links before deleting a branded domain. */
+export interface DomainLinks {
+  /** True when the account has short links served on the domain. */
+  hasLinks(accountId: number, domainId: number): Promise<boolean>
+}
 
 export interface DomainServiceOptions {
   /** The service's own base URL: its host can never be someone's branded domain. */
@@ -25,7 +28,7 @@ export interface DomainServiceOptions {
   /** Short links still served on a domain block its deletion (absent where links play no part). */
   links?: DomainLinks
   /** Told the hostname of a domain that changed or was deleted (host routing caches it). */
-  announce?: Announce
+  invalidation: Announcer
 }
 
 /** `''` clears a redirect; an absent field leaves it unchanged. */
@@ -57,14 +60,17 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
       // One hostname, one owner: `http://` and `https://` of the same host are the same domain.
       if (await domains.findByHostname(origin.hostname)) throw new DuplicateError(DOMAIN_TAKEN)
       if (dnsCheckEnabled && !(await isPointingToServer(origin.hostname, options.server, options.resolveHost))) {
-        throw new AppError(400, 'domain_not_pointing', NOT_POINTING)
+        throw ConflictError.domainNotPointing()
       }
       try {
-        return await domains.insert(account.id, {
+        const created = await domains.insert(account.id, {
           ...origin,
           redirectRoot: redirectValue(input.redirectroot) ?? null,
           redirect404: redirectValue(input.redirect404) ?? null,
         })
+        // Host routing may hold an earlier miss for this hostname.
+        options.invalidation.publish(DOMAIN_TOPIC, created.hostname)
+        return created
       } catch (error) {
         // Two requests racing past the check above meet the unique constraint.
         if (isUniqueViolation(error)) throw new DuplicateError(DOMAIN_TAKEN)
@@ -76,21 +82,21 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
       const changes = { redirectRoot: redirectValue(input.redirectroot), redirect404: redirectValue(input.redirect404) }
       if (!(await domains.updateRedirects(accountId, id, changes))) throw NotFoundError.of('Domain')
       const domain = await domains.findById(accountId, id)
-      if (domain) options.announce?.(domain.hostname)
+      if (domain) options.invalidation.publish(DOMAIN_TOPIC, domain.hostname)
     },
 
     async deleteDomain(accountId: number, id: number): Promise<void> {
       // Links keep their domain by foreign key: deleting it would leave them with no address.
-      if (await options.links?.hasLinks(accountId, id)) throw new AppError(400, 'domain_has_links', STILL_HAS_LINKS)
+      if (await options.links?.hasLinks(accountId, id)) throw ConflictError.domainHasLinks()
       const domain = await getDomainOrThrow(accountId, id)
       try {
         if (!(await domains.delete(accountId, id))) throw NotFoundError.of('Domain')
       } catch (error) {
         // A link created between the check above and the delete: the foreign key refuses.
-        if (isForeignKeyViolation(error)) throw new AppError(400, 'domain_has_links', STILL_HAS_LINKS)
+        if (isForeignKeyViolation(error)) throw ConflictError.domainHasLinks()
         throw error
       }
-      options.announce?.(domain.hostname)
+      options.invalidation.publish(DOMAIN_TOPIC, domain.hostname)
     },
   }
 }

@@ -1,10 +1,9 @@
 // Field rules of a short link that need more than a schema: destinations, the redirect type,
 // expiry dates and aliases (decisions §5 and §6).
 import { randomInt } from 'node:crypto'
-import { nowTimestamp } from '../../db/dialect.js'
-import { ValidationError } from '../../http/errors.js'
-import { MAX_ID } from '../../http/schemas.js'
-import { toStoredTimestamp } from '../../http/timestamp-input.js'
+import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
+import { ValidationError } from '../../core/errors.js'
+import { MAX_ID } from '../../core/schemas.js'
 
 /** Longest destination we store. */
 export const MAX_URL_LENGTH = 2048

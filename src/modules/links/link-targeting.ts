@@ -1,7 +1,7 @@
 // Targeting rules of a short link: other destinations by visitor country, device or language.
 // Stored as JSON {geo?, device?, language?} (schema.ts); the redirect path reads the same shape.
-import { ValidationError } from '../../http/errors.js'
 import { checkDestination } from './link-input.js'
+import { ValidationError } from '../../core/errors.js'
 
 /** Device names a device rule may use (decisions §6: `devicetarget`). */
 export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const

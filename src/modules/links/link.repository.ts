@@ -2,12 +2,12 @@
 // lives in its host's namespace, shared by every account.
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { LinkRow, LinksTable } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 /** A link with the origin of its branded domain (null on the main domain). */
 export type LinkWithDomain = LinkRow & { domain_origin: string | null }
@@ -211,10 +211,6 @@ export function createLinkRepository(db: DB) {
         .where('id', '=', linkId)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
-    },
-
-    async clearCampaign(accountId: number, campaignId: number): Promise<void> {
-      await db.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', campaignId).execute()
     },
 
     async hasLinksOnDomain(accountId: number, domainId: number): Promise<boolean> {

@@ -1,21 +1,17 @@
 // Short-link endpoints (decisions §6: Short links): list, read with statistics, add, update, delete.
-import type { App, ModuleDeps } from '../../app.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { shortUrl, toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
-import { createLinkRepository } from './link.repository.js'
 import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse } from './link.schemas.js'
-import { createLinkService } from './link.service.js'
-import { createStatisticsRepository } from '../statistics/statistics.repository.js'
-import { createStatisticsService } from '../statistics/statistics.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['links']
 
-export function registerLinkRoutes(app: App, { db, config, invalidation }: ModuleDeps): void {
-  const statistics = createStatisticsService(createStatisticsRepository(db))
-  const links = createLinkService(createLinkRepository(db), { invalidation })
-
+export function registerLinkRoutes(app: App, { links, statistics, config }: Services): void {
   app.get('/api/urls', {
     schema: {
       tags,

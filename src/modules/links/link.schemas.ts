@@ -1,15 +1,13 @@
 // Request and response schemas of the short-link endpoints (decisions §6: Short links).
 import { Type } from 'typebox'
-import { DateTime, HttpUrl, Id, MAX_ID, PageQuery, listResponse } from '../../http/schemas.js'
-import { TIMESTAMP_INPUT_PATTERN } from '../../http/timestamp-input.js'
-import { ALIAS_PATTERN } from '../../public/reserved-aliases.js'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
+import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, listResponse } from '../../core/schemas.js'
+import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
 // Inside unions, branches carry no message of their own so that the union's message is used.
 const PositiveId = Type.Integer({ minimum: 1, maximum: MAX_ID })
 
-const Alias = Type.String({ pattern: ALIAS_PATTERN, errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -' })
 const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com) or its id'
 const Password = Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be 1 to 128 characters' })
 const EXPIRY_RULE = 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD (UTC)'

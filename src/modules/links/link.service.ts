@@ -1,13 +1,8 @@
 // Short-link rules: destinations, aliases (custom or generated, unique per host, shared with bio
 // pages on the main host), references to the account's records, plan limits, and telling every
 // instance's alias cache about changes.
-import { ALIAS_TOPIC } from '../../cache/topics.js'
-import type { InvalidationBus } from '../../cache/invalidation.js'
 import { isUniqueViolation } from '../../db/dialect.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
-import { MAX_ID } from '../../http/schemas.js'
-import { aliasKey, isReservedAlias } from '../../public/reserved-aliases.js'
+import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { hashPassword } from '../accounts/secrets.js'
@@ -15,6 +10,10 @@ import { parseDomainOrigin } from '../domains/domain-origin.js'
 import { checkDestination, generateLinkAlias, GENERATED_ALIAS_LENGTH, parseExpiry, parseLinkType } from './link-input.js'
 import type { LinkListFilter, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type TargetingInput } from './link-targeting.js'
+import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
+import { MAX_ID } from '../../core/schemas.js'
 
 const ALIAS_RESERVED = 'This alias is reserved. Please choose another one.'
 const ALIAS_TAKEN = 'That alias is taken. Please choose another one.'

@@ -5,8 +5,8 @@ import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { Database } from '../../db/schema.js'
 import type { Selectable } from 'kysely'
-import type { PageRequest } from '../../http/list.js'
 import type { ConfigValue } from './config-json.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export type ConfigTable = 'overlays' | 'splash_pages'
 

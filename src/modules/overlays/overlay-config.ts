@@ -1,7 +1,7 @@
 // What each CTA overlay type stores in its `config` (decisions §6: CTA overlays).
-import { ValidationError } from '../../http/errors.js'
 import { mergeConfigFields, type ConfigValue } from './config-json.js'
 import type { OverlayType, OverlayUpdateInput } from './overlay.schemas.js'
+import { ValidationError } from '../../core/errors.js'
 
 interface OverlayTypeFields {
   /** The field an overlay of this type cannot do without. */

@@ -1,9 +1,9 @@
 // SQL for CTA overlays. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import type { OverlayRow } from '../../db/schema.js'
 import type { ConfigValue } from './config-json.js'
 import { createConfigRowsRepository } from './config-rows.repository.js'
+import { nowTimestamp } from '../../core/time.js'
 
 export function createOverlayRepository(db: DB) {
   return {

@@ -1,19 +1,17 @@
 // CTA overlay endpoints (spec: CTA overlays; decisions §6 adds create, update and delete).
-import type { App, ModuleDeps } from '../../app.js'
-import { OVERLAY_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toOverlayRecord } from './overlay.mapper.js'
-import { createOverlayRepository } from './overlay.repository.js'
 import { OverlayCreateBody, OverlayCreatedResponse, OverlayListResponse, OverlayUpdateBody } from './overlay.schemas.js'
-import { createOverlayService } from './overlay.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['overlays']
 
-export function registerOverlayRoutes(app: App, { db, invalidation }: ModuleDeps): void {
-  const overlays = createOverlayService(createOverlayRepository(db), (id) => invalidation.publish(OVERLAY_TOPIC, id))
-
+export function registerOverlayRoutes(app: App, { overlays }: Services): void {
   app.get('/api/overlay', {
     schema: { tags, summary: 'List CTA overlays', querystring: PageQuery, response: { 200: OverlayListResponse, ...errorResponses } },
   }, async (request) => {

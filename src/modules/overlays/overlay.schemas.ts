@@ -1,6 +1,6 @@
 // Request and response schemas of the CTA overlay endpoints (spec: CTA overlays; decisions §6).
 import { Type } from 'typebox'
-import { DateTime, HexColor, HttpUrl, listResponse } from '../../http/schemas.js'
+import { DateTime, HexColor, HttpUrl, listResponse } from '../../core/schemas.js'
 
 /** spec: values observed `message` and `contact`. */
 export const OVERLAY_TYPES = ['message', 'contact'] as const

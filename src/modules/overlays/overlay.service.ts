@@ -1,14 +1,14 @@
 // CTA overlay rules: the fields each type needs, plan limits, ownership.
-import { announceNothing, type Announce } from '../../cache/topics.js'
 import type { OverlayRow } from '../../db/schema.js'
-import { NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
+import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 function cleanName(name: string): string {
   const trimmed = name.trim()
@@ -23,7 +23,9 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: OverlayRepository, announce: Announce = announceNothing) {
+export function createOverlayService(overlays: OverlayRepository, invalidation: Announcer) {
+  const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
+
   async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
     const overlay = await overlays.findById(accountId, id)
     if (!overlay) throw NotFoundError.of('CTA overlay')
@@ -49,12 +51,12 @@ export function createOverlayService(overlays: OverlayRepository, announce: Anno
       const name = input.name === undefined ? overlay.name : cleanName(input.name)
       const config = buildOverlayConfig(storedType(overlay), input, parseConfigJson(overlay.config))
       if (!(await overlays.update(accountId, id, { name, config }))) throw NotFoundError.of('CTA overlay')
-      announce(String(id))
+      announce(id)
     },
 
     async deleteOverlay(accountId: number, id: number): Promise<void> {
       if (!(await overlays.delete(accountId, id))) throw NotFoundError.of('CTA overlay')
-      announce(String(id))
+      announce(id)
     },
   }
 }

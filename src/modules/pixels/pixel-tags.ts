@@ -1,8 +1,8 @@
+import { ValidationError } from '../../core/errors.js'
+
 // The pixel providers and the form of each one's tag (decisions §6: `tag` checked per provider).
 // Tags end up inside the providers' tracking snippets on our redirect pages, so a strict
 // per-provider form is also what keeps markup and script out of them.
-import { ValidationError } from '../../http/errors.js'
-
 /** spec: Pixel types. */
 export const PIXEL_TYPES = [
   'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel', 'twitterpixel', 'adrollpixel',

@@ -1,10 +1,10 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { PixelRow } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export function createPixelRepository(db: DB) {
   async function findById(accountId: number, id: number): Promise<PixelRow | undefined> {

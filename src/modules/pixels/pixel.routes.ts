@@ -1,19 +1,17 @@
 // Pixel endpoints (spec: Pixels; decisions §6): list, add, update, delete.
-import type { App, ModuleDeps } from '../../app.js'
-import { PIXEL_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toPixelCreatedResponse, toPixelRecord } from './pixel.mapper.js'
-import { createPixelRepository } from './pixel.repository.js'
 import { PixelCreateBody, PixelCreatedResponse, PixelListResponse, PixelUpdateBody } from './pixel.schemas.js'
-import { createPixelService } from './pixel.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['pixels']
 
-export function registerPixelRoutes(app: App, { db, invalidation }: ModuleDeps): void {
-  const pixels = createPixelService(createPixelRepository(db), (id) => invalidation.publish(PIXEL_TOPIC, id))
-
+export function registerPixelRoutes(app: App, { pixels }: Services): void {
   app.get('/api/pixels', {
     schema: { tags, summary: 'List tracking pixels', querystring: PageQuery, response: { 200: PixelListResponse, ...errorResponses } },
   }, async (request) => {

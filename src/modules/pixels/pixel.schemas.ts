@@ -1,7 +1,7 @@
 // Request and response schemas of the pixel endpoints (spec: Pixels; decisions §6).
 import { Type } from 'typebox'
-import { DateTime, listResponse } from '../../http/schemas.js'
 import { PIXEL_TYPES } from './pixel-tags.js'
+import { DateTime, listResponse } from '../../core/schemas.js'
 
 export const PIXEL_NAME_RULE = 'must be 1 to 100 characters'
 

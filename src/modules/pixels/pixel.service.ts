@@ -1,14 +1,14 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
-import { announceNothing, type Announce } from '../../cache/topics.js'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { PixelRow } from '../../db/schema.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'
 import { PIXEL_NAME_RULE, type PixelCreateInput, type PixelUpdateInput } from './pixel.schemas.js'
+import { PIXEL_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
 
@@ -18,7 +18,9 @@ function cleanName(name: string): string {
   return trimmed
 }
 
-export function createPixelService(pixels: PixelRepository, announce: Announce = announceNothing) {
+export function createPixelService(pixels: PixelRepository, invalidation: Announcer) {
+  const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
+
   async function getPixelOrThrow(accountId: number, id: number): Promise<PixelRow> {
     const pixel = await pixels.findById(accountId, id)
     if (!pixel) throw NotFoundError.of('Pixel')
@@ -67,12 +69,12 @@ export function createPixelService(pixels: PixelRepository, announce: Announce =
       }
       const updated = await translateUniqueViolation(() => pixels.update(accountId, id, { name, tag }))
       if (!updated) throw NotFoundError.of('Pixel')
-      announce(String(id))
+      announce(id)
     },
 
     async deletePixel(accountId: number, id: number): Promise<void> {
       if (!(await pixels.delete(accountId, id))) throw NotFoundError.of('Pixel')
-      announce(String(id))
+      announce(id)
     },
   }
 }

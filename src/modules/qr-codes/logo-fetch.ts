@@ -6,8 +6,8 @@ import { lookup as dnsLookup } from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { isIP, type LookupFunction } from 'node:net'
-import { ValidationError } from '../../http/errors.js'
 import { isPublicAddress, type AddressPolicy } from './address-policy.js'
+import { ValidationError } from '../../core/errors.js'
 
 export const LOGO_MAX_BYTES = 500 * 1024
 export const LOGO_FETCH_TIMEOUT_MS = 5_000

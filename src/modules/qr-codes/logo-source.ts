@@ -4,8 +4,8 @@ import { constants as fsConstants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { ValidationError } from '../../http/errors.js'
 import { fetchLogo, isPngOrJpeg, LOGO_MAX_BYTES, logoFetchError, type LogoFetchOptions } from './logo-fetch.js'
+import { ValidationError } from '../../core/errors.js'
 
 /** Longest side of a stored logo; the QR image never shows it larger. */
 export const STORED_LOGO_SIZE = 256

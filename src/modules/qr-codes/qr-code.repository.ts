@@ -1,11 +1,11 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
 import type { DB } from '../../db/database.js'
 import { countOwnedRows } from '../../db/owned-rows.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import { fetchPage } from '../../db/paging.js'
 import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
-import type { PageRequest } from '../../http/list.js'
 import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { PageRequest } from '../../core/paging.js'
 
 /** The columns of a list entry: never the logo bytes. */
 const LIST_COLUMNS = ['id', 'alias', 'name', 'scans', 'created_at'] as const

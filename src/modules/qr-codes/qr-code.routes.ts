@@ -1,25 +1,17 @@
 // QR code endpoints (spec: QR codes): list, read with statistics, add, update, delete.
-import type { App, ModuleDeps } from '../../app.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
-import { createLogoLoader } from './logo-source.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper.js'
-import { createQrCodeRepository } from './qr-code.repository.js'
 import { QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrListResponse, QrUpdateBody } from './qr-code.schemas.js'
-import { createQrCodeService } from './qr-code.service.js'
-import { createStatisticsRepository } from '../statistics/statistics.repository.js'
-import { createStatisticsService } from '../statistics/statistics.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['qr codes']
 
-export function registerQrCodeRoutes(app: App, { db, config }: ModuleDeps): void {
-  const statistics = createStatisticsService(createStatisticsRepository(db))
-  const qrCodes = createQrCodeService(createQrCodeRepository(db), {
-    publicUrl: config.publicUrl,
-    loadLogo: createLogoLoader({ uploadDir: config.uploadDir }),
-  })
-
+export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: Services): void {
   app.get('/api/qr', {
     schema: { tags, summary: 'List QR codes', querystring: PageQuery, response: { 200: QrListResponse, ...errorResponses } },
   }, async (request) => {

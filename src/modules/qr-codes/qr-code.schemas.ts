@@ -1,7 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type } from 'typebox'
-import { DateTime, listResponse } from '../../http/schemas.js'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
+import { DateTime, listResponse } from '../../core/schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const

@@ -3,8 +3,6 @@
 import { randomInt } from 'node:crypto'
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { QrCodeRow } from '../../db/schema.js'
-import { NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
@@ -13,6 +11,8 @@ import type { QrCodeRepository } from './qr-code.repository.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
 import { assertPayloadFits, formatRgb, parseRgb } from './qr-render.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 /** No 0/o, 1/l/i: aliases are read off printed codes and typed by people. */
 export const ALIAS_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'

@@ -2,10 +2,10 @@
 // Messages name the nested field (`The field "data.ssid" is required.`) like body validation does.
 import { Type, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
-import { describeValidationIssue } from '../../http/error-handler.js'
-import { ValidationError } from '../../http/errors.js'
-import { HttpUrl } from '../../http/schemas.js'
 import { QR_TYPES, type QrType } from './qr-code.schemas.js'
+import { describeValidationIssue } from '../../core/validation-messages.js'
+import { ValidationError } from '../../core/errors.js'
+import { HttpUrl } from '../../core/schemas.js'
 
 export interface EmailData {
   email: string

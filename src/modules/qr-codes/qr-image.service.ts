@@ -1,11 +1,12 @@
 // What visitors of a QR code's public addresses get: its image (PNG or SVG) and, for link codes,
-// the redirect of the tracking address the symbol encodes.
+// where the tracking address the symbol encodes redirects.
 import { createHash } from 'node:crypto'
 import type { QrCodeRow } from '../../db/schema.js'
-import { NotFoundError } from '../../http/errors.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { payloadOf } from './qr-code.service.js'
 import { renderQrPng, renderQrSvg } from './qr-render.js'
+import { NotFoundError } from '../../core/errors.js'
+import { safeHttpUrl } from '../../core/urls.js'
 
 export type QrImageFormat = 'png' | 'svg'
 
@@ -56,6 +57,14 @@ export function createQrImageService(qrCodes: QrCodeRepository, publicUrl: strin
             : { body: await renderQrPng(input, size), contentType: 'image/png' }
         },
       }
+    },
+
+    /** Where a scan of a link code's tracking address goes, and what its click needs (owner, id). */
+    async scanOrThrow(alias: string): Promise<{ target: string; accountId: number; qrId: number }> {
+      const qr = await findByAliasOrThrow(alias)
+      const target = qr.type === 'link' ? safeHttpUrl(JSON.parse(qr.data) as string) : null
+      if (!target) throw NotFoundError.of('QR code')
+      return { target, accountId: qr.account_id, qrId: qr.id }
     },
   }
 }

@@ -2,7 +2,7 @@
 // error correction level H (30 % of it may be hidden and still read), otherwise M.
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode'
 import sharp, { type Sharp } from 'sharp'
-import { ValidationError } from '../../http/errors.js'
+import { ValidationError } from '../../core/errors.js'
 
 /** Modules of blank border around the symbol: the quiet zone ISO/IEC 18004 asks for. */
 const QUIET_ZONE = 4

@@ -1,7 +1,7 @@
 // What a splash page stores in its `config`: the page a visitor sees before going on.
-import { ValidationError } from '../../http/errors.js'
 import { mergeConfigFields, type ConfigValue } from '../overlays/config-json.js'
 import { DEFAULT_SPLASH_COUNTER, SPLASH_TITLE_RULE, type SplashPageUpdateInput } from './splash-page.schemas.js'
+import { ValidationError } from '../../core/errors.js'
 
 const SPLASH_PAGE_FIELDS = ['title', 'description', 'image', 'link', 'counter'] as const
 

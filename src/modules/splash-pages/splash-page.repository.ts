@@ -1,9 +1,9 @@
 // SQL for custom splash pages. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { nowTimestamp } from '../../db/dialect.js'
 import type { SplashPageRow } from '../../db/schema.js'
 import type { ConfigValue } from '../overlays/config-json.js'
 import { createConfigRowsRepository } from '../overlays/config-rows.repository.js'
+import { nowTimestamp } from '../../core/time.js'
 
 export function createSplashPageRepository(db: DB) {
   return {

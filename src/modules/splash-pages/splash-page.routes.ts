@@ -1,19 +1,17 @@
 // Custom splash page endpoints (spec: Custom splash pages; decisions §6 adds create, update and delete).
-import type { App, ModuleDeps } from '../../app.js'
-import { SPLASH_TOPIC } from '../../cache/topics.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope, toPageRequest } from '../../http/list.js'
-import { errorResponses, IdParams, MessageResponse, PageQuery } from '../../http/schemas.js'
+import { listEnvelope } from '../../http/list.js'
+import { errorResponses } from '../../http/schemas.js'
 import { toSplashPageRecord } from './splash-page.mapper.js'
-import { createSplashPageRepository } from './splash-page.repository.js'
 import { SplashPageCreateBody, SplashPageCreatedResponse, SplashPageListResponse, SplashPageUpdateBody } from './splash-page.schemas.js'
-import { createSplashPageService } from './splash-page.service.js'
+import { toPageRequest } from '../../core/paging.js'
+import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['splash pages']
 
-export function registerSplashPageRoutes(app: App, { db, invalidation }: ModuleDeps): void {
-  const splashPages = createSplashPageService(createSplashPageRepository(db), (id) => invalidation.publish(SPLASH_TOPIC, id))
-
+export function registerSplashPageRoutes(app: App, { splashPages }: Services): void {
   app.get('/api/splash', {
     schema: { tags, summary: 'List custom splash pages', querystring: PageQuery, response: { 200: SplashPageListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,7 +1,7 @@
 // Request and response schemas of the custom splash page endpoints (spec: Custom splash pages;
 // decisions §6 adds create, update and delete).
 import { Type } from 'typebox'
-import { DateTime, HttpUrl, listResponse } from '../../http/schemas.js'
+import { DateTime, HttpUrl, listResponse } from '../../core/schemas.js'
 
 export const SPLASH_NAME_RULE = 'must be 2 to 100 characters'
 export const SPLASH_TITLE_RULE = 'must be 1 to 100 characters'

@@ -1,14 +1,14 @@
 // Splash page rules: required title, counter default, plan limits, ownership.
-import { announceNothing, type Announce } from '../../cache/topics.js'
 import type { SplashPageRow } from '../../db/schema.js'
-import { NotFoundError, ValidationError } from '../../http/errors.js'
-import type { PageRequest } from '../../http/list.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import { buildSplashPageConfig } from './splash-page-config.js'
 import type { SplashPageRepository } from './splash-page.repository.js'
 import { SPLASH_NAME_RULE, type SplashPageCreateInput, type SplashPageUpdateInput } from './splash-page.schemas.js'
+import { SPLASH_TOPIC, type Announcer } from '../../core/invalidation.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
+import type { PageRequest } from '../../core/paging.js'
 
 function cleanName(name: string): string {
   const trimmed = name.trim()
@@ -16,7 +16,9 @@ function cleanName(name: string): string {
   return trimmed
 }
 
-export function createSplashPageService(pages: SplashPageRepository, announce: Announce = announceNothing) {
+export function createSplashPageService(pages: SplashPageRepository, invalidation: Announcer) {
+  const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
+
   async function getSplashPageOrThrow(accountId: number, id: number): Promise<SplashPageRow> {
     const page = await pages.findById(accountId, id)
     if (!page) throw NotFoundError.of('Splash page')
@@ -42,12 +44,12 @@ export function createSplashPageService(pages: SplashPageRepository, announce: A
       const name = input.name === undefined ? page.name : cleanName(input.name)
       const config = buildSplashPageConfig(input, parseConfigJson(page.config))
       if (!(await pages.update(accountId, id, { name, config }))) throw NotFoundError.of('Splash page')
-      announce(String(id))
+      announce(id)
     },
 
     async deleteSplashPage(accountId: number, id: number): Promise<void> {
       if (!(await pages.delete(accountId, id))) throw NotFoundError.of('Splash page')
-      announce(String(id))
+      announce(id)
     },
   }
 }

@@ -1,7 +1,7 @@
 // Reads of the click aggregates (never of the raw clicks): the cost depends on the number of
 // distinct values and days asked for, not on how many clicks an item has.
 import type { DB } from '../../db/database.js'
-import { ITEM_TABLES, type ClickItemType } from '../../analytics/click-recorder.js'
+import { ITEM_TABLES, type ClickItemType } from '../../analytics/click-items.js'
 
 export interface ItemReference {
   itemType: ClickItemType

@@ -1,12 +1,13 @@
 // GET /api/{url|qr|campaign|bio}/{id}/stats?from&to (beyond the spec): an item's clicks per day
 // between two days, with the range's top lists, for charts. Read from the aggregates only.
-import type { App, ModuleDeps } from '../../app.js'
-import type { ClickItemType } from '../../analytics/click-recorder.js'
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
-import { errorResponses, IdParams } from '../../http/schemas.js'
-import { createStatisticsRepository } from './statistics.repository.js'
+import { errorResponses } from '../../http/schemas.js'
 import { StatisticsRangeQuery, StatisticsRangeResponse } from './statistics.schemas.js'
-import { createStatisticsService, DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './statistics.service.js'
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './statistics.service.js'
+import type { ClickItemType } from '../../analytics/click-items.js'
+import { IdParams } from '../../core/schemas.js'
 
 const ITEMS: Array<{ path: string; itemType: ClickItemType; tag: string; noun: string }> = [
   { path: 'url', itemType: 'link', tag: 'links', noun: 'a short link' },
@@ -15,9 +16,7 @@ const ITEMS: Array<{ path: string; itemType: ClickItemType; tag: string; noun: s
   { path: 'bio', itemType: 'bio', tag: 'bio pages', noun: 'a bio page' },
 ]
 
-export function registerStatisticsRoutes(app: App, { db }: ModuleDeps): void {
-  const statistics = createStatisticsService(createStatisticsRepository(db))
-
+export function registerStatisticsRoutes(app: App, { statistics }: Services): void {
   for (const { path, itemType, tag, noun } of ITEMS) {
     app.get(`/api/${path}/:id/stats`, {
       schema: {

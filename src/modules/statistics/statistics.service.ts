@@ -1,11 +1,10 @@
 // Statistics of links, QR codes, campaigns and bio pages, read from the click aggregates: the
 // spec's statistics object (all time) and, beyond the spec, a per-day series between two days.
-import type { ClickItemType } from '../../analytics/click-recorder.js'
-import { DAY_MS, dayOf, midnightOf } from '../../analytics/utc-days.js'
-import { NotFoundError, ValidationError } from '../../http/errors.js'
-import { toStoredTimestamp } from '../../http/timestamp-input.js'
 import { toSocialCount, toTopList, type StatisticsObject } from './statistics.mapper.js'
 import type { CountedValue, ItemReference, StatisticsRepository } from './statistics.repository.js'
+import type { ClickItemType } from '../../analytics/click-items.js'
+import { DAY_MS, dayOf, midnightOf, toStoredTimestamp } from '../../core/time.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
 
 /** The longest range one request may ask for, in days (a year, leap day included). */
 export const MAX_RANGE_DAYS = 366

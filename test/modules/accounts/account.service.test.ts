@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NotFoundError } from '../../../src/http/errors.js'
 import { createAccountRepository } from '../../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.repository.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
+import { NotFoundError } from '../../../src/core/errors.js'
 
 describe('account service: lookups and administration', () => {
   let database: TestDatabase
@@ -62,7 +62,7 @@ describe('account service: lookups and administration', () => {
     const created = await accounts.createAccount({ email: 'delete-me@example.com', username: 'delete_me' })
     await accounts.deleteAccount(created.id)
     expect(await accounts.findAccount(created.id)).toBeUndefined()
-    await expect(accounts.authenticate(created.apiKey)).rejects.toMatchObject({ statusCode: 401 })
+    await expect(accounts.authenticate(created.apiKey)).rejects.toMatchObject({ code: 'invalid_api_key' })
   })
 
   it('throws NotFoundError for unknown accounts and plans', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { avatarHue, escapeXml, renderAvatarSvg } from '../../../src/public/avatar.routes.js'
 import { apiClient, createAccount, createTestApp, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { expectPage } from '../../helpers/pages.js'
 
 describe('GET /avatar/{username}.svg', () => {
   let context: TestContext
@@ -32,11 +33,9 @@ describe('GET /avatar/{username}.svg', () => {
     expect(response.statusCode).toBe(200)
   })
 
-  it('answers an unknown username with the 404 envelope', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/avatar/nobody_here.svg' })
-    expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 1, message: 'User not found. Please try again.', code: 'not_found' })
-    expect((await context.app.inject({ method: 'GET', url: '/avatar/%3Cscript%3E.svg' })).statusCode).toBe(404)
+  it('answers an unknown username with the 404 page', async () => {
+    expectPage(await context.app.inject({ method: 'GET', url: '/avatar/nobody_here.svg' }), 404, 'Not found')
+    expectPage(await context.app.inject({ method: 'GET', url: '/avatar/%3Cscript%3E.svg' }), 404)
   })
 
   it('derives a stable colour per username, different for different names', () => {

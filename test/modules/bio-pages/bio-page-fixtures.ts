@@ -1,8 +1,8 @@
 // Data for the bio page tests. Short links are written straight into `links`: these suites test
 // that bio aliases and link aliases share one namespace, not the link endpoints.
 import { expect } from 'vitest'
-import { nowTimestamp } from '../../../src/db/dialect.js'
 import type { ApiClient, TestContext } from '../../helpers/test-app.js'
+import { nowTimestamp } from '../../../src/core/time.js'
 
 /** Inserts a short link of the account on `host` ('' = the main host) and answers its id. */
 export async function insertLink(context: TestContext, accountId: number, alias: string, host = ''): Promise<number> {

@@ -1,13 +1,12 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
-import { ALIAS_TOPIC } from '../../../src/cache/topics.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalInvalidationBus } from '../../../src/cache/invalidation.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
 import { createBioPageService, generateBioAlias, GENERATED_ALIAS_ALPHABET, GENERATED_ALIAS_LENGTH } from '../../../src/modules/bio-pages/bio-page.service.js'
-import { aliasKey } from '../../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
 import { createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
 import { insertLink, uniqueAlias } from './bio-page-fixtures.js'
+import { ALIAS_TOPIC, createLocalInvalidationBus } from '../../../src/core/invalidation.js'
 
 describe('bio page service', () => {
   let context: TestContext
@@ -59,9 +58,9 @@ describe('bio page service', () => {
     const { service, published } = serviceWithRecorder()
     const page = await service.createBioPage(account, { name: 'Quiet' })
     published.length = 0
-    await expect(service.updateBioPage(account.id, page.id, { alias: 'api' })).rejects.toMatchObject({ statusCode: 400 })
-    await expect(service.updateBioPage(account.id + 1000, page.id, { name: 'Other account' })).rejects.toMatchObject({ statusCode: 404 })
-    await expect(service.deleteBioPage(account.id + 1000, page.id)).rejects.toMatchObject({ statusCode: 404 })
+    await expect(service.updateBioPage(account.id, page.id, { alias: 'api' })).rejects.toMatchObject({ code: 'validation_failed' })
+    await expect(service.updateBioPage(account.id + 1000, page.id, { name: 'Other account' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(service.deleteBioPage(account.id + 1000, page.id)).rejects.toMatchObject({ code: 'not_found' })
     expect(published).toEqual([])
   })
 

@@ -1,8 +1,8 @@
 // Data for the channel tests. QR rows are written directly: these suites test channels, not the
 // QR endpoints.
 import { expect } from 'vitest'
-import { nowTimestamp } from '../../../src/db/dialect.js'
 import type { ApiClient, TestContext } from '../../helpers/test-app.js'
+import { nowTimestamp } from '../../../src/core/time.js'
 
 let qrCounter = 0
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../../src/http/errors.js'
 import { parseDomainOrigin } from '../../../src/modules/domains/domain-origin.js'
+import { ValidationError } from '../../../src/core/errors.js'
 
 describe('parseDomainOrigin', () => {
   it.each([

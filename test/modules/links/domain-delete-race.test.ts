@@ -1,11 +1,12 @@
 // A link added to a domain between the "still has links" check and the delete: the foreign key
 // refuses the delete, and the client gets the same 400 as when the check catches it.
+import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nowTimestamp } from '../../../src/db/dialect.js'
-import { AppError } from '../../../src/http/errors.js'
 import { createDomainRepository } from '../../../src/modules/domains/domain.repository.js'
 import { createDomainService } from '../../../src/modules/domains/domain.service.js'
 import { createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
+import { nowTimestamp } from '../../../src/core/time.js'
+import { AppError } from '../../../src/core/errors.js'
 
 describe('deleting a domain that gained a link meanwhile', () => {
   let context: TestContext
@@ -27,10 +28,11 @@ describe('deleting a domain that gained a link meanwhile', () => {
       server: { ips: [], cname: undefined },
       resolveHost: async () => ({ addresses: [], cnames: [] }) as never,
       links: { hasLinks: async () => false },
+      invalidation: ANNOUNCE_NOTHING,
     })
     const refused = await service.deleteDomain(account.id, domain.id).then(() => undefined, (error: unknown) => error)
     expect(refused).toBeInstanceOf(AppError)
-    expect(refused).toMatchObject({ statusCode: 400, code: 'domain_has_links' })
+    expect(refused).toMatchObject({ code: 'domain_has_links' })
     expect(await db.selectFrom('domains').select('id').where('id', '=', domain.id).executeTakeFirst()).toBeDefined()
   })
 })

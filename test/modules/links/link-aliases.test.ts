@@ -1,12 +1,11 @@
-import { ALIAS_TOPIC } from '../../../src/cache/topics.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalInvalidationBus } from '../../../src/cache/invalidation.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
-import { aliasKey } from '../../../src/public/reserved-aliases.js'
+import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { createFixtures, uniqueName } from './link-fixtures.js'
+import { ALIAS_TOPIC, createLocalInvalidationBus } from '../../../src/core/invalidation.js'
 
 const RESERVED = 'This alias is reserved. Please choose another one.'
 const TAKEN = 'That alias is taken. Please choose another one.'
@@ -142,9 +141,9 @@ describe('short link aliases', () => {
       const taken = uniqueName('lost-race')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const { service } = serviceDrawing([], { skipAliasCheck: true })
-      await expect(service.createLink(account(owner.id), { url: 'https://a.example', custom: taken })).rejects.toMatchObject({ statusCode: 400, message: TAKEN })
+      await expect(service.createLink(account(owner.id), { url: 'https://a.example', custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
       const other = await service.createLink(account(owner.id), { url: 'https://a.example', custom: uniqueName('own') })
-      await expect(service.updateLink(owner.id, other.id, { custom: taken })).rejects.toMatchObject({ statusCode: 400, message: TAKEN })
+      await expect(service.updateLink(owner.id, other.id, { custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
     })
 
     it('gives up after five draws without a free alias', async () => {

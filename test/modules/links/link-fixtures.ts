@@ -1,8 +1,8 @@
 // Records a short link may point at (pixels, campaigns, channels, domains, splash pages, overlays),
 // written straight to the database so these tests do not depend on other modules' endpoints.
 import { randomBytes } from 'node:crypto'
-import { nowTimestamp } from '../../../src/db/dialect.js'
 import type { TestContext } from '../../helpers/test-app.js'
+import { nowTimestamp } from '../../../src/core/time.js'
 
 /** Distinct names across test files and dialects. */
 export function uniqueName(prefix: string): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nowTimestamp } from '../../../src/db/dialect.js'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { nowTimestamp } from '../../../src/core/time.js'
 
 const URL_OK = 'https://valid.example'
 const many = (count: number, make: (index: number) => unknown) => Array.from({ length: count }, (_, index) => make(index))

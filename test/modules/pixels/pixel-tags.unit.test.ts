@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ValidationError } from '../../../src/http/errors.js'
 import { isPixelType, normalisePixelTag, PIXEL_TYPES, type PixelType } from '../../../src/modules/pixels/pixel-tags.js'
+import { ValidationError } from '../../../src/core/errors.js'
 
 function failure(type: PixelType, tag: string): string {
   try {

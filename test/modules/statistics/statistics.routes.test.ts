@@ -2,10 +2,10 @@
 // Clicks are recorded with chosen times (`at`) so each lands on a known day; all clicks of one
 // test go into one flush, since a later batch may prune the daily visitor rows uniqueness uses.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ClickEvent, ClickItemType } from '../../../src/analytics/click-recorder.js'
 import { decodeQrImage } from '../qr-codes/qr-test-support.js'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { NO_SOCIAL } from '../../helpers/statistics.js'
+import type { ClickEvent, ClickItemType } from '../../../src/analytics/click-items.js'
 
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const LINUX_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'

@@ -1,9 +1,7 @@
-// SQL of the public side: what is served at a root alias, branded-domain routing and overlay
-// contact submissions. Lookups are by the public key (host and alias, hostname), not by account:
+// SQL of the public side: what is served at a root alias, and branded-domain routing. Lookups are by the public key (host and alias, hostname), not by account:
 // visitors have none. Each lookup is one indexed query.
-import type { DB } from '../db/database.js'
-import { nowTimestamp } from '../db/dialect.js'
-import type { BioPageRow } from '../db/schema.js'
+import type { DB } from '../../db/database.js'
+import type { BioPageRow } from '../../db/schema.js'
 
 /** A link row with what its page needs (splash page, overlay, pixels), read in one query. */
 export interface StoredPublicLink {
@@ -27,15 +25,6 @@ export interface StoredDomainRoute {
   hostname: string
   redirectRoot: string | null
   redirect404: string | null
-}
-
-export interface NewContact {
-  accountId: number
-  overlayId: number | null
-  linkId: number
-  name: string
-  email: string
-  message: string
 }
 
 export function createAliasResolverRepository(db: DB) {
@@ -96,22 +85,6 @@ export function createAliasResolverRepository(db: DB) {
         .where('hostname', '=', hostname)
         .executeTakeFirst()
       return row && { hostname: row.hostname, redirectRoot: row.redirect_root, redirect404: row.redirect_404 }
-    },
-
-    /** Stores a contact-overlay submission for the link's owner. */
-    async insertContact(contact: NewContact): Promise<void> {
-      await db
-        .insertInto('contacts')
-        .values({
-          account_id: contact.accountId,
-          overlay_id: contact.overlayId,
-          link_id: contact.linkId,
-          name: contact.name,
-          email: contact.email,
-          message: contact.message,
-          created_at: nowTimestamp(),
-        })
-        .execute()
     },
   }
 }

@@ -12,11 +12,15 @@ export function isReservedAlias(alias: string): boolean {
   return RESERVED.has(alias.toLowerCase())
 }
 
-/** The pattern every alias must match: 3 to 64 of A-Z, a-z, 0-9, `_` and `-`. */
-export const ALIAS_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
-
-
 /** The invalidation key of an alias on a host ('' = PUBLIC_URL's host). */
 export function aliasKey(host: string, alias: string): string {
   return `${host}\n${alias.toLowerCase()}`
+}
+
+/**
+ * `{origin}/{alias}`: the address of a short link or bio page, on its branded domain's origin when
+ * it has one, else on the service's public URL. Aliases are URL-safe (ALIAS_PATTERN): no encoding.
+ */
+export function shortUrl(publicUrl: string, domainOrigin: string | null, alias: string): string {
+  return `${domainOrigin ?? publicUrl}/${alias}`
 }

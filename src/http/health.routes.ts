@@ -2,9 +2,9 @@
 // GET /readyz answers 503 while either is unreachable, so a load balancer stops sending traffic.
 import type { Redis } from 'ioredis'
 import { Type } from 'typebox'
-import type { App } from '../app.js'
+import type { App } from './app-instance.js'
 import type { DatabaseHandle } from '../db/database.js'
-import { pingRedis } from '../redis.js'
+import { pingRedis } from '../redis/connection.js'
 
 const HealthResponse = Type.Object({
   status: Type.String(),

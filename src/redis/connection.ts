@@ -1,5 +1,6 @@
-// The Redis connection shared by rate limiting (and, later, cache invalidation). It reconnects
-// forever in the background; commands fail fast while it is away instead of piling up.
+// The Redis connection shared by rate limiting and cache invalidation (a duplicate subscribes to
+// its channel). It reconnects forever in the background; commands fail fast while it is away
+// instead of piling up.
 import { Redis } from 'ioredis'
 
 export function connectRedis(url: string, keyPrefix = 'linkwell:'): Redis {

@@ -3,14 +3,14 @@
 // and, on the main host only when there is none, one for a bio page. Negative answers are cached
 // too. Entries are dropped when the alias topic announces a change and expire after the bus's
 // maxStaleMs, which bounds staleness when an announcement is lost.
-import type { BioPageRow } from '../db/schema.js'
-import { createLruCache } from '../cache/lru-cache.js'
-import type { InvalidationBus } from '../cache/invalidation.js'
-import { parseConfigJson } from '../modules/overlays/config-json.js'
+import type { BioPageRow } from '../../db/schema.js'
+import { parseConfigJson } from '../overlays/config-json.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
-import { ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../cache/topics.js'
-import { ALIAS_PATTERN, aliasKey, isReservedAlias } from './reserved-aliases.js'
+import { ALIAS_PATTERN } from '../../core/schemas.js'
+import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
 import { parseTargeting, type LinkTargeting } from './targeting.js'
+import { createLruCache } from '../../core/lru-cache.js'
+import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
 

@@ -1,13 +1,10 @@
 // Which alias namespace a request is in: a branded domain's when its Host is that domain's
 // hostname, else the main one ('' = PUBLIC_URL's host). Domain lookups are cached like aliases.
-// The domains module does not announce changes yet, so entries live 5 s at most (whatever the
-// bus promises) and are also dropped on the 'domain' topic (key: the hostname) once it does.
-import { createLruCache } from '../cache/lru-cache.js'
-import type { InvalidationBus } from '../cache/invalidation.js'
+// Entries are dropped when the domains module announces a hostname on the domain topic (added,
+// changed, deleted), and live 5 s at most whatever the bus promises.
+import { DOMAIN_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
+import { createLruCache } from '../../core/lru-cache.js'
 import type { AliasResolverRepository, StoredDomainRoute } from './alias-resolver.repository.js'
-
-/** Invalidation topic for branded domains; the key is the hostname. */
-import { DOMAIN_TOPIC } from '../cache/topics.js'
 
 /** How long a domain entry may be served without hearing of a change. */
 export const DOMAIN_CACHE_TTL_MS = 5_000

@@ -1,0 +1,49 @@
+// The layers of src/ and the direction imports may take (docs/architecture.md). Lowest first:
+//   core → config, logger → db, redis → analytics → modules → services (the composition root)
+//   → http (with every modules/*/*.routes.ts) → public → app → main, cli
+// A file may import its own layer and any layer below it, never one above; and nothing may form
+// a cycle. Type-only imports count: a cycle of types is still a knot for the reader.
+const ROUTES = '^src/modules/[^/]+/[^/]+[.]routes[.]ts$'
+const MODULES_NOT_ROUTES = '^src/modules/[^/]+/(?![^/]+[.]routes[.]ts$)'
+
+/** A rule forbidding imports from `from` to `to`. */
+function forbid(name, comment, from, to) {
+  return { name, comment, severity: 'error', from, to }
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules form no cycles (not even through types): each can be read without the ones that use it.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    forbid('core-is-the-bottom', 'core/ depends on nothing else of Linkwell.', { path: '^src/core/' }, { path: '^src/', pathNot: '^src/core/' }),
+    forbid('config-and-logger-stand-on-core', 'config.ts and logger.ts read the environment and know only core/.',
+      { path: '^src/(config|logger)[.]ts$' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$)' }),
+    forbid('db-and-redis-stand-on-core', 'db/ and redis/ (storage and connections) know only core/ and config.',
+      { path: '^src/(db|redis)/' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$|db/|redis/)' }),
+    forbid('db-knows-no-redis', 'The database layer does not reach for Redis, nor Redis for the database.',
+      { path: '^src/db/' }, { path: '^src/redis/' }),
+    forbid('analytics-below-modules', 'analytics/ (click recording and aggregates) stands on core/ and db/ only.',
+      { path: '^src/analytics/' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$|db/|analytics/)' }),
+    forbid('modules-below-transports', 'Services, repositories, schemas and mappers know nothing of HTTP, visitors\' pages or wiring.',
+      { path: MODULES_NOT_ROUTES }, { path: '^src/', pathNot: `^src/(core/|config[.]ts$|db/|analytics/)|${MODULES_NOT_ROUTES}` }),
+    forbid('composition-root-below-transports', 'services.ts builds services; it does not know how they are served.',
+      { path: '^src/services[.]ts$' }, { path: `^src/(http/|public/|app[.]ts$|main[.]ts$|cli)|${ROUTES}` }),
+    forbid('http-below-public', 'The API transport (http/ and the modules\' route files) does not reach into visitors\' pages or the entry points.',
+      { path: `^src/http/|${ROUTES}` }, { path: '^src/(public/|app[.]ts$|main[.]ts$|cli)' }),
+    forbid('public-below-app', 'What visitors see is registered by app.ts, never the other way round.',
+      { path: '^src/public/' }, { path: '^src/(app[.]ts$|main[.]ts$|cli)' }),
+    forbid('app-below-entry-points', 'app.ts is built by main.ts and tests; it knows no entry point.',
+      { path: '^src/app[.]ts$' }, { path: '^src/(main[.]ts$|cli)' }),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+}

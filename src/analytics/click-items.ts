@@ -1,0 +1,22 @@
+// What can be clicked, and the visit handed to the click recorder.
+
+export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
+
+/** The table each kind of clicked item lives in. */
+export const ITEM_TABLES = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const satisfies Record<ClickItemType, string>
+
+export type ItemTable = (typeof ITEM_TABLES)[ClickItemType]
+
+/** One visit as a transport saw it; the recorder derives everything else off the response path. */
+export interface ClickEvent {
+  accountId: number
+  itemType: ClickItemType
+  itemId: number
+  ip: string
+  userAgent: string | undefined
+  referrer: string | undefined
+  acceptLanguage: string | undefined
+  /** A browser's prefetch or preview, not a visit (never counted). */
+  prefetch?: boolean
+  at?: Date
+}

@@ -1,0 +1,106 @@
+// One error style (STYLE habit 3): services throw these, each with a stable machine code and a
+// human message, and know nothing of HTTP. The transport maps codes to statuses in one table
+// (src/http/error-status.ts, decisions §1).
+
+/** Every code a client may see in `{error: 1, message, code}`. */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'duplicate'
+  | 'not_found'
+  | 'invalid_api_key'
+  | 'expired_api_key'
+  | 'forbidden'
+  | 'plan_limit_reached'
+  | 'rate_limited'
+  | 'service_unavailable'
+  | 'domain_not_pointing'
+  | 'domain_has_links'
+  | 'aliases_exhausted'
+
+/** An error a client may see: a stable machine code and a human message. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string) {
+    super('validation_failed', message)
+  }
+
+  /** `field` broke `rule`, e.g. `ValidationError.field('slug', 'must be 3 to 64 characters')`. */
+  static field(field: string, rule: string): ValidationError {
+    return new ValidationError(`The field "${field}" ${rule}.`)
+  }
+}
+
+/** A uniqueness rule was broken (decisions §1 answers these with 400). */
+export class DuplicateError extends AppError {
+  constructor(message: string) {
+    super('duplicate', message)
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string) {
+    super('not_found', message)
+  }
+
+  /** `NotFoundError.of('Campaign')` → "Campaign not found. Please try again." */
+  static of(resource: string): NotFoundError {
+    return new NotFoundError(`${resource} not found. Please try again.`)
+  }
+
+  static endpoint(): NotFoundError {
+    return new NotFoundError('Endpoint not found.')
+  }
+}
+
+export class AuthenticationError extends AppError {
+  static missingKey(): AuthenticationError {
+    return new AuthenticationError('invalid_api_key', 'A valid API key is required to use this service.')
+  }
+
+  static expiredKey(): AuthenticationError {
+    return new AuthenticationError('expired_api_key', 'This API key has expired.')
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to access this endpoint.', code: ErrorCode = 'forbidden') {
+    super(code, message)
+  }
+
+  /** The account's plan allows no more records of this kind. */
+  static planLimit(resource: string, limit: number): ForbiddenError {
+    return new ForbiddenError(`Your plan allows at most ${limit} ${resource}. Delete one or upgrade your plan.`, 'plan_limit_reached')
+  }
+}
+
+export class RateLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', 'Too Many API Requests.')
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
+    super('service_unavailable', message)
+  }
+}
+
+/** A request that breaks a rule of the record's state rather than of a field (a domain still in use). */
+export class ConflictError extends AppError {
+  static domainNotPointing(): ConflictError {
+    return new ConflictError('domain_not_pointing', 'The domain is not pointing to our server.')
+  }
+
+  static domainHasLinks(): ConflictError {
+    return new ConflictError('domain_has_links', 'This domain still has short links. Delete them or move them to another domain first.')
+  }
+}

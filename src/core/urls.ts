@@ -1,0 +1,42 @@
+// The one http(s) URL rule (decisions §5): destinations, blocks, QR links and avatars are absolute
+// http or https URLs with a host; `javascript:`, `data:` and every other scheme are refused.
+import { ValidationError } from './errors.js'
+import { memoize } from './memoize.js'
+
+/** Longest URL we store. */
+export const MAX_URL_LENGTH = 2048
+
+/** The parsed URL when `text` is an absolute http(s) URL with a host, else null. */
+export function parseHttpUrl(text: string): URL | null {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return null
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null
+}
+
+/** True when `text` is an absolute http(s) URL with a host. */
+export function isHttpUrl(text: string): boolean {
+  return parseHttpUrl(text) !== null
+}
+
+/** `text` trimmed; throws a ValidationError naming `field` unless it is an http(s) URL of at most MAX_URL_LENGTH. */
+export function checkHttpUrl(field: string, text: string): string {
+  const trimmed = text.trim()
+  if (trimmed.length > MAX_URL_LENGTH || !isHttpUrl(trimmed)) throw ValidationError.field(field, 'must be an http or https URL')
+  return trimmed
+}
+
+// Every visit checks its destination on the way out; links are visited many times each.
+const serialisedHttpUrl = memoize((value) => parseHttpUrl(value)?.href ?? null, 5_000)
+
+/**
+ * The URL in its serialised ASCII form (IDN as punycode, non-ASCII percent-encoded), or null unless
+ * http(s): stored URLs are checked again as they leave, so a row written by other means can never
+ * send a visitor to `javascript:` or break a header.
+ */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  return value ? serialisedHttpUrl(value) : null
+}

@@ -1,0 +1,35 @@
+// SQL for what visitors send through contact overlays (decisions §6: CTA overlays of type
+// `contact`); stored for the link's owner.
+import { nowTimestamp } from '../../core/time.js'
+import type { DB } from '../../db/database.js'
+
+export interface NewContact {
+  accountId: number
+  overlayId: number | null
+  linkId: number
+  name: string
+  email: string
+  message: string
+}
+
+export function createContactRepository(db: DB) {
+  return {
+    /** Stores a contact-overlay submission for the link's owner. */
+    async insert(contact: NewContact): Promise<void> {
+      await db
+        .insertInto('contacts')
+        .values({
+          account_id: contact.accountId,
+          overlay_id: contact.overlayId,
+          link_id: contact.linkId,
+          name: contact.name,
+          email: contact.email,
+          message: contact.message,
+          created_at: nowTimestamp(),
+        })
+        .execute()
+    },
+  }
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>

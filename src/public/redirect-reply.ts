@@ -1,0 +1,10 @@
+// The redirects visitors get (short links, rotators, QR tracking addresses, branded roots).
+import type { FastifyReply } from 'fastify'
+
+/**
+ * A redirect that no shared cache keeps: targeting, rotation and counting need every visit to reach
+ * us. A short link's own redirect may be a 301 when the operator chose it (REDIRECT_STATUS).
+ */
+export function sendRedirect(reply: FastifyReply, location: string, status: 301 | 302 = 302): FastifyReply {
+  return reply.header('cache-control', 'private, max-age=0').redirect(location, status)
+}

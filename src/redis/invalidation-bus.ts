@@ -1,0 +1,34 @@
+// The invalidation bus across instances: a Redis pub/sub message reaches every instance at once.
+// Messages published while Redis is away are lost, so cached entries still expire after
+// `maxStaleMs`: a bounded staleness, never an unbounded one.
+import type { Redis } from 'ioredis'
+import type { InvalidationBus, InvalidationListener } from '../core/invalidation.js'
+
+const CHANNEL = 'invalidate'
+
+export function createRedisInvalidationBus(redis: Redis, maxStaleMs: number): InvalidationBus {
+  const listeners: InvalidationListener[] = []
+  const tell = (topic: string, key: string) => listeners.forEach((listener) => listener(topic, key))
+  const subscriber = redis.duplicate()
+  subscriber.on('error', () => {})
+  // keyPrefix does not apply to pub/sub channels, so the channel carries it explicitly.
+  const channel = `${redis.options.keyPrefix ?? ''}${CHANNEL}`
+  void subscriber.subscribe(channel).catch(() => {})
+  subscriber.on('message', (received: string, message: string) => {
+    if (received !== channel) return
+    const separator = message.indexOf('\n')
+    if (separator > 0) tell(message.slice(0, separator), message.slice(separator + 1))
+  })
+  return {
+    publish(topic, key) {
+      // Local listeners at once; this instance's own message, echoed back, only repeats a drop.
+      tell(topic, key)
+      redis.publish(channel, `${topic}\n${key}`).catch(() => {})
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    maxStaleMs,
+    close: async () => {
+      subscriber.disconnect()
+    },
+  }
+}

@@ -1,0 +1,147 @@
+// The composition root: every repository and service is built here, once, from the configuration,
+// the database and (when configured) Redis. The HTTP app, main.ts and the CLI all start from
+// `createServices`; route modules receive what it builds and do no wiring of their own.
+import type { Redis } from 'ioredis'
+import type { BaseLogger } from 'pino'
+import { createClickRecorder, type ClickRecorder } from './analytics/click-recorder.js'
+import type { Config } from './config.js'
+import { createLocalInvalidationBus, type InvalidationBus } from './core/invalidation.js'
+import type { DatabaseHandle } from './db/database.js'
+import { createAccountRepository } from './modules/accounts/account.repository.js'
+import { createAccountService } from './modules/accounts/account.service.js'
+import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createPlanRepository } from './modules/admin/plan.repository.js'
+import { createPlanService } from './modules/admin/plan.service.js'
+import { createUserAdministration } from './modules/admin/user-admin.service.js'
+import { createBioPageItemSource } from './modules/bio-pages/bio-page.item-source.js'
+import { createBioPageRepository } from './modules/bio-pages/bio-page.repository.js'
+import { createBioPageService } from './modules/bio-pages/bio-page.service.js'
+import { createCampaignPagesRepository } from './modules/campaigns/campaign-pages.repository.js'
+import { createCampaignPagesService } from './modules/campaigns/campaign-pages.service.js'
+import { createCampaignRepository } from './modules/campaigns/campaign.repository.js'
+import { createCampaignService } from './modules/campaigns/campaign.service.js'
+import { createChannelItemRepository } from './modules/channels/channel-items.repository.js'
+import { createChannelRepository } from './modules/channels/channel.repository.js'
+import { createChannelService } from './modules/channels/channel.service.js'
+import { resolveHostRecords, type HostResolver } from './modules/domains/domain-dns.js'
+import { createDomainRepository } from './modules/domains/domain.repository.js'
+import { createDomainService } from './modules/domains/domain.service.js'
+import { createShortLinkItemSource } from './modules/links/link.item-source.js'
+import { createLinkRepository } from './modules/links/link.repository.js'
+import { createLinkService } from './modules/links/link.service.js'
+import { createContactRepository } from './modules/overlays/contact.repository.js'
+import { createOverlayRepository } from './modules/overlays/overlay.repository.js'
+import { createOverlayService } from './modules/overlays/overlay.service.js'
+import { createPixelRepository } from './modules/pixels/pixel.repository.js'
+import { createPixelService } from './modules/pixels/pixel.service.js'
+import { createLogoLoader, type LogoLoader } from './modules/qr-codes/logo-source.js'
+import { createQrCodeItemSource } from './modules/qr-codes/qr-code.item-source.js'
+import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js'
+import { createQrCodeService } from './modules/qr-codes/qr-code.service.js'
+import { createQrImageService } from './modules/qr-codes/qr-image.service.js'
+import { createAliasResolverRepository } from './modules/redirects/alias-resolver.repository.js'
+import { createAliasResolver } from './modules/redirects/alias-resolver.js'
+import { createHostRouter } from './modules/redirects/host-router.js'
+import { createSplashPageRepository } from './modules/splash-pages/splash-page.repository.js'
+import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
+import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
+import { createStatisticsService } from './modules/statistics/statistics.service.js'
+import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
+
+/** Where services report what no request sees (visits lost, a store that went away). */
+export type ServiceLog = Pick<BaseLogger, 'error' | 'warn' | 'info'>
+
+export interface ServiceDependencies {
+  config: Config
+  database: DatabaseHandle
+  /** Shares cache invalidation (and, in the HTTP app, rate limits) across instances. */
+  redis?: Redis
+  log: ServiceLog
+  /** Replaces the click recorder (tests use small batches or a fake clock). */
+  clickRecorder?: ClickRecorder
+  /** Replaces how QR logos are fetched and read (tests). */
+  loadLogo?: LogoLoader
+  /** Replaces the DNS look-up of branded domains (tests). */
+  resolveHost?: HostResolver
+}
+
+/**
+ * How long a cache may keep an entry without hearing of a change. One process on an embedded
+ * database hears of every change, and Redis tells every instance; without Redis, other instances'
+ * caches may serve a changed record for at most one second.
+ */
+function createInvalidationBus(database: DatabaseHandle, redis: Redis | undefined): InvalidationBus {
+  if (redis) return createRedisInvalidationBus(redis, 60_000)
+  return createLocalInvalidationBus(database.embedded ? 60_000 : 1_000)
+}
+
+export function createServices(deps: ServiceDependencies) {
+  const { config, database, log } = deps
+  const { db } = database
+  const { publicUrl } = config
+  const invalidation = createInvalidationBus(database, deps.redis)
+
+  const clicks =
+    deps.clickRecorder ??
+    createClickRecorder(db, {
+      onError: (error) => log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
+      onDrop: (dropped) => log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
+      onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
+    })
+
+  const accounts = createAccountService(createAccountRepository(db), createApiKeyRepository(db))
+  const plans = createPlanService(createPlanRepository(db))
+  const linkRepository = createLinkRepository(db)
+  const qrCodeRepository = createQrCodeRepository(db)
+  const redirectRepository = createAliasResolverRepository(db)
+  const contactRepository = createContactRepository(db)
+
+  return {
+    config,
+    database,
+    redis: deps.redis,
+    invalidation,
+    /** Where every visit goes (links, QR scans, rotators, bio pages). */
+    clicks,
+    accounts,
+    plans,
+    users: createUserAdministration(accounts, plans, invalidation),
+    statistics: createStatisticsService(createStatisticsRepository(db)),
+    links: createLinkService(linkRepository, { invalidation }),
+    bioPages: createBioPageService(createBioPageRepository(db), invalidation),
+    domains: createDomainService(createDomainRepository(db), {
+      publicUrl,
+      server: { ips: config.serverIps, cname: config.serverCname },
+      resolveHost: deps.resolveHost ?? resolveHostRecords,
+      links: { hasLinks: (accountId, domainId) => linkRepository.hasLinksOnDomain(accountId, domainId) },
+      invalidation,
+    }),
+    campaigns: createCampaignService(
+      createCampaignRepository(db),
+      { assignToCampaign: (accountId, campaignId, linkId) => linkRepository.setCampaign(accountId, linkId, campaignId) },
+      invalidation,
+    ),
+    campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
+    channels: createChannelService(createChannelRepository(db), createChannelItemRepository(db), {
+      links: createShortLinkItemSource(db, publicUrl),
+      bio: createBioPageItemSource(db, publicUrl),
+      qr: createQrCodeItemSource(db, publicUrl),
+    }),
+    overlays: createOverlayService(createOverlayRepository(db), invalidation),
+    splashPages: createSplashPageService(createSplashPageRepository(db), invalidation),
+    pixels: createPixelService(createPixelRepository(db), invalidation),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }) }),
+    qrImages: createQrImageService(qrCodeRepository, publicUrl),
+    aliasResolver: createAliasResolver(redirectRepository, invalidation),
+    hostRouter: createHostRouter(redirectRepository, invalidation, publicUrl),
+    contacts: { saveContact: contactRepository.insert },
+
+    /** Writes every queued click and stops listening for invalidations: after the server stopped. */
+    async close(): Promise<void> {
+      await clicks.close()
+      await invalidation.close()
+    },
+  }
+}
+
+export type Services = ReturnType<typeof createServices>
