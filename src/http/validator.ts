@@ -1,14 +1,21 @@
 // Request validation with TypeBox. Body values keep their JSON types (a string is never coerced
 // into a boolean or a number). Query and path values arrive as text and are converted only when
 // the whole text is a well-formed value: "1.5" or "12abc" stays text and fails an integer rule.
+// Every string that passes the schema, and every object key, is then held to the one rule for
+// client text (core/text.ts): no module repeats it, and no field can forget it.
 import type { FastifySchemaCompiler } from 'fastify'
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { MULTILINE_KEYWORD } from '../core/schemas.js'
+import { escapeForbiddenCharacters, textRuleBroken } from '../core/text.js'
+import type { ValidationIssue } from '../core/validation-messages.js'
 
 const INTEGER_TEXT = /^-?\d{1,16}$/
 const NUMBER_TEXT = /^-?\d{1,16}(\.\d{1,16})?$/
 
-function convertText(schema: Record<string, unknown> | undefined, value: unknown): unknown {
+type SchemaNode = Record<string, unknown> | undefined
+
+function convertText(schema: SchemaNode, value: unknown): unknown {
   if (typeof value !== 'string' || !schema) return value
   const type = schema.type
   if (type === 'integer') return INTEGER_TEXT.test(value) ? Number(value) : value
@@ -17,9 +24,54 @@ function convertText(schema: Record<string, unknown> | undefined, value: unknown
   return value
 }
 
+/** The schema of `key` inside `schema` (an object's property, an array's items), any union branch that has one. */
+function childSchema(schema: SchemaNode, key: string): SchemaNode {
+  if (!schema) return undefined
+  for (const branch of (schema.anyOf as SchemaNode[] | undefined) ?? []) {
+    const found = childSchema(branch, key)
+    if (found) return found
+  }
+  const properties = schema.properties as Record<string, SchemaNode> | undefined
+  if (properties?.[key]) return properties[key]
+  if (schema.items && typeof schema.items === 'object') return schema.items as SchemaNode
+  const additional = schema.additionalProperties
+  if (additional && typeof additional === 'object') return additional as SchemaNode
+  const patterns = schema.patternProperties as Record<string, SchemaNode> | undefined
+  return patterns ? Object.values(patterns)[0] : undefined
+}
+
+function isMultiline(schema: SchemaNode): boolean {
+  if (!schema) return false
+  if (schema[MULTILINE_KEYWORD] === true) return true
+  return ((schema.anyOf as SchemaNode[] | undefined) ?? []).some(isMultiline)
+}
+
+/**
+ * The first string (or object key) in `value` that breaks the text rule, as a validation issue
+ * pointing at it. A string may hold line breaks when its schema, or one above it (a QR code's
+ * free-form `data`), is marked multi-line.
+ */
+export function findTextIssue(value: unknown, schema: SchemaNode, path = '', multiline = false): ValidationIssue | null {
+  const lines = multiline || isMultiline(schema)
+  if (typeof value === 'string') {
+    const rule = textRuleBroken(value, lines)
+    return rule ? { instancePath: path, keyword: 'text', message: rule } : null
+  }
+  if (value === null || typeof value !== 'object') return null
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = `${path}/${escapeForbiddenCharacters(key)}`
+    const keyRule = Array.isArray(value) ? null : textRuleBroken(key, false)
+    if (keyRule) return { instancePath: itemPath, keyword: 'text', message: `is not an acceptable field name: it ${keyRule}` }
+    const issue = findTextIssue(item, childSchema(schema, key), itemPath, lines)
+    if (issue) return issue
+  }
+  return null
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema)
-  const properties = (schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}
+  const root = schema as unknown as Record<string, unknown>
+  const properties = (root.properties as Record<string, SchemaNode> | undefined) ?? {}
   return (value: unknown): any => {
     let converted = value
     if (httpPart !== 'body' && value && typeof value === 'object') {
@@ -27,7 +79,8 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
         Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, convertText(properties[key], item)]),
       )
     }
-    if (check.Check(converted)) return { value: converted }
-    return { error: check.Errors(converted) }
+    if (!check.Check(converted)) return { error: check.Errors(converted) }
+    const textIssue = findTextIssue(converted, root)
+    return textIssue ? { error: [textIssue] } : { value: converted }
   }
 }

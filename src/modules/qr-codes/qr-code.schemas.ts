@@ -1,7 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type } from 'typebox'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
-import { DateTime, listResponse } from '../../core/schemas.js'
+import { DateTime, listResponse, MULTILINE } from '../../core/schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -14,7 +14,8 @@ export const RGB_COLOR_PATTERN = `^rgb\\(\\s*${OCTET}\\s*,\\s*${OCTET}\\s*,\\s*$
 const Color = Type.String({ pattern: RGB_COLOR_PATTERN, errorMessage: 'must be a color written rgb(r,g,b) with each value from 0 to 255' })
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: 'must be 1 to 100 characters' })
 // Checked per type by the service (qr-data.ts); here only its JSON kind.
-const Data = Type.Union([Type.String(), Type.Object({})], { errorMessage: 'must be a string or an object, depending on the type' })
+// Free-form: a text code, an e-mail body or an SMS may span lines.
+const Data = Type.Union([Type.String(), Type.Object({})], { ...MULTILINE, errorMessage: 'must be a string or an object, depending on the type' })
 const LOGO_RULE = { minLength: 1, maxLength: 2048 }
 const LogoSource = Type.String({ ...LOGO_RULE, errorMessage: 'must be an http(s) URL or a path in the upload folder' })
 
