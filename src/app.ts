@@ -29,6 +29,7 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
 import { registerPublicSite } from './public/public-site.js'
+import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -37,6 +38,8 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger
   /** Overrides the rate limiter chosen from Redis and the database (tests). */
   rateLimiter?: RateLimiter
+  /** Overrides the throttles of password guesses and contact messages (tests). */
+  visitorThrottles?: VisitorThrottles
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -114,7 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)
   // What visitors see (no API key).
-  await registerPublicSite(app, services)
+  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
 
   return app
 }
