@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { chooseLimiterStore } from './http/rate-limit-stores.js'
+import { installSecurityHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
+  await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   installApiGate(app, {
     accounts: services.accounts,
     rateLimiter: deps.rateLimiter ?? createRateLimiter({

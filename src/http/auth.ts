@@ -91,7 +91,9 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
   // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(request.url) || isPublicApiPath(request.url)) return done()
+    // OPTIONS is a browser's preflight (answered by CORS, http/security-headers.ts), never an API
+    // call: it carries no key and is not counted against anyone's limit.
+    if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
 }
