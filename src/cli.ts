@@ -10,6 +10,7 @@ import { createServices } from './services.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
+import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from './modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
 import { nowTimestamp, toStoredTimestamp } from './core/time.js'
 import { AppError, ValidationError } from './core/errors.js'
@@ -24,8 +25,9 @@ Commands:
   account list                        list accounts
   account suspend --account A         refuse the account's keys (403) until unsuspended
   account unsuspend --account A
-  key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']
-                                      create a further API key (printed once)
+  key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope R]... [--read-only]
+                                      create a further API key (printed once), limited to the
+                                      resources R (${API_KEY_RESOURCES.join(', ')}) and/or reads
   key list --account A                list keys (never the keys themselves)
   key revoke --account A --id N       delete a key; it stops working at once
   plan create --name N --code C [--apirate N] [--limit resource=N ...]
@@ -39,6 +41,20 @@ with PUT /api/account/update where that matters.
 The database is DATABASE_URL (default file:./data/linkwell.db); every command migrates it first.
 Options: -h, --help  show this help.
 `
+
+/** `--scope links --scope qr` (or `--scope links,qr`) and `--read-only`; full access when neither is given. */
+function scopeOptions(values: Values): ApiKeyScope {
+  let resources: ApiKeyResource[] | null = null
+  if (values.scope !== undefined) {
+    const names = (values.scope as string[]).flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean)
+    try {
+      resources = parseResources(names, 'scope')
+    } catch {
+      throw new UsageError(`--scope must name resources among ${API_KEY_RESOURCES.join(', ')}, got "${names.join(',')}"`)
+    }
+  }
+  return { resources, readOnly: values['read-only'] === true }
+}
 
 async function accountOrFail(services: CommandContext, reference: string): Promise<AccountWithPlan> {
   const account = await services.accounts.findAccountByReference(reference)
@@ -94,8 +110,8 @@ const COMMANDS: Record<string, Command> = {
   'account suspend': setSuspended(true),
   'account unsuspend': setSuspended(false),
   'key create': {
-    usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']",
-    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' } },
+    usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope RESOURCE]... [--read-only]",
+    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' }, scope: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' } },
     required: ['account'],
     async run(values, services) {
       const name = (text(values, 'name') ?? 'key').trim()
@@ -108,8 +124,9 @@ const COMMANDS: Record<string, Command> = {
         if (expiresAt <= nowTimestamp()) throw new UsageError('--expires must be in the future')
       }
       const account = await accountOrFail(services, text(values, 'account')!)
-      const key = await services.accounts.createKey(account.id, name, expiresAt)
-      return { id: key.id, apiKey: key.key }
+      const scope = scopeOptions(values)
+      const key = await services.accounts.createKey(account.id, { name, expiresAt, scope })
+      return { id: key.id, apiKey: key.key, scopes: scope.resources, readonly: scope.readOnly }
     },
   },
   'key list': {

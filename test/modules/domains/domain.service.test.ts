@@ -1,4 +1,5 @@
 // The DNS rule of domain creation, with a fake resolver instead of the network.
+import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
 import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
@@ -43,7 +44,7 @@ describe('domain service DNS check', () => {
   beforeAll(async () => {
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS }
   })
   afterAll(() => context.close())
 
