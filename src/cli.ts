@@ -7,6 +7,7 @@ import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { createLogger } from './logger.js'
 import { createServices } from './services.js'
+import { backupSqliteDatabase } from './db/backup.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
@@ -33,6 +34,8 @@ Commands:
   plan create --name N --code C [--apirate N] [--limit resource=N ...]
                                       create a plan; resources: ${PLAN_RESOURCES.join(', ')}
   plan list                           list plans
+  backup FILE                         copy the SQLite database to FILE while the server runs
+                                      (PostgreSQL: use pg_dump)
   migrate                             apply pending database migrations
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code. Times are UTC.
@@ -177,6 +180,19 @@ const COMMANDS: Record<string, Command> = {
       return (await plans.listAllPlans()).map(toPlanRecord)
     },
   },
+  backup: {
+    usage: 'backup FILE',
+    options: {},
+    positional: 'file',
+    async run(values, { database, config }) {
+      if (database.dialect !== 'sqlite') throw new CliFailure('backup copies SQLite databases; for PostgreSQL use pg_dump (see README, Backups)')
+      try {
+        return await backupSqliteDatabase(config.databaseUrl, text(values, 'file')!)
+      } catch (error) {
+        throw new CliFailure(`backup failed: ${(error as Error).message}`)
+      }
+    },
+  },
   migrate: {
     usage: 'migrate',
     options: {},
@@ -201,7 +217,12 @@ function resolveCommand(argv: string[]): { command: Command; rest: string[] } {
 function parseOptions(command: Command, rest: string[]): Values {
   let values: Values
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values
+    const parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.positional !== undefined })
+    values = parsed.values as Values
+    if (command.positional !== undefined) {
+      if (parsed.positionals.length !== 1) throw new Error(`expected one ${command.positional}`)
+      values[command.positional] = parsed.positionals[0]
+    }
   } catch (error) {
     // parseArgs explains the problem ("Unknown option '--x'"); we add which command it was.
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (usage: linkwell ${command.usage})`)
