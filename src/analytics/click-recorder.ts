@@ -6,7 +6,8 @@
 import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
 import { isDatabaseUnavailable } from '../db/dialect.js'
-import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
+import { referrerHostOf } from './click-enrichment.js'
+import { preferredLanguageOf } from './visitor-parser.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
@@ -74,7 +75,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   const isBotAgent = memoize(isbot, 2_000)
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
-  const language = memoize((header) => primaryLanguageOf(header), 500)
+  const language = memoize((header) => preferredLanguageOf(header), 500)
   const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db) })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000

@@ -4,7 +4,7 @@
 // referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
 import type { DB } from '../db/database.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
-import { describeUserAgent } from './click-enrichment.js'
+import { describeUserAgent } from './visitor-parser.js'
 import { describedClick, insertClicks, type ClickRow } from './click-writer.js'
 import { nowTimestamp, dayOf, daysBefore, midnightOf } from '../core/time.js'
 import { ITEM_TABLES, type ClickItemType } from './click-items.js'

@@ -8,7 +8,7 @@ import { parseConfigJson } from '../overlays/config-json.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
 import { ALIAS_PATTERN } from '../../core/schemas.js'
 import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
-import { parseTargeting, type LinkTargeting } from './targeting.js'
+import { parseStoredTargeting, type LinkTargeting } from '../links/link-targeting.js'
 import { createLruCache } from '../../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
@@ -96,7 +96,7 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     passwordHash: stored.passwordHash,
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
-    targeting: parseTargeting(stored.targeting),
+    targeting: parseStoredTargeting(stored.targeting),
     splash: stored.splashConfig === null ? null : splashContentOf(stored.splashConfig),
     overlay: stored.overlay && (overlayType === 'message' || overlayType === 'contact')
       ? { id: stored.overlay.id, type: overlayType, config: textFields(parseConfigJson(stored.overlay.config)) }
