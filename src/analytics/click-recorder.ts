@@ -12,24 +12,7 @@ import { createClickWriter, type PendingClick } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
 import { memoize } from '../core/memoize.js'
-
-export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
-
-/** The table each kind of clicked item lives in. */
-export const ITEM_TABLES = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const satisfies Record<ClickItemType, string>
-
-export interface ClickEvent {
-  accountId: number
-  itemType: ClickItemType
-  itemId: number
-  ip: string
-  userAgent: string | undefined
-  referrer: string | undefined
-  acceptLanguage: string | undefined
-  /** A browser's prefetch or preview, not a visit (never counted). */
-  prefetch?: boolean
-  at?: Date
-}
+import type { ClickEvent } from './click-items.js'
 
 export interface ClickRecorder {
   /** Queues a visit; bots, link-preview fetchers and prefetches are dropped. Never throws, never waits. */
