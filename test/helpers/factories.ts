@@ -16,7 +16,7 @@ import type { DomainCreateInput } from '../../src/modules/domains/domain.schemas
 import type { LinkCreateInput } from '../../src/modules/links/link.service.js'
 import type { OverlayCreateInput } from '../../src/modules/overlays/overlay.schemas.js'
 import type { PixelCreateInput } from '../../src/modules/pixels/pixel.schemas.js'
-import type { QrCodeInput } from '../../src/modules/qr-codes/qr-code.service.js'
+import type { QrCreateInput } from '../../src/modules/qr-codes/qr-code.schemas.js'
 import type { SplashPageCreateInput } from '../../src/modules/splash-pages/splash-page.schemas.js'
 import { createServices, type Services } from '../../src/services.js'
 
@@ -71,21 +71,16 @@ export async function createLink(context: WithServices, owner: TestAccount, inpu
   return { id: created.id, alias: created.alias }
 }
 
-/** A bio page named "My links" with one block, under a generated alias. */
+/** A bio page named "My links", with no blocks and a generated alias unless given. */
 export async function createBioPage(context: WithServices, owner: TestAccount, input: Partial<BioPageCreateInput> = {}): Promise<{ id: number; alias: string }> {
-  const row = await context.services.bioPages.createBioPage(await actingAs(context, owner), {
-    name: 'My links',
-    description: 'About me',
-    blocks: [{ title: 'Blog', url: 'https://blog.example.com/' }],
-    ...input,
-  } as BioPageCreateInput)
+  const row = await context.services.bioPages.createBioPage(await actingAs(context, owner), { name: 'My links', ...input })
   return { id: row.id, alias: row.alias }
 }
 
 /** A private campaign with a unique name and no slug. */
-export async function createCampaign(context: WithServices, owner: TestAccount, input: { name?: string; slug?: string; public?: boolean } = {}): Promise<{ id: number; slug: string | null }> {
+export async function createCampaign(context: WithServices, owner: TestAccount, input: { name?: string; slug?: string; public?: boolean } = {}): Promise<number> {
   const row = await context.services.campaigns.createCampaign(await actingAs(context, owner), { name: uniqueName('campaign'), ...input })
-  return { id: row.id, slug: row.slug }
+  return row.id
 }
 
 /** A channel with a unique name. */
@@ -95,8 +90,8 @@ export async function createChannel(context: WithServices, owner: TestAccount, i
 }
 
 /** A text QR code saying "hello". */
-export async function createQrCode(context: WithServices, owner: TestAccount, input: Partial<QrCodeInput> & { type?: 'text' | 'link' } = {}): Promise<{ id: number; alias: string }> {
-  const row = await context.services.qrCodes.createQrCode(await actingAs(context, owner), { type: 'text', data: 'hello', ...input } as QrCodeInput & { type: 'text' })
+export async function createQrCode(context: WithServices, owner: TestAccount, input: Partial<Extract<QrCreateInput, { type: 'text' | 'link' }>> = {}): Promise<{ id: number; alias: string }> {
+  const row = await context.services.qrCodes.createQrCode(await actingAs(context, owner), { type: 'text', data: 'hello', ...input } as QrCreateInput)
   return { id: row.id, alias: row.alias }
 }
 

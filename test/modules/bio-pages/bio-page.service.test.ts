@@ -7,7 +7,7 @@ import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
 import { createAliasRepository } from '../../../src/modules/aliases/alias.repository.js'
 import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
 import { createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
-import { insertLink, uniqueAlias } from './bio-page-fixtures.js'
+import { insertLinkRow, uniqueAlias } from '../../helpers/factories.js'
 import { ALIAS_TOPIC, createLocalInvalidationBus } from '../../../src/core/invalidation.js'
 
 describe('bio page service', () => {
@@ -69,7 +69,7 @@ describe('bio page service', () => {
 
   it('draws again when the drawn alias is reserved, a main-host link alias or a bio alias', async () => {
     const linkAlias = uniqueAlias('drawnlink')
-    await insertLink(context, account.id, linkAlias)
+    await insertLinkRow(context.database.db, account.id, { alias: linkAlias })
     const bioAlias = uniqueAlias('drawnbio')
     await serviceWithRecorder().service.createBioPage(account, { name: 'Holder', alias: bioAlias })
     const fresh = uniqueAlias('fresh')
@@ -81,7 +81,7 @@ describe('bio page service', () => {
 
   it('gives up after a bounded number of draws with the typed error, announcing nothing', async () => {
     const taken = uniqueAlias('always')
-    await insertLink(context, account.id, taken)
+    await insertLinkRow(context.database.db, account.id, { alias: taken })
     const { service, published } = serviceWithRecorder(Array.from({ length: 50 }, () => taken))
     await expect(service.createBioPage(account, { name: 'Unlucky' })).rejects.toMatchObject({ code: 'aliases_exhausted' })
     expect(published).toEqual([])
