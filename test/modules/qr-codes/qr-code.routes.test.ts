@@ -121,11 +121,23 @@ describe('QR code endpoints', () => {
     expect(read.data.details.link).not.toContain('mine')
   })
 
+  it('shows the data each type takes in the OpenAPI document, one body shape per type', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const body = document.paths['/api/qr/add'].post.requestBody.content['application/json'].schema
+    // OpenAPI 3.0 has no `const`: the document names each shape's type as a one-value enum.
+    const shapes = new Map(body.anyOf.map((shape: { properties: { type: { enum: string[] }; data: unknown } }) => [shape.properties.type.enum[0], shape.properties.data]))
+    expect([...shapes.keys()].sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi'])
+    expect(shapes.get('wifi')).toMatchObject({ type: 'object', required: ['ssid'], properties: { ssid: { type: 'string' }, encryption: { anyOf: expect.any(Array) } } })
+    expect(shapes.get('sms')).toMatchObject({ type: 'object', required: ['phone'] })
+    expect(shapes.get('text')).toMatchObject({ type: 'string', maxLength: 2000 })
+  })
+
   it.each([
     [{ data: 'x' }, 'The field "type" is required.'],
     [{ type: 'pdf', data: 'x' }, 'The field "type" must be one of text, vcard, link, email, phone, sms, wifi.'],
     [{ type: 'text' }, 'The field "data" is required.'],
-    [{ type: 'text', data: 42 }, 'The field "data" must be a string or an object, depending on the type.'],
+    [{ type: 'text', data: 42 }, 'The field "data" must be text of 1 to 2000 characters.'],
+    [{ type: 'wifi', data: 'not an object' }, 'The field "data" must be an object {ssid, pass, encryption}.'],
     [{ type: 'text', data: 'y'.repeat(2001) }, 'The field "data" must be text of 1 to 2000 characters.'],
     [{ type: 'link', data: 'javascript:alert(1)' }, 'The field "data" must be an http or https URL.'],
     [{ type: 'email', data: 'nope' }, 'The field "data" must be an e-mail address, or an object {email, subject, body}.'],
