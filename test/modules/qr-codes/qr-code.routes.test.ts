@@ -3,30 +3,21 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { makeLogo } from './qr-test-support.js'
 import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 
 const ALIAS_LINK = new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/qr/[23456789abcdefghjkmnpqrstuvwxyz]{8}$`)
 describe('QR code endpoints', () => {
-  let context: TestContext
   let uploads: string
-  let owner: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
 
+  // Registered before useTestApp: the app is built on the folder this makes.
   beforeAll(async () => {
     uploads = await mkdtemp(path.join(os.tmpdir(), 'lw-qr-uploads-'))
     await writeFile(path.join(uploads, 'logo.png'), await makeLogo())
-    context = await createTestApp({ env: { UPLOAD_DIR: uploads } })
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
   })
-  afterAll(async () => {
-    await context.close()
-    await rm(uploads, { recursive: true, force: true })
-  })
+  afterAll(() => rm(uploads, { recursive: true, force: true }))
+  const { context, owner, api, otherApi } = useTestApp(() => ({ env: { UPLOAD_DIR: uploads } }))
 
   it('creates a QR code and reads it back with the statistics object', async () => {
     const created = await api('POST', '/api/qr/add', { type: 'text', data: 'Hello, world' })
