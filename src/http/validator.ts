@@ -40,6 +40,14 @@ function childSchema(schema: SchemaNode, key: string): SchemaNode {
   return patterns ? Object.values(patterns)[0] : undefined
 }
 
+/** Of a union of shapes told apart by `type` (QR codes), the one `value` names; else the schema itself. */
+function shapeNamedBy(schema: SchemaNode, value: unknown): SchemaNode {
+  const type = value !== null && typeof value === 'object' ? (value as { type?: unknown }).type : undefined
+  if (type === undefined || !schema?.anyOf) return schema
+  const named = (schema.anyOf as SchemaNode[]).find((branch) => (branch?.properties as Record<string, { const?: unknown }> | undefined)?.type?.const === type)
+  return named ?? schema
+}
+
 function isMultiline(schema: SchemaNode): boolean {
   if (!schema) return false
   if (schema[MULTILINE_KEYWORD] === true) return true
@@ -51,7 +59,8 @@ function isMultiline(schema: SchemaNode): boolean {
  * pointing at it. A string may hold line breaks when its schema, or one above it (a QR code's
  * free-form `data`), is marked multi-line.
  */
-export function findTextIssue(value: unknown, schema: SchemaNode, path = '', multiline = false): ValidationIssue | null {
+export function findTextIssue(value: unknown, given: SchemaNode, path = '', multiline = false): ValidationIssue | null {
+  const schema = shapeNamedBy(given, value)
   const lines = multiline || isMultiline(schema)
   if (typeof value === 'string') {
     const rule = textRuleBroken(value, lines)
@@ -68,9 +77,23 @@ export function findTextIssue(value: unknown, schema: SchemaNode, path = '', mul
   return null
 }
 
+type ShapeSchema = TSchema & { anyOf?: ShapeSchema[]; properties?: Record<string, { const?: unknown }> }
+
+/**
+ * For a union of objects told apart by a constant `type` (one body shape per kind, e.g. QR codes),
+ * a checker per shape, so that a failing value hears of the shape it names only: a Wi-Fi code's
+ * body is told about `data.ssid`, not that it is no valid text code. Undefined for other schemas.
+ */
+function shapesByType(schema: ShapeSchema): Map<unknown, { check: ReturnType<typeof Compile>; path: string }> | undefined {
+  const branches = schema.anyOf
+  if (!branches?.every((branch) => branch.properties?.type?.const !== undefined)) return undefined
+  return new Map(branches.map((branch, index) => [branch.properties!.type!.const, { check: Compile(branch), path: `#/anyOf/${index}` }]))
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema)
   const root = schema as unknown as Record<string, unknown>
+  const shapes = shapesByType(schema as ShapeSchema)
   const properties = (root.properties as Record<string, SchemaNode> | undefined) ?? {}
   return (value: unknown): any => {
     let converted = value
@@ -79,8 +102,14 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
         Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, convertText(properties[key], item)]),
       )
     }
-    if (!check.Check(converted)) return { error: check.Errors(converted) }
-    const textIssue = findTextIssue(converted, root)
-    return textIssue ? { error: [textIssue] } : { value: converted }
+    const namedType = converted !== null && typeof converted === 'object' ? (converted as { type?: unknown }).type : undefined
+    if (check.Check(converted)) {
+      const textIssue = findTextIssue(converted, root)
+      return textIssue ? { error: [textIssue] } : { value: converted }
+    }
+    const shape = namedType === undefined ? undefined : shapes?.get(namedType)
+    if (!shape) return { error: check.Errors(converted) }
+    // Paths stay relative to the whole schema, where the messages (errorMessage) are looked up.
+    return { error: shape.check.Errors(converted).map((issue) => ({ ...issue, schemaPath: shape.path + issue.schemaPath.slice(1) })) }
   }
 }

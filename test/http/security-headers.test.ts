@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.js'
 import { createRateLimiter } from '../../src/http/rate-limit.js'
 import { apiClient, createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
-import { insertLink, visit } from '../public/redirect-test-support.js'
+import { insertLinkRow } from '../helpers/factories.js'
+import { visit } from '../public/redirect-test-support.js'
 
 const ALLOWED = 'https://app.example.com'
 
@@ -89,7 +90,7 @@ describe('without CORS_ORIGINS', () => {
   })
 
   it('leaves visitors\' pages their own policy, and QR images embeddable anywhere', async () => {
-    const link = await insertLink(context.database.db, account.id, { type: 'frame', url: 'https://news.example.org/story' })
+    const link = await insertLinkRow(context.database.db, account.id, { type: 'frame', url: 'https://news.example.org/story' })
     const frame = await visit(context.app, `/${link.alias}`)
     expect(frame.statusCode).toBe(200)
     expect(frame.headers['content-security-policy']).toContain('frame-src https://news.example.org')

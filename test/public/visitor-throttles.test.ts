@@ -1,10 +1,10 @@
 // Guessing a link's password and flooding a contact form (issue 13): after a few attempts a 429
 // page with Retry-After, per client address and per link, while every other link is served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/modules/accounts/secrets.js'
+import { createLink, insertLinkRow, insertOverlayRow } from '../helpers/factories.js'
 import { expectPage } from '../helpers/pages.js'
 import { createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
-import { insertLink, insertOverlay, visit } from './redirect-test-support.js'
+import { visit } from './redirect-test-support.js'
 
 describe('visitor throttles', () => {
   let context: TestContext
@@ -18,9 +18,8 @@ describe('visitor throttles', () => {
   afterAll(() => context.close())
 
   it('stops a guessing loop on one link after five wrong passwords, and serves every other link throughout', async () => {
-    const passwordHash = await hashPassword('right one')
-    const locked = await insertLink(db(), owner.id, { passwordHash, url: 'https://example.com/locked' })
-    const open = await insertLink(db(), owner.id, { url: 'https://example.com/open' })
+    const locked = await createLink(context, owner, { password: 'right one', url: 'https://example.com/locked' })
+    const open = await createLink(context, owner, { url: 'https://example.com/open' })
     const guesser = '10.1.0.1'
     const statuses: number[] = []
     for (let guess = 0; guess < 30; guess += 1) {
@@ -47,8 +46,7 @@ describe('visitor throttles', () => {
   })
 
   it('gives a visitor who finally types the right password their attempts back', async () => {
-    const passwordHash = await hashPassword('typo-prone')
-    const link = await insertLink(db(), owner.id, { passwordHash })
+    const link = await createLink(context, owner, { password: 'typo-prone' })
     const visitor = '10.1.1.1'
     for (let round = 0; round < 3; round += 1) {
       for (const password of ['typo-prone!', 'typo-prone']) {
@@ -61,8 +59,8 @@ describe('visitor throttles', () => {
   })
 
   it('takes three contact messages from one address, then answers 429 and stores no more', async () => {
-    const overlayId = await insertOverlay(db(), owner.id, 'contact', { title: 'Talk to us', email: 'owner@example.com' })
-    const link = await insertLink(db(), owner.id, { type: 'overlay', overlayId })
+    const overlayId = await insertOverlayRow(db(), owner.id, 'contact', { title: 'Talk to us', email: 'owner@example.com' })
+    const link = await insertLinkRow(db(), owner.id, { type: 'overlay', overlay_id: overlayId })
     const statuses: number[] = []
     for (let message = 0; message < 6; message += 1) {
       const response = await visit(context.app, `/${link.alias}/contact`, { form: { email: 'spam@example.com', message: `buy ${message}` }, remoteAddress: '10.2.0.1' })
