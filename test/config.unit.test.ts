@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       redirectStatus: 302,
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
+      corsOrigins: [],
       clickRetentionDays: null,
     })
   })
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       REDIRECT_STATUS: '301',
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
+      CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -77,6 +79,7 @@ describe('loadConfig', () => {
       redirectStatus: 301,
       keyCacheMs: 250,
       bodyLimit: 4096,
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
     })
   })
