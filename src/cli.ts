@@ -116,6 +116,7 @@ const COMMANDS: Record<string, Command> = {
     usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope RESOURCE]... [--read-only]",
     options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' }, scope: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' } },
     required: ['account'],
+    check: (values) => void scopeOptions(values),
     async run(values, services) {
       const name = (text(values, 'name') ?? 'key').trim()
       if (name.length < 1 || name.length > 100) throw new UsageError('--name must be 1 to 100 characters')
@@ -260,6 +261,7 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
   try {
     const { command, rest } = resolveCommand(argv)
     const values = parseOptions(command, rest)
+    command.check?.(values)
     const config = loadConfig()
     const result = await withServices(config, (context) => command.run(values, context))
     stdout.write(`${JSON.stringify(result, null, 2)}\n`)

@@ -26,6 +26,8 @@ export interface Command {
   /** The name of the one positional argument the command takes (`backup FILE`), stored under that name. */
   positional?: string
   required?: string[]
+  /** Checks the options before the database is opened: a usage error needs no database. */
+  check?(values: Values): void
   run(values: Values, context: CommandContext): Promise<unknown>
 }
 
