@@ -13,8 +13,11 @@ import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { chooseLimiterStore } from './http/rate-limit-stores.js'
+import { createSessionCookie } from './http/session-cookie.js'
+import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
@@ -28,6 +31,7 @@ import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.rou
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
+import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import type { Services } from './services.js'
 
@@ -37,12 +41,16 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger
   /** Overrides the rate limiter chosen from Redis and the database (tests). */
   rateLimiter?: RateLimiter
+  /** Overrides the wrong-password throttle chosen from Redis and the database (tests). */
+  signInThrottle?: SignInThrottle
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
+  const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => {
@@ -75,10 +83,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       info: {
         title: 'Linkwell API',
         version: '1.0.0',
-        description: 'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`.',
+        description:
+          'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
+          'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
       },
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookie.name },
+        },
+      },
+      security: [{ apiKey: [] }, { session: [] }],
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
@@ -86,6 +102,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   installApiGate(app, {
     accounts: services.accounts,
+    sessions: services.sessions,
+    sessionCookie,
+    publicUrl: config.publicUrl,
     rateLimiter: deps.rateLimiter ?? createRateLimiter({
       store: chooseLimiterStore({ redis, pgPool: database.pool, pgSchema: database.schema }),
       onStoreStateChange: (state, error) =>
@@ -101,7 +120,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', () => services.close())
 
   registerHealthRoutes(app, database, redis)
-  registerAccountRoutes(app, services)
+  registerSessionRoutes(app, services, { throttle: signInThrottle, sessionCookie })
+  registerAccountRoutes(app, services, { throttle: signInThrottle })
   registerDomainRoutes(app, services)
   registerOverlayRoutes(app, services)
   registerSplashPageRoutes(app, services)
@@ -113,6 +133,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)
+  // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
+  await registerDashboard(app, services)
   // What visitors see (no API key).
   await registerPublicSite(app, services)
 

@@ -11,6 +11,7 @@ import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
 import * as caseInsensitiveAliases from './migrations/004-case-insensitive-aliases.js'
 import * as clickAggregates from './migrations/005-click-aggregates.js'
+import * as sessionsAndPasswords from './migrations/006-sessions-and-passwords.js'
 
 export type DB = Kysely<Database>
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-links-bio-clicks': linksBioClicks,
   '004-case-insensitive-aliases': caseInsensitiveAliases,
   '005-click-aggregates': clickAggregates,
+  '006-sessions-and-passwords': sessionsAndPasswords,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

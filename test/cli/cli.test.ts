@@ -172,8 +172,8 @@ describe('the linkwell command', () => {
       const listed = await cli('key', 'list', '--account', String(account.id))
       expect(listed.code).toBe(0)
       expect(listed.json).toEqual([
-        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String) },
-        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String) },
+        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String), lastused: null },
+        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String), lastused: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
       ])
       expect(listed.stdout).not.toContain(created.json.apiKey)
       expect(listed.stdout).not.toContain(account.apiKey)

@@ -56,7 +56,9 @@ describe('API key authentication', () => {
   })
 
   it('refuses an expired key with its own message, and accepts a key that has not expired yet', async () => {
-    const expired = await service.createKey(account.id, 'old', '2000-01-01 00:00:00')
+    // A key cannot be created already expired; this one expires after its creation.
+    const expired = await service.createKey(account.id, 'old', '2999-01-01 00:00:00')
+    await context.database.db.updateTable('api_keys').set({ expires_at: '2000-01-01 00:00:00' }).where('id', '=', expired.id).execute()
     const response = await getAccount(`Bearer ${expired.key}`)
     expect(response.statusCode).toBe(401)
     expect(response.data).toEqual(EXPIRED_KEY)
