@@ -75,11 +75,12 @@ export function ApiKeysSection() {
       ) : (
         <div className="table-scroll">
           <table className="table compact">
-            <thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
                   <td><strong>{key.name || 'Unnamed key'}</strong></td>
+                  <td><code>{key.prefix}…</code></td>
                   <td className="nowrap">{formatDate(key.created)}</td>
                   <td className="nowrap">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
                   <td className="nowrap">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>

@@ -8,12 +8,24 @@ import { ErrorMessage, Loading } from '../components/States'
 
 const sessionsQueryKey = ['account', 'sessions'] as const
 
+const BROWSERS: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']]
+const SYSTEMS: Array<[RegExp, string]> = [[/iPhone|iPad/, 'iOS'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']]
+
+/** "Chrome on Windows" from a user agent; the full text stays in the cell's title. */
+export function describeBrowser(userAgent: string): string {
+  if (!userAgent) return 'Unknown browser'
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  if (!browser && !system) return userAgent.slice(0, 60)
+  return `${browser ?? 'A browser'}${system ? ` on ${system}` : ''}`
+}
+
 export function SessionsSection() {
   const queryClient = useQueryClient()
   const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: async () => (await unwrap(api.GET('/api/auth/sessions'))).data.sessions })
-  const [revoking, setRevoking] = useState<{ id: number; label: string }>()
+  const [revoking, setRevoking] = useState<{ id: string; label: string }>()
   const revoke = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/auth/session/{id}/delete', { params: { path: { id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/auth/session/{id}/delete', { params: { path: { id } } })),
     onSuccess: async () => {
       setRevoking(undefined)
       await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
@@ -33,12 +45,12 @@ export function SessionsSection() {
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session.id}>
-                  <td>{session.useragent || 'Unknown browser'} {session.current && <span className="badge current-badge">This browser</span>}</td>
+                  <td title={session.useragent}>{describeBrowser(session.useragent)} {session.current && <span className="badge current-badge">This browser</span>}</td>
                   <td className="nowrap">{session.ip || '—'}</td>
                   <td className="nowrap">{formatDateTime(session.created)}</td>
-                  <td className="nowrap">{formatDateTime(session.lastused)}</td>
+                  <td className="nowrap">{formatDateTime(session.lastseen)}</td>
                   <td className="actions">
-                    {!session.current && <button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: session.id, label: session.useragent || 'this session' })}>Revoke<span className="visually-hidden"> session {session.id}</span></button>}
+                    {!session.current && <button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: session.id, label: describeBrowser(session.useragent) })}>Revoke<span className="visually-hidden"> {describeBrowser(session.useragent)}, last active {formatDateTime(session.lastseen)}</span></button>}
                   </td>
                 </tr>
               ))}

@@ -37,8 +37,23 @@ function RankedList({ title, entries, total }: { title: string; entries: Array<[
   )
 }
 
-function entriesOf(list: Record<string, string | number>): Array<[string, number]> {
-  return Object.entries(list).map(([label, count]) => [label, Number(count)] as [string, number]).sort((a, b) => b[1] - a[1])
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
+
+/** How a list's labels read: languages by name ("French (fr)"), device types capitalised. */
+const LABELS: Partial<Record<string, (label: string) => string>> = {
+  topLanguages: (code) => {
+    try {
+      const name = /^[a-z]{2,3}$/i.test(code) ? languageNames.of(code) : undefined
+      return name ? `${name} (${code})` : code
+    } catch {
+      return code
+    }
+  },
+  topDevices: (device) => device.charAt(0).toUpperCase() + device.slice(1),
+}
+
+function entriesOf(list: Record<string, string | number>, label: (text: string) => string = (text) => text): Array<[string, number]> {
+  return Object.entries(list).map(([text, count]) => [label(text), Number(count)] as [string, number]).sort((a, b) => b[1] - a[1])
 }
 
 export function AnalyticsPage() {
@@ -146,7 +161,7 @@ function StatisticsView({ statistics }: { statistics: RangeStatistics }) {
           </div>
           <div className="lists-grid">
             {TOP_LISTS.filter((list) => list.key !== 'topCountries').map((list) => (
-              <RankedList key={list.key} title={list.title} entries={entriesOf(statistics[list.key])} total={statistics.clicks} />
+              <RankedList key={list.key} title={list.title} entries={entriesOf(statistics[list.key], LABELS[list.key])} total={statistics.clicks} />
             ))}
             <RankedList title="Social networks" entries={social.filter(([, count]) => count > 0)} total={statistics.clicks} />
           </div>

@@ -9,7 +9,6 @@ import world from 'world-atlas/countries-110m.json'
 import { ALPHA2_BY_NUMERIC, countryName } from '../components/country-codes'
 
 const WIDTH = 960
-const HEIGHT = 480
 
 interface CountryShape {
   name: string
@@ -17,13 +16,15 @@ interface CountryShape {
 }
 
 const topology = world as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>
-const countries = feature(topology, topology.objects.countries)
-const projection = geoNaturalEarth1().fitExtent([[4, 4], [WIDTH - 4, HEIGHT - 4]], { type: 'Sphere' })
+const allCountries = feature(topology, topology.objects.countries)
+// Antarctica gets no clicks and would take a fifth of the height.
+const countries = { ...allCountries, features: allCountries.features.filter((shape) => shape.properties?.name !== 'Antarctica') }
+const projection = geoNaturalEarth1().fitWidth(WIDTH, countries)
 const toPath = geoPath(projection)
+const HEIGHT = Math.ceil(toPath.bounds(countries)[1][1])
 
 /** Every country's outline once, named as the statistics name it. */
 const SHAPES: CountryShape[] = countries.features
-  .filter((shape) => shape.properties?.name !== 'Antarctica')
   .map((shape) => {
     const code = shape.id === undefined ? (shape.properties?.name === 'Kosovo' ? 'XK' : undefined) : ALPHA2_BY_NUMERIC.get(String(shape.id))
     return { name: code ? countryName(code) : (shape.properties?.name ?? ''), path: toPath(shape) ?? '' }
@@ -33,7 +34,7 @@ export default function WorldMap({ counts }: { counts: Record<string, number> })
   const max = Math.max(1, ...Object.values(counts))
   const shaded = useMemo(() => SHAPES.map((shape) => ({ ...shape, clicks: counts[shape.name] ?? 0 })), [counts])
   return (
-    <svg className="world-map" viewBox={`0 0 ${WIDTH} ${HEIGHT - 60}`} role="img" aria-label="Map of clicks by country">
+    <svg className="world-map" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} style={{ aspectRatio: `${WIDTH} / ${HEIGHT}` }} role="img" aria-label="Map of clicks by country">
       {shaded.map((shape, index) => (
         <path
           key={index}

@@ -33,7 +33,7 @@ describe('the sign-in page', () => {
       attempt += 1
       return attempt === 1
         ? json(401, { error: 1, message: 'The e-mail, username or password is wrong.', code: 'invalid_credentials' })
-        : json(200, { error: 0, message: 'Signed in.' })
+        : json(200, { error: 0, data: { id: 1, email: 'admin@localhost', username: 'admin', avatar: '', status: 'pro', expires: null, registered: '2026-01-01 00:00:00', planid: 1 } })
     })
     renderSignIn()
     await user.type(screen.getByLabelText('E-mail or username'), 'admin')

@@ -30,8 +30,8 @@ export function SignInPage() {
 
   const signIn = useMutation({
     mutationFn: () => unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey })
+    onSuccess: (signedIn) => {
+      queryClient.setQueryData(accountQueryKey, signedIn.data)
       navigate(state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
     },
   })

@@ -133,7 +133,7 @@ export function BulkPage() {
                           <td className="ellipsis-cell" title={row.url}>{displayUrl(row.url) || <span className="muted">(empty)</span>}</td>
                           <td>
                             {result.state === 'pending' && <span className="muted">Waiting…</span>}
-                            {result.state === 'created' && <span className="row"><span className="status ok">Created</span> <a href={result.shorturl} target="_blank" rel="noreferrer">{displayUrl(result.shorturl)}</a> <CopyButton text={result.shorturl} /></span>}
+                            {result.state === 'created' && <span className="row"><span className="status ok">Created</span> <a href={result.shorturl} target="_blank" rel="noreferrer">{displayUrl(result.shorturl)}</a> <CopyButton text={result.shorturl} what={displayUrl(result.shorturl)} /></span>}
                             {result.state === 'failed' && <span className="status failed">{result.message}</span>}
                           </td>
                         </tr>

@@ -20,13 +20,15 @@ export function ClicksChart({ days, label }: { days: DailyCount[]; label: string
   useEffect(() => {
     const canvas = canvasRef.current
     if (!canvas) return
+    // Over a few weeks each day gets a dot, so a single busy day still reads as a point.
+    const pointRadius = days.length <= 62 ? 2.5 : 0
     const chart = new Chart(canvas, {
       type: 'line',
       data: {
         labels: days.map((day) => shortDay.format(new Date(`${day.date}T00:00:00Z`))),
         datasets: [
-          { label: 'Clicks', data: days.map((day) => day.clicks), borderColor: '#4f46e5', backgroundColor: 'rgba(79, 70, 229, 0.12)', fill: true, tension: 0.3, pointRadius: 0, pointHoverRadius: 4, borderWidth: 2 },
-          { label: 'Unique clicks', data: days.map((day) => day.uniqueClicks), borderColor: '#0ea5e9', backgroundColor: 'transparent', fill: false, tension: 0.3, pointRadius: 0, pointHoverRadius: 4, borderWidth: 2, borderDash: [5, 4] },
+          { label: 'Clicks', data: days.map((day) => day.clicks), borderColor: '#4f46e5', backgroundColor: 'rgba(79, 70, 229, 0.12)', fill: true, tension: 0.25, pointRadius, pointHoverRadius: 4, borderWidth: 2 },
+          { label: 'Unique clicks', data: days.map((day) => day.uniqueClicks), borderColor: '#0ea5e9', backgroundColor: 'transparent', fill: false, tension: 0.25, pointRadius: 0, pointHoverRadius: 4, borderWidth: 2, borderDash: [5, 4] },
         ],
       },
       options: {

@@ -1,7 +1,8 @@
 // Copies a text to the clipboard and says so for a moment.
 import { useEffect, useState } from 'react'
 
-export function CopyButton({ text, label = 'Copy', className = 'button small' }: { text: string; label?: string; className?: string }) {
+/** `what`: read after the label by screen readers, for rows of identical buttons ("Copy spring-sale"). */
+export function CopyButton({ text, label = 'Copy', what, className = 'button small' }: { text: string; label?: string; what?: string; className?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   useEffect(() => {
     if (state === 'idle') return
@@ -21,6 +22,7 @@ export function CopyButton({ text, label = 'Copy', className = 'button small' }:
   return (
     <button type="button" className={className} onClick={copy} aria-live="polite">
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+      {what && <span className="visually-hidden"> {what}</span>}
     </button>
   )
 }

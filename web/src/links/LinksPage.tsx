@@ -13,6 +13,10 @@ import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCampaigns, useChannels, useDomains } from './link-options'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './links-query'
 
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
+}
+
 function readFilters(params: URLSearchParams): LinkFilters {
   const page = Number(params.get('page'))
   return {
@@ -119,7 +123,8 @@ export function LinksPage() {
             <tbody>
               {links.data.links.map((link) => (
                 <tr key={link.id}>
-                  <td data-label="Link" className="link-cell">
+                  <td data-label="Link">
+                    <div className="link-cell">
                     <a href={link.shorturl} target="_blank" rel="noreferrer" className="short-url">{displayUrl(link.shorturl)}</a>
                     <span className="destination" title={link.longurl}>{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
                     <span className="badges">
@@ -127,18 +132,19 @@ export function LinksPage() {
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
                     </span>
+                    </div>
                   </td>
                   <td data-label="Clicks" className="numeric">
-                    <Link to={`/links/${link.id}/analytics`} className="clicks" aria-label={`${link.clicks} clicks, ${link.uniqueclicks} unique: analytics of ${displayUrl(link.shorturl)}`}>
+                    <Link to={`/links/${link.id}/analytics`} className="clicks" aria-label={`${plural(link.clicks, 'click')}, ${link.uniqueclicks} unique: analytics of ${displayUrl(link.shorturl)}`}>
                       <strong>{formatCount(link.clicks)}</strong>
                       <span className="muted small">{formatCount(link.uniqueclicks)} unique</span>
                     </Link>
                   </td>
                   <td data-label="Created" className="nowrap">{formatDate(link.date)}</td>
                   <td className="actions">
-                    <CopyButton text={link.shorturl} label="Copy" />
-                    <Link to={`/links/${link.id}/analytics`} className="button small">Analytics</Link>
-                    <Link to={`/links/${link.id}/edit`} className="button small ghost">Edit</Link>
+                    <CopyButton text={link.shorturl} label="Copy" what={displayUrl(link.shorturl)} />
+                    <Link to={`/links/${link.id}/analytics`} className="button small">Analytics<span className="visually-hidden"> of {displayUrl(link.shorturl)}</span></Link>
+                    <Link to={`/links/${link.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></Link>
                     <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
                   </td>
                 </tr>

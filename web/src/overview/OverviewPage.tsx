@@ -115,7 +115,7 @@ export function OverviewPage() {
                           <span className="top-link-name">{displayUrl(link.shorturl)}</span>
                           <span className="muted small ellipsis">{displayUrl(link.longurl)}</span>
                         </Link>
-                        <span className="top-link-count"><strong>{formatCount(link.clicks)}</strong> <span className="muted small">clicks</span></span>
+                        <span className="top-link-count"><strong>{formatCount(link.clicks)}</strong> <span className="muted small">{link.clicks === 1 ? 'click' : 'clicks'}</span></span>
                       </li>
                     ))}
                   </ol>

@@ -62,7 +62,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           <ul>
             {NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
+                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive && location.pathname !== '/links/new' ? 'active' : undefined)}>
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d={item.icon} stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
                   {item.label}
                 </NavLink>
