@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/dialect.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
-import { isExpired, nowTimestamp } from '../../core/time.js'
+import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -239,10 +239,12 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       await accounts.update(accountId, { planId })
     },
 
-    /** A further key for rotation; `expiresAt` is a stored timestamp in the future, or null. */
-    async createKey(accountId: number, name = 'key', expiresAt: string | null = null) {
+    /** A further key for rotation; `expires` is a UTC `YYYY-MM-DD[ HH:MM:SS]` in the future, or null for never. */
+    async createKey(accountId: number, name = 'key', expires: string | null = null) {
       const trimmed = name.trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
+      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
+      if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
       if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
       await this.getAccountOrThrow(accountId)
       const { id, key } = await issueKey(accountId, trimmed, expiresAt)
