@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
@@ -102,7 +103,8 @@ describe('API key authentication', () => {
 
   it('never stores the key itself, only its SHA-256 and a short prefix', async () => {
     const rows = await context.database.db.selectFrom('api_keys').selectAll().where('account_id', '=', account.id).execute()
-    expect(rows.length).toBeGreaterThan(0)
+    // The key's own row: its SHA-256 and its first eight characters.
+    expect(rows.map((row) => [row.key_hash, row.key_prefix])).toContainEqual([createHash('sha256').update(account.apiKey).digest('hex'), account.apiKey.slice(0, 8)])
     for (const row of rows) {
       expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/)
       expect(row.key_prefix.length).toBeLessThanOrEqual(8)

@@ -1,7 +1,7 @@
 // Request and response schemas of the short-link endpoints (decisions §6: Short links).
 import { Type } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
-import { MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
+import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
 import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, listResponse } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
@@ -22,21 +22,21 @@ const Pixels = Type.Array(Id, { maxItems: MAX_TARGETS, errorMessage: `must be a 
 
 const GeoTargets = Type.Array(
   Type.Object({
-    location: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'must be a two-letter ISO 3166-1 country code' }),
+    location: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: COUNTRY_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {location, link} entries` },
 )
 const DeviceTargets = Type.Array(
   Type.Object({
-    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: `must be one of ${TARGET_DEVICES.join(', ')}` }),
+    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: DEVICE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {device, link} entries` },
 )
 const LanguageTargets = Type.Array(
   Type.Object({
-    language: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'must be a two-letter ISO 639-1 language code' }),
+    language: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: LANGUAGE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {language, link} entries` },

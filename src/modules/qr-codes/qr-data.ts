@@ -6,6 +6,7 @@ import { QR_TYPES, type QrType } from './qr-code.schemas.js'
 import { describeValidationIssue } from '../../core/validation-messages.js'
 import { ValidationError } from '../../core/errors.js'
 import { HttpUrl } from '../../core/schemas.js'
+import { isHttpUrl } from '../../core/urls.js'
 
 export interface EmailData {
   email: string
@@ -97,13 +98,8 @@ function normalisePhone(value: string, field: string): string {
 }
 
 function normaliseLink(value: string): string {
-  try {
-    const url = new URL(value)
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return value
-  } catch {
-    // reported below
-  }
-  throw ValidationError.field('data', 'must be an http or https URL')
+  if (!isHttpUrl(value)) throw ValidationError.field('data', 'must be an http or https URL')
+  return value
 }
 
 function normaliseWifi(raw: { ssid: string; pass?: string; encryption?: WifiEncryption }): WifiData {
@@ -122,14 +118,7 @@ function normaliseVcard(raw: Record<string, string | undefined>): VcardData {
   }
   if (!vcard.fname && !vcard.lname) throw ValidationError.field('data', 'must contain a name (fname or lname)')
   if (vcard.email && !/^[^\s@]+@[^\s@]+$/.test(vcard.email)) throw ValidationError.field('data.email', 'must be an e-mail address')
-  if (vcard.site) {
-    const site = vcard.site
-    try {
-      if (!/^https?:$/.test(new URL(site).protocol)) throw new Error('scheme')
-    } catch {
-      throw ValidationError.field('data.site', 'must be an http or https URL')
-    }
-  }
+  if (vcard.site && !isHttpUrl(vcard.site)) throw ValidationError.field('data.site', 'must be an http or https URL')
   return vcard
 }
 

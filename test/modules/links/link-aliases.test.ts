@@ -3,6 +3,8 @@ import type { AuthenticatedAccount } from '../../../src/modules/accounts/account
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
+import { createAliasRepository, type AliasRepository } from '../../../src/modules/aliases/alias.repository.js'
+import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { createFixtures, uniqueName } from './link-fixtures.js'
 import { ALIAS_TOPIC, createLocalInvalidationBus } from '../../../src/core/invalidation.js'
@@ -97,11 +99,9 @@ describe('short link aliases', () => {
       const invalidation = createLocalInvalidationBus(1000)
       const announced: string[] = []
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
-      const repository = createLinkRepository(context.database.db)
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
-      if (options.skipAliasCheck) repository.isAliasTaken = async () => false
-      const service = createLinkService(repository, {
-        invalidation,
+      const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false } : createAliasRepository(context.database.db)
+      const aliases = createAliasService(namespace, {
         drawAlias: (length) => {
           lengths.push(length)
           const next = draws.shift()
@@ -109,6 +109,7 @@ describe('short link aliases', () => {
           return next
         },
       })
+      const service = createLinkService(createLinkRepository(context.database.db), { invalidation, aliases })
       return { service, lengths, announced }
     }
 
@@ -146,11 +147,13 @@ describe('short link aliases', () => {
       await expect(service.updateLink(owner.id, other.id, { custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
     })
 
-    it('gives up after five draws without a free alias', async () => {
+    it('gives up after five draws without a free alias, with the typed error', async () => {
       const taken = uniqueName('always')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
-      const { service } = serviceDrawing(Array(5).fill(taken))
-      await expect(service.createLink(account(owner.id), { url: 'https://drawn.example' })).rejects.toThrow(/no free alias/)
+      const { service, lengths, announced } = serviceDrawing(Array(5).fill(taken))
+      await expect(service.createLink(account(owner.id), { url: 'https://drawn.example' })).rejects.toMatchObject({ code: 'aliases_exhausted' })
+      expect(lengths).toEqual([6, 7, 8, 9, 10])
+      expect(announced).toEqual([])
     })
 
     it('announces the alias on create, the old and new alias on update, and the alias on delete', async () => {
