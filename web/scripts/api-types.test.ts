@@ -2,7 +2,7 @@
 // The checked-in web/src/api/schema.d.ts is what `npm run api:types` makes of the current server.
 import fs from 'node:fs'
 import { expect, it } from 'vitest'
-import { generateApiTypes, SCHEMA_FILE } from './api-types'
+import { generateApiTypes, SCHEMA_FILE } from './api-types.js'
 
 it('web/src/api/schema.d.ts matches the server\'s OpenAPI document (run `npm run api:types`)', async () => {
   const generated = await generateApiTypes()

@@ -40,7 +40,7 @@ describe('the link form', () => {
     await user.type(screen.getByLabelText('Destination URL'), 'javascript:alert(1)')
     await user.type(screen.getByLabelText('Alias (optional)'), 'no spaces allowed')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
-    await user.type(screen.getByLabelText('Destination 1'), 'ftp://files.example.com')
+    await user.type(screen.getByLabelText('Country 1 destination'), 'ftp://files.example.com')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     expect(onSubmit).not.toHaveBeenCalled()
@@ -48,7 +48,7 @@ describe('the link form', () => {
     expect(describedText(screen.getByLabelText('Destination URL'))).toContain('http:// or https://')
     expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('3 to 64')
     expect(describedText(screen.getByLabelText('Country 1'))).toContain('Choose a country')
-    expect(describedText(screen.getByLabelText('Destination 1'))).toContain('http or https')
+    expect(describedText(screen.getByLabelText('Country 1 destination'))).toContain('http or https')
     expect(screen.getByLabelText('Destination URL').getAttribute('aria-invalid')).toBe('true')
   })
 
@@ -62,8 +62,8 @@ describe('the link form', () => {
     await user.click(screen.getByRole('button', { name: 'Add device rule' }))
     await user.selectOptions(screen.getByLabelText('Device 1'), 'iphone')
     await user.selectOptions(screen.getByLabelText('Device 2'), 'iphone')
-    await user.type(screen.getByLabelText('Destination 1'), 'https://apps.apple.com/x')
-    await user.type(screen.getByLabelText('Destination 2'), 'https://apps.apple.com/y')
+    await user.type(screen.getByLabelText('Device 1 destination'), 'https://apps.apple.com/x')
+    await user.type(screen.getByLabelText('Device 2 destination'), 'https://apps.apple.com/y')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     expect(onSubmit).not.toHaveBeenCalled()
@@ -87,10 +87,10 @@ describe('the link form', () => {
     await user.type(screen.getByLabelText('Meta title (optional)'), 'Spring sale')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
     await user.selectOptions(screen.getByLabelText('Country 1'), 'FR')
-    await user.type(screen.getByLabelText('Destination 1'), 'https://example.fr/printemps')
+    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.fr/printemps')
     await user.click(screen.getByRole('button', { name: 'Add language rule' }))
     await user.type(screen.getByLabelText('Language 1'), 'DE')
-    await user.type(screen.getAllByLabelText('Destination 1')[1]!, 'https://example.de')
+    await user.type(screen.getByLabelText('Language 1 destination'), 'https://example.de')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
@@ -118,10 +118,10 @@ describe('the link form', () => {
     await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
     await user.selectOptions(screen.getByLabelText('Country 1'), 'DE')
-    await user.type(screen.getByLabelText('Destination 1'), 'https://example.de')
+    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.de')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
-    await waitFor(() => expect(describedText(screen.getByLabelText('Destination 1'))).toContain('must be an http or https URL'))
+    await waitFor(() => expect(describedText(screen.getByLabelText('Country 1 destination'))).toContain('must be an http or https URL'))
     expect(screen.getByRole('alert').textContent).toContain('geotarget.0.link')
   })
 

@@ -45,7 +45,7 @@ export function TargetingEditor({ field, title, description, keyLabel, rules, er
                   {keyError && <p className="field-error" id={`${keyId}-error`}>{keyError}</p>}
                 </div>
                 <div className={linkError ? 'field invalid grow' : 'field grow'}>
-                  <label htmlFor={linkId}>Destination {index + 1}</label>
+                  <label htmlFor={linkId}>{keyLabel} {index + 1} destination</label>
                   <input id={linkId} type="url" inputMode="url" placeholder="https://" value={rule.link} aria-invalid={linkError ? true : undefined} aria-describedby={linkError ? `${linkId}-error` : undefined} onChange={(event) => update(index, { link: event.target.value })} />
                   {linkError && <p className="field-error" id={`${linkId}-error`}>{linkError}</p>}
                 </div>
