@@ -282,6 +282,7 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       // The phone layout's menu opens and leads somewhere.
       await page.setViewportSize(WIDTHS[1]!)
       await page.getByRole('button', { name: 'Menu' }).click()
+      await screenshot(page, name, 'menu')
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click()
       await page.getByRole('heading', { name: 'Links' }).waitFor()
       await page.setViewportSize(WIDTHS[0]!)

@@ -12,7 +12,8 @@ export function CopyButton({ text, label = 'Copy', what, className = 'button sma
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(text)
+      if (navigator.clipboard) await navigator.clipboard.writeText(text)
+      else copyWithSelection(text)
       setState('copied')
     } catch {
       setState('failed')
@@ -25,4 +26,18 @@ export function CopyButton({ text, label = 'Copy', what, className = 'button sma
       {what && <span className="visually-hidden"> {what}</span>}
     </button>
   )
+}
+
+/** Browsers give the Clipboard API to secure contexts only; a dashboard served over plain http falls back to a selection. */
+function copyWithSelection(text: string): void {
+  const area = document.createElement('textarea')
+  area.value = text
+  area.setAttribute('readonly', '')
+  area.style.position = 'fixed'
+  area.style.opacity = '0'
+  document.body.append(area)
+  area.select()
+  const copied = document.execCommand('copy')
+  area.remove()
+  if (!copied) throw new Error('copy refused')
 }
