@@ -1,6 +1,6 @@
 // Sign in with the account's e-mail (or username) and password; the server sets the session cookie.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
 import { Field } from '../components/Field'
@@ -27,6 +27,9 @@ export function SignInPage() {
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<SignInErrors>({})
+  useEffect(() => {
+    document.title = 'Sign in · Linkwell'
+  }, [])
 
   const signIn = useMutation({
     mutationFn: () => unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } })),

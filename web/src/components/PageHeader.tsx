@@ -1,7 +1,11 @@
 // The title row of a page, with its primary action on the right.
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  // The tab and the history name the page.
+  useEffect(() => {
+    if (typeof title === 'string') document.title = `${title} · Linkwell`
+  }, [title])
   return (
     <div className="page-header">
       <div>

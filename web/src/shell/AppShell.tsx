@@ -45,6 +45,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
 
   return (
     <div className="shell">
+      <a href="#content" className="skip-link">Skip to content</a>
       <header className="sidebar">
         <div className="sidebar-top">
           <NavLink to="/" className="brand" aria-label="Linkwell home">
@@ -77,7 +78,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           </div>
         </nav>
       </header>
-      <main className="content" id="content">
+      <main className="content" id="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>
