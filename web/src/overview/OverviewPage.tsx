@@ -78,12 +78,12 @@ export function OverviewPage() {
 
   return (
     <>
-      <PageHeader title="Overview" description="How your links did over the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      <PageHeader title="Overview" description="Your links at a glance: totals since each link was created, and the clicks of the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
       {summary.isPending ? <Loading label="Adding up your clicks…" /> : summary.isError ? <ErrorMessage error={summary.error} onRetry={() => summary.refetch()} /> : (
         <>
           <section className="kpis" aria-label="Totals">
             <div className="card kpi"><span className="kpi-label">Links</span><strong className="kpi-value">{formatCount(summary.data.totalLinks)}</strong></div>
-            <div className="card kpi"><span className="kpi-label">Clicks</span><strong className="kpi-value">{formatCount(summary.data.clicks)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Total clicks</span><strong className="kpi-value">{formatCount(summary.data.clicks)}</strong></div>
             <div className="card kpi"><span className="kpi-label">Unique clicks</span><strong className="kpi-value">{formatCount(summary.data.uniqueClicks)}</strong></div>
           </section>
           {summary.data.totalLinks === 0 ? (
