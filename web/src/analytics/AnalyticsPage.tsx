@@ -70,7 +70,7 @@ export function AnalyticsPage() {
     queryKey: ['link', id, 'stats', from, to],
     queryFn: async () => (await unwrap(api.GET('/api/url/{id}/stats', { params: { path: { id }, query: { from, to } } }))).data,
     // The click recorder writes in batches: a fresh click shows within seconds. Past ranges are final.
-    refetchInterval: to >= utcDay(new Date()) ? 5000 : false,
+    refetchInterval: (query) => (query.state.status !== 'error' && to >= utcDay(new Date()) ? 5000 : false),
     staleTime: 0,
   })
 

@@ -1,6 +1,7 @@
 // Loading, empty and error states, the same on every page.
 import type { ReactNode } from 'react'
-import { messageOf } from '../api/client'
+import { Link } from 'react-router'
+import { ApiError, messageOf } from '../api/client'
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -12,11 +13,13 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 }
 
 export function ErrorMessage({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  // A record that does not exist will not appear on a retry.
+  const missing = error instanceof ApiError && error.status === 404
   return (
     <div className="state error" role="alert">
-      <strong>Could not load this.</strong>
+      <strong>{missing ? 'Not found' : 'Could not load this.'}</strong>
       <span>{messageOf(error)}</span>
-      {onRetry && <button type="button" className="button small" onClick={onRetry}>Try again</button>}
+      {missing ? <Link to="/links" className="button small">Back to your links</Link> : onRetry && <button type="button" className="button small" onClick={onRetry}>Try again</button>}
     </div>
   )
 }
