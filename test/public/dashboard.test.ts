@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
-import { insertDomain } from './redirect-test-support.js'
+import { createDomain } from '../helpers/factories.js'
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/app/assets/index-Bx7a9k2Q.js"></script></head><body><div id="root"></div></body></html>'
 
@@ -21,7 +21,7 @@ describe('the built dashboard', () => {
     fs.writeFileSync(path.join(folder, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     context = await createTestApp({ env: { DASHBOARD_DIR: folder } })
     const owner = await createAccount(context)
-    await insertDomain(context.database.db, owner.id, 'go.brand.test', { root: 'https://brand.test/home' })
+    await createDomain(context, owner, { domain: 'https://go.brand.test', redirectroot: 'https://brand.test/home' })
   })
   afterAll(async () => {
     await context.close()
