@@ -162,6 +162,7 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.getByRole('heading', { name: 'Overview' }).waitFor()
       await page.getByText('Welcome to Linkwell').waitFor()
+      await screenshot(page, name, 'overview-empty')
 
       // A link with options.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create link' }).click()
