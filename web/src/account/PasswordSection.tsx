@@ -1,7 +1,7 @@
 // Change the password: the current one, the new one twice.
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { ApiError, api, messageOf, unwrap } from '../api/client'
+import { ApiError, api, messageOf, ruleOfMessage, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { checkPasswordChange, type PasswordChange } from './account-forms'
 
@@ -15,8 +15,8 @@ export function PasswordSection() {
     onSuccess: () => setValues(empty),
     onError: (error) => {
       const field = error instanceof ApiError ? error.field : undefined
-      if (field === 'current') setErrors({ current: messageOf(error) })
-      else if (field === 'password') setErrors({ next: messageOf(error) })
+      if (field === 'current') setErrors({ current: ruleOfMessage(messageOf(error)) })
+      else if (field === 'password') setErrors({ next: ruleOfMessage(messageOf(error)) })
     },
   })
 

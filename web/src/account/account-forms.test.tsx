@@ -32,14 +32,16 @@ describe('changing the password', () => {
     const bodies: unknown[] = []
     answerWith(async (request) => {
       bodies.push(await request.json())
-      return json(400, { error: 1, message: 'The field "current" does not match your password.', code: 'validation_failed' })
+      return json(409, { error: 1, message: 'The current password is incorrect.', code: 'wrong_password' })
     })
     renderWithQueries(<PasswordSection />)
     await user.type(screen.getByLabelText('Current password'), 'not it')
     await user.type(screen.getByLabelText('New password'), 'a long new password')
     await user.type(screen.getByLabelText('Repeat the new password'), 'a long new password')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
-    await waitFor(() => expect(screen.getByText('The field "current" does not match your password.')).toBeTruthy())
+    const current = screen.getByLabelText('Current password')
+    await waitFor(() => expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toBe('The current password is incorrect.'))
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull()
     expect(bodies).toEqual([{ current: 'not it', password: 'a long new password' }])
   })
 })

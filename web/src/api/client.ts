@@ -20,10 +20,13 @@ export class ApiError extends Error {
     this.name = 'ApiError'
     this.status = status
     this.code = code
-    this.field = code === 'rate_limited' || code === 'network' ? undefined : fieldOfMessage(message)
+    this.field = code === 'rate_limited' || code === 'network' ? undefined : (code && FIELD_OF_CODE[code]) ?? fieldOfMessage(message)
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
+
+// Refusals whose code says which field was wrong.
+const FIELD_OF_CODE: Record<string, string> = { wrong_password: 'current' }
 
 // Messages the server writes about one field without quoting it.
 const FIELD_HINTS: Array<[RegExp, string]> = [
@@ -35,6 +38,12 @@ const FIELD_HINTS: Array<[RegExp, string]> = [
   [/\bchannel\b/i, 'channel'],
   [/\bpixel\b/i, 'pixels'],
 ]
+
+/** What a message says of its field, for showing beside that field: `The field "custom" must be …` → `Must be …`. */
+export function ruleOfMessage(message: string): string {
+  const rule = message.replace(/^The (?:field|query parameter|path parameter) "[^"]+" /, '')
+  return rule === message ? message : rule.charAt(0).toUpperCase() + rule.slice(1)
+}
 
 /** `The field "geotarget.0.location" must be …` → `geotarget.0.location`. */
 export function fieldOfMessage(message: string): string | undefined {

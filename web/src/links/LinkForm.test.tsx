@@ -121,8 +121,8 @@ describe('the link form', () => {
     await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.de')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
-    await waitFor(() => expect(describedText(screen.getByLabelText('Country 1 destination'))).toContain('must be an http or https URL'))
-    expect(screen.getByRole('alert').textContent).toContain('geotarget.0.link')
+    await waitFor(() => expect(describedText(screen.getByLabelText('Country 1 destination'))).toBe('Must be an http or https URL.'))
+    expect(screen.getByRole('alert').textContent).toContain('The field "geotarget.0.link" must be an http or https URL.')
   })
 
   it('puts a taken alias beside the alias field', async () => {

@@ -2,7 +2,7 @@
 // server checks it before sending, with the server's own message beside the field it names, and
 // a live preview of the short URL and the social card beside it.
 import { useState, type FormEvent } from 'react'
-import { ApiError, messageOf } from '../api/client'
+import { ApiError, messageOf, ruleOfMessage } from '../api/client'
 import { COUNTRIES } from '../components/country-codes'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
@@ -55,7 +55,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
       await onSubmit(values)
     } catch (error) {
       const field = error instanceof ApiError ? error.field : undefined
-      if (field) setErrors({ [field]: messageOf(error) })
+      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
       setFormError(messageOf(error))
     } finally {
       setSubmitting(false)
