@@ -44,8 +44,9 @@ async function start(): Promise<void> {
         ...(config.bootstrapPassword ? {} : { password }),
         ...(config.bootstrapApiKey ? {} : { apiKey: bootstrap.apiKey }),
       },
-      `first start: created admin account "admin"; sign in at ${signIn} as "admin" with ${config.bootstrapPassword ? 'LINKWELL_BOOTSTRAP_PASSWORD' : 'the password below'}; ` +
-        `the API key is ${config.bootstrapApiKey ? 'LINKWELL_BOOTSTRAP_API_KEY' : 'below'}. What is printed here is shown once: store it now`,
+      `first start: created admin account "admin"; sign in at ${signIn} as "admin" with ` +
+        `${config.bootstrapPassword ? 'LINKWELL_BOOTSTRAP_PASSWORD' : 'the "password" on this line'}; the API key is ` +
+        `${config.bootstrapApiKey ? 'LINKWELL_BOOTSTRAP_API_KEY' : '"apiKey" on this line'}. Shown once: store them now`,
     )
   }
 
