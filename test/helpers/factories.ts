@@ -13,7 +13,7 @@ import type { AuthenticatedAccount, CreateAccountInput } from '../../src/modules
 import type { BioPageCreateInput } from '../../src/modules/bio-pages/bio-page.schemas.js'
 import type { ChannelInput } from '../../src/modules/channels/channel.schemas.js'
 import type { DomainCreateInput } from '../../src/modules/domains/domain.schemas.js'
-import type { LinkCreateInput } from '../../src/modules/links/link.service.js'
+import type { LinkCreateInput } from '../../src/modules/links/link.schemas.js'
 import type { OverlayCreateInput } from '../../src/modules/overlays/overlay.schemas.js'
 import type { PixelCreateInput } from '../../src/modules/pixels/pixel.schemas.js'
 import type { QrCreateInput } from '../../src/modules/qr-codes/qr-code.schemas.js'

@@ -131,12 +131,13 @@ export interface TestAppSession {
 /**
  * Builds a test app on a fresh database before the file's (or describe block's) tests and closes
  * it after them, with two accounts and their clients. Every field may be destructured at once:
- * each is filled in by `beforeAll`.
+ * each is filled in by `beforeAll`. Options given as a function are read then, after the
+ * `beforeAll` hooks registered before this call (a temporary folder the app needs, say).
  */
-export function useTestApp(options: TestAppOptions = {}): TestAppSession {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestAppSession {
   let session: Omit<TestAppSession, 'api' | 'otherApi'> & { api: ApiClient; otherApi: ApiClient } | undefined
   beforeAll(async () => {
-    const context = await createTestApp(options)
+    const context = await createTestApp(typeof options === 'function' ? options() : options)
     const owner = await createAccount(context)
     const other = await createAccount(context)
     session = { context, owner, other, api: apiClient(context.app, owner.apiKey), otherApi: apiClient(context.app, other.apiKey) }

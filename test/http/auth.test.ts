@@ -1,25 +1,24 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
-import { apiClient, createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { apiClient, createAccount, type TestAccount, useTestApp } from '../helpers/test-app.js'
 
 const INVALID_KEY = { error: 1, message: 'A valid API key is required to use this service.', code: 'invalid_api_key' }
 const EXPIRED_KEY = { error: 1, message: 'This API key has expired.', code: 'expired_api_key' }
 const FORBIDDEN = { error: 1, message: 'You do not have permission to access this endpoint.', code: 'forbidden' }
 
 describe('API key authentication', () => {
-  let context: TestContext
   let account: TestAccount
   let service: AccountService
 
+  const { context } = useTestApp()
+
   beforeAll(async () => {
-    context = await createTestApp()
     account = await createAccount(context)
     service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
   })
-  afterAll(() => context.close())
 
   async function getAccount(authorization?: string) {
     const response = await context.app.inject({

@@ -2,7 +2,7 @@
 // with CTA overlays, and contact submissions. Every stored text is hostile here.
 // Rows are written directly (helpers/factories `insert…Row`): the stored values are ones the API
 // would refuse or clean, as an older version or another writer may have left them.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { attachPixelRows, createAccount, insertLinkRow, insertOverlayRow, insertPixelRow, insertSplashPageRow } from '../helpers/factories.js'
 import { useTestApp } from '../helpers/test-app.js'
 import { clicksOf, linkClickCount, visit } from './redirect-test-support.js'
@@ -173,20 +173,17 @@ describe('link pages', () => {
     })
 
     describe('contact overlays', () => {
-      let alias: string
-      let linkId: number
-      let overlayId: number
-
-      beforeAll(async () => {
-        overlayId = await insertOverlayRow(db(), owner.id, 'contact', { email: 'owner@example.com', title: `Talk ${XSS}`, description: 'We answer fast', label: 'Send it' })
+      // Each test its own link and overlay: a count of stored submissions must not depend on another test's.
+      async function contactLink() {
+        const overlayId = await insertOverlayRow(db(), owner.id, 'contact', { email: 'owner@example.com', title: `Talk ${XSS}`, description: 'We answer fast', label: 'Send it' })
         const link = await insertLinkRow(db(), owner.id, { type: 'overlay', overlay_id: overlayId, url: 'https://example.com/product' })
-        alias = link.alias
-        linkId = link.id
-      })
+        return { alias: link.alias, linkId: link.id, overlayId }
+      }
 
-      const contactsOfLink = () => db().selectFrom('contacts').selectAll().where('link_id', '=', linkId).orderBy('id').execute()
+      const contactsOfLink = (linkId: number) => db().selectFrom('contacts').selectAll().where('link_id', '=', linkId).orderBy('id').execute()
 
       it('shows the contact form posting to /{alias}/contact', async () => {
+        const { alias } = await contactLink()
         const response = await page(`/${alias}`)
         expect(response.body).toContain(`<form method="post" action="/${alias}/contact">`)
         expect(response.body).toContain('name="email" type="email" required')
@@ -197,12 +194,13 @@ describe('link pages', () => {
       })
 
       it('stores a submission for the owner and thanks the visitor', async () => {
+        const { alias, linkId, overlayId } = await contactLink()
         const response = await visit(context.app, `/${alias}/contact`, { form: { name: ' Ada ', email: 'ada@example.com', message: `Call me ${XSS}` } })
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
         expect(response.body).toContain('Your message has been sent.')
         expect(response.body).toContain('href="https://example.com/product"')
-        const stored = await contactsOfLink()
+        const stored = await contactsOfLink(linkId)
         expect(stored).toHaveLength(1)
         expect(stored[0]).toMatchObject({ account_id: owner.id, overlay_id: overlayId, link_id: linkId, name: 'Ada', email: 'ada@example.com', message: `Call me ${XSS}` })
         expect(stored[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
@@ -216,15 +214,16 @@ describe('link pages', () => {
         [{ email: 'ada@example.com', message: 'm'.repeat(1001) }, 'Your message may be at most 1000 characters.'],
         [{ email: 'ada@example.com', message: 'bell \u0007' }, 'Your name or message contains characters that are not allowed.'],
       ])('refuses %j with a 400 page and stores nothing', async (form, problem) => {
-        const before = (await contactsOfLink()).length
+        const { alias, linkId } = await contactLink()
         const response = await visit(context.app, `/${alias}/contact`, { form })
         expect(response.statusCode).toBe(400)
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
         expect(response.body).toContain(problem)
-        expect(await contactsOfLink()).toHaveLength(before)
+        expect(await contactsOfLink(linkId)).toEqual([])
       })
 
       it('answers a body too large or of another type with an HTML 4xx page', async () => {
+        const { alias } = await contactLink()
         const large = await visit(context.app, `/${alias}/contact`, { form: { email: 'ada@example.com', message: 'm'.repeat(5000) } })
         expect(large.statusCode).toBe(413)
         expect(large.headers['content-type']).toBe('text/html; charset=utf-8')

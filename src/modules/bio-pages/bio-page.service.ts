@@ -5,19 +5,14 @@ import { aliasKey } from '../aliases/alias-namespace.js'
 import { BIO_PAGE_HOST, type AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import { isHttpUrl, parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
+import { parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
+import { isHttpUrl } from '../../core/urls.js'
+import { trimmedName } from '../../core/text.js'
 import type { BioPageRepository, BioPageValues } from './bio-page.repository.js'
 import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPageUpdateInput } from './bio-page.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-
-function cleanName(name: string): string {
-  const trimmed = name.trim()
-  // The schema counted the untrimmed text; "  a " must not slip under the minimum.
-  if (trimmed.length < 2) throw ValidationError.field('name', BIO_NAME_RULE)
-  return trimmed
-}
 
 function cleanAvatar(avatar: string): string | null {
   if (avatar === '') return null
@@ -57,7 +52,7 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
 
     async createBioPage(account: AuthenticatedAccount, input: BioPageCreateInput): Promise<BioPageRow> {
       const values = {
-        name: cleanName(input.name),
+        name: trimmedName(input.name, BIO_NAME_RULE),
         description: input.description?.trim() ?? '',
         avatar: input.avatar === undefined ? null : cleanAvatar(input.avatar),
         blocks: cleanBlocks(input.blocks ?? []),
@@ -77,7 +72,7 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
       const alias = input.alias ?? current.alias
       const values: BioPageValues = {
         alias,
-        name: input.name === undefined ? current.name : cleanName(input.name),
+        name: input.name === undefined ? current.name : trimmedName(input.name, BIO_NAME_RULE),
         description: input.description === undefined ? current.description : input.description.trim(),
         avatar: input.avatar === undefined ? current.avatar : cleanAvatar(input.avatar),
         blocks: input.blocks === undefined ? parseStoredBlocks(current.blocks) : cleanBlocks(input.blocks),

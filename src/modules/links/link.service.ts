@@ -9,39 +9,12 @@ import { hashPassword } from '../accounts/secrets.js'
 import { parseDomainOrigin } from '../domains/domain-origin.js'
 import { checkDestination, parseExpiry, parseLinkType } from './link-input.js'
 import type { LinkListFilter, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
-import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type TargetingInput } from './link-targeting.js'
+import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
+import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
-
-interface LinkFieldsInput extends TargetingInput {
-  custom?: string
-  type?: string | number
-  pixels?: number[]
-  channel?: number
-}
-
-export interface LinkCreateInput extends LinkFieldsInput {
-  url: string
-  domain?: string | number
-  password?: string
-  expiry?: string
-  metatitle?: string
-  metadescription?: string
-  campaign?: number
-}
-
-/** `""` or null clears a field; `campaign` 0 or null takes the link out of its campaign. */
-export interface LinkUpdateInput extends LinkFieldsInput {
-  url?: string
-  domain?: string | number | null
-  password?: string | null
-  expiry?: string | null
-  metatitle?: string | null
-  metadescription?: string | null
-  campaign?: number | null
-}
 
 /** A link as the API shows it: the row and its pixel ids. */
 export interface LinkView {

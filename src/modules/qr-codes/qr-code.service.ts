@@ -5,7 +5,7 @@ import { longestGeneratedAlias, type AliasService } from '../aliases/alias.servi
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
-import type { QrType } from './qr-code.schemas.js'
+import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
@@ -24,14 +24,6 @@ const TYPE_LABELS: Record<QrType, string> = {
   phone: 'Phone',
   sms: 'SMS',
   wifi: 'Wi-Fi',
-}
-
-export interface QrCodeInput {
-  data: unknown
-  background?: string
-  foreground?: string
-  logo?: string
-  name?: string
 }
 
 export interface QrCodeServiceOptions {
@@ -80,7 +72,7 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
       return qrCodes.listPage(accountId, page)
     },
 
-    async createQrCode(account: AuthenticatedAccount, input: QrCodeInput & { type: QrType }): Promise<QrCodeRow> {
+    async createQrCode(account: AuthenticatedAccount, input: QrCreateInput): Promise<QrCodeRow> {
       await enforcePlanLimit(account, 'qrcodes', () => qrCodes.count(account.id))
       const qr = parseQrData(input.type, input.data)
       const background = canonicalColor(input.background, DEFAULT_BACKGROUND)
@@ -108,7 +100,7 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
     },
 
     /** `type` cannot change (spec): the data is checked against the stored type. */
-    async updateQrCode(accountId: number, id: number, input: QrCodeInput): Promise<QrCodeRow> {
+    async updateQrCode(accountId: number, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
       const current = await getQrCodeOrThrow(accountId, id)
       const type = current.type as QrType
       const qr = parseQrData(type, input.data)

@@ -1,24 +1,13 @@
 // Aliases are resolved regardless of letter case, as they are unique regardless of it
 // (docs/adr/006-alias-case.md): `/promo` serves the link created as `Promo`, on both databases,
 // through the resolver's cache and its invalidation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAliasResolverRepository } from '../../../src/modules/redirects/alias-resolver.repository.js'
-import { nowTimestamp } from '../../../src/core/time.js'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
-import { insertBioPage, insertLink, uniqueAlias } from './alias-fixtures.js'
+import { useTestApp } from '../../helpers/test-app.js'
+import { createDomain, insertBioPageRow, insertLinkRow, uniqueAlias } from '../../helpers/factories.js'
 
 describe('alias letter case on the public side', () => {
-  let context: TestContext
-  let api: ApiClient
-  let accountId: number
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    const account = await createAccount(context)
-    accountId = account.id
-    api = apiClient(context.app, account.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api } = useTestApp()
 
   const visit = (path: string, host?: string) => context.app.inject({ method: 'GET', url: path, headers: host ? { host } : {} })
 
@@ -34,7 +23,7 @@ describe('alias letter case on the public side', () => {
 
   it('serves a bio page at every spelling of its alias', async () => {
     const alias = uniqueAlias('Jane')
-    await insertBioPage(context.database.db, accountId, alias, 'Jane on a poster')
+    await insertBioPageRow(context.database.db, owner.id, { alias, name: 'Jane on a poster' })
     for (const spelling of [alias.toLowerCase(), alias.toUpperCase(), alias]) {
       const response = await visit(`/${spelling}`)
       expect(response.statusCode).toBe(200)
@@ -43,13 +32,9 @@ describe('alias letter case on the public side', () => {
   })
 
   it('serves a branded domain’s link at every spelling, on that domain only', async () => {
-    const hostname = `${uniqueAlias('go').toLowerCase()}.example.com`
-    await context.database.db
-      .insertInto('domains')
-      .values({ account_id: accountId, domain: `https://${hostname}`, hostname, redirect_root: null, redirect_404: null, created_at: nowTimestamp() })
-      .execute()
+    const { hostname } = await createDomain(context, owner)
     const alias = uniqueAlias('Sale')
-    await insertLink(context.database.db, accountId, alias, { host: hostname, url: 'https://shop.example/sale' })
+    await insertLinkRow(context.database.db, owner.id, { alias, host: hostname, url: 'https://shop.example/sale' })
     expect((await visit(`/${alias.toLowerCase()}`, hostname)).headers.location).toBe('https://shop.example/sale')
     expect((await visit(`/${alias.toUpperCase()}`, hostname.toUpperCase())).headers.location).toBe('https://shop.example/sale')
     expect((await visit(`/${alias.toLowerCase()}`)).statusCode).toBe(404)
@@ -68,11 +53,11 @@ describe('alias letter case on the public side', () => {
   it('finds the stored spelling in the database whatever spelling is asked for', async () => {
     const repository = createAliasResolverRepository(context.database.db)
     const linkAlias = uniqueAlias('Stored-Link')
-    await insertLink(context.database.db, accountId, linkAlias)
+    await insertLinkRow(context.database.db, owner.id, { alias: linkAlias })
     expect((await repository.findLinkByHostAndAlias('', linkAlias.toUpperCase()))?.alias).toBe(linkAlias)
     expect(await repository.findLinkByHostAndAlias('elsewhere.example.com', linkAlias)).toBeUndefined()
     const bioAlias = uniqueAlias('Stored-Bio')
-    await insertBioPage(context.database.db, accountId, bioAlias)
+    await insertBioPageRow(context.database.db, owner.id, { alias: bioAlias })
     expect((await repository.findBioPageByAlias(bioAlias.toLowerCase()))?.alias).toBe(bioAlias)
   })
 })

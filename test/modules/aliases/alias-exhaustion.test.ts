@@ -10,7 +10,7 @@ import { createLogger } from '../../../src/logger.js'
 import { createServices, type Services } from '../../../src/services.js'
 import { apiClient, createAccount, PUBLIC_URL, type ApiClient } from '../../helpers/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
-import { uniqueAlias } from './alias-fixtures.js'
+import { uniqueAlias } from '../../helpers/factories.js'
 
 describe('aliases exhausted', () => {
   // Taken by the first record of each kind, then drawn for every later one.

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext, useTestApp } from '../../helpers/test-app.js'
 
 describe('branded domain endpoints', () => {
-  let context: TestContext
-  let api: ApiClient
-  let otherApi: ApiClient
   let hostCounter = 0
 
   /** A fresh hostname per test: hostnames are unique across the whole service. */
@@ -17,12 +14,7 @@ describe('branded domain endpoints', () => {
     return (await client('GET', '/api/domains?limit=100')).data.data.domains as Array<{ id: number; domain: string; redirectroot: string | null; redirect404: string | null }>
   }
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, api, otherApi } = useTestApp()
 
   it('adds a domain, normalised to a lower-case origin, and answers 201 {error:0, id}', async () => {
     const host = uniqueHost()
