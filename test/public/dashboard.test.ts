@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, useTestApp, type TestContext } from '../helpers/test-app.js'
 import { createDomain } from '../helpers/factories.js'
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/app/assets/index-Bx7a9k2Q.js"></script></head><body><div id="root"></div></body></html>'
@@ -87,11 +87,7 @@ describe('the built dashboard', () => {
 })
 
 describe('without a built dashboard', () => {
-  let context: TestContext
-  beforeAll(async () => {
-    context = await createTestApp({ env: { DASHBOARD_DIR: path.join(os.tmpdir(), 'linkwell-no-dashboard-here') } })
-  })
-  afterAll(() => context.close())
+  const { context } = useTestApp({ env: { DASHBOARD_DIR: path.join(os.tmpdir(), 'linkwell-no-dashboard-here') } })
 
   it.each(['/app/', '/app', '/app/links/42', '/app/assets/index.js'])('answers %s with a page saying it is not built', async (url) => {
     const response = await context.app.inject({ method: 'GET', url })
@@ -108,15 +104,10 @@ describe('without a built dashboard', () => {
 })
 
 describe('the alias `app`', () => {
-  let context: TestContext
-  beforeAll(async () => {
-    context = await createTestApp()
-  })
-  afterAll(() => context.close())
+  const { api } = useTestApp()
 
   it.each(['app', 'APP'])('is refused as a custom alias (%s)', async (custom) => {
-    const account = await createAccount(context)
-    const response = await apiClient(context.app, account.apiKey)('POST', '/api/url/add', { url: 'https://example.com/', custom })
+    const response = await api('POST', '/api/url/add', { url: 'https://example.com/', custom })
     expect(response.statusCode).toBe(400)
     expect(response.data.error).toBe(1)
   })

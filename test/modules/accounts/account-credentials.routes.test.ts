@@ -1,19 +1,15 @@
 // The dashboard's account page: the password change (with the current password) and the API keys
 // (list, create with a name and an expiry, revoke), with a key and with a session.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
 import { signedInClient, signIn } from '../../helpers/dashboard-client.js'
-import { apiClient, createAccount, createTestApp, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, useTestApp } from '../../helpers/test-app.js'
 
 const PASSWORD = 'the first password'
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('password change', () => {
-  let context: TestContext
-  beforeAll(async () => {
-    context = await createTestApp()
-  })
-  afterAll(() => context.close())
+  const { context } = useTestApp()
 
   const storedHash = async (id: number) =>
     (await context.database.db.selectFrom('accounts').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash!
@@ -88,11 +84,7 @@ describe('password change', () => {
 })
 
 describe('API keys of the account', () => {
-  let context: TestContext
-  beforeAll(async () => {
-    context = await createTestApp()
-  })
-  afterAll(() => context.close())
+  const { context } = useTestApp()
 
   it('lists keys with name, prefix, created, last used and expiry, never the key', async () => {
     const account = await createAccount(context)

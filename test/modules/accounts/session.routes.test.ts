@@ -3,21 +3,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
 import { DASHBOARD_HEADERS, dashboardClient, sessionCookieOf, signedInClient, signIn } from '../../helpers/dashboard-client.js'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 
 const PASSWORD = 'correct horse battery'
 const WRONG_CREDENTIALS = { error: 1, code: 'invalid_credentials', message: 'The username, e-mail address or password is incorrect.' }
 const SESSION_ENDED = { error: 1, code: 'invalid_session', message: 'Your session has ended. Please sign in again.' }
 
 describe('dashboard sign-in', () => {
-  let context: TestContext
+  const { context } = useTestApp()
+  // The session's owner needs a password, which useTestApp's accounts have not.
   let owner: TestAccount
-
   beforeAll(async () => {
-    context = await createTestApp()
     owner = await createAccount(context, { password: PASSWORD })
   })
-  afterAll(() => context.close())
 
   const storedSessions = (accountId: number) =>
     context.database.db.selectFrom('sessions').selectAll().where('account_id', '=', accountId).execute()
