@@ -106,6 +106,8 @@ async function screenshotAtEveryWidth(page: Page, prefix: string, name: string, 
     await page.goto(address)
     await ready(page)
     await screenshot(page, prefix, name)
+    // Nothing sticks out sideways: the page scrolls only downwards.
+    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
   }
   await page.setViewportSize(WIDTHS[0]!)
 }

@@ -128,6 +128,7 @@ export function LinksPage() {
                     <a href={link.shorturl} target="_blank" rel="noreferrer" className="short-url">{displayUrl(link.shorturl)}</a>
                     <span className="destination" title={link.longurl}>{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
                     <span className="badges">
+                      {link.campaign !== null && <span className="badge campaign">{campaigns.data?.find((campaign) => campaign.id === link.campaign)?.name ?? 'Campaign'}</span>}
                       {link.password && <span className="badge">Password</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}

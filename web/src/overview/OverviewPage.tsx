@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { ClicksChart, type DailyCount } from '../components/ClicksChart'
-import { displayUrl, formatCount, lastDays } from '../components/format'
+import { CopyButton } from '../components/CopyButton'
+import { displayUrl, formatCount, formatDate, lastDays } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import type { LinkEntry } from '../links/links-query'
@@ -67,6 +68,37 @@ async function readDailyClicks(ids: number[]): Promise<DailyCount[]> {
   return [...days.values()].sort((a, b) => a.date.localeCompare(b.date))
 }
 
+function LatestLinks() {
+  const latest = useQuery({
+    queryKey: ['links', 'latest'],
+    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit: 5, order: 'date' } } }))).data.urls,
+  })
+  return (
+    <section className="card stack" aria-labelledby="overview-latest">
+      <div className="section-title">
+        <h2 id="overview-latest">Latest links</h2>
+        <Link to="/links" className="small">All links</Link>
+      </div>
+      {latest.isPending ? <Loading /> : latest.isError ? <ErrorMessage error={latest.error} onRetry={() => latest.refetch()} /> : (
+        <ol className="top-links">
+          {latest.data.map((link) => (
+            <li key={link.id}>
+              <span className="latest-link">
+                <a href={link.shorturl} target="_blank" rel="noreferrer" className="top-link-name">{displayUrl(link.shorturl)}</a>
+                <span className="muted small ellipsis">{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
+              </span>
+              <span className="row nowrap">
+                <span className="muted small nowrap latest-date">{formatDate(link.date)}</span>
+                <CopyButton text={link.shorturl} what={displayUrl(link.shorturl)} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
 export function OverviewPage() {
   const summary = useQuery({ queryKey: ['links', 'summary'], queryFn: readSummary })
   const topIds = summary.data?.chartIds ?? []
@@ -78,7 +110,7 @@ export function OverviewPage() {
 
   return (
     <>
-      <PageHeader title="Overview" description="Your links at a glance: totals since each link was created, and the clicks of the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      <PageHeader title="Overview" description="Totals of all your links, and their clicks over the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
       {summary.isPending ? <Loading label="Adding up your clicks…" /> : summary.isError ? <ErrorMessage error={summary.error} onRetry={() => summary.refetch()} /> : (
         <>
           <section className="kpis" aria-label="Totals">
@@ -121,6 +153,7 @@ export function OverviewPage() {
                   </ol>
                 )}
               </section>
+              <div className="overview-wide"><LatestLinks /></div>
             </div>
           )}
         </>
