@@ -79,6 +79,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
               <select value={values.domain} onChange={(event) => set('domain', event.target.value)}>
                 <option value="">Main domain ({displayUrl(window.location.origin)})</option>
                 {options.domains.map((entry) => <option key={entry.id} value={entry.id}>{displayUrl(entry.domain)}</option>)}
+                {unlisted(values.domain, options.domains) && <option value={values.domain}>{displayUrl(values.domain)}</option>}
               </select>
             </Field>
             <Field label="Alias" optional error={errors.custom} hint="Leave empty for a random one. 3–64 letters, digits, _ or -.">
@@ -100,6 +101,8 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
                     {options.splashPages.map((page) => <option key={page.id} value={String(page.id)}>Splash: {page.name}</option>)}
                   </optgroup>
                 )}
+                {/^\d+$/.test(values.type) && unlisted(values.type, options.splashPages) && <option value={values.type}>Splash page #{values.type}</option>}
+                {values.type.startsWith('overlay-') && unlisted(values.type.slice(8), options.overlays) && <option value={values.type}>Overlay #{values.type.slice(8)}</option>}
                 {options.overlays.length > 0 && (
                   <optgroup label="Call-to-action overlays">
                     {options.overlays.map((overlay) => <option key={overlay.id} value={`overlay-${overlay.id}`}>Overlay: {overlay.name}</option>)}
@@ -131,6 +134,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
               <select value={values.campaign} onChange={(event) => set('campaign', event.target.value)}>
                 <option value="">No campaign</option>
                 {options.campaigns.map((campaign) => <option key={campaign.id} value={campaign.id}>{campaign.name}</option>)}
+                {unlisted(values.campaign, options.campaigns) && <option value={values.campaign}>Campaign #{values.campaign}</option>}
               </select>
             </Field>
             <Field label="Channel" optional error={errors.channel} hint={mode === 'edit' ? 'Adds the link to this channel.' : undefined}>
@@ -225,6 +229,11 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
       </aside>
     </form>
   )
+}
+
+/** A chosen value the option list does not hold (the lists show the first 100 of each). */
+function unlisted(value: string, entries: Array<{ id: number }>): boolean {
+  return value !== '' && !entries.some((entry) => String(entry.id) === value)
 }
 
 function focusFirstInvalid(form: HTMLFormElement): void {

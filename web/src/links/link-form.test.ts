@@ -36,4 +36,15 @@ describe('link form rules', () => {
     expect(body).not.toHaveProperty('password')
     expect(toUpdateBody({ ...values, removePassword: true }).password).toBeNull()
   })
+
+  it('keeps a domain the option list does not show, by its address', () => {
+    const details = {
+      id: 2, alias: 'far', shorturl: 'https://far.example/far', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+      targeting: { geo: [], device: [], language: [] },
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values.domain).toBe('https://far.example')
+    expect(toUpdateBody(values).domain).toBe('https://far.example')
+  })
 })

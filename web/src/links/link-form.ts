@@ -114,6 +114,11 @@ function targets(values: LinkFormValues) {
   }
 }
 
+/** A branded domain's id as a number; an address (a domain not among the first 100 listed) as it is. */
+function domainValue(value: string): string | number {
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
 function linkType(value: string): string | number {
   return /^\d+$/.test(value) ? Number(value) : value
 }
@@ -122,7 +127,7 @@ function linkType(value: string): string | number {
 export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   const body: LinkCreateBody = { url: values.url.trim(), type: linkType(values.type) }
   if (values.custom) body.custom = values.custom
-  if (values.domain) body.domain = Number(values.domain)
+  if (values.domain) body.domain = domainValue(values.domain)
   if (values.password) body.password = values.password
   if (values.expiry) body.expiry = fromLocalInput(values.expiry)
   if (values.pixels.length > 0) body.pixels = values.pixels
@@ -142,7 +147,7 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
   const body: LinkUpdateBody = {
     url: values.url.trim(),
     type: linkType(values.type),
-    domain: values.domain ? Number(values.domain) : null,
+    domain: values.domain ? domainValue(values.domain) : null,
     expiry: values.expiry ? fromLocalInput(values.expiry) : null,
     pixels: values.pixels,
     campaign: values.campaign ? Number(values.campaign) : 0,
@@ -157,14 +162,17 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
   return body
 }
 
-/** The form's values for an existing link; `domainIdOf` finds a branded domain's id from its address. */
+/**
+ * The form's values for an existing link; `domainIdOf` finds a branded domain's id from its
+ * address (a domain it does not know stays as its address, so saving keeps it).
+ */
 export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: string) => number | undefined): LinkFormValues {
   const domainId = details.domain ? domainIdOf(details.domain) : undefined
   return {
     ...emptyLinkForm,
     url: details.longurl,
     custom: details.alias,
-    domain: domainId === undefined ? '' : String(domainId),
+    domain: domainId !== undefined ? String(domainId) : (details.domain ?? ''),
     expiry: toLocalInput(details.expiry),
     type: details.type,
     pixels: details.pixels,

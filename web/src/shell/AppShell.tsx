@@ -20,18 +20,20 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
 
-  useEffect(() => onSignedOut(() => {
+  useEffect(() => onSignedOut(async () => {
+    await navigate('/signin', { replace: true, state: { from: location.pathname + location.search } })
     queryClient.clear()
-    navigate('/signin', { replace: true, state: { from: location.pathname + location.search } })
   }), [queryClient, navigate, location])
 
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   const signOut = useMutation({
     mutationFn: () => unwrap(api.POST('/api/auth/logout')),
-    onSettled: () => {
+    // Leave first, then forget: cleared while still mounted, the pages would ask again, be refused,
+    // and send the person to the sign-in page a second time without the "signed out" note.
+    onSettled: async () => {
+      await navigate('/signin', { replace: true, state: { signedOut: true } })
       queryClient.clear()
-      navigate('/signin', { replace: true, state: { signedOut: true } })
     },
   })
 
