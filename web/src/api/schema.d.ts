@@ -1949,6 +1949,20 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5722,6 +5736,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         background?: string;
+                        /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
                         foreground?: string;
                         logo?: string | "";
@@ -5846,11 +5861,85 @@ export interface paths {
                 content: {
                     "application/json": {
                         background?: string;
-                        data: string | Record<string, never>;
+                        data: string;
                         foreground?: string;
                         logo?: string;
                         name?: string;
-                        type: "text" | "vcard" | "link" | "email" | "phone" | "sms" | "wifi";
+                        /** @enum {string} */
+                        type: "text";
+                    } | {
+                        background?: string;
+                        data: {
+                            cell?: string;
+                            city?: string;
+                            country?: string;
+                            email?: string;
+                            fax?: string;
+                            fname?: string;
+                            lname?: string;
+                            org?: string;
+                            phone?: string;
+                            site?: string;
+                            state?: string;
+                            street?: string;
+                            zip?: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "vcard";
+                    } | {
+                        background?: string;
+                        data: string;
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "link";
+                    } | {
+                        background?: string;
+                        data: string | {
+                            body?: string;
+                            email: string;
+                            subject?: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "email";
+                    } | {
+                        background?: string;
+                        data: string;
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "phone";
+                    } | {
+                        background?: string;
+                        data: {
+                            message?: string;
+                            phone: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "sms";
+                    } | {
+                        background?: string;
+                        data: {
+                            encryption?: "WPA" | "WEP" | "nopass";
+                            pass?: string;
+                            ssid: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "wifi";
                     };
                 };
             };
@@ -5913,6 +6002,20 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7112,6 +7215,20 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
