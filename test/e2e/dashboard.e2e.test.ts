@@ -161,8 +161,11 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).click()
       await page.getByRole('alert').waitFor()
       await page.getByLabel('Password').fill(credentials.password)
-      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByLabel('Password').press('Enter')
       await page.getByRole('heading', { name: 'Overview' }).waitFor()
+      // The keyboard's first stop skips the navigation.
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content')
       await page.getByText('Welcome to Linkwell').waitFor()
       await screenshot(page, name, 'overview-empty')
 
@@ -208,6 +211,10 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       await page.getByTestId('range-clicks').filter({ hasText: /^1$/ }).waitFor({ timeout: 20_000 })
       await page.getByRole('img', { name: 'Map of clicks by country' }).waitFor()
       const analyticsAddress = page.url()
+      const [export_] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+      const exported = fs.readFileSync((await export_.path())!, 'utf8')
+      expect(exported).toMatch(/^section,label,clicks,unique clicks\r\n/)
+      expect(exported).toMatch(/\r\ntotal,\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2},1,1\r\n/)
 
       // Its options were kept.
       await page.getByRole('link', { name: 'Edit link' }).click()
