@@ -19,7 +19,8 @@ const topology = world as unknown as Topology<{ countries: GeometryCollection<{ 
 const allCountries = feature(topology, topology.objects.countries)
 // Antarctica gets no clicks and would take a fifth of the height.
 const countries = { ...allCountries, features: allCountries.features.filter((shape) => shape.properties?.name !== 'Antarctica') }
-const projection = geoNaturalEarth1().fitWidth(WIDTH, countries)
+// Centred on 10°E so the antimeridian's cut runs through the Bering Strait, not through Chukotka and Fiji.
+const projection = geoNaturalEarth1().rotate([-10, 0]).fitWidth(WIDTH, countries)
 const toPath = geoPath(projection)
 const HEIGHT = Math.ceil(toPath.bounds(countries)[1][1])
 
