@@ -289,6 +289,18 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       await page.getByRole('row').filter({ hasText: 'bulk-e2e-b' }).waitFor({ state: 'detached' })
       expect((await fetch(`${publicUrl}/api/urls`, { headers: { authorization: `Bearer ${apiKey}` } }).then((response) => response.json()) as { data: { result: number } }).data.result).toBe(3)
 
+      // A second browser signs in; the first sees its session and signs it out.
+      await signInPage.getByLabel('E-mail or username').fill(credentials.username)
+      await signInPage.getByLabel('Password').fill(credentials.password)
+      await signInPage.getByLabel('Password').press('Enter')
+      await signInPage.getByRole('heading', { name: 'Overview' }).waitFor()
+      await page.goto(`${publicUrl}/app/account`)
+      await page.getByRole('button', { name: /^Revoke Chrome on Windows/ }).click()
+      await page.getByRole('alertdialog', { name: 'Revoke this session?' }).getByRole('button', { name: 'Revoke session' }).click()
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+      expect((await visitor.request.get(`${publicUrl}/api/account`)).status()).toBe(401)
+      expect((await owner.request.get(`${publicUrl}/api/account`)).status()).toBe(200)
+
       // The phone layout's menu opens and leads somewhere.
       await page.setViewportSize(WIDTHS[1]!)
       await page.getByRole('button', { name: 'Menu' }).click()
