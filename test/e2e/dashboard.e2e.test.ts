@@ -208,7 +208,7 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       const row = page.getByRole('row').filter({ hasText: 'spring-e2e' })
       await row.getByRole('link', { name: /^Analytics of/ }).click()
       await page.getByRole('heading', { name: 'Spring sale' }).waitFor()
-      await page.getByTestId('range-clicks').filter({ hasText: /^1$/ }).waitFor({ timeout: 20_000 })
+      await page.getByTestId('range-clicks').filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 })
       await page.getByRole('img', { name: 'Map of clicks by country' }).waitFor()
       const analyticsAddress = page.url()
       const [export_] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
@@ -232,7 +232,7 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
         buffer: Buffer.from('url,alias,title\nhttps://example.com/a,bulk-e2e-a,First\nhttps://example.com/b,bulk-e2e-b,"Second, with a comma"\nhttps://example.com/c,,\n'),
       })
       await page.getByRole('button', { name: 'Create 3 links' }).click()
-      await page.getByText('All 3 links created.').waitFor({ timeout: 30_000 })
+      await page.getByText('All 3 links created.').waitFor({ timeout: 60_000 })
       expect(await page.getByRole('progressbar').getAttribute('value')).toBe('3')
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results CSV' }).click()])
       const results = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/)
