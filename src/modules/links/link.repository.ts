@@ -37,6 +37,10 @@ export interface LinkListFilter {
   order: LinkOrder
   /** Case-insensitive substring of alias, destination or title. */
   search?: string
+  campaignId?: number
+  channelId?: number
+  /** A branded domain's id, or null for the main domain; undefined lists every domain. */
+  domainId?: number | null
 }
 
 type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
@@ -78,6 +82,15 @@ export function createLinkRepository(db: DB) {
         filtered = filtered.where((eb) =>
           eb.or((['links.alias', 'links.url', 'links.title'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`)),
         )
+      }
+      // Every filter narrows the account's own links, so an id of another account's campaign,
+      // channel or domain matches nothing rather than revealing anything.
+      if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
+      if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
+      else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)
+      if (filter.channelId !== undefined) {
+        // A subquery rather than a join: each link is counted once for paging.
+        filtered = filtered.where('links.id', 'in', createChannelItemRepository(db).memberIds(accountId, filter.channelId, 'links'))
       }
       return fetchPage(filtered, page, (query) => {
         const selected = query.selectAll('links').select('domains.domain as domain_origin')

@@ -7270,10 +7270,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List short links (newest first, or by clicks; `q` searches alias, destination and title) */
+        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list) */
         get: {
             parameters: {
                 query?: {
+                    /** @description only the links of this campaign */
+                    campaign?: number;
+                    /** @description only the links in this channel */
+                    channel?: number;
+                    /** @description only the links served on this branded domain (its id), or on the main domain with 0 */
+                    domain?: number;
                     limit?: number;
                     order?: "date" | "clicks";
                     page?: number;
