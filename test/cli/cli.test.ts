@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/modules/accounts/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
 import { testDialect } from '../helpers/test-database.js'
 import { createSharedDatabase, freshSqliteUrl, runCli, type CliResult, type SharedDatabase } from './cli-runner.js'
+
+// Each test starts several `linkwell` processes (tsx compiles the CLI on start): on a loaded
+// machine that alone can pass the default 30 s, which is no fault of the command.
+vi.setConfig({ testTimeout: 120_000 })
 
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
 
