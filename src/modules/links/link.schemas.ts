@@ -27,7 +27,7 @@ const GeoTargets = Type.Array(
 )
 const DeviceTargets = Type.Array(
   Type.Object({
-    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: DEVICE_RULE }),
+    device: Type.Enum(TARGET_DEVICES, { errorMessage: DEVICE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {device, link} entries` },
