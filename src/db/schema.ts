@@ -39,6 +39,10 @@ export interface ApiKeysTable {
   key_prefix: string
   expires_at: string | null
   created_at: string
+  /** Resources the key is limited to, comma-separated; null: every resource (migration 007). */
+  scopes: string | null
+  /** 1: the key may only read. */
+  read_only: Generated<number>
 }
 
 export interface DomainsTable {

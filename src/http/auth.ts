@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
 import type { RateLimiter } from './rate-limit.js'
+import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
+import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
 import { createLruCache } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
@@ -86,12 +88,19 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
     if (authError) throw authError
     if (account?.isSuspended) throw new ForbiddenError()
+    // A key limited to some resources or to reads (unknown routes go on to their 404).
+    const resource = resourceOfRoute(request.routeOptions.url)
+    if (account && resource && !scopeAllows(account.keyScope, resource, isWriteMethod(request.method))) {
+      throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
+    }
     request.account = account ?? null
   }
 
   // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(request.url) || isPublicApiPath(request.url)) return done()
+    // OPTIONS is a browser's preflight (answered by CORS, http/security-headers.ts), never an API
+    // call: it carries no key and is not counted against anyone's limit.
+    if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
 }

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config.js'
 import type { App } from '../../src/http/app-instance.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
 import { createLogger } from '../../src/logger.js'
+import type { VisitorThrottles } from '../../src/public/visitor-throttles.js'
 import { createServices, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { createAccount, type TestAccount } from './factories.js'
@@ -32,6 +33,7 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>
   rateLimiter?: RateLimiter
+  visitorThrottles?: VisitorThrottles
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -55,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
   const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
-  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter() })
+  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {
     app,

@@ -1,10 +1,14 @@
-// GET /api/account, PUT /api/account/update (spec: Account).
+// GET /api/account, PUT /api/account/update (spec: Account); the account's API keys (issue 13):
+// GET /api/keys, POST /api/key/add (optionally limited), DELETE /api/key/{id}/delete.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toAccountRecord } from './account.mapper.js'
-import { AccountResponse, AccountUpdateBody } from './account.schemas.js'
+import { AccountResponse, AccountUpdateBody, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams } from './account.schemas.js'
+import { parseResources } from './api-key-scopes.js'
+import { ValidationError } from '../../core/errors.js'
+import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { MessageResponse } from '../../core/schemas.js'
 
 export function registerAccountRoutes(app: App, { accounts, config }: Services): void {
@@ -20,5 +24,37 @@ export function registerAccountRoutes(app: App, { accounts, config }: Services):
   }, async (request) => {
     await accounts.updateAccount(accountOf(request).id, request.body)
     return { error: 0 as const, message: 'Account has been successfully updated.' }
+  })
+
+  app.get('/api/keys', {
+    schema: { tags: ['account'], summary: 'List the account\'s API keys (never the keys themselves)', response: { 200: KeyListResponse, ...errorResponses } },
+  }, async (request) => ({ error: 0 as const, data: await accounts.listKeys(accountOf(request).id) }))
+
+  app.post('/api/key/add', {
+    schema: {
+      tags: ['account'],
+      summary: 'Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits',
+      body: KeyCreateBody,
+      response: { 201: KeyCreatedResponse, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const account = accountOf(request)
+    const { name, expires, scopes, readonly } = request.body
+    const expiresAt = expires === undefined ? null : toStoredTimestamp(expires) ?? null
+    if (expires !== undefined && (expiresAt === null || expiresAt <= nowTimestamp())) throw ValidationError.field('expires', 'must be a valid date-time in the future')
+    // Unspecified limits are the creating key's own: a limited key never hands out more than it holds.
+    const scope = {
+      resources: scopes === undefined ? account.keyScope.resources : parseResources(scopes),
+      readOnly: readonly ?? account.keyScope.readOnly,
+    }
+    const created = await accounts.createKey(account.id, { name: name?.trim() || 'key', expiresAt, scope }, account.keyScope)
+    return reply.code(201).send({ error: 0 as const, id: created.id, key: created.key, scopes: scope.resources, readonly: scope.readOnly })
+  })
+
+  app.delete('/api/key/:id/delete', {
+    schema: { tags: ['account'], summary: 'Delete an API key: it stops working at once', params: KeyParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await accounts.revokeKey(accountOf(request).id, request.params.id)
+    return { error: 0 as const, message: 'API key has been deleted.' }
   })
 }

@@ -4,7 +4,8 @@ import type { AccountRepository, AccountWithPlan } from './account.repository.js
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
 import { isExpired, nowTimestamp } from '../../core/time.js'
-import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
 
 /** The account a request acts for, resolved from its API key. */
@@ -21,6 +22,15 @@ export interface AuthenticatedAccount {
   keyId: number
   /** When the key stops working (stored timestamp), or null. */
   keyExpires: string | null
+  /** What the key may reach (api-key-scopes.ts); full access unless it was limited. */
+  keyScope: ApiKeyScope
+}
+
+/** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
+export interface KeyRequest {
+  name?: string
+  expiresAt?: string | null
+  scope?: ApiKeyScope
 }
 
 export interface CreateAccountInput {
@@ -77,8 +87,8 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
   }
 
-  async function issueKey(accountId: number, name: string, expiresAt: string | null, key = generateApiKey()) {
-    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt })
+  async function issueKey(accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
+    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
     return { id, key }
   }
 
@@ -108,7 +118,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
         throw error
       }
-      const { key } = await issueKey(id, 'default', null, apiKey)
+      const { key } = await issueKey(id, 'default', null, FULL_ACCESS, apiKey)
       return { id, username, email, apiKey: key }
     },
 
@@ -129,6 +139,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         limits: parsePlanLimits(account.plan_limits),
         keyId: account.key_id,
         keyExpires: account.key_expires_at,
+        keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
       }
     },
 
@@ -204,15 +215,23 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       await accounts.update(accountId, { planId })
     },
 
-    /** A further key for rotation; `expiresAt` is a stored timestamp or null. */
-    async createKey(accountId: number, name = 'key', expiresAt: string | null = null) {
+    /**
+     * A further key (rotation, or a limited key for an integration). `creator`: the scope of the
+     * key asking for it over the API, which can hand out no more than it holds.
+     */
+    async createKey(accountId: number, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
+      const scope = request.scope ?? creator
+      if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
       await this.getAccountOrThrow(accountId)
-      return issueKey(accountId, name, expiresAt)
+      return issueKey(accountId, request.name ?? 'key', request.expiresAt ?? null, scope)
     },
 
     async listKeys(accountId: number) {
       const rows = await keys.listForAccount(accountId)
-      return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at }))
+      return rows.map((row) => {
+        const scope = fromStoredScope(row.scopes, row.read_only)
+        return { id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, scopes: scope.resources, readonly: scope.readOnly }
+      })
     },
 
     async revokeKey(accountId: number, keyId: number): Promise<void> {
