@@ -8,13 +8,14 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { App } from './http/app-instance.js'
 import { installApiGate, isApiPath } from './http/auth.js'
-import { installErrorHandler, sendEndpointNotFound } from './http/error-handler.js'
+import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { chooseLimiterStore } from './http/rate-limit-stores.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
+import { installSecurityHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
@@ -29,10 +30,12 @@ import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
+import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
 import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
+import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -43,6 +46,8 @@ export interface AppDependencies {
   rateLimiter?: RateLimiter
   /** Overrides the wrong-password throttle chosen from Redis and the database (tests). */
   signInThrottle?: SignInThrottle
+  /** Overrides the throttles of password guesses and contact messages (tests). */
+  visitorThrottles?: VisitorThrottles
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -66,6 +71,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
+    // every other error: the envelope on /api, a page for visitors.
+    frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -99,7 +107,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // `/api` itself is no endpoint; without this route the visitors' `/:alias` would answer it with a page.
+  app.all('/api', { schema: { hide: true } }, (_request, reply) => sendEndpointNotFound(reply))
 
+  await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   installApiGate(app, {
     accounts: services.accounts,
     sessions: services.sessions,
@@ -136,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
   await registerDashboard(app, services)
   // What visitors see (no API key).
-  await registerPublicSite(app, services)
+  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
 
   return app
 }

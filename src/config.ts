@@ -43,6 +43,8 @@ export interface Config {
   redirectStatus: 301 | 302
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
+  /** Origins whose pages may call the API from a browser (CORS); empty: none. */
+  corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
 }
@@ -131,6 +133,22 @@ function readTrustedProxies(env: Env): string[] {
   return entries
 }
 
+function readCorsOrigins(env: Env): string[] {
+  const raw = env.CORS_ORIGINS
+  if (raw === undefined || raw.trim() === '') return []
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    let origin: string | undefined
+    try {
+      const url = new URL(entry)
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '').toLowerCase()) origin = url.origin
+    } catch {
+      origin = undefined
+    }
+    if (!origin) throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins like https://app.example.com, "${entry}" is not one`)
+    return origin
+  })
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -169,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     redirectStatus: readRedirectStatus(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
   }
 }

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
       clickRetentionDays: null,
+      corsOrigins: [],
     })
   })
 
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
       keyCacheMs: 250,
       bodyLimit: 4096,
       clickRetentionDays: 400,
+      corsOrigins: [],
     })
   })
 

@@ -25,6 +25,8 @@ export interface CommandContext extends Services {
 export interface Command {
   usage: string
   options: Options
+  /** The name of the one positional argument the command takes (`backup FILE`), stored under that name. */
+  positional?: string
   required?: string[]
   run(values: Values, context: CommandContext): Promise<unknown>
 }

@@ -41,6 +41,10 @@ export interface ApiKeysTable {
   created_at: string
   /** Last request made with the key, to the minute (null: never used since migration 006). */
   last_used_at: string | null
+  /** Resources the key is limited to, comma-separated; null: every resource (migration 007). */
+  scopes: string | null
+  /** 1: the key may only read. */
+  read_only: Generated<number>
 }
 
 /** A signed-in browser (the dashboard). */

@@ -7,6 +7,8 @@ import type { AccountService, AuthenticatedAccount } from '../modules/accounts/a
 import type { SessionService } from '../modules/accounts/session.service.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
+import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
+import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
 import { createLruCache } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
@@ -159,6 +161,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
     if (authError) throw authError
     if (account?.isSuspended) throw new ForbiddenError()
+    // A key limited to some resources or to reads (unknown routes go on to their 404).
+    const resource = resourceOfRoute(request.routeOptions.url)
+    if (account && resource && !scopeAllows(account.keyScope, resource, isWriteMethod(request.method))) {
+      throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
+    }
     // Signing in is checked too: another site must not sign a visitor in to an account of its choosing.
     if (account?.sessionId !== undefined || !account) checkSameOrigin(request)
     request.account = account ?? null
@@ -166,7 +173,9 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
   // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(request.url) || isPublicApiPath(request.url)) return done()
+    // OPTIONS is a browser's preflight (answered by CORS, http/security-headers.ts), never an API
+    // call: it carries no key and is not counted against anyone's limit.
+    if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
 }

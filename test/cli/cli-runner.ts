@@ -27,7 +27,7 @@ export function runCli(databaseUrl: string, args: string[], env: Record<string, 
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', CLI_ENTRY, ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 30_000 },
+      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
         let json: unknown

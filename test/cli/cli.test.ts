@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/modules/accounts/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
 import { dashboardClient, sessionCookieOf, signIn } from '../helpers/dashboard-client.js'
 import { testDialect } from '../helpers/test-database.js'
 import { createSharedDatabase, freshSqliteUrl, runCli, type CliResult, type SharedDatabase } from './cli-runner.js'
+
+// Each test starts several `linkwell` processes (tsx compiles the CLI on start): on a loaded
+// machine that alone can pass the default 30 s, which is no fault of the command.
+vi.setConfig({ testTimeout: 120_000 })
 
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
 
@@ -203,15 +207,15 @@ describe('the linkwell command', () => {
       const account = await createAccount()
       const created = await cli('key', 'create', '--account', account.username, '--name', 'deploy bot', '--expires', '2099-12-31 23:59:59')
       expect(created.code, created.stderr).toBe(0)
-      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/) })
+      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/), scopes: null, readonly: false })
       const client = await api(created.json.apiKey)
       expect((await client('GET', '/api/account')).data.data.id).toBe(account.id)
 
       const listed = await cli('key', 'list', '--account', String(account.id))
       expect(listed.code).toBe(0)
       expect(listed.json).toEqual([
-        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String), lastused: null },
-        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String), lastused: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) },
+        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String), lastused: null, scopes: null, readonly: false },
+        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String), lastused: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), scopes: null, readonly: false },
       ])
       expect(listed.stdout).not.toContain(created.json.apiKey)
       expect(listed.stdout).not.toContain(account.apiKey)
@@ -224,6 +228,22 @@ describe('the linkwell command', () => {
       // The first key still works.
       expect((await (await api(account.apiKey))('GET', '/api/account')).statusCode).toBe(200)
       await expectErrors([[1, 'API key not found', ['key', 'revoke', '--account', account.username, '--id', String(created.json.id)]]])
+    })
+
+    it('creates a key limited to resources and to reads (issue 13)', async () => {
+      const account = await createAccount()
+      const created = await cli('key', 'create', '--account', account.username, '--scope', 'links', '--scope', 'qr,links', '--read-only')
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.json).toMatchObject({ scopes: ['links', 'qr'], readonly: true })
+      const client = await api(created.json.apiKey)
+      expect((await client('GET', '/api/urls')).statusCode).toBe(200)
+      const write = await client('POST', '/api/url/add', { url: 'https://example.com' })
+      expect(write.statusCode).toBe(403)
+      expect(write.data.message).toBe('You do not have access to this endpoint with this API key.')
+      expect((await client('GET', '/api/campaigns')).statusCode).toBe(403)
+      const listed = await cli('key', 'list', '--account', account.username)
+      expect(listed.json[1]).toMatchObject({ id: created.json.id, scopes: ['links', 'qr'], readonly: true })
+      await expectErrors([[2, '--scope must name resources among links', ['key', 'create', '--account', account.username, '--scope', 'everything']]])
     })
 
     it("cannot revoke another account's key", async () => {

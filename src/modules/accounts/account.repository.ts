@@ -30,10 +30,10 @@ export function createAccountRepository(db: DB) {
 
   return {
     /** The key with its account and plan, in one read (every API request needs them). */
-    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null }) | undefined> {
+    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number }) | undefined> {
       return withPlan()
         .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
-        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at'])
+        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only'])
         .where('api_keys.key_hash', '=', keyHash)
         .executeTakeFirst()
     },

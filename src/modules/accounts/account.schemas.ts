@@ -1,7 +1,8 @@
 // Request and response schemas of /api/account.
 import { Type } from 'typebox'
-import { DateTime } from '../../core/schemas.js'
+import { DateTime, Id } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { API_KEY_RESOURCES } from './api-key-scopes.js'
 
 export const Account = Type.Object({
   id: Type.Integer(),
@@ -58,3 +59,29 @@ export const ApiKeyCreatedResponse = Type.Object({
   expires: Type.Union([DateTime, Type.Null()]),
   key: Type.String({ description: 'the API key; store it now, it is never shown again' }),
 })
+const Resource = Type.Enum([...API_KEY_RESOURCES])
+const Scopes = Type.Union([Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length }), Type.Null()], {
+  description: 'resources the key reaches; null: all of them',
+})
+
+export const KeyCreateBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be 1 to 100 characters' })),
+  expires: Type.Optional(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD' })),
+  scopes: Type.Optional(Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length, errorMessage: `must be a list of resources among ${API_KEY_RESOURCES.join(', ')}` })),
+  readonly: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+})
+
+const KeyFields = {
+  id: Type.Integer(),
+  scopes: Scopes,
+  readonly: Type.Boolean(),
+}
+
+export const KeyCreatedResponse = Type.Object({ error: Type.Literal(0), ...KeyFields, key: Type.String({ description: 'shown once; only its hash is stored' }) })
+
+export const KeyListResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Array(Type.Object({ ...KeyFields, name: Type.String(), prefix: Type.String(), expires: Type.Union([DateTime, Type.Null()]), created: DateTime })),
+})
+
+export const KeyParams = Type.Object({ id: Id })

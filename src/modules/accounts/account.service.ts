@@ -6,6 +6,7 @@ import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secret
 import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
+import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
 
 /** The account a request acts for, resolved from its API key or its dashboard session. */
@@ -25,6 +26,15 @@ export interface AuthenticatedAccount {
   keyExpires: string | null
   /** The session (its id, the token's hash) when the request came from the dashboard instead of with a key. */
   sessionId?: string
+  /** What the key may reach (api-key-scopes.ts); full access unless it was limited (always, for a session). */
+  keyScope: ApiKeyScope
+}
+
+/** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
+export interface KeyRequest {
+  name?: string
+  expiresAt?: string | null
+  scope?: ApiKeyScope
 }
 
 /** How stale a key's `last_used_at` (and a session's `last_seen_at`) may get: one write a minute, not one a request. */
@@ -72,7 +82,7 @@ export function parsePlanLimits(json: string): Record<string, number> {
 /** The account a request acts for, from its row and the credential it came with. */
 export function toAuthenticatedAccount(
   account: AccountWithPlan,
-  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId'>,
+  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope'>,
 ): AuthenticatedAccount {
   return {
     id: account.id,
@@ -107,8 +117,8 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
   }
 
-  async function issueKey(accountId: number, name: string, expiresAt: string | null, key = generateApiKey()) {
-    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt })
+  async function issueKey(accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
+    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
     return { id, key }
   }
 
@@ -138,7 +148,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
         throw error
       }
-      const { key } = await issueKey(id, 'default', null, apiKey)
+      const { key } = await issueKey(id, 'default', null, FULL_ACCESS, apiKey)
       return { id, username, email, apiKey: key }
     },
 
@@ -150,7 +160,11 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
       if (isExpired(account.key_expires_at, nowTimestamp(now))) throw AuthenticationError.expiredKey()
       if (isStale(account.key_last_used_at, now)) await keys.touch(account.key_id, nowTimestamp(now))
-      return toAuthenticatedAccount(account, { keyId: account.key_id, keyExpires: account.key_expires_at })
+      return toAuthenticatedAccount(account, {
+        keyId: account.key_id,
+        keyExpires: account.key_expires_at,
+        keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
+      })
     },
 
     async getAccountOrThrow(accountId: number): Promise<AccountWithPlan> {
@@ -239,22 +253,38 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       await accounts.update(accountId, { planId })
     },
 
-    /** A further key for rotation; `expires` is a UTC `YYYY-MM-DD[ HH:MM:SS]` in the future, or null for never. */
-    async createKey(accountId: number, name = 'key', expires: string | null = null) {
+    /**
+     * A further key (rotation, or a limited key for an integration). `creator`: the scope of the
+     * key asking for it over the API, which can hand out no more than it holds.
+     */
+    async createKey(accountId: number, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
+      const scope = request.scope ?? creator
+      if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
+      await this.getAccountOrThrow(accountId)
+      return issueKey(accountId, request.name ?? 'key', request.expiresAt ?? null, scope)
+    },
+
+    /**
+     * The dashboard's key creation: a name (1 to 100 characters) and a UTC `YYYY-MM-DD[ HH:MM:SS]`
+     * expiry in the future, or null for never; the key has the creator's scope.
+     */
+    async createNamedKey(accountId: number, name: string, expires: string | null, creator: ApiKeyScope = FULL_ACCESS) {
       const trimmed = name.trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
       const expiresAt = expires === null ? null : toStoredTimestamp(expires)
       if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
       if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
-      await this.getAccountOrThrow(accountId)
-      const { id, key } = await issueKey(accountId, trimmed, expiresAt)
+      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt }, creator)
       return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt }
     },
 
     /** The account's keys, oldest first; never the keys themselves (only their first characters). */
     async listKeys(accountId: number) {
       const rows = await keys.listForAccount(accountId)
-      return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, lastused: row.last_used_at }))
+      return rows.map((row) => {
+        const scope = fromStoredScope(row.scopes, row.read_only)
+        return { id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, lastused: row.last_used_at, scopes: scope.resources, readonly: scope.readOnly }
+      })
     },
 
     async revokeKey(accountId: number, keyId: number): Promise<void> {

@@ -4,6 +4,7 @@
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount } from './account.service.js'
 import type { SessionRepository } from './session.repository.js'
+import { FULL_ACCESS } from './api-key-scopes.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 import { DAY_MS, nowTimestamp } from '../../core/time.js'
@@ -94,7 +95,8 @@ export function createSessionService(accounts: AccountRepository, sessions: Sess
       const at = nowTimestamp(now)
       if (!found || found.session_expires_at <= at) throw AuthenticationError.invalidSession()
       if (isStale(found.session_last_seen_at, now)) await sessions.touch(sessionId, at)
-      return toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId })
+      // A signed-in person holds the whole account, as its unlimited keys do.
+      return toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId, keyScope: FULL_ACCESS })
     },
 
     /** The account's live sessions, most recently used first; `currentSessionId` is marked. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext, useTestApp } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, useTestApp, type ApiClient } from '../../helpers/test-app.js'
 
 describe('branded domain endpoints', () => {
   let hostCounter = 0
@@ -180,16 +180,10 @@ describe('branded domain endpoints', () => {
 })
 
 describe('branded domain DNS check with SERVER_IPS set', () => {
-  let context: TestContext
-
-  beforeAll(async () => {
-    context = await createTestApp({ env: { SERVER_IPS: '203.0.113.7' } })
-  })
-  afterAll(() => context.close())
+  const { api } = useTestApp({ env: { SERVER_IPS: '203.0.113.7' } })
 
   // `.invalid` never resolves (RFC 6761), so with real DNS, reachable or not, the answer is a 400.
   it('refuses, through the real resolver, a domain that does not resolve to our addresses', async () => {
-    const api = apiClient(context.app, (await createAccount(context)).apiKey)
     const response = await api('POST', '/api/domain/add', { domain: 'https://not-pointing.invalid' })
     expect(response.statusCode).toBe(400)
     expect(response.data).toEqual({ error: 1, message: 'The domain is not pointing to our server.', code: 'domain_not_pointing' })
