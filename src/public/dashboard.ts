@@ -18,22 +18,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 // index.html names the current assets: always ask whether it changed.
 const REVALIDATE = 'no-cache'
 
-/**
- * The page's policy: scripts and styles from here only (Vite emits files, no inline script),
- * inline style attributes allowed (React's `style`), images from anywhere https (avatars,
- * destinations' icons), API calls to this origin only, never framed.
- */
-export const DASHBOARD_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-
 function setDashboardHeaders(reply: FastifyReply, filePath: string): void {
   const hashed = filePath.split(path.sep).includes('assets')
   reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE)
+  // The Content-Security-Policy and the other security headers come from http/security-headers.ts.
   reply.header('x-content-type-options', 'nosniff')
-  if (filePath.endsWith('.html')) {
-    reply.header('content-security-policy', DASHBOARD_CSP)
-    reply.header('referrer-policy', 'same-origin')
-  }
 }
 
 function sendNotBuiltPage(reply: FastifyReply, dashboardDir: string): FastifyReply {
