@@ -40,7 +40,7 @@ describe('GET /api/urls filters', () => {
     // A QR code with the same id as a link, in the news channel: channel items of another type are not links.
     await context.database.db
       .insertInto('channel_items')
-      .values({ account_id: owner.id, channel_id: ids.news, item_type: 'qr', item_id: ids.promoAutumn, created_at: nowTimestamp() })
+      .values({ account_id: owner.id, channel_id: ids.news!, item_type: 'qr', item_id: ids.promoAutumn!, created_at: nowTimestamp() })
       .execute()
 
     // Another account with records of every kind and a link using all of them.

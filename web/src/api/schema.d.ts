@@ -3957,6 +3957,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/key/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an API key: it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/key/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        expires?: string;
+                        name?: string;
+                        readonly?: boolean;
+                        scopes?: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            /** @description shown once; only its hash is stored */
+                            key: string;
+                            readonly: boolean;
+                            /** @description resources the key reaches; null: all of them */
+                            scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[] | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's API keys (never the keys themselves) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                created: string;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                expires: string | null;
+                                id: number;
+                                name: string;
+                                prefix: string;
+                                readonly: boolean;
+                                /** @description resources the key reaches; null: all of them */
+                                scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[] | null;
+                            }[];
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overlay": {
         parameters: {
             query?: never;
@@ -4350,6 +4707,7 @@ export interface paths {
                         message?: string;
                         name: string;
                         title?: string;
+                        /** @enum {unknown} */
                         type: "message" | "contact";
                     };
                 };
@@ -4699,6 +5057,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         tag: string;
+                        /** @enum {unknown} */
                         type: "gtmpixel" | "gapixel" | "fbpixel" | "adwordspixel" | "linkedinpixel" | "twitterpixel" | "adrollpixel" | "quorapixel" | "pinterest" | "bing" | "snapchat" | "reddit" | "tiktok";
                     };
                 };
@@ -6531,6 +6890,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily statistics of all the account's links, with their totals and the range's top links
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Totals are all time.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of all the account's links within the range */
+                                clicks: number;
+                                /** @description every day of the range, oldest first */
+                                days: {
+                                    clicks: number;
+                                    date: string;
+                                    uniqueClicks: number;
+                                }[];
+                                /** @description first day, UTC, YYYY-MM-DD */
+                                from: string;
+                                /** @description last day, UTC, YYYY-MM-DD */
+                                to: string;
+                                /** @description the most clicked links of the range, most first; links without clicks in it are absent */
+                                topLinks: {
+                                    alias: string;
+                                    /** @description clicks within the range */
+                                    clicks: number;
+                                    id: number;
+                                    longurl: string;
+                                    shorturl: string;
+                                    title: string | null;
+                                    /** @description unique clicks within the range */
+                                    uniqueClicks: number;
+                                }[];
+                                /** @description all time, from the links' own counters */
+                                totals: {
+                                    /** @description all-time clicks of the account's links */
+                                    clicks: number;
+                                    /** @description how many links the account has */
+                                    links: number;
+                                    /** @description all-time unique clicks of the account's links */
+                                    uniqueClicks: number;
+                                };
+                                /** @description unique clicks of all the account's links within the range */
+                                uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/url/{id}": {
         parameters: {
             query?: never;
@@ -6993,6 +7504,7 @@ export interface paths {
                         channel?: number;
                         custom?: string;
                         devicetarget?: {
+                            /** @enum {unknown} */
                             device: "iphone" | "ipad" | "android" | "windows" | "macos" | "linux" | "mobile" | "tablet" | "desktop";
                             link: string;
                         }[];
@@ -7134,6 +7646,7 @@ export interface paths {
                         channel?: number;
                         custom?: string;
                         devicetarget?: {
+                            /** @enum {unknown} */
                             device: "iphone" | "ipad" | "android" | "windows" | "macos" | "linux" | "mobile" | "tablet" | "desktop";
                             link: string;
                         }[];
