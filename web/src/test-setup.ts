@@ -20,6 +20,10 @@ export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 }
 
+// jsdom draws nothing: canvas answers no context, as in a browser that blocks it (charts then show
+// only their table), instead of jsdom's "not implemented" error on every chart.
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => handler(input instanceof Request ? input : new Request(input, init))
 
 afterEach(() => {

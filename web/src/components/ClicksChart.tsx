@@ -19,7 +19,8 @@ export function ClicksChart({ days, label }: { days: DailyCount[]; label: string
 
   useEffect(() => {
     const canvas = canvasRef.current
-    if (!canvas) return
+    // Without a 2D context (a browser that blocks canvas, or jsdom) the table below still says it all.
+    if (!canvas?.getContext('2d')) return
     // Over a few weeks each day gets a dot, so a single busy day still reads as a point.
     const pointRadius = days.length <= 62 ? 2.5 : 0
     const chart = new Chart(canvas, {

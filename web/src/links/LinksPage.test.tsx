@@ -1,5 +1,6 @@
-// The links table: the server's page rendered, search sent as `q`, deletion only after the
-// confirmation (Escape backs out), with the CSRF header a session's unsafe request needs.
+// The links table: the server's page rendered, search sent as `q` and the campaign, channel and
+// domain filters as their ids, deletion only after the confirmation (Escape backs out), with the
+// CSRF header a session's unsafe request needs.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -53,5 +54,42 @@ describe('the links page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete link' }))
     await waitFor(() => expect(screen.getByText('No links match')).toBeTruthy())
     expect(requests).toContain('DELETE /api/url/4/delete csrf')
+  })
+
+  it('sends the filters to the server as ids and shows its page and count', async () => {
+    const user = userEvent.setup()
+    const requests: string[] = []
+    answerWith((request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/api/urls') {
+        requests.push(url.search)
+        // The server's own count of the filtered links, beyond this page.
+        return json(200, { error: '0', data: { result: 31, perpage: 15, currentpage: 1, nextpage: 2, maxpage: 3, urls: [link] } })
+      }
+      if (url.pathname === '/api/campaigns') return listOf('campaigns', [{ id: 3, name: 'Spring' }])
+      if (url.pathname === '/api/channels') return listOf('channels', [{ id: 7, name: 'Newsletter' }])
+      if (url.pathname === '/api/domains') return listOf('domains', [{ id: 5, domain: 'https://go.example.com' }])
+      throw new Error(`unexpected request ${url.pathname}`)
+    })
+    // An older address's domain=main is no id: it is dropped rather than sent.
+    const router = createMemoryRouter([{ path: '/links', element: <LinksPage /> }], { initialEntries: ['/links?campaign=3&domain=main'] })
+    render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)
+
+    await screen.findByRole('link', { name: 'lw.test/spring' })
+    expect(requests).toEqual(['?limit=15&page=1&order=date&campaign=3'])
+    await screen.findByRole('option', { name: 'Newsletter' })
+    await screen.findByRole('option', { name: 'go.example.com' })
+    expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('3')
+
+    await user.selectOptions(screen.getByLabelText('Channel'), 'Newsletter')
+    await waitFor(() => expect(requests.at(-1)).toBe('?limit=15&page=1&order=date&campaign=3&channel=7'))
+    await user.selectOptions(screen.getByLabelText('Domain'), 'Main domain')
+    await waitFor(() => expect(requests.at(-1)).toBe('?limit=15&page=1&order=date&campaign=3&channel=7&domain=0'))
+    await user.selectOptions(screen.getByLabelText('Domain'), 'go.example.com')
+    await waitFor(() => expect(requests.at(-1)).toBe('?limit=15&page=1&order=date&campaign=3&channel=7&domain=5'))
+    expect(router.state.location.search).toBe('?campaign=3&channel=7&domain=5')
+    expect(screen.getByText('Page 1 of 3 · 31 in all')).toBeTruthy()
+    // One request per change: nothing is read beyond the page shown.
+    expect(requests).toHaveLength(4)
   })
 })

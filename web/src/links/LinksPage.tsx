@@ -17,15 +17,29 @@ function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
 }
 
+/** The largest id the server accepts (a PostgreSQL integer). */
+const LARGEST_ID = 2_147_483_647
+
+/**
+ * An id filter from the address, or '' for none: a hand-edited or older address (domain=main)
+ * would otherwise get the server's 400 instead of the list.
+ */
+function idParam(params: URLSearchParams, name: string, smallest: 0 | 1): string {
+  const value = params.get(name) ?? ''
+  const id = Number(value)
+  return /^\d+$/.test(value) && id >= smallest && id <= LARGEST_ID ? String(id) : ''
+}
+
 function readFilters(params: URLSearchParams): LinkFilters {
   const page = Number(params.get('page'))
   return {
     q: params.get('q') ?? '',
     order: params.get('order') === 'clicks' ? 'clicks' : 'date',
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    campaign: params.get('campaign') ?? '',
-    channel: params.get('channel') ?? '',
-    domain: params.get('domain') ?? '',
+    campaign: idParam(params, 'campaign', 1),
+    channel: idParam(params, 'channel', 1),
+    // 0 is the main domain.
+    domain: idParam(params, 'domain', 0),
   }
 }
 
@@ -88,8 +102,8 @@ export function LinksPage() {
           <label htmlFor="links-domain">Domain</label>
           <select id="links-domain" value={filters.domain} onChange={(event) => change({ domain: event.target.value })}>
             <option value="">All domains</option>
-            <option value="main">Main domain</option>
-            {domains.data?.map((domain) => <option key={domain.id} value={domain.domain}>{displayUrl(domain.domain)}</option>)}
+            <option value="0">Main domain</option>
+            {domains.data?.map((domain) => <option key={domain.id} value={domain.id}>{displayUrl(domain.domain)}</option>)}
           </select>
         </div>
       </div>
@@ -110,7 +124,6 @@ export function LinksPage() {
         </div>
       ) : (
         <div className={links.isFetching ? 'card table-card refreshing' : 'card table-card'}>
-          {links.data.truncated && <p className="notice">Filtered among your {formatCount(2000)} newest links only.</p>}
           <table className="table links-table">
             <thead>
               <tr>

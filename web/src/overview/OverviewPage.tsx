@@ -1,72 +1,16 @@
 // The account at a glance: links, clicks and unique clicks, the last 30 days of clicks, and the
-// most-clicked links. The API has no account-wide statistics, so totals add up the links' own
-// counters and the chart adds up the daily statistics of the most-clicked links.
+// most-clicked links of those days, all from GET /api/stats (the server's last 30 UTC days).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
-import { ClicksChart, type DailyCount } from '../components/ClicksChart'
+import { ClicksChart } from '../components/ClicksChart'
 import { CopyButton } from '../components/CopyButton'
-import { displayUrl, formatCount, formatDate, lastDays } from '../components/format'
+import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import type { LinkEntry } from '../links/links-query'
 
-const MAX_PAGES = 20
-/** Links whose daily statistics the chart adds up. */
-const CHART_LINKS = 8
-
-interface Summary {
-  totalLinks: number
-  clicks: number
-  uniqueClicks: number
-  top: LinkEntry[]
-  /** Links with at least one click. */
-  clickedLinks: number
-  /** The links whose daily clicks the chart adds up. */
-  chartIds: number[]
-}
-
-async function readSummary(): Promise<Summary> {
-  const links: LinkEntry[] = []
-  let totalLinks = 0
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const { data } = await unwrap(api.GET('/api/urls', { params: { query: { limit: 100, page, order: 'clicks' } } }))
-    totalLinks = data.result
-    links.push(...data.urls)
-    if (data.nextpage === null || data.urls.every((link) => link.clicks === 0)) break
-  }
-  return {
-    totalLinks,
-    clicks: links.reduce((sum, link) => sum + link.clicks, 0),
-    uniqueClicks: links.reduce((sum, link) => sum + link.uniqueclicks, 0),
-    top: links.filter((link) => link.clicks > 0).slice(0, 5),
-    clickedLinks: links.filter((link) => link.clicks > 0).length,
-    chartIds: links.filter((link) => link.clicks > 0).slice(0, CHART_LINKS).map((link) => link.id),
-  }
-}
-
-async function readDailyClicks(ids: number[]): Promise<DailyCount[]> {
-  const range = lastDays(30)
-  const perLink = await Promise.all(ids.map(async (id) => (await unwrap(api.GET('/api/url/{id}/stats', { params: { path: { id }, query: range } }))).data.days))
-  const days = new Map<string, DailyCount>()
-  for (const list of perLink) {
-    for (const day of list) {
-      const total = days.get(day.date) ?? { date: day.date, clicks: 0, uniqueClicks: 0 }
-      total.clicks += day.clicks
-      total.uniqueClicks += day.uniqueClicks
-      days.set(day.date, total)
-    }
-  }
-  if (days.size === 0) {
-    // No clicked link yet: an empty month still reads as a chart.
-    const start = new Date(`${range.from}T00:00:00Z`).getTime()
-    for (let index = 0; index < 30; index += 1) {
-      const date = new Date(start + index * 86_400_000).toISOString().slice(0, 10)
-      days.set(date, { date, clicks: 0, uniqueClicks: 0 })
-    }
-  }
-  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date))
-}
+/** How many of the server's top links (at most 10) the card lists: as many as the latest links beside it. */
+const TOP_SHOWN = 5
 
 function LatestLinks() {
   const latest = useQuery({
@@ -100,25 +44,20 @@ function LatestLinks() {
 }
 
 export function OverviewPage() {
-  const summary = useQuery({ queryKey: ['links', 'summary'], queryFn: readSummary })
-  const topIds = summary.data?.chartIds ?? []
-  const daily = useQuery({
-    queryKey: ['links', 'daily', topIds],
-    queryFn: () => readDailyClicks(topIds),
-    enabled: summary.isSuccess,
-  })
+  // Under 'links' so that creating, changing or deleting a link refreshes it too.
+  const stats = useQuery({ queryKey: ['links', 'stats'], queryFn: async () => (await unwrap(api.GET('/api/stats'))).data })
 
   return (
     <>
       <PageHeader title="Overview" description="Totals of all your links, and their clicks over the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
-      {summary.isPending ? <Loading label="Adding up your clicks…" /> : summary.isError ? <ErrorMessage error={summary.error} onRetry={() => summary.refetch()} /> : (
+      {stats.isPending ? <Loading label="Adding up your clicks…" /> : stats.isError ? <ErrorMessage error={stats.error} onRetry={() => stats.refetch()} /> : (
         <>
           <section className="kpis" aria-label="Totals">
-            <div className="card kpi"><span className="kpi-label">Links</span><strong className="kpi-value">{formatCount(summary.data.totalLinks)}</strong></div>
-            <div className="card kpi"><span className="kpi-label">Total clicks</span><strong className="kpi-value">{formatCount(summary.data.clicks)}</strong></div>
-            <div className="card kpi"><span className="kpi-label">Unique clicks</span><strong className="kpi-value">{formatCount(summary.data.uniqueClicks)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Links</span><strong className="kpi-value">{formatCount(stats.data.totals.links)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Total clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.clicks)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Unique clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.uniqueClicks)}</strong></div>
           </section>
-          {summary.data.totalLinks === 0 ? (
+          {stats.data.totals.links === 0 ? (
             <div className="card">
               <EmptyState title="Welcome to Linkwell">
                 <p className="muted">Create a short link and share it: its clicks will show up here.</p>
@@ -130,18 +69,18 @@ export function OverviewPage() {
               <section className="card stack" aria-labelledby="overview-chart">
                 <div className="section-title">
                   <h2 id="overview-chart">Clicks, last 30 days</h2>
-                  {summary.data.clickedLinks > topIds.length && <span className="muted small">Your {topIds.length} most-clicked links</span>}
+                  <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
                 </div>
-                {daily.isPending ? <Loading /> : daily.isError ? <ErrorMessage error={daily.error} onRetry={() => daily.refetch()} /> : <ClicksChart days={daily.data} label="Clicks and unique clicks per day over the last 30 days" />}
+                <ClicksChart days={stats.data.days} label="Clicks and unique clicks per day over the last 30 days" />
               </section>
               <section className="card stack" aria-labelledby="overview-top">
                 <div className="section-title">
-                  <h2 id="overview-top">Top links</h2>
+                  <h2 id="overview-top">Top links, last 30 days</h2>
                   <Link to="/links?order=clicks" className="small">All links</Link>
                 </div>
-                {summary.data.top.length === 0 ? <EmptyState title="No clicks yet"><p className="muted small">Share a short link to see it here.</p></EmptyState> : (
+                {stats.data.topLinks.length === 0 ? <EmptyState title="No clicks in the last 30 days"><p className="muted small">Share a short link to see it here.</p></EmptyState> : (
                   <ol className="top-links">
-                    {summary.data.top.map((link) => (
+                    {stats.data.topLinks.slice(0, TOP_SHOWN).map((link) => (
                       <li key={link.id}>
                         <Link to={`/links/${link.id}/analytics`}>
                           <span className="top-link-name">{displayUrl(link.shorturl)}</span>
