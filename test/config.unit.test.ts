@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       redirectStatus: 302,
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
+      corsOrigins: [],
       clickRetentionDays: null,
       corsOrigins: [],
     })
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       REDIRECT_STATUS: '301',
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
+      CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       redirectStatus: 301,
       keyCacheMs: 250,
       bodyLimit: 4096,
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
       corsOrigins: [],
     })
