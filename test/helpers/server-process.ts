@@ -25,10 +25,22 @@ export async function freePort(): Promise<number> {
   })
 }
 
+export interface StartOptions {
+  timeoutMs?: number
+  /** Pins the process to this core (taskset), so a load generator on another core never competes with it. */
+  cpu?: number
+  /** Extra flags for node (e.g. --cpu-prof). */
+  nodeArgs?: string[]
+}
+
 /** Starts the server with `env` added to this process's environment; waits until /healthz answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 20_000, cpu, nodeArgs = [] } = options
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const node = [process.execPath, ...nodeArgs, SERVER_ENTRY]
+  // taskset execs node in its place: the child's pid is the server's.
+  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node]
+  const child = spawn(command!, args, {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
