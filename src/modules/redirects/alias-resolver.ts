@@ -44,6 +44,11 @@ export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; 
 
 export interface AliasResolver {
   resolve(host: string, alias: string): Promise<ResolvedAlias>
+  /**
+   * What `resolve` would answer when it can answer from memory (a cached entry, or an alias no
+   * record can have); undefined when it would read the database. Never reads, never waits.
+   */
+  peek(host: string, alias: string): ResolvedAlias | undefined
 }
 
 export interface AliasResolverOptions {
@@ -137,13 +142,19 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
     return page ? { kind: 'bio', page } : NOTHING
   }
 
+  function fromMemory(host: string, alias: string): ResolvedAlias | undefined {
+    // Nothing can be stored at an alias of another form or a reserved word: no read needed.
+    if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+    const cached = cache.get(aliasKey(host, alias))
+    return cached && cached.alias === alias ? cached.resolved : undefined
+  }
+
   return {
+    peek: fromMemory,
     async resolve(host, alias) {
-      // Nothing can be stored at an alias of another form or a reserved word: no read needed.
-      if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+      const known = fromMemory(host, alias)
+      if (known) return known
       const key = aliasKey(host, alias)
-      const cached = cache.get(key)
-      if (cached && cached.alias === alias) return cached.resolved
 
       // Concurrent misses of one alias share one read.
       const flightKey = `${host}\n${alias}`
