@@ -51,10 +51,10 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** Runs `rounds` alternating rounds of `seconds` each (after a short warm-up of both). */
+/** Runs `rounds` alternating rounds of `seconds` each (after a warm-up of both; Linkwell's long enough for the JIT to settle). */
 export async function alternate(options: { bare: { url: string; pid: number }; linkwell: { url: string; pid: number }; rounds: number; load: Omit<WrkOptions, 'url'> }): Promise<RoundsSummary & { warmUpRequests: number }> {
-  await runWrk({ ...options.load, url: options.bare.url, seconds: 2 })
-  const warmUp = await runWrk({ ...options.load, url: options.linkwell.url, seconds: 2 })
+  await runWrk({ ...options.load, url: options.bare.url, seconds: 3 })
+  const warmUp = await runWrk({ ...options.load, url: options.linkwell.url, seconds: 5 })
   const rounds: Round[] = []
   for (let index = 0; index < options.rounds; index += 1) {
     const bare = await measured({ ...options.load, url: options.bare.url }, options.bare.pid)

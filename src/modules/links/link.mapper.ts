@@ -1,7 +1,7 @@
 // Short-link rows to API records; every URL absolute (decisions §5).
 import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
-import type { LinkWithDomain } from './link.repository.js'
+import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
 
 /** `{origin}/{alias}`: the branded domain's origin, else the service's public URL. */
@@ -10,7 +10,7 @@ export function shortUrl(publicUrl: string, domainOrigin: string | null, alias: 
   return `${domainOrigin ?? publicUrl}/${alias}`
 }
 
-export function toLinkListEntry(row: LinkWithDomain, pixelIds: number[], publicUrl: string) {
+export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
   return {
     id: row.id,
     alias: row.alias,
