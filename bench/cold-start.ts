@@ -1,11 +1,11 @@
-// Cold start: from spawning `node dist/src/main.js` on an existing database (migrated, with an
+// Cold start: from spawning the server as `npm start` runs it on an existing database (migrated, with an
 // account and a link) to the first 200 from /healthz, polled every 5 ms. Median of several starts.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { freePort, SERVER_ENTRY, startServer } from '../test/helpers/server-process.js'
+import { freePort, SERVER_ENTRY, SERVER_NODE_FLAGS, startServer } from '../test/helpers/server-process.js'
 import { createBenchLink, SERVER_CPU } from './redirect-throughput.js'
 import { median } from './rounds.js'
 
@@ -15,7 +15,7 @@ const TARGET_MS = 1_000
 async function timeOneStart(env: Record<string, string>, nodeArgs: string[]): Promise<number> {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, ...nodeArgs, SERVER_ENTRY], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: 'ignore' })
+  const child = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_ENTRY], { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: 'ignore' })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   try {
     const deadline = started + 20_000
