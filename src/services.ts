@@ -13,6 +13,9 @@ import { createApiKeyRepository } from './modules/accounts/api-key.repository.js
 import { createPlanRepository } from './modules/admin/plan.repository.js'
 import { createPlanService } from './modules/admin/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
+import type { AliasGenerator } from './modules/aliases/alias-generator.js'
+import { createAliasRepository } from './modules/aliases/alias.repository.js'
+import { createAliasService } from './modules/aliases/alias.service.js'
 import { createBioPageItemSource } from './modules/bio-pages/bio-page.item-source.js'
 import { createBioPageRepository } from './modules/bio-pages/bio-page.repository.js'
 import { createBioPageService } from './modules/bio-pages/bio-page.service.js'
@@ -63,6 +66,8 @@ export interface ServiceDependencies {
   loadLogo?: LogoLoader
   /** Replaces the DNS look-up of branded domains (tests). */
   resolveHost?: HostResolver
+  /** Replaces the random draw of generated aliases (tests force collisions). */
+  drawAlias?: AliasGenerator
 }
 
 /**
@@ -92,6 +97,8 @@ export function createServices(deps: ServiceDependencies) {
   const accounts = createAccountService(createAccountRepository(db), createApiKeyRepository(db))
   const plans = createPlanService(createPlanRepository(db))
   const linkRepository = createLinkRepository(db)
+  // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
+  const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
   const qrCodeRepository = createQrCodeRepository(db)
   const redirectRepository = createAliasResolverRepository(db)
   const contactRepository = createContactRepository(db)
@@ -107,8 +114,8 @@ export function createServices(deps: ServiceDependencies) {
     plans,
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),
-    links: createLinkService(linkRepository, { invalidation }),
-    bioPages: createBioPageService(createBioPageRepository(db), invalidation),
+    links: createLinkService(linkRepository, { invalidation, aliases }),
+    bioPages: createBioPageService(createBioPageRepository(db), aliases, invalidation),
     domains: createDomainService(createDomainRepository(db), {
       publicUrl,
       server: { ips: config.serverIps, cname: config.serverCname },
@@ -130,7 +137,7 @@ export function createServices(deps: ServiceDependencies) {
     overlays: createOverlayService(createOverlayRepository(db), invalidation),
     splashPages: createSplashPageService(createSplashPageRepository(db), invalidation),
     pixels: createPixelService(createPixelRepository(db), invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }) }),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     aliasResolver: createAliasResolver(redirectRepository, invalidation),
     hostRouter: createHostRouter(redirectRepository, invalidation, publicUrl),

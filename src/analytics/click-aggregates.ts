@@ -37,13 +37,19 @@ const CLICKS_KEY = `clicks${SEPARATOR}`
 const UNIQUE_KEY = `unique${SEPARATOR}`
 const SOCIAL_PREFIX = `social${SEPARATOR}`
 
+/** Clicks and unique clicks of one item. */
+export interface ItemCounts {
+  clicks: number
+  unique: number
+}
+
 export interface AggregateIncrements {
   /** item_type, item_id, day, dimension, value → count */
   days: Map<string, number>
   /** item_type, item_id, dimension, value → count */
   totals: Map<string, number>
   /** item_type, item_id → clicks and unique clicks */
-  items: Map<string, { clicks: number; unique: number }>
+  items: Map<string, ItemCounts>
 }
 
 function increment(map: Map<string, number>, key: string, by = 1): void {
@@ -55,7 +61,7 @@ export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrement
   // Counted per item and day first (one key per dimension and value), then spread into the
   // day and total counters: a hot path for large batches and for seeding.
   const byItemDay = new Map<string, { item: string; counts: Map<string, number> }>()
-  const items = new Map<string, { clicks: number; unique: number }>()
+  const items = new Map<string, ItemCounts>()
   for (const click of clicks) {
     const item = `${click.itemType}${SEPARATOR}${click.itemId}`
     const itemDay = `${item}${SEPARATOR}${click.day}`
@@ -88,11 +94,13 @@ function sortedEntries<T>(map: Map<string, T>): [string[], T][] {
 
 const UPSERT_CHUNK = 500
 
-// The item rows whose counters lists show and sort by (links.clicks, qr_codes.scans, …).
-const ITEM_COUNTERS: Partial<Record<ClickItemType, { table: 'links' | 'qr_codes' | 'campaigns'; clicks: string; unique?: string }>> = {
-  link: { table: 'links', clicks: 'clicks', unique: 'unique_clicks' },
-  qr: { table: 'qr_codes', clicks: 'scans' },
-  campaign: { table: 'campaigns', clicks: 'views' },
+// The item rows whose counters lists show and sort by, one typed update per kind of item: a
+// misspelt column fails to compile rather than making the database refuse every batch.
+const ITEM_COUNTER_UPDATES: Partial<Record<ClickItemType, (trx: Transaction<Database>, id: number, counts: ItemCounts) => Promise<unknown>>> = {
+  link: (trx, id, counts) =>
+    trx.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', counts.clicks), unique_clicks: eb('unique_clicks', '+', counts.unique) })).where('id', '=', id).execute(),
+  qr: (trx, id, counts) => trx.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', counts.clicks) })).where('id', '=', id).execute(),
+  campaign: (trx, id, counts) => trx.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', counts.clicks) })).where('id', '=', id).execute(),
 }
 
 /** Adds the increments to the counters, inside the transaction that writes the raw clicks. */
@@ -118,15 +126,6 @@ export async function applyIncrements(trx: Transaction<Database>, increments: Ag
       .execute()
   }
   for (const [[itemType, itemId], counts] of sortedEntries(increments.items)) {
-    const counter = ITEM_COUNTERS[itemType as ClickItemType]
-    if (!counter) continue
-    await trx
-      .updateTable(counter.table)
-      .set((eb) => ({
-        [counter.clicks]: eb(counter.clicks as never, '+', counts.clicks as never),
-        ...(counter.unique ? { [counter.unique]: eb(counter.unique as never, '+', counts.unique as never) } : {}),
-      }) as never)
-      .where('id', '=', Number(itemId))
-      .execute()
+    await ITEM_COUNTER_UPDATES[itemType as ClickItemType]?.(trx, Number(itemId), counts)
   }
 }

@@ -1,29 +1,6 @@
-// What a click is described by in the statistics: browser, OS and device type from the user
-// agent, the referrer's host and social network, the visitor's language. Pure functions of the
-// request's headers; the recorder applies them off the response path.
-import { UAParser } from 'ua-parser-js'
-
-/** Browser, OS and device type of a user agent; '' where it does not tell. */
-export interface AgentDescription {
-  browser: string
-  os: string
-  /** desktop | mobile | tablet | smarttv | console | wearable | embedded | '' */
-  device: string
-}
-
-// Operating systems whose devices are desktops or laptops when the user agent names no device type.
-const DESKTOP_SYSTEMS = /^(windows|mac os|macos|chromium os|chrome os|linux|ubuntu|debian|fedora|mint|arch|centos|gentoo|suse|opensuse|red ?hat|manjaro|freebsd|openbsd|netbsd|solaris)\b/i
-
-/** Describes a user agent, e.g. iPhone Safari → `{browser: 'Mobile Safari', os: 'iOS', device: 'mobile'}`. */
-export function describeUserAgent(userAgent: string): AgentDescription {
-  const { browser, os, device } = new UAParser(userAgent).getResult()
-  const osName = (os.name ?? '').slice(0, 64)
-  return {
-    browser: (browser.name ?? '').slice(0, 64),
-    os: osName,
-    device: device.type ?? (DESKTOP_SYSTEMS.test(osName) ? 'desktop' : ''),
-  }
-}
+// What a click's referrer tells the statistics (its host and social network), and which requests
+// are a browser's prefetch rather than a visit: pure functions of the request's headers.
+// Browser, OS, device type and language come from visitor-parser.ts, which targeting reads too.
 
 /** The referrer's host name, lower case, without `www.`; null for no (or an unreadable) referrer. */
 export function referrerHostOf(referrer: string | undefined): string | null {
@@ -55,12 +32,6 @@ export function socialNetworkOf(host: string | null): SocialNetwork | null {
     if (domains.some((domain) => host === domain || host.endsWith(`.${domain}`))) return network
   }
   return null
-}
-
-/** The two-letter primary language of the first Accept-Language entry (`fr-CH, fr;q=0.9` → `fr`), else null. */
-export function primaryLanguageOf(acceptLanguage: string | undefined): string | null {
-  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase()
-  return first && /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/.test(first) ? first.slice(0, 2) : null
 }
 
 /**

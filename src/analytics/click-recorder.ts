@@ -6,29 +6,13 @@
 import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
 import { isDatabaseUnavailable } from '../db/dialect.js'
-import { primaryLanguageOf, referrerHostOf } from './click-enrichment.js'
+import { referrerHostOf } from './click-enrichment.js'
+import { preferredLanguageOf } from './visitor-parser.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
 import { memoize } from '../core/memoize.js'
-
-export type ClickItemType = 'link' | 'qr' | 'campaign' | 'bio'
-
-/** The table each kind of clicked item lives in. */
-export const ITEM_TABLES = { link: 'links', qr: 'qr_codes', campaign: 'campaigns', bio: 'bio_pages' } as const satisfies Record<ClickItemType, string>
-
-export interface ClickEvent {
-  accountId: number
-  itemType: ClickItemType
-  itemId: number
-  ip: string
-  userAgent: string | undefined
-  referrer: string | undefined
-  acceptLanguage: string | undefined
-  /** A browser's prefetch or preview, not a visit (never counted). */
-  prefetch?: boolean
-  at?: Date
-}
+import type { ClickEvent } from './click-items.js'
 
 export interface ClickRecorder {
   /** Queues a visit; bots, link-preview fetchers and prefetches are dropped. Never throws, never waits. */
@@ -74,7 +58,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   const isBotAgent = memoize(isbot, 2_000)
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
-  const language = memoize((header) => primaryLanguageOf(header), 500)
+  const language = memoize((header) => preferredLanguageOf(header), 500)
   const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db) })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000

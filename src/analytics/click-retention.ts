@@ -35,8 +35,8 @@ export async function pruneVisitorDays(db: DB, today: string, chunk = 10_000): P
     db
       .deleteFrom('click_visitors')
       .where((eb) => eb(eb.refTuple('day', 'item_type', 'item_id', 'visitor_hash'), 'in',
-        // A row-value IN (SQLite ≥ 3.15, PostgreSQL); Kysely's types do not model it.
-        eb.selectFrom('click_visitors').select(['day', 'item_type', 'item_id', 'visitor_hash']).where('day', '<', before).limit(chunk) as never))
+        // A row-value IN (SQLite ≥ 3.15, PostgreSQL): the table has no single-column key.
+        eb.selectFrom('click_visitors').select(['day', 'item_type', 'item_id', 'visitor_hash']).where('day', '<', before).limit(chunk).$asTuple('day', 'item_type', 'item_id', 'visitor_hash')))
       .executeTakeFirstOrThrow(),
   )
   // With the salts gone, the hashes of those days can no longer be tied to anyone.

@@ -4,8 +4,8 @@
 // referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
 import type { DB } from '../db/database.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
-import { describeUserAgent } from './click-enrichment.js'
-import { describedClick, insertClicks, type ClickRow } from './click-writer.js'
+import { describeUserAgent } from './visitor-parser.js'
+import { describedClick, insertClicks, type ClickInsertRow } from './click-writer.js'
 import { nowTimestamp, dayOf, daysBefore, midnightOf } from '../core/time.js'
 import { ITEM_TABLES, type ClickItemType } from './click-items.js'
 
@@ -58,7 +58,7 @@ function skewed<T>(random: () => number, list: readonly T[]): T {
 
 /** Writes `count` synthetic clicks of the item; answers the first and last day written, or null when there is no such item. */
 export async function seedClicks(db: DB, options: SeedOptions): Promise<{ written: number; from: string; to: string } | null> {
-  const owner = await db.selectFrom(ITEM_TABLES[options.itemType] as 'links').select('account_id').where('id', '=', options.itemId).executeTakeFirst()
+  const owner = await db.selectFrom(ITEM_TABLES[options.itemType]).select('account_id').where('id', '=', options.itemId).executeTakeFirst()
   if (!owner) return null
   const random = randomSource(options.itemId * 7919 + options.count)
   const firstMidnight = midnightOf(daysBefore(options.lastDay, options.days - 1))
@@ -68,7 +68,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
 
   while (written < options.count) {
     const size = Math.min(chunk, options.count - written)
-    const rows: ClickRow[] = []
+    const rows: ClickInsertRow[] = []
     const counted: CountedClick[] = []
     for (let index = written; index < written + size; index += 1) {
       // Evenly over the days and in time order, as a live link collects them (and as cheap to index).

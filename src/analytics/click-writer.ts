@@ -6,7 +6,8 @@ import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
 import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
-import { describeUserAgent, socialNetworkOf, type AgentDescription } from './click-enrichment.js'
+import { socialNetworkOf } from './click-enrichment.js'
+import { describeUserAgent, type AgentDescription } from './visitor-parser.js'
 import { loadCountryLookup } from './geo.js'
 import type { VisitorHasher } from './visitor-hash.js'
 import { memoize } from '../core/memoize.js'
@@ -39,7 +40,7 @@ export const insertClicks = createBulkInsert('clicks', [
 ])
 
 /** A raw click row as the writer inserts it (every column given). */
-export type ClickRow = Required<Omit<NewClick, 'id'>>
+export type ClickInsertRow = Required<Omit<NewClick, 'id'>>
 
 /** What is known of a click once enriched; '' or null where unknown. */
 export interface EnrichedClick {
@@ -56,7 +57,7 @@ export interface EnrichedClick {
 }
 
 /** The raw row of an enriched click and the same click as the aggregates count it. */
-export function describedClick(click: EnrichedClick): { row: ClickRow; count: CountedClick } {
+export function describedClick(click: EnrichedClick): { row: ClickInsertRow; count: CountedClick } {
   return {
     row: {
       account_id: click.accountId,
@@ -117,7 +118,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
     // Opened on the first batch (once per process), not at start-up.
     const countryOf = await loadCountryLookup()
     await options.visitors.prepare(new Set(batch.map((click) => click.createdAt.slice(0, 10))))
-    const rows: ClickRow[] = []
+    const rows: ClickInsertRow[] = []
     const counted: CountedClick[] = []
     const visitorKeys: string[] = []
     for (const click of batch) {

@@ -103,4 +103,9 @@ export class ConflictError extends AppError {
   static domainHasLinks(): ConflictError {
     return new ConflictError('domain_has_links', 'This domain still has short links. Delete them or move them to another domain first.')
   }
+
+  /** Every alias drawn for a new record was reserved or taken (modules/aliases/alias.service.ts). */
+  static aliasesExhausted(): ConflictError {
+    return new ConflictError('aliases_exhausted', 'No free alias could be drawn for this record. Please try again, or choose an alias yourself where the API allows it.')
+  }
 }

@@ -2,7 +2,7 @@
 // compiled once (per dialect) and reused with new parameters; with the SQLite statement cache
 // (database.ts) a chunk then costs neither Kysely's compilation nor SQLite's parsing. Used by the
 // click writer, which inserts thousands of rows a second.
-import { CompiledQuery, type Kysely } from 'kysely'
+import { CompiledQuery, type InsertObject, type Kysely } from 'kysely'
 import { dialectOf, type DialectName } from './dialect.js'
 import type { Database } from './schema.js'
 
@@ -18,7 +18,7 @@ export function createBulkInsert<T extends keyof Database, C extends keyof Datab
     let text = compiledSql.get(dialect)
     if (text === undefined) {
       const template = Array.from({ length: CHUNK_ROWS }, () => Object.fromEntries(columns.map((column) => [column, null])))
-      const compiled = db.insertInto(table).values(template as never).compile()
+      const compiled = db.insertInto(table).values(template as InsertObject<Database, T>[]).compile()
       // The reuse below relies on row-major parameters in `columns` order.
       if (compiled.parameters.length !== CHUNK_ROWS * columns.length) throw new Error(`bulk insert into ${table}: unexpected parameter count`)
       text = compiled.sql
@@ -27,11 +27,11 @@ export function createBulkInsert<T extends keyof Database, C extends keyof Datab
     return text
   }
 
-  return async function insert(db: Kysely<Database>, rows: ReadonlyArray<Record<C, unknown>>): Promise<void> {
+  return async function insert(db: Kysely<Database>, rows: ReadonlyArray<InsertObject<Database, T> & Record<C, unknown>>): Promise<void> {
     for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
       const chunk = rows.slice(start, start + CHUNK_ROWS)
       if (chunk.length < CHUNK_ROWS) {
-        await db.insertInto(table).values(chunk as never).execute()
+        await db.insertInto(table).values(chunk).execute()
         continue
       }
       const parameters: unknown[] = []

@@ -276,5 +276,4 @@ export type QrCodeRow = Selectable<QrCodesTable>
 export type QrCodeUpdate = Updateable<QrCodesTable>
 export type LinkRow = Selectable<LinksTable>
 export type BioPageRow = Selectable<BioPagesTable>
-export type ClickRow = Selectable<ClicksTable>
 export type NewClick = Insertable<ClicksTable>

@@ -17,6 +17,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   forbidden: 403,
   plan_limit_reached: 403,
   not_found: 404,
+  // 409, not 503: the namespace is too crowded for random draws, a state of the data rather than a
+  // server unable to answer. A 503 would read as an outage to monitors and invite blind retries;
+  // a 409 tells the client to retry once or to choose its own alias.
   aliases_exhausted: 409,
   rate_limited: 429,
   service_unavailable: 503,

@@ -15,3 +15,6 @@ export const errorResponses = {
   404: ErrorResponse,
   429: ErrorResponse,
 }
+
+/** The error statuses of endpoints that draw an alias: 409 when the namespace has no free alias left. */
+export const aliasDrawingErrorResponses = { ...errorResponses, 409: ErrorResponse }

@@ -17,8 +17,22 @@ function convertText(schema: Record<string, unknown> | undefined, value: unknown
   return value
 }
 
+type SchemaNode = TSchema & { anyOf?: SchemaNode[]; properties?: Record<string, { const?: unknown }> }
+
+/**
+ * For a union of objects told apart by a constant `type` (one body shape per kind, e.g. QR codes),
+ * a checker per shape, so that a failing value hears of the shape it names only: a Wi-Fi code's
+ * body is told about `data.ssid`, not that it is no valid text code. Undefined for other schemas.
+ */
+function shapesByType(schema: SchemaNode): Map<unknown, { check: ReturnType<typeof Compile>; path: string }> | undefined {
+  const branches = schema.anyOf
+  if (!branches?.every((branch) => branch.properties?.type?.const !== undefined)) return undefined
+  return new Map(branches.map((branch, index) => [branch.properties!.type!.const, { check: Compile(branch), path: `#/anyOf/${index}` }]))
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const check = Compile(schema)
+  const shapes = shapesByType(schema as SchemaNode)
   const properties = (schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {}
   return (value: unknown): any => {
     let converted = value
@@ -27,7 +41,11 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
         Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, convertText(properties[key], item)]),
       )
     }
+    const namedType = converted !== null && typeof converted === 'object' ? (converted as { type?: unknown }).type : undefined
     if (check.Check(converted)) return { value: converted }
-    return { error: check.Errors(converted) }
+    const shape = namedType === undefined ? undefined : shapes?.get(namedType)
+    if (!shape) return { error: check.Errors(converted) }
+    // Paths stay relative to the whole schema, where the messages (errorMessage) are looked up.
+    return { error: shape.check.Errors(converted).map((issue) => ({ ...issue, schemaPath: shape.path + issue.schemaPath.slice(1) })) }
   }
 }

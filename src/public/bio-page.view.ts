@@ -3,7 +3,8 @@
 // http(s) URLs ever reach an href or src, so a stored `javascript:` URL can never run.
 import type { FastifyReply } from 'fastify'
 import type { BioPageRow } from '../db/schema.js'
-import { isHttpUrl, parseStoredBlocks } from '../modules/bio-pages/bio-page-blocks.js'
+import { parseStoredBlocks } from '../modules/bio-pages/bio-page-blocks.js'
+import { isHttpUrl } from '../core/urls.js'
 import { bioPageUrl } from '../modules/bio-pages/bio-page.mapper.js'
 import { DEFAULT_CSP, html, SafeHtml, sendPage } from './html.js'
 

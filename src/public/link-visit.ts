@@ -12,7 +12,8 @@ import { pixelScriptsOf, sendPixelPage, sendSplashPage } from './link-pages.js'
 import { pixelSnippetOf, type PixelSnippet } from './pixel-snippets.js'
 import { policyOriginOf } from './policy-origin.js'
 import { chooseDestination, hasTargeting } from '../modules/redirects/targeting.js'
-import { clickOf, deviceNamesOf, headerText, preferredLanguagesOf, type VisitRequest } from './visitor.js'
+import { deviceNamesOf, preferredLanguagesOf } from '../analytics/visitor-parser.js'
+import { clickOf, headerText, type VisitRequest } from './visitor.js'
 import { safeHttpUrl } from '../core/urls.js'
 
 /**

@@ -10,18 +10,23 @@ import type { ClickEvent, ClickItemType } from '../../src/analytics/click-items.
 import { nowTimestamp } from '../../src/core/time.js'
 import {
   AGENT_DESCRIPTIONS, BOT_AGENTS, BROWSERS, LANGUAGES, REFERRERS, VISITOR_IPS, createRandom, expectAggregatesMatchRaw,
-  expectedCountryOf, insertAccount, insertBioPage, insertCampaign, insertLink, insertQrCode, pick, readRawClicks,
+  expectedCountryOf, pick, readRawClicks,
 } from './click-test-support.js'
+import { createAccount, createBioPage, createCampaign, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 
 describe('click aggregates', () => {
   let database: TestDatabase
   let db: TestDatabase['db']
   let accountId: number
+  let made: WithServices
+  let owner: TestAccount
 
   beforeAll(async () => {
     database = await createTestDatabase()
     db = database.db
-    accountId = await insertAccount(db, 'aggregates')
+    made = servicesFor(database)
+    owner = await createAccount(made)
+    accountId = owner.id
   })
   afterAll(() => database.destroy())
 
@@ -58,13 +63,13 @@ describe('click aggregates', () => {
 
   it('keeps click_days, click_totals and the item counters equal to a recount of a random load', async () => {
     const items: { itemType: ClickItemType; itemId: number }[] = [
-      { itemType: 'link', itemId: await insertLink(db, accountId, 'load-a') },
-      { itemType: 'link', itemId: await insertLink(db, accountId, 'load-b') },
-      { itemType: 'link', itemId: await insertLink(db, accountId, 'load-c') },
-      { itemType: 'qr', itemId: await insertQrCode(db, accountId, 'load-qr-a') },
-      { itemType: 'qr', itemId: await insertQrCode(db, accountId, 'load-qr-b') },
-      { itemType: 'campaign', itemId: await insertCampaign(db, accountId, 'load-campaign') },
-      { itemType: 'bio', itemId: await insertBioPage(db, accountId, 'load-bio') },
+      { itemType: 'link', itemId: (await createLink(made, owner, { custom: 'load-a' })).id },
+      { itemType: 'link', itemId: (await createLink(made, owner, { custom: 'load-b' })).id },
+      { itemType: 'link', itemId: (await createLink(made, owner, { custom: 'load-c' })).id },
+      { itemType: 'qr', itemId: (await createQrCode(made, owner, { name: 'load-qr-a' })).id },
+      { itemType: 'qr', itemId: (await createQrCode(made, owner, { name: 'load-qr-b' })).id },
+      { itemType: 'campaign', itemId: await createCampaign(made, owner, { name: 'load-campaign', slug: 'load-campaign', public: true }) },
+      { itemType: 'bio', itemId: (await createBioPage(made, owner, { alias: 'load-bio' })).id },
     ]
     const random = createRandom(20_260_310)
     const agents = Object.values(BROWSERS)
@@ -126,8 +131,8 @@ describe('click aggregates', () => {
   })
 
   it('counts a visitor once per link and UTC day, within a batch and across batches', async () => {
-    const linkA = await insertLink(db, accountId, 'unique-a')
-    const linkB = await insertLink(db, accountId, 'unique-b')
+    const linkA = (await createLink(made, owner, { custom: 'unique-a' })).id
+    const linkB = (await createLink(made, owner, { custom: 'unique-b' })).id
     const { recorder, errors } = await startRecorder()
     const firefox = { userAgent: BROWSERS.firefoxLinux }
     const at = (time: string) => ({ at: new Date(time) })
@@ -165,7 +170,7 @@ describe('click aggregates', () => {
   })
 
   it('stays exact when two instances write the same visitors of one link at once', async () => {
-    const linkId = await insertLink(db, accountId, 'two-instances')
+    const linkId = (await createLink(made, owner, { custom: 'two-instances' })).id
     const first = await startRecorder({ batchSize: 7 })
     const second = await startRecorder({ batchSize: 7 })
     const agents = Object.values(BROWSERS)
@@ -200,7 +205,7 @@ describe('click aggregates', () => {
   })
 
   it('stores country, browser, OS, device and referrer, counts the social network, never the IP', async () => {
-    const linkId = await insertLink(db, accountId, 'enriched')
+    const linkId = (await createLink(made, owner, { custom: 'enriched' })).id
     const { recorder, errors } = await startRecorder()
     recorder.record(visit(linkId, { ip: '8.8.8.8', userAgent: BROWSERS.safariIphone, referrer: 'https://l.facebook.com/x', acceptLanguage: 'en-US,en;q=0.9' }))
     recorder.record(visit(linkId, { ip: '81.2.69.160', userAgent: BROWSERS.chromeWindows, referrer: 'https://www.Example.com/page', acceptLanguage: 'de-DE' }))
@@ -227,7 +232,7 @@ describe('click aggregates', () => {
   })
 
   it('keeps a batch the database refused, writes nothing of it, and writes it once afterwards', async () => {
-    const linkId = await insertLink(db, accountId, 'refused')
+    const linkId = (await createLink(made, owner, { custom: 'refused' })).id
     const { recorder, errors } = await startRecorder()
     recorder.record(visit(linkId, { at: new Date('2026-06-01T08:00:00Z') }))
     recorder.record(visit(linkId, { at: new Date('2026-06-01T08:00:01Z') }))
@@ -261,7 +266,7 @@ describe('click aggregates', () => {
   })
 
   it('prunes visitor rows of days before yesterday once a batch of today is written', async () => {
-    const linkId = await insertLink(db, accountId, 'pruned')
+    const linkId = (await createLink(made, owner, { custom: 'pruned' })).id
     const now = new Date()
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
     const dayOf = (date: Date) => nowTimestamp(date).slice(0, 10)
@@ -285,7 +290,7 @@ describe('click aggregates', () => {
   })
 
   it('writes large batches (full 500-row statements, reused) as exactly as small ones', async () => {
-    const linkId = await insertLink(db, accountId, 'large-batches')
+    const linkId = (await createLink(made, owner, { custom: 'large-batches' })).id
     const { recorder, errors } = await startRecorder({ batchSize: 500 })
     const random = createRandom(1_337)
     const events = Array.from({ length: 2_345 }, () => visit(linkId, { ip: pick(random, VISITOR_IPS), userAgent: pick(random, Object.values(BROWSERS)) }))

@@ -1,6 +1,6 @@
-// Shared by the click aggregate tests: items inserted straight into the database, real browser
-// user agents, a seeded random generator (a failing run replays identically), and the recount of
-// every aggregate from the raw clicks table, which is the definition the writer must keep.
+// Shared by the click aggregate tests: real browser user agents, a seeded random generator (a
+// failing run replays identically), and the recount of every aggregate from the raw clicks table,
+// which is the definition the writer must keep.
 import { expect } from 'vitest'
 import { socialNetworkOf } from '../../src/analytics/click-enrichment.js'
 import type { DB } from '../../src/db/database.js'
@@ -103,34 +103,6 @@ export const createRandom = randomSource
 
 export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!
-}
-
-const CREATED = '2026-01-01 00:00:00'
-
-export async function insertAccount(db: DB, username: string): Promise<number> {
-  const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
-  const row = await db.insertInto('accounts').values({ email: `${username}@example.com`, username, password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: CREATED }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
-export async function insertLink(db: DB, accountId: number, alias: string): Promise<number> {
-  const row = await db.insertInto('links').values({ account_id: accountId, domain_id: null, host: '', alias, url: 'https://example.com', title: null, description: null, password_hash: null, expires_at: null, type: 'direct', splash_id: null, overlay_id: null, campaign_id: null, targeting: '{}', clicks: 0, unique_clicks: 0, created_at: CREATED, updated_at: CREATED }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
-export async function insertQrCode(db: DB, accountId: number, alias: string): Promise<number> {
-  const row = await db.insertInto('qr_codes').values({ account_id: accountId, alias, name: alias, type: 'link', data: '{"url":"https://example.com"}', background: 'rgb(255,255,255)', foreground: 'rgb(0,0,0)', logo: null, logo_source: null, scans: 0, created_at: CREATED, updated_at: CREATED }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
-export async function insertCampaign(db: DB, accountId: number, slug: string): Promise<number> {
-  const row = await db.insertInto('campaigns').values({ account_id: accountId, name: slug, slug, is_public: 1, created_at: CREATED }).returning('id').executeTakeFirstOrThrow()
-  return row.id
-}
-
-export async function insertBioPage(db: DB, accountId: number, alias: string): Promise<number> {
-  const row = await db.insertInto('bio_pages').values({ account_id: accountId, alias, name: alias, description: '', avatar: null, blocks: '[]', created_at: CREATED, updated_at: CREATED }).returning('id').executeTakeFirstOrThrow()
-  return row.id
 }
 
 export async function readRawClicks(db: DB) {

@@ -1,30 +1,15 @@
-// Shared by the click command tests: an owner with an API key, items inserted straight into the
-// database, clicks recorded at chosen times through the real recorder and writer, and a snapshot
-// of everything a prune must leave alone (aggregates and item counters).
+// Shared by the click command tests: clicks recorded at chosen times through the real recorder and
+// writer, and a snapshot of everything a prune must leave alone (aggregates and item counters).
 import { expect } from 'vitest'
 import { createClickRecorder } from '../../src/analytics/click-recorder.js'
 import { fixedSecretHasher } from '../helpers/visitor-hasher.js'
 import type { DB } from '../../src/db/database.js'
-import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
-import { createAccountService } from '../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
 import type { CliResult } from './cli-runner.js'
 import type { ClickEvent } from '../../src/analytics/click-items.js'
 import { nowTimestamp } from '../../src/core/time.js'
 
 export const DAY_MS = 86_400_000
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
-
-let ownerCounter = 0
-
-/** An account with an API key, made through the service as `linkwell account create` does. */
-export async function createOwner(db: DB): Promise<{ id: number; apiKey: string }> {
-  ownerCounter += 1
-  const username = `clicks_${process.pid}_${ownerCounter}`
-  const service = createAccountService(createAccountRepository(db), createApiKeyRepository(db))
-  const created = await service.createAccount({ email: `${username}@example.com`, username })
-  return { id: created.id, apiKey: created.apiKey }
-}
 
 /** Writes the visits through a recorder of its own, in one batch, the last one given last. */
 export async function recordClicks(db: DB, events: ClickEvent[]): Promise<void> {

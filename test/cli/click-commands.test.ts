@@ -3,11 +3,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pruneRawClicks } from '../../src/analytics/click-retention.js'
 import { countryLabel } from '../../src/modules/statistics/statistics.mapper.js'
-import { expectAggregatesMatchRaw, insertAccount, insertBioPage, insertCampaign, insertLink, insertQrCode } from '../analytics/click-test-support.js'
+import { expectAggregatesMatchRaw } from '../analytics/click-test-support.js'
+import { createAccount, createBioPage, createCampaign, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { apiClient } from '../helpers/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 import { createSharedDatabase, runCli, type SharedDatabase } from './cli-runner.js'
-import { createOwner, DAY_MS, dayAt, expectedTopList, expectFailure, rawClicksOf, recordClicks, snapshotAggregates } from './click-commands-support.js'
+import { DAY_MS, dayAt, expectedTopList, expectFailure, rawClicksOf, recordClicks, snapshotAggregates } from './click-commands-support.js'
 import type { ClickEvent } from '../../src/analytics/click-items.js'
 import { nowTimestamp } from '../../src/core/time.js'
 
@@ -32,17 +33,19 @@ async function expectFailures(url: string, cases: Array<[code: 1 | 2, mentions: 
 
 describe('linkwell dev seed-clicks', () => {
   let shared: SharedDatabase
-  let owner: { id: number; apiKey: string }
+  let made: WithServices
+  let owner: TestAccount
 
   beforeAll(async () => {
     shared = await createSharedDatabase()
-    owner = await createOwner(shared.handle.db)
+    made = servicesFor(shared.handle)
+    owner = await createAccount(made)
   })
   afterAll(() => shared.close())
 
   it('writes N clicks of a link over D days ending at --last-day; counters, aggregates and statistics agree with the raw rows', async () => {
     const db = shared.handle.db
-    const linkId = await insertLink(db, owner.id, alias('seed'))
+    const linkId = (await createLink(made, owner, { custom: alias('seed') })).id
     const result = await runCli(shared.url, ['dev', 'seed-clicks', '--link', String(linkId), '--count', '500', '--days', '7', '--last-day', '2026-03-10'])
     expect(result.code, result.stderr).toBe(0)
     expect(result.json).toEqual({ written: 500, from: '2026-03-04', to: '2026-03-10', seconds: expect.any(Number) })
@@ -81,9 +84,9 @@ describe('linkwell dev seed-clicks', () => {
 
   it('seeds a QR code, a campaign and a bio page; with N = D every day gets one click', async () => {
     const db = shared.handle.db
-    const qrId = await insertQrCode(db, owner.id, alias('qr'))
-    const campaignId = await insertCampaign(db, owner.id, alias('camp'))
-    const bioId = await insertBioPage(db, owner.id, alias('bio'))
+    const qrId = (await createQrCode(made, owner, { name: alias('qr') })).id
+    const campaignId = await createCampaign(made, owner, { name: alias('camp'), slug: alias('camp'), public: true })
+    const bioId = (await createBioPage(made, owner, { alias: alias('bio') })).id
     for (const [option, id, count] of [['--qr', qrId, 4], ['--campaign', campaignId, 30], ['--bio', bioId, 12]] as const) {
       const result = await runCli(shared.url, ['dev', 'seed-clicks', option, String(id), '--count', String(count), '--days', '4', '--last-day', '2024-02-29'])
       expect(result.code, result.stderr).toBe(0)
@@ -105,7 +108,7 @@ describe('linkwell dev seed-clicks', () => {
   })
 
   it('spreads over 90 days ending today (UTC) when --days and --last-day are left out', async () => {
-    const linkId = await insertLink(shared.handle.db, owner.id, alias('default'))
+    const linkId = (await createLink(made, owner, { custom: alias('default') })).id
     const started = Date.now()
     const result = await runCli(shared.url, ['dev', 'seed-clicks', '--link', String(linkId), '--count', '180'])
     expect(result.code, result.stderr).toBe(0)
@@ -117,7 +120,7 @@ describe('linkwell dev seed-clicks', () => {
   })
 
   it('refuses bad command lines with exit 2 and writes nothing', async () => {
-    const linkId = await insertLink(shared.handle.db, owner.id, alias('refused'))
+    const linkId = (await createLink(made, owner, { custom: alias('refused') })).id
     const link = String(linkId)
     await expectFailures(shared.url, [
       [2, 'give exactly one of --link, --qr, --campaign or --bio', ['dev', 'seed-clicks', '--count', '5']],
@@ -143,12 +146,14 @@ describe('linkwell dev seed-clicks', () => {
 
 describe('linkwell clicks prune', () => {
   let shared: SharedDatabase
-  let owner: { id: number; apiKey: string }
+  let made: WithServices
+  let owner: TestAccount
 
   // A prune reaches every item of the database: each test gets its own.
   beforeEach(async () => {
     shared = await createSharedDatabase()
-    owner = await createOwner(shared.handle.db)
+    made = servicesFor(shared.handle)
+    owner = await createAccount(made)
   })
   afterEach(() => shared.close())
 
@@ -164,7 +169,7 @@ describe('linkwell clicks prune', () => {
   }
 
   it('refuses to run without a retention period (raw clicks are kept forever) and on a bad --days, deleting nothing', async () => {
-    const linkId = await insertLink(shared.handle.db, owner.id, alias('keep'))
+    const linkId = (await createLink(made, owner, { custom: alias('keep') })).id
     await recordClicks(shared.handle.db, [visit('link', linkId, Date.now() - 400 * DAY_MS)])
     await expectFailures(shared.url, [
       [2, 'CLICK_RETENTION_DAYS is not set and --days was not given: raw clicks are kept forever', ['clicks', 'prune'], { CLICK_RETENTION_DAYS: '' }],
@@ -176,8 +181,8 @@ describe('linkwell clicks prune', () => {
 
   it('--days N deletes exactly the raw clicks older than N days to the second; aggregates, counters and statistics stay', async () => {
     const db = shared.handle.db
-    const linkId = await insertLink(db, owner.id, alias('prune'))
-    const qrId = await insertQrCode(db, owner.id, alias('pruneqr'))
+    const linkId = (await createLink(made, owner, { custom: alias('prune') })).id
+    const qrId = (await createQrCode(made, owner, { name: alias('pruneqr') })).id
     const started = Date.now()
     const cutoff = started - 30 * DAY_MS
     // Old: 40 days, a minute past the cutoff, 100 days. Kept: ten minutes inside it, a day old, now (last: see below).
@@ -221,8 +226,8 @@ describe('linkwell clicks prune', () => {
 
   it('takes CLICK_RETENTION_DAYS when --days is left out, and deletes more clicks than one chunk (10,000)', async () => {
     const db = shared.handle.db
-    const linkId = await insertLink(db, owner.id, alias('bulk'))
-    const qrId = await insertQrCode(db, owner.id, alias('bulkqr'))
+    const linkId = (await createLink(made, owner, { custom: alias('bulk') })).id
+    const qrId = (await createQrCode(made, owner, { name: alias('bulkqr') })).id
     const started = Date.now()
     const seeded = await runCli(shared.url, ['dev', 'seed-clicks', '--link', String(linkId), '--count', '12000', '--days', '30', '--last-day', dayAt(started, -40)])
     expect(seeded.code, seeded.stderr).toBe(0)
@@ -250,8 +255,10 @@ describe('pruneRawClicks', () => {
 
   it('deletes in chunks until fewer than a chunk remain; a click at exactly the cutoff is kept', async () => {
     const db = database.db
-    const accountId = await insertAccount(db, `prunechunk${process.pid}`)
-    const linkId = await insertLink(db, accountId, alias('chunk'))
+    const made = servicesFor(database)
+    const owner = await createAccount(made)
+    const accountId = owner.id
+    const linkId = (await createLink(made, owner, { custom: alias('chunk') })).id
     const times = [
       ...[1, 2, 3, 4, 5, 6].map((day) => `2026-01-0${day} 08:00:00`),
       '2026-01-10 12:00:00', '2026-01-10 12:00:01', ...[1, 2, 3, 4, 5].map((day) => `2026-02-0${day} 08:00:00`),

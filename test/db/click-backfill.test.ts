@@ -2,8 +2,22 @@
 // and the item counters only) into the new aggregates, exactly as the click writer would have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/db/database.js'
-import { expectAggregatesMatchRaw, insertAccount, insertCampaign, insertLink, insertQrCode } from '../analytics/click-test-support.js'
+import { expectAggregatesMatchRaw } from '../analytics/click-test-support.js'
+import { insertLinkRow } from '../helpers/factories.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
+
+const CREATED = '2026-01-01 00:00:00'
+
+// Rows as the schema of migration 004 holds them: today's services write today's schema, so the
+// items of this older database are written directly.
+async function insertItemsAt004(db: TestDatabase['db']) {
+  const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
+  const account = await db.insertInto('accounts').values({ email: 'before@example.com', username: 'before', password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: CREATED }).returning('id').executeTakeFirstOrThrow()
+  const link = await insertLinkRow(db, account.id, { alias: 'old-link', url: 'https://example.com' })
+  const qr = await db.insertInto('qr_codes').values({ account_id: account.id, alias: 'old-qr', name: 'old-qr', type: 'link', data: '{"url":"https://example.com"}', background: 'rgb(255,255,255)', foreground: 'rgb(0,0,0)', logo: null, logo_source: null, scans: 0, created_at: CREATED, updated_at: CREATED }).returning('id').executeTakeFirstOrThrow()
+  const campaign = await db.insertInto('campaigns').values({ account_id: account.id, name: 'old-campaign', slug: 'old-campaign', is_public: 1, created_at: CREATED }).returning('id').executeTakeFirstOrThrow()
+  return { accountId: account.id, linkId: link.id, qrId: qr.id, campaignId: campaign.id }
+}
 
 describe('migration 005: clicks recorded before the aggregates', () => {
   let database: TestDatabase
@@ -15,10 +29,7 @@ describe('migration 005: clicks recorded before the aggregates', () => {
 
   it('fills every counter of every dimension from the raw clicks, and the campaign views', async () => {
     const db = database.db
-    const accountId = await insertAccount(db, 'before')
-    const linkId = await insertLink(db, accountId, 'old-link')
-    const qrId = await insertQrCode(db, accountId, 'old-qr')
-    const campaignId = await insertCampaign(db, accountId, 'old-campaign')
+    const { accountId, linkId, qrId, campaignId } = await insertItemsAt004(db)
     const referrers = [null, 'l.facebook.com', 'facebook.com', 't.co', 'x.com', 'mobile.twitter.com', 'instagram.com', 'lnkd.in', 'www2.linkedin.com', 'news.example', 'notfacebook.com']
     const items: Array<['link' | 'qr' | 'campaign', number]> = [['link', linkId], ['qr', qrId], ['campaign', campaignId]]
     const rows = Array.from({ length: 90 }, (_, index) => {

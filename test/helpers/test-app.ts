@@ -1,6 +1,7 @@
 // Builds the real app on a fresh test database; `api(key)` sends requests the way clients of
 // this API do (Bearer key, Content-Type: application/json on every request).
 import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import type { Redis } from 'ioredis'
 import type { DatabaseHandle } from '../../src/db/database.js'
 import type { ClickRecorder } from '../../src/analytics/click-recorder.js'
@@ -9,9 +10,11 @@ import { loadConfig, type Config } from '../../src/config.js'
 import type { App } from '../../src/http/app-instance.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
 import { createLogger } from '../../src/logger.js'
-import type { CreateAccountInput } from '../../src/modules/accounts/account.service.js'
 import { createServices, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
+import { createAccount, type TestAccount } from './factories.js'
+
+export { createAccount, type TestAccount } from './factories.js'
 
 export const PUBLIC_URL = 'https://lw.test'
 
@@ -67,22 +70,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   }
 }
 
-export interface TestAccount {
-  id: number
-  username: string
-  email: string
-  apiKey: string
-}
-
-let accountCounter = 0
-
-/** Creates an account with a key directly through the service (no HTTP). */
-export async function createAccount(context: { services: Pick<Services, 'accounts'> }, input: Partial<CreateAccountInput> = {}): Promise<TestAccount> {
-  accountCounter += 1
-  const suffix = `${process.pid}${accountCounter}${Math.floor(Math.random() * 1e6)}`
-  return context.services.accounts.createAccount({ email: `user${suffix}@example.com`, username: `user${suffix}`, ...input })
-}
-
 export interface ApiResponse extends LightMyRequestResponse {
   /** The parsed JSON body. */
   data: any
@@ -110,5 +97,54 @@ export function apiClient(app: App, apiKey: string | null): ApiClient {
       data = undefined
     }
     return Object.assign(response, { data })
+  }
+}
+
+/** A value that exists only once `beforeAll` has run: reads before then fail loudly. */
+function filledLater<T extends object>(read: () => T | undefined, what: string): T {
+  const target = (): T => {
+    const value = read()
+    if (value === undefined) throw new Error(`useTestApp: ${what} is read before beforeAll ran`)
+    return value
+  }
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(target(), key),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
+  })
+}
+
+export interface TestAppSession {
+  context: TestContext
+  /** An account of this file's app, and a client with its key. */
+  owner: TestAccount
+  api: ApiClient
+  /** A second account, for isolation checks. */
+  other: TestAccount
+  otherApi: ApiClient
+}
+
+/**
+ * Builds a test app on a fresh database before the file's (or describe block's) tests and closes
+ * it after them, with two accounts and their clients. Every field may be destructured at once:
+ * each is filled in by `beforeAll`. Options given as a function are read then, after the
+ * `beforeAll` hooks registered before this call (a temporary folder the app needs, say).
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestAppSession {
+  let session: Omit<TestAppSession, 'api' | 'otherApi'> & { api: ApiClient; otherApi: ApiClient } | undefined
+  beforeAll(async () => {
+    const context = await createTestApp(typeof options === 'function' ? options() : options)
+    const owner = await createAccount(context)
+    const other = await createAccount(context)
+    session = { context, owner, other, api: apiClient(context.app, owner.apiKey), otherApi: apiClient(context.app, other.apiKey) }
+  })
+  afterAll(() => session?.context.close())
+  return {
+    context: filledLater(() => session?.context, 'the context'),
+    owner: filledLater(() => session?.owner, 'the owner'),
+    other: filledLater(() => session?.other, 'the other account'),
+    api: (...args) => filledLater(() => session, 'the session').api(...args),
+    otherApi: (...args) => filledLater(() => session, 'the session').otherApi(...args),
   }
 }

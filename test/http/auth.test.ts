@@ -1,24 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
-import { apiClient, createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { apiClient, createAccount, type TestAccount, useTestApp } from '../helpers/test-app.js'
 
 const INVALID_KEY = { error: 1, message: 'A valid API key is required to use this service.', code: 'invalid_api_key' }
 const EXPIRED_KEY = { error: 1, message: 'This API key has expired.', code: 'expired_api_key' }
 const FORBIDDEN = { error: 1, message: 'You do not have permission to access this endpoint.', code: 'forbidden' }
 
 describe('API key authentication', () => {
-  let context: TestContext
   let account: TestAccount
   let service: AccountService
 
+  const { context } = useTestApp()
+
   beforeAll(async () => {
-    context = await createTestApp()
     account = await createAccount(context)
     service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
   })
-  afterAll(() => context.close())
 
   async function getAccount(authorization?: string) {
     const response = await context.app.inject({
@@ -100,7 +100,8 @@ describe('API key authentication', () => {
 
   it('never stores the key itself, only its SHA-256 and a short prefix', async () => {
     const rows = await context.database.db.selectFrom('api_keys').selectAll().where('account_id', '=', account.id).execute()
-    expect(rows.length).toBeGreaterThan(0)
+    // The key's own row: its SHA-256 and its first eight characters.
+    expect(rows.map((row) => [row.key_hash, row.key_prefix])).toContainEqual([createHash('sha256').update(account.apiKey).digest('hex'), account.apiKey.slice(0, 8)])
     for (const row of rows) {
       expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/)
       expect(row.key_prefix.length).toBeLessThanOrEqual(8)

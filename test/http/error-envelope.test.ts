@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { RateLimiter } from '../../src/http/rate-limit.js'
-import { apiClient, createAccount, createTestApp, type ApiClient, type ApiResponse, type TestContext } from '../helpers/test-app.js'
+import { apiClient, createTestApp, useTestApp, type ApiResponse } from '../helpers/test-app.js'
 
 /** What a leaked stack trace, source path or SQL text would look like in a body. */
 const LEAK_PATTERNS = [/\n\s+at /, /\bat .*\(.*:\d+:\d+\)/, /node_modules/, /\.ts:\d+/, /\.js:\d+/, /\bselect\b.*\bfrom\b/i, /SQLITE_/, /Error:/]
@@ -18,16 +18,7 @@ function expectEnvelope(response: ApiResponse, status: number, code: string) {
 }
 
 describe('error envelope and request rows (decisions §1)', () => {
-  let context: TestContext
-  let api: ApiClient
-  let apiKey: string
-
-  beforeAll(async () => {
-    context = await createTestApp({ env: { BODY_LIMIT_BYTES: '1024' } })
-    apiKey = (await createAccount(context)).apiKey
-    api = apiClient(context.app, apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api } = useTestApp({ env: { BODY_LIMIT_BYTES: '1024' } })
 
   it.each(['{"name": ', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'nope'])('answers malformed JSON %j with 400', async (body) => {
     const response = await api('POST', '/api/campaign/add', body)
@@ -81,7 +72,7 @@ describe('error envelope and request rows (decisions §1)', () => {
     const list = await context.app.inject({
       method: 'GET',
       url: '/api/campaigns',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
       payload: '',
     })
     expect(list.statusCode).toBe(200)
@@ -89,7 +80,7 @@ describe('error envelope and request rows (decisions §1)', () => {
     const deleted = await context.app.inject({
       method: 'DELETE',
       url: `/api/campaign/${created.data.id}/delete`,
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': '0' },
+      headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json', 'content-length': '0' },
     })
     expect(deleted.statusCode).toBe(200)
     expect(deleted.json()).toEqual({ error: 0, message: 'Campaign has been deleted successfully.' })
@@ -117,7 +108,7 @@ describe('error envelope and request rows (decisions §1)', () => {
     }
     const broken = await createTestApp({ rateLimiter: failing })
     try {
-      const response = await apiClient(broken.app, apiKey)('GET', '/api/account')
+      const response = await apiClient(broken.app, owner.apiKey)('GET', '/api/account')
       expectEnvelope(response, 500, 'internal_error')
       expect(response.data.message).toBe('An unexpected error occurred. Please try again later.')
       expect(response.body).not.toContain('boom')

@@ -1,18 +1,13 @@
 // Key lookups are reused for at most KEY_CACHE_MS (≤ 1 s); admin changes through the API drop
 // them at once on every instance (ACCOUNT_TOPIC).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
-import { apiClient, createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
+import { apiClient, createAccount, useTestApp } from '../helpers/test-app.js'
 
 describe('the key lookup cache', () => {
-  let context: TestContext
-
-  beforeAll(async () => {
-    context = await createTestApp({ env: { KEY_CACHE_MS: '1000' } })
-  })
-  afterAll(() => context.close())
+  const { context } = useTestApp({ env: { KEY_CACHE_MS: '1000' } })
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)

@@ -14,7 +14,7 @@ function storedLink(alias: string, url: string, fields: Partial<StoredPublicLink
   }
 }
 
-/** A repository over an in-memory table of links, counting reads; `gate` holds reads until released. */
+/** A repository over an in-memory table of links (keyed by host and lower-cased alias, as the database compares), counting reads; `gate` holds reads until released. */
 function scriptedRepository() {
   const links = new Map<string, StoredPublicLink>()
   const domains = new Map<string, { hostname: string; redirectRoot: string | null; redirect404: string | null }>()
@@ -23,7 +23,7 @@ function scriptedRepository() {
   const repository = {
     async findLinkByHostAndAlias(host: string, alias: string) {
       reads.links += 1
-      const snapshot = links.get(`${host}\n${alias}`)
+      const snapshot = links.get(`${host}\n${alias.toLowerCase()}`)
       if (gate) await gate
       return snapshot
     },
@@ -83,13 +83,29 @@ describe('createAliasResolver', () => {
     expect(scripted.reads.links).toBe(2)
   })
 
-  it('keeps one entry per alias whatever the spelling, re-reading for another spelling', async () => {
+  it('answers every spelling of an alias from one entry, read once', async () => {
     const scripted = scriptedRepository()
-    scripted.links.set('\nMixedCase', storedLink('MixedCase', 'https://mixed.example/'))
+    scripted.links.set('\nmixedcase', storedLink('MixedCase', 'https://mixed.example/'))
     const resolver = createAliasResolver(scripted.repository, createLocalInvalidationBus(60_000))
-    expect((await resolver.resolve('', 'mixedcase')).kind).toBe('none')
-    expect((await resolver.resolve('', 'MixedCase')).kind).toBe('link')
-    expect((await resolver.resolve('', 'MixedCase')).kind).toBe('link')
+    for (const spelling of ['mixedcase', 'MixedCase', 'MIXEDCASE']) {
+      const resolved = await resolver.resolve('', spelling)
+      expect(resolved.kind === 'link' && resolved.link.alias).toBe('MixedCase')
+    }
+    expect(scripted.reads.links).toBe(1)
+  })
+
+  it('shares one read among concurrent misses in different spellings, and one invalidation drops them all', async () => {
+    const scripted = scriptedRepository()
+    const bus = createLocalInvalidationBus(60_000)
+    scripted.links.set('\nposter', storedLink('Poster', 'https://old.example/'))
+    const resolver = createAliasResolver(scripted.repository, bus)
+    const answers = await Promise.all(['Poster', 'poster', 'POSTER'].map((spelling) => resolver.resolve('', spelling)))
+    expect(answers.map((answer) => answer.kind)).toEqual(['link', 'link', 'link'])
+    expect(scripted.reads.links).toBe(1)
+    scripted.links.set('\nposter', storedLink('Poster', 'https://new.example/'))
+    bus.publish(ALIAS_TOPIC, aliasKey('', 'POSTER'))
+    const fresh = await resolver.resolve('', 'poster')
+    expect(fresh.kind === 'link' && fresh.link.url).toBe('https://new.example/')
     expect(scripted.reads.links).toBe(2)
   })
 

@@ -1,20 +1,14 @@
 // Changes made through the API reach visitors at once: every module that changes something a
 // cached public page embeds announces it (cache/topics.ts), and the caches drop their copies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { createAccount } from '../helpers/factories.js'
+import { apiClient, useTestApp } from '../helpers/test-app.js'
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'
 
 describe('API changes reach the public side at once', () => {
-  let context: TestContext
-  let api: ApiClient
+  const { context, api } = useTestApp()
   const visit = (url: string, host = 'lw.test') => context.app.inject({ method: 'GET', url, headers: { host, 'user-agent': BROWSER } })
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
 
   it('a branded domain’s new root redirect is served right after the update', async () => {
     const added = await api('POST', '/api/domain/add', { domain: 'https://go.brand-one.test', redirectroot: 'https://brand-one.test/old' })
@@ -49,5 +43,26 @@ describe('API changes reach the public side at once', () => {
     const targets = new Set<string>()
     for (let i = 0; i < 4; i += 1) targets.add(String((await visit(`/r/rot-${process.pid}`)).headers.location))
     expect(targets).toEqual(new Set(['https://example.com/one', 'https://example.com/two']))
+  })
+
+  it('a deleted account’s cached link and rotator stop being served at once', async () => {
+    const admin = await createAccount(context, { isAdmin: true })
+    const owner = await createAccount(context)
+    const ownerApi = apiClient(context.app, owner.apiKey)
+    const slug = `gone-${process.pid}`
+    const campaign = await ownerApi('POST', '/api/campaign/add', { name: 'Going away', slug })
+    expect(campaign.statusCode).toBe(201)
+    const created = await ownerApi('POST', '/api/url/add', { url: 'https://gone.example/page', campaign: campaign.data.id })
+    expect(created.statusCode).toBe(201)
+    const alias = new URL(created.data.shorturl).pathname.slice(1)
+
+    expect((await visit(`/${alias}`)).statusCode).toBe(302)
+    expect((await visit(`/r/${slug}`)).statusCode).toBe(302)
+
+    const deleted = await apiClient(context.app, admin.apiKey)('DELETE', `/api/user/${owner.id}/delete`)
+    expect(deleted.statusCode).toBe(200)
+
+    expect((await visit(`/${alias}`)).statusCode).toBe(404)
+    expect((await visit(`/r/${slug}`)).statusCode).toBe(404)
   })
 })

@@ -4,8 +4,9 @@
 import lightMyRequest, { type InjectOptions } from 'light-my-request'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ClickEvent } from '../../src/analytics/click-items.js'
-import { createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
-import { attachPixels, clicksOf, insertBioPage, insertLink, insertPixel, linkClickCount } from './redirect-test-support.js'
+import { attachPixelRows, createAccount, insertBioPageRow, insertLinkRow, insertPixelRow } from '../helpers/factories.js'
+import { createTestApp, type TestContext } from '../helpers/test-app.js'
+import { clicksOf, insertLink, linkClickCount } from './redirect-test-support.js'
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 const SAFARI_ON_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -134,21 +135,21 @@ describe.each([
   })
 
   it.each([
-    ['an expired link', { expiresAt: '2000-01-01 00:00:00' }],
-    ['a password-protected link', { passwordHash: 'scrypt$0$0$00' }],
+    ['an expired link', { expires_at: '2000-01-01 00:00:00' }],
+    ['a password-protected link', { password_hash: 'scrypt$0$0$00' }],
     ['a splash link', { type: 'splash' }],
     ['a frame link', { type: 'frame' }],
-    ['a link with geo rules', { targeting: { geo: [{ location: 'US', link: 'https://us.example.com/' }] } }],
-  ] as const)('leaves %s to the router', async (_case, fields) => {
-    const link = await insertLink(context.database.db, accountId, fields)
+    ['a link with geo rules', { targeting: JSON.stringify({ geo: [{ location: 'US', link: 'https://us.example.com/' }] }) }],
+  ] as const)('leaves %s to the router', async (_case, columns) => {
+    const link = await insertLinkRow(context.database.db, accountId, columns)
     const fast = await throughFrontDoor({ method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS } })
     expect(fast.routed).toBe(1)
   })
 
   it('leaves links with pixels, bio pages, unknown aliases and fixed paths to the router', async () => {
     const withPixels = await insertLink(context.database.db, accountId)
-    await attachPixels(context.database.db, withPixels.id, [await insertPixel(context.database.db, accountId, 'facebook', '1234567890')])
-    const bio = await insertBioPage(context.database.db, accountId)
+    await attachPixelRows(context.database.db, withPixels.id, [await insertPixelRow(context.database.db, accountId, 'facebook', '1234567890')])
+    const bio = await insertBioPageRow(context.database.db, accountId)
     for (const url of [`/${withPixels.alias}`, `/${bio.alias}`, '/no-such-alias-here', '/healthz', '/api/urls', `/${withPixels.alias}/`, '/']) {
       const fast = await throughFrontDoor({ method: 'GET', url, headers: { 'user-agent': CHROME_ON_WINDOWS } })
       expect({ url, routed: fast.routed }).toEqual({ url, routed: 1 })

@@ -1,73 +1,19 @@
 // The public campaign addresses: the rotator (/r/{slug}) and the list page (/u/{username}/{slug}-{id}).
-// Links are inserted directly: the rotator and the page only read them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createCampaignPagesRepository } from '../../src/modules/campaigns/campaign-pages.repository.js'
 import { createCampaignPagesService } from '../../src/modules/campaigns/campaign-pages.service.js'
-import type { DB } from '../../src/db/database.js'
 import { DEFAULT_CSP } from '../../src/public/html.js'
 import { aliasKey } from '../../src/modules/aliases/alias-namespace.js'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { createDomain, createLink, insertLinkRow } from '../helpers/factories.js'
+import { PUBLIC_URL, useTestApp } from '../helpers/test-app.js'
 import { ALIAS_TOPIC, CAMPAIGN_TOPIC, createLocalInvalidationBus } from '../../src/core/invalidation.js'
-import { nowTimestamp } from '../../src/core/time.js'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const PAST = '2000-01-01 00:00:00'
 const FUTURE = '2999-01-01 00:00:00'
-let aliasCounter = 0
-
-interface LinkInput {
-  accountId: number
-  campaignId: number | null
-  url: string
-  title?: string | null
-  expiresAt?: string | null
-  passwordHash?: string | null
-  domainId?: number | null
-  host?: string
-}
-
-/** Inserts a short link straight into the table; answers its id and alias. */
-async function insertLink(db: DB, input: LinkInput): Promise<{ id: number; alias: string }> {
-  aliasCounter += 1
-  const alias = `cp${aliasCounter}x${Math.floor(Math.random() * 1e6)}`
-  const now = nowTimestamp()
-  const row = await db
-    .insertInto('links')
-    .values({
-      account_id: input.accountId,
-      domain_id: input.domainId ?? null,
-      host: input.host ?? '',
-      alias,
-      url: input.url,
-      title: input.title ?? null,
-      password_hash: input.passwordHash ?? null,
-      expires_at: input.expiresAt ?? null,
-      campaign_id: input.campaignId,
-      type: 'direct',
-      targeting: '{}',
-      clicks: 0,
-      unique_clicks: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return { id: row.id, alias }
-}
 
 describe('campaign rotator and list page', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api } = useTestApp()
 
   async function createCampaign(body: Record<string, unknown>): Promise<{ id: number; list: string; rotator: string | false }> {
     const created = await api('POST', '/api/campaign/add', body)
@@ -94,11 +40,9 @@ describe('campaign rotator and list page', () => {
   describe('GET /r/{slug}', () => {
     it('sends visitors to the links in turn, ordered by id, and records one campaign click per visit', async () => {
       const campaign = await createCampaign({ name: 'Rotating', slug: 'rotating-three' })
-      const db = context.database.db
-      const first = await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://one.example/a' })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://two.example/b' })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://three.example/c?q=1' })
-      expect(first.id).toBeGreaterThan(0)
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://one.example/a' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://two.example/b' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://three.example/c?q=1' })
 
       const locations: string[] = []
       for (let visitNumber = 0; visitNumber < 7; visitNumber += 1) {
@@ -121,10 +65,9 @@ describe('campaign rotator and list page', () => {
 
     it('skips expired links and keeps links whose expiry is still ahead', async () => {
       const campaign = await createCampaign({ name: 'With expiry', slug: 'with-expiry' })
-      const db = context.database.db
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://live.example/', expiresAt: FUTURE })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://expired.example/', expiresAt: PAST })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://forever.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://live.example/', expiry: FUTURE })
+      await insertLinkRow(context.database.db, owner.id, { campaign_id: campaign.id, url: 'https://expired.example/', expires_at: PAST })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://forever.example/' })
       const locations = []
       for (let visitNumber = 0; visitNumber < 4; visitNumber += 1) locations.push((await visit('/r/with-expiry')).headers.location)
       expect(locations).toEqual(['https://live.example/', 'https://forever.example/', 'https://live.example/', 'https://forever.example/'])
@@ -132,9 +75,8 @@ describe('campaign rotator and list page', () => {
 
     it('answers HEAD with the current link without counting it or taking a turn', async () => {
       const campaign = await createCampaign({ name: 'Head campaign', slug: 'head-campaign' })
-      const db = context.database.db
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://first.example/' })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://second.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://first.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://second.example/' })
       for (let visitNumber = 0; visitNumber < 3; visitNumber += 1) {
         const head = await visit('/r/head-campaign', {}, 'HEAD')
         expect(head.statusCode).toBe(302)
@@ -147,7 +89,7 @@ describe('campaign rotator and list page', () => {
 
     it('redirects bots without counting them', async () => {
       const campaign = await createCampaign({ name: 'Bot campaign', slug: 'bot-campaign' })
-      await insertLink(context.database.db, { accountId: owner.id, campaignId: campaign.id, url: 'https://bots.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://bots.example/' })
       const response = await visit('/r/bot-campaign', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' })
       expect(response.statusCode).toBe(302)
       expect(response.headers.location).toBe('https://bots.example/')
@@ -156,14 +98,14 @@ describe('campaign rotator and list page', () => {
 
     it('sends a password-protected link to its short URL (the password form), never to its destination', async () => {
       const campaign = await createCampaign({ name: 'Protected', slug: 'protected-rotation' })
-      const link = await insertLink(context.database.db, { accountId: owner.id, campaignId: campaign.id, url: 'https://secret.example/', passwordHash: 'hash' })
+      const link = await createLink(context, owner, { campaign: campaign.id, url: 'https://secret.example/', password: 'open sesame' })
       expect((await visit('/r/protected-rotation')).headers.location).toBe(`${PUBLIC_URL}/${link.alias}`)
     })
 
     it("ignores another account's link pointing at the campaign", async () => {
       const campaign = await createCampaign({ name: 'Isolated', slug: 'isolated-rotation' })
-      await insertLink(context.database.db, { accountId: other.id, campaignId: campaign.id, url: 'https://intruder.example/' })
-      await insertLink(context.database.db, { accountId: owner.id, campaignId: campaign.id, url: 'https://own.example/' })
+      await insertLinkRow(context.database.db, other.id, { campaign_id: campaign.id, url: 'https://intruder.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://own.example/' })
       for (let visitNumber = 0; visitNumber < 3; visitNumber += 1) {
         expect((await visit('/r/isolated-rotation')).headers.location).toBe('https://own.example/')
       }
@@ -171,14 +113,14 @@ describe('campaign rotator and list page', () => {
 
     it('percent-encodes a destination with non-ASCII characters', async () => {
       const campaign = await createCampaign({ name: 'Unicode', slug: 'unicode-rotation' })
-      await insertLink(context.database.db, { accountId: owner.id, campaignId: campaign.id, url: 'https://例え.jp/中文?q=é' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://例え.jp/中文?q=é' })
       expect((await visit('/r/unicode-rotation')).headers.location).toBe('https://xn--r8jz45g.jp/%E4%B8%AD%E6%96%87?q=%C3%A9')
     })
 
     it('answers the 404 page for an unknown slug, a malformed slug, no links, or only expired links', async () => {
       await createCampaign({ name: 'Empty', slug: 'empty-campaign' })
       const expiredOnly = await createCampaign({ name: 'Expired only', slug: 'expired-only' })
-      await insertLink(context.database.db, { accountId: owner.id, campaignId: expiredOnly.id, url: 'https://gone.example/', expiresAt: PAST })
+      await insertLinkRow(context.database.db, owner.id, { campaign_id: expiredOnly.id, url: 'https://gone.example/', expires_at: PAST })
       for (const path of ['/r/no-such-slug', '/r/a%20b', '/r/ab', '/r/empty-campaign', '/r/expired-only', '/r/ROTATING-THREE']) {
         expectNotFoundPage(await visit(path))
       }
@@ -190,7 +132,7 @@ describe('campaign rotator and list page', () => {
     it('reads the database once per miss, and reloads when a link or campaign change is announced', async () => {
       const campaign = await createCampaign({ name: 'Cached', slug: 'cached-rotation' })
       const db = context.database.db
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://cached-one.example/' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://cached-one.example/' })
 
       // The service alone, on a bus this test controls, over a database handle that counts reads.
       let reads = 0
@@ -210,7 +152,7 @@ describe('campaign rotator and list page', () => {
         expect(reads).toBe(1)
 
         // Not announced: the cached rotation still holds one link.
-        const added = await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://cached-two.example/' })
+        const added = await createLink(context, owner, { campaign: campaign.id, url: 'https://cached-two.example/' })
         expect(await go()).toBe('https://cached-one.example/')
         expect(reads).toBe(1)
 
@@ -239,18 +181,12 @@ describe('campaign rotator and list page', () => {
   describe('GET /u/{username}/{slug}-{id}', () => {
     it('renders a public campaign with its live links, escaped, under the default CSP', async () => {
       const campaign = await createCampaign({ name: '<script>alert("name")</script> Sale', slug: 'escaped-sale', public: true })
-      const db = context.database.db
-      const now = nowTimestamp()
-      const domain = await db
-        .insertInto('domains')
-        .values({ account_id: owner.id, domain: 'https://go.brand.test', hostname: 'go.brand.test', redirect_root: null, redirect_404: null, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const titled = await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://titled.example/', title: '<script>alert("title")</script> & more' })
-      const untitled = await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://untitled.example/path?a=1&b="2"' })
-      const branded = await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://branded.example/', title: 'Branded', domainId: domain.id, host: 'go.brand.test' })
-      await insertLink(db, { accountId: owner.id, campaignId: campaign.id, url: 'https://expired.example/', title: 'Expired link', expiresAt: PAST })
-      await insertLink(db, { accountId: other.id, campaignId: campaign.id, url: 'https://intruder.example/', title: 'Intruder' })
+      const domain = await createDomain(context, owner, { domain: 'https://go.brand.test' })
+      const titled = await createLink(context, owner, { campaign: campaign.id, url: 'https://titled.example/', metatitle: '<script>alert("title")</script> & more' })
+      const untitled = await createLink(context, owner, { campaign: campaign.id, url: 'https://untitled.example/path?a=1&b="2"' })
+      const branded = await createLink(context, owner, { campaign: campaign.id, url: 'https://branded.example/', metatitle: 'Branded', domain: domain.id })
+      await insertLinkRow(context.database.db, owner.id, { campaign_id: campaign.id, url: 'https://expired.example/', title: 'Expired link', expires_at: PAST })
+      await insertLinkRow(context.database.db, other.id, { campaign_id: campaign.id, url: 'https://intruder.example/', title: 'Intruder' })
 
       expect(campaign.list).toBe(`${PUBLIC_URL}/u/${owner.username}/escaped-sale-${campaign.id}`)
       const response = await visit(new URL(campaign.list).pathname)
@@ -284,7 +220,7 @@ describe('campaign rotator and list page', () => {
 
     it('answers the 404 page for a private campaign', async () => {
       const campaign = await createCampaign({ name: 'Private one', slug: 'private-one' })
-      await insertLink(context.database.db, { accountId: owner.id, campaignId: campaign.id, url: 'https://private.example/', title: 'Private link' })
+      await createLink(context, owner, { campaign: campaign.id, url: 'https://private.example/', metatitle: 'Private link' })
       const response = await visit(new URL(campaign.list).pathname)
       expectNotFoundPage(response)
       expect(response.body).not.toContain('Private')
@@ -310,6 +246,17 @@ describe('campaign rotator and list page', () => {
       ]) {
         expectNotFoundPage(await visit(path))
       }
+    })
+
+    it('does not show the destination of a password-protected link', async () => {
+      const campaign = await createCampaign({ name: 'Public list', slug: 'public-list-protected', public: true })
+      const created = await api('POST', '/api/url/add', { url: 'https://hidden.example/secret-path', password: 'letmein1', campaign: campaign.id })
+      expect(created.statusCode).toBe(201)
+
+      const page = await visit(new URL(campaign.list).pathname)
+      expect(page.statusCode).toBe(200)
+      expect(page.body).toContain(created.data.shorturl)
+      expect(page.body).not.toContain('hidden.example')
     })
   })
 })

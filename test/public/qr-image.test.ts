@@ -4,27 +4,22 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestContext } from '../helpers/test-app.js'
+import { PUBLIC_URL, useTestApp } from '../helpers/test-app.js'
 import { decodeQrImage, makeLogo, pixelAt } from '../modules/qr-codes/qr-test-support.js'
 import { expectPage } from '../helpers/pages.js'
 
 const LOGO_COLOR = { r: 200, g: 30, b: 30 }
 
 describe('public QR image and tracking address', () => {
-  let context: TestContext
   let uploads: string
-  let api: ApiClient
 
+  // Registered before useTestApp: the app is built on the folder this makes.
   beforeAll(async () => {
     uploads = await mkdtemp(path.join(os.tmpdir(), 'lw-qr-image-'))
     await writeFile(path.join(uploads, 'logo.png'), await makeLogo({ color: LOGO_COLOR }))
-    context = await createTestApp({ env: { UPLOAD_DIR: uploads } })
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
   })
-  afterAll(async () => {
-    await context.close()
-    await rm(uploads, { recursive: true, force: true })
-  })
+  afterAll(() => rm(uploads, { recursive: true, force: true }))
+  const { context, api } = useTestApp(() => ({ env: { UPLOAD_DIR: uploads } }))
 
   /** Creates a QR code through the API and returns its alias. */
   async function createQr(body: Record<string, unknown>): Promise<{ id: number; alias: string }> {

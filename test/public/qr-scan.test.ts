@@ -1,7 +1,7 @@
 // Scans of a link QR code's tracking address: each GET by a person is one click of the QR code,
 // counted in `scans` and the statistics; HEAD requests and bots are redirected but not counted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { PUBLIC_URL, useTestApp } from '../helpers/test-app.js'
 import { decodeQrImage } from '../modules/qr-codes/qr-test-support.js'
 import { expectPage } from '../helpers/pages.js'
 
@@ -9,16 +9,7 @@ const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWeb
 const DESTINATION = 'https://example.com/menu?table=4'
 
 describe('QR tracking address scans', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api } = useTestApp()
 
   /** Creates a link QR code through the API; answers its id and the address its image encodes. */
   async function createLinkQr(): Promise<{ id: number; tracking: string }> {

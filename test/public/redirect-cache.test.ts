@@ -1,6 +1,7 @@
 // The redirect path's cache, through the real app: every database query is counted (a Kysely
 // plugin on the services' connection), and the test announces changes on the app's own bus the
-// way other modules do.
+// way other modules do. Rows are written directly (helpers/factories `insert…Row`) so that no
+// change is announced until the test announces it.
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClickRecorder } from '../../src/analytics/click-recorder.js'
@@ -11,7 +12,8 @@ import { createServices } from '../../src/services.js'
 import { loadConfig } from '../../src/config.js'
 import { aliasKey } from '../../src/modules/aliases/alias-namespace.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
-import { attachPixels, insertDomain, insertLink, insertOverlay, insertPixel, insertSplash, nextAlias, visit } from './redirect-test-support.js'
+import { attachPixelRows, createAccount, createDomain, insertLinkRow, insertOverlayRow, insertPixelRow, insertSplashPageRow, uniqueAlias } from '../helpers/factories.js'
+import { visit } from './redirect-test-support.js'
 import { ALIAS_TOPIC, DOMAIN_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC, type InvalidationBus } from '../../src/core/invalidation.js'
 
 /** Records the table every executed query reads or writes first. */
@@ -50,10 +52,11 @@ describe('redirect cache', () => {
       clickRecorder: createClickRecorder(database.db),
     })
     invalidation = services.invalidation
-    accountId = (await services.accounts.createAccount({ email: 'cache@example.com', username: 'cacheowner' })).id
+    const owner = await createAccount({ services })
+    accountId = owner.id
     app = await buildApp({ services })
     await app.ready()
-    await insertDomain(database.db, accountId, BRANDED, { root: 'https://brand.test/old-root', notFound: 'https://brand.test/missing' })
+    await createDomain({ services }, owner, { domain: `https://${BRANDED}`, redirectroot: 'https://brand.test/old-root', redirect404: 'https://brand.test/missing' })
   })
   afterAll(async () => {
     await app.close()
@@ -71,18 +74,18 @@ describe('redirect cache', () => {
   }
 
   it('reads a link once and serves the next visits without touching the database', async () => {
-    const link = await insertLink(database.db, accountId, { url: 'https://example.com/first' })
+    const link = await insertLinkRow(database.db, accountId, { url: 'https://example.com/first' })
     expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: ['links'] })
     expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: [] })
     expect(await visitCounting(`/${link.alias}`)).toEqual({ answer: 'https://example.com/first', tables: [] })
   })
 
   it('reads a link with its splash page, overlay and pixels in one query', async () => {
-    const splashId = await insertSplash(database.db, accountId, { title: 'Wait', counter: 2 })
-    const overlayId = await insertOverlay(database.db, accountId, 'message', { message: 'Hi' })
-    const withSplash = await insertLink(database.db, accountId, { type: 'splash', splashId })
-    const withOverlay = await insertLink(database.db, accountId, { type: 'overlay', overlayId })
-    await attachPixels(database.db, withOverlay.id, [await insertPixel(database.db, accountId, 'fbpixel', '123456789012345'), await insertPixel(database.db, accountId, 'bing', '12345678')])
+    const splashId = await insertSplashPageRow(database.db, accountId, { title: 'Wait', counter: 2 })
+    const overlayId = await insertOverlayRow(database.db, accountId, 'message', { message: 'Hi' })
+    const withSplash = await insertLinkRow(database.db, accountId, { type: 'splash', splash_id: splashId })
+    const withOverlay = await insertLinkRow(database.db, accountId, { type: 'overlay', overlay_id: overlayId })
+    await attachPixelRows(database.db, withOverlay.id, [await insertPixelRow(database.db, accountId, 'fbpixel', '123456789012345'), await insertPixelRow(database.db, accountId, 'bing', '12345678')])
     expect((await visitCounting(`/${withSplash.alias}`)).tables).toEqual(['links'])
     expect((await visitCounting(`/${withOverlay.alias}`)).tables).toEqual(['links'])
     const again = await visit(app, `/${withOverlay.alias}`)
@@ -91,13 +94,13 @@ describe('redirect cache', () => {
   })
 
   it('caches unknown aliases: a link read and a bio read once, then nothing', async () => {
-    const alias = nextAlias('missing')
+    const alias = uniqueAlias('missing')
     expect(await visitCounting(`/${alias}`)).toEqual({ answer: 404, tables: ['links', 'bio_pages'] })
     expect(await visitCounting(`/${alias}`)).toEqual({ answer: 404, tables: [] })
   })
 
   it('shares one read among concurrent first visits', async () => {
-    const link = await insertLink(database.db, accountId)
+    const link = await insertLinkRow(database.db, accountId)
     queries.tables.length = 0
     const responses = await Promise.all(Array.from({ length: 5 }, () => visit(app, `/${link.alias}`)))
     expect(responses.map((response) => response.statusCode)).toEqual([302, 302, 302, 302, 302])
@@ -105,7 +108,7 @@ describe('redirect cache', () => {
   })
 
   it('serves the new destination once the change is announced, and not before', async () => {
-    const link = await insertLink(database.db, accountId, { url: 'https://example.com/before' })
+    const link = await insertLinkRow(database.db, accountId, { url: 'https://example.com/before' })
     await visitCounting(`/${link.alias}`)
     await database.db.updateTable('links').set({ url: 'https://example.com/after' }).where('id', '=', link.id).execute()
     expect((await visitCounting(`/${link.alias}`)).answer).toBe('https://example.com/before')
@@ -116,7 +119,7 @@ describe('redirect cache', () => {
   it('drops a cached "not found" when a link is created at the alias', async () => {
     const alias = `Created${process.pid}`
     expect((await visitCounting(`/${alias}`)).answer).toBe(404)
-    await insertLink(database.db, accountId, { alias, url: 'https://example.com/new' })
+    await insertLinkRow(database.db, accountId, { alias: alias, url: 'https://example.com/new' })
     expect((await visitCounting(`/${alias}`)).answer).toBe(404)
     // Announced in any letter case: the key is lower-cased.
     invalidation.publish(ALIAS_TOPIC, aliasKey('', alias.toUpperCase()))
@@ -124,7 +127,7 @@ describe('redirect cache', () => {
   })
 
   it('ignores announcements for other hosts and topics', async () => {
-    const link = await insertLink(database.db, accountId, { url: 'https://example.com/kept' })
+    const link = await insertLinkRow(database.db, accountId, { url: 'https://example.com/kept' })
     await visitCounting(`/${link.alias}`)
     invalidation.publish(ALIAS_TOPIC, aliasKey(BRANDED, link.alias))
     invalidation.publish('campaign', '1')
@@ -132,7 +135,7 @@ describe('redirect cache', () => {
   })
 
   it('forgets every cached link when a splash page, overlay or pixel changes', async () => {
-    const link = await insertLink(database.db, accountId)
+    const link = await insertLinkRow(database.db, accountId)
     for (const topic of [SPLASH_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC] as const) {
       await visitCounting(`/${link.alias}`)
       expect((await visitCounting(`/${link.alias}`)).tables).toEqual([])
@@ -142,8 +145,8 @@ describe('redirect cache', () => {
   })
 
   it('caches branded domains, found or not, and drops them on the domain topic', async () => {
-    const alias = nextAlias('brand')
-    await insertLink(database.db, accountId, { host: BRANDED, alias, url: 'https://example.com/branded' })
+    const alias = uniqueAlias('brand')
+    await insertLinkRow(database.db, accountId, { host: BRANDED, alias: alias, url: 'https://example.com/branded' })
     expect(await visitCounting(`/${alias}`, BRANDED)).toEqual({ answer: 'https://example.com/branded', tables: ['domains', 'links'] })
     expect(await visitCounting(`/${alias}`, BRANDED)).toEqual({ answer: 'https://example.com/branded', tables: [] })
     expect(await visitCounting('/', BRANDED)).toEqual({ answer: 'https://brand.test/old-root', tables: [] })

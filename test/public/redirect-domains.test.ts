@@ -1,23 +1,20 @@
 // Branded domains: the Host header picks the alias namespace; `/` and unknown aliases follow the
 // domain's redirectroot / redirect404, else the 404 page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
-import { clicksOf, insertBioPage, insertDomain, insertLink, visit } from './redirect-test-support.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createBioPage, createDomain, createLink } from '../helpers/factories.js'
+import { useTestApp } from '../helpers/test-app.js'
+import { clicksOf, visit } from './redirect-test-support.js'
 
 describe('branded domains', () => {
-  let context: TestContext
-  let owner: TestAccount
+  const { context, owner } = useTestApp()
   let brandedId: number
   const BRANDED = 'go.brand.test'
   const BARE = 'bare.brand.test'
 
   beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    brandedId = await insertDomain(context.database.db, owner.id, BRANDED, { root: 'https://brand.test/home', notFound: 'https://brand.test/missing' })
-    await insertDomain(context.database.db, owner.id, BARE)
+    brandedId = (await createDomain(context, owner, { domain: `https://${BRANDED}`, redirectroot: 'https://brand.test/home', redirect404: 'https://brand.test/missing' })).id
+    await createDomain(context, owner, { domain: `https://${BARE}` })
   })
-  afterAll(() => context.close())
 
   // A browser's user agent: inject's own one counts as a bot and would not be recorded.
   const onHost = (host: string, path: string, method: 'GET' | 'HEAD' = 'GET') =>
@@ -50,8 +47,8 @@ describe('branded domains', () => {
   })
 
   it("resolves a domain's aliases on that domain only", async () => {
-    const branded = await insertLink(context.database.db, owner.id, { host: BRANDED, domainId: brandedId, url: 'https://example.com/branded' })
-    const main = await insertLink(context.database.db, owner.id, { url: 'https://example.com/main' })
+    const branded = await createLink(context, owner, { domain: brandedId, url: 'https://example.com/branded' })
+    const main = await createLink(context, owner, { url: 'https://example.com/main' })
 
     const onBrand = await onHost(BRANDED, `/${branded.alias}`)
     expect(onBrand.statusCode).toBe(302)
@@ -68,20 +65,20 @@ describe('branded domains', () => {
 
   it('lets the same alias live on two hosts', async () => {
     const alias = `shared${process.pid}`
-    await insertLink(context.database.db, owner.id, { alias, url: 'https://example.com/on-main' })
-    await insertLink(context.database.db, owner.id, { alias, host: BRANDED, domainId: brandedId, url: 'https://example.com/on-brand' })
+    await createLink(context, owner, { custom: alias, url: 'https://example.com/on-main' })
+    await createLink(context, owner, { custom: alias, domain: brandedId, url: 'https://example.com/on-brand' })
     expect((await onHost('lw.test', `/${alias}`)).headers.location).toBe('https://example.com/on-main')
     expect((await onHost(BRANDED, `/${alias}`)).headers.location).toBe('https://example.com/on-brand')
   })
 
   it('serves bio pages on the main host only', async () => {
-    const bio = await insertBioPage(context.database.db, owner.id)
+    const bio = await createBioPage(context, owner)
     expect((await onHost('lw.test', `/${bio.alias}`)).statusCode).toBe(200)
     expect((await onHost(BRANDED, `/${bio.alias}`)).headers.location).toBe('https://brand.test/missing')
   })
 
   it('treats any other Host as the main host', async () => {
-    const main = await insertLink(context.database.db, owner.id, { url: 'https://example.com/any-host' })
+    const main = await createLink(context, owner, { url: 'https://example.com/any-host' })
     for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', 'unknown.example']) {
       expect((await onHost(host, `/${main.alias}`)).headers.location).toBe('https://example.com/any-host')
     }

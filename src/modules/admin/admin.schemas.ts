@@ -1,5 +1,5 @@
 // Request and response schemas of the administration endpoints (decisions §6 Administration).
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Account } from '../accounts/account.schemas.js'
 import { Id, listResponse } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
@@ -23,6 +23,8 @@ export const UserCreateBody = Type.Object({
   expiration: Type.Optional(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD' })),
   admin: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 })
+
+export type UserCreateInput = Static<typeof UserCreateBody>
 
 /** The key is shown here once and never again. */
 export const UserCreatedResponse = Type.Object({

@@ -2,20 +2,12 @@
 // keep an administrator from locking themself out.
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
+import type { UserCreateInput } from './admin.schemas.js'
 import type { PlanService } from './plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { toStoredTimestamp } from '../../core/time.js'
-
-export interface UserCreateInput {
-  email: string
-  username: string
-  password?: string
-  planid?: number
-  expiration?: string
-  admin?: boolean
-}
 
 /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
 export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer) {

@@ -7,16 +7,6 @@ export interface BioBlock {
   url: string
 }
 
-/** True when `value` parses as an absolute http or https URL with a host (decisions §5). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /**
  * Reads the stored `blocks` column. Anything malformed (a hand-edited row, an older format) is
  * skipped rather than failing the API read or the public page.

@@ -1,7 +1,7 @@
 // Bio pages as channel items (spec: item type `bio`).
 import type { DB } from '../../db/database.js'
 import { defineItemSource, type ChannelItemSource } from '../channels/channel-items.js'
-import { isHttpUrl } from './bio-page-blocks.js'
+import { isHttpUrl } from '../../core/urls.js'
 import { bioPageUrl } from './bio-page.mapper.js'
 
 /** Bio pages as channel items: titled by name; link is the public page, preview its avatar (else the page). */

@@ -1,10 +1,11 @@
 // Bio page rows to API records; every URL absolute (decisions §5).
 import type { BioPageRow } from '../../db/schema.js'
+import { shortUrl } from '../aliases/alias-namespace.js'
 import { parseStoredBlocks } from './bio-page-blocks.js'
 
-/** The public address of a bio page: `{base}/{alias}` (decisions §6). */
+/** The public address of a bio page: `{base}/{alias}` (decisions §6), never on a branded domain. */
 export function bioPageUrl(publicUrl: string, alias: string): string {
-  return `${publicUrl}/${encodeURIComponent(alias)}`
+  return shortUrl(publicUrl, null, alias)
 }
 
 export function toBioPageListEntry(page: BioPageRow, publicUrl: string) {

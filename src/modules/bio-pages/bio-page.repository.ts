@@ -1,6 +1,6 @@
-// SQL for bio pages. Every method is scoped by account id, except the alias check: aliases live
-// in the main host's namespace, shared by every account (the public lookup is in
-// src/public/alias-resolver.repository.ts).
+// SQL for bio pages. Every method is scoped by account id. Whether an alias is free is asked of the
+// aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
+// (modules/redirects/alias-resolver.repository.ts).
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'
@@ -32,25 +32,7 @@ export function createBioPageRepository(db: DB) {
       return Number(row.count)
     },
 
-    /**
-     * True when another bio page, or a short link on the main host (host ''), already uses `alias`
-     * in any letter case: both are served at `{base}/{alias}`.
-     */
-    async isAliasTaken(alias: string, exceptBioPageId?: number): Promise<boolean> {
-      const lowered = alias.toLowerCase()
-      let bioQuery = db.selectFrom('bio_pages').select('id').where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', lowered))
-      if (exceptBioPageId !== undefined) bioQuery = bioQuery.where('id', '!=', exceptBioPageId)
-      if (await bioQuery.executeTakeFirst()) return true
-      const link = await db
-        .selectFrom('links')
-        .select('id')
-        .where('host', '=', '')
-        .where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', lowered))
-        .executeTakeFirst()
-      return link !== undefined
-    },
-
-    /** Inserts; throws the driver's unique violation when the exact alias is taken meanwhile. */
+    /** Inserts; throws the driver's unique violation when the alias (in any letter case) is taken meanwhile. */
     async insert(accountId: number, values: BioPageValues): Promise<BioPageRow> {
       const now = nowTimestamp()
       return db

@@ -4,7 +4,7 @@ import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
-import { errorResponses } from '../../http/schemas.js'
+import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
 import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
@@ -29,7 +29,7 @@ export function registerBioPageRoutes(app: App, { bioPages, config }: Services):
   })
 
   app.post('/api/bio/add', {
-    schema: { tags, summary: 'Create a bio page', body: BioPageCreateBody, response: { 201: BioPageCreatedResponse, ...errorResponses } },
+    schema: { tags, summary: 'Create a bio page', body: BioPageCreateBody, response: { 201: BioPageCreatedResponse, ...aliasDrawingErrorResponses } },
   }, async (request, reply) => {
     const page = await bioPages.createBioPage(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, id: page.id, url: bioPageUrl(config.publicUrl, page.alias) })

@@ -1,10 +1,11 @@
 // Request and response schemas of the campaign endpoints.
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Id, listResponse } from '../../core/schemas.js'
 
 export const CAMPAIGN_SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
 
-const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
+export const CAMPAIGN_NAME_RULE = 'must be 2 to 100 characters'
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: CAMPAIGN_NAME_RULE })
 const Slug = Type.String({ pattern: CAMPAIGN_SLUG_PATTERN, errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -' })
 const Rotator = Type.Union([Type.String(), Type.Literal(false)], { description: 'rotator URL, or false without a slug' })
 
@@ -20,6 +21,9 @@ export const CampaignUpdateBody = Type.Object({
   slug: Type.Optional(Type.Union([Slug, Type.Literal('')], { errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -, or empty' })),
   public: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 })
+
+export type CampaignCreateInput = Static<typeof CampaignCreateBody>
+export type CampaignUpdateInput = Static<typeof CampaignUpdateBody>
 
 export const CampaignListEntry = Type.Object({
   id: Type.Integer(),

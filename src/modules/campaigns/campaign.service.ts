@@ -7,6 +7,8 @@ import type { CampaignRepository } from './campaign.repository.js'
 import { CAMPAIGN_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { DuplicateError, NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
+import { trimmedName } from '../../core/text.js'
+import { CAMPAIGN_NAME_RULE, type CampaignCreateInput, type CampaignUpdateInput } from './campaign.schemas.js'
 
 const DUPLICATE_NAME = 'You already have a campaign with that name.'
 const SLUG_TAKEN = 'This slug is currently not available. Please choose another one.'
@@ -54,10 +56,10 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       return campaigns.listPage(accountId, page)
     },
 
-    async createCampaign(account: AuthenticatedAccount, input: { name?: string; slug?: string; public?: boolean }): Promise<CampaignRow> {
+    async createCampaign(account: AuthenticatedAccount, input: CampaignCreateInput): Promise<CampaignRow> {
       await enforcePlanLimit(account, 'campaigns', () => campaigns.count(account.id))
       // Without a name, the slug names the campaign (decisions §6).
-      const name = (input.name ?? input.slug)?.trim()
+      const name = input.name === undefined ? input.slug : trimmedName(input.name, CAMPAIGN_NAME_RULE)
       if (name !== undefined) await assertNameFree(account.id, name)
       if (input.slug !== undefined) await assertSlugFree(input.slug)
       return translateUniqueViolation(
@@ -66,9 +68,9 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       )
     },
 
-    async updateCampaign(accountId: number, id: number, input: { name: string; slug?: string; public?: boolean }): Promise<CampaignRow> {
+    async updateCampaign(accountId: number, id: number, input: CampaignUpdateInput): Promise<CampaignRow> {
       await getCampaignOrThrow(accountId, id)
-      const name = input.name.trim()
+      const name = trimmedName(input.name, CAMPAIGN_NAME_RULE)
       await assertNameFree(accountId, name, id)
       const slug = input.slug === undefined ? undefined : input.slug === '' ? null : input.slug
       if (slug) await assertSlugFree(slug, id)

@@ -39,8 +39,7 @@ export function defineItemSource(
   table: ItemTable,
   describeOwned: (accountId: number, ids: number[]) => Promise<Array<[number, ChannelItemDescription]>>,
 ): ChannelItemSource {
-  // One concrete table name stands for all three: the query shape is the same for each.
-  const ownedIds = (accountId: number) => db.selectFrom(table as 'links').select('id').where('account_id', '=', accountId)
+  const ownedIds = (accountId: number) => db.selectFrom(table).select('id').where('account_id', '=', accountId)
   return {
     ownedIds,
     async exists(accountId, id) {

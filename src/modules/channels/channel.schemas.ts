@@ -1,11 +1,10 @@
 // Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { CHANNEL_ITEM_TYPES } from './channel-items.js'
 import { HexColor, Id, listResponse } from '../../core/schemas.js'
 
-/** `#RGB` or `#RRGGBB` (decisions §6); stored lower-case. */
-
-const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
+export const CHANNEL_NAME_RULE = 'must be 2 to 100 characters'
+const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: CHANNEL_NAME_RULE })
 const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
 const Color = HexColor
 const Starred = Type.Boolean({ errorMessage: 'must be true or false' })
@@ -23,6 +22,10 @@ export const ChannelUpdateBody = Type.Object({
   color: Type.Optional(Color),
   starred: Type.Optional(Starred),
 })
+
+export type ChannelCreateInput = Static<typeof ChannelCreateBody>
+/** Every field optional: what an update may change. */
+export type ChannelInput = Static<typeof ChannelUpdateBody>
 
 const channelFields = {
   id: Type.Integer(),

@@ -7,18 +7,13 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { ChannelItemRepository } from './channel-items.repository.js'
 import type { ChannelItemDescription, ChannelItemSources, ChannelItemType } from './channel-items.js'
 import type { ChannelRepository, ChannelValues } from './channel.repository.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { CHANNEL_NAME_RULE, type ChannelCreateInput, type ChannelInput } from './channel.schemas.js'
+import { DuplicateError, NotFoundError } from '../../core/errors.js'
 import type { Page, PageRequest } from '../../core/paging.js'
+import { trimmedName } from '../../core/text.js'
 
 const DUPLICATE_NAME = 'You already have a channel with this name.'
 const ALREADY_IN_CHANNEL = 'This item is already added to the selected channel.'
-
-export interface ChannelInput {
-  name?: string
-  description?: string
-  color?: string
-  starred?: boolean
-}
 
 /** A channel item with what its record says about it. */
 export interface DescribedChannelItem {
@@ -29,13 +24,6 @@ export interface DescribedChannelItem {
 /** A random badge color, `#rrggbb` (decisions §6: a random color when none is given). */
 export function randomChannelColor(): string {
   return `#${randomBytes(3).toString('hex')}`
-}
-
-/** Trims the name; the schema counted the untrimmed text, so the length rule is checked again. */
-function normaliseName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed.length < 2) throw ValidationError.field('name', 'must be 2 to 100 characters')
-  return trimmed
 }
 
 export function createChannelService(channels: ChannelRepository, items: ChannelItemRepository, sources: ChannelItemSources) {
@@ -67,10 +55,10 @@ export function createChannelService(channels: ChannelRepository, items: Channel
       return channels.listPage(accountId, page)
     },
 
-    async createChannel(account: AuthenticatedAccount, input: ChannelInput & { name: string }): Promise<ChannelRow> {
+    async createChannel(account: AuthenticatedAccount, input: ChannelCreateInput): Promise<ChannelRow> {
       await enforcePlanLimit(account, 'channels', () => channels.count(account.id))
       const values: ChannelValues = {
-        name: normaliseName(input.name),
+        name: trimmedName(input.name, CHANNEL_NAME_RULE),
         description: input.description ?? '',
         color: (input.color ?? randomChannelColor()).toLowerCase(),
         starred: input.starred ?? false,
@@ -82,7 +70,7 @@ export function createChannelService(channels: ChannelRepository, items: Channel
     async updateChannel(accountId: number, id: number, input: ChannelInput): Promise<ChannelRow> {
       await getChannelOrThrow(accountId, id)
       const changes: Partial<ChannelValues> = {
-        name: input.name === undefined ? undefined : normaliseName(input.name),
+        name: input.name === undefined ? undefined : trimmedName(input.name, CHANNEL_NAME_RULE),
         description: input.description,
         color: input.color?.toLowerCase(),
         starred: input.starred,

@@ -1,7 +1,7 @@
 // SQL for branded domains. Every method is scoped by account id, except the hostname lookup:
 // a hostname belongs to one account across the whole service.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
+import { countOwnedRows, deleteOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { DomainRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -49,13 +49,8 @@ export function createDomainRepository(db: DB) {
     },
 
     /** Changes the given redirects only; false when the account has no such domain. */
-    async updateRedirects(accountId: number, id: number, changes: DomainRedirects): Promise<boolean> {
-      const values: { redirect_root?: string | null; redirect_404?: string | null } = {}
-      if (changes.redirectRoot !== undefined) values.redirect_root = changes.redirectRoot
-      if (changes.redirect404 !== undefined) values.redirect_404 = changes.redirect404
-      if (Object.keys(values).length === 0) return (await findById(accountId, id)) !== undefined
-      const result = await db.updateTable('domains').set(values).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
+    updateRedirects(accountId: number, id: number, changes: DomainRedirects): Promise<boolean> {
+      return updateOwnedRow(db, 'domains', accountId, id, { redirect_root: changes.redirectRoot, redirect_404: changes.redirect404 })
     },
 
     delete(accountId: number, id: number): Promise<boolean> {

@@ -1,6 +1,5 @@
 // Field rules of a short link that need more than a schema: destinations, the redirect type,
-// expiry dates and aliases (decisions §5 and §6).
-import { randomInt } from 'node:crypto'
+// expiry dates (decisions §5 and §6). Aliases are the aliases module's.
 import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { ValidationError } from '../../core/errors.js'
 import { MAX_ID } from '../../core/schemas.js'
@@ -66,18 +65,4 @@ export function parseExpiry(text: string, now: Date = new Date()): string {
   // Same fixed-width format on both sides: text order is time order.
   if (stored <= nowTimestamp(now)) throw ValidationError.field('expiry', 'must be in the future')
   return stored
-}
-
-/**
- * No 0/O/o, 1/l/I: generated aliases are read aloud and typed by people. Lower case only, so two
- * generated aliases never differ by letter case alone (aliases compare case-insensitively).
- */
-export const GENERATED_ALIAS_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
-export const GENERATED_ALIAS_LENGTH = 6
-
-/** A cryptographically random alias of `length` characters of GENERATED_ALIAS_ALPHABET. */
-export function generateLinkAlias(length: number = GENERATED_ALIAS_LENGTH): string {
-  let alias = ''
-  for (let index = 0; index < length; index += 1) alias += GENERATED_ALIAS_ALPHABET[randomInt(GENERATED_ALIAS_ALPHABET.length)]
-  return alias
 }

@@ -1,12 +1,25 @@
-// Targeting rules of a short link: other destinations by visitor country, device or language.
-// Stored as JSON {geo?, device?, language?} (schema.ts); the redirect path reads the same shape.
+// Targeting rules of a short link: other destinations by visitor country, device or language
+// (decisions §6). The one shape and the one normaliser of a rule: a link's write validates with
+// it (field-named 400s), and the redirect path reads the stored JSON {geo?, device?, language?}
+// with it, so every rule a link stores is one a visitor can match, and nothing else is read.
+// Values are codes, as the API documents them: English names (`Canada`) are refused on write
+// and, should a row hold one, ignored on read.
 import { checkDestination } from './link-input.js'
 import { ValidationError } from '../../core/errors.js'
+import type { DeviceName } from '../../analytics/visitor-parser.js'
 
-/** Device names a device rule may use (decisions §6: `devicetarget`). */
-export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const
+/**
+ * Device names a device rule may use (decisions §6: `devicetarget`); each is one the visitor
+ * parser gives (analytics/visitor-parser.ts `deviceNamesOf`), which `satisfies` checks.
+ */
+export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const satisfies readonly DeviceName[]
 
 export type TargetDevice = (typeof TARGET_DEVICES)[number]
+
+/** What a rule's value must be, in the 400's words: the schema and the normaliser say the same. */
+export const COUNTRY_RULE = 'must be a two-letter ISO 3166-1 country code'
+export const LANGUAGE_RULE = 'must be a two-letter ISO 639-1 language code'
+export const DEVICE_RULE = `must be one of ${TARGET_DEVICES.join(', ')}`
 
 /** Most rules one list may hold. */
 export const MAX_TARGETS = 50
@@ -61,46 +74,130 @@ export interface TargetingInput {
   languagetarget?: { language: string; link: string }[]
 }
 
-function assertDistinct(field: string, keys: string[], what: string): void {
-  const seen = new Set<string>()
-  for (const key of keys) {
-    if (seen.has(key)) throw ValidationError.field(field, `lists the ${what} "${key}" twice`)
-    seen.add(key)
-  }
+/** The ISO 3166-1 alpha-2 code a rule's `location` stands for (`us` → `US`), or null. */
+export function countryCodeOf(location: string): string | null {
+  const code = location.trim().toUpperCase()
+  return COUNTRY_CODES.has(code) ? code : null
 }
 
-function checkLinks(field: string, entries: { link: string }[]): void {
-  entries.forEach((entry, index) => checkDestination(`${field}.${index}.link`, entry.link))
+/** The ISO 639-1 code a rule's `language` stands for (`FR` → `fr`), or null. */
+export function languageCodeOf(language: string): string | null {
+  const code = language.trim().toLowerCase()
+  return LANGUAGE_CODES.has(code) ? code : null
+}
+
+/** The device name a rule's `device` stands for (`iPhone` → `iphone`), or null. */
+export function targetDeviceOf(device: string): TargetDevice | null {
+  const name = device.trim().toLowerCase()
+  return TARGET_DEVICES.find((known) => known === name) ?? null
+}
+
+/** One list of rules: its API field, its stored key, and how one of its rules is normalised. */
+interface RuleList<Rule> {
+  field: 'geotarget' | 'devicetarget' | 'languagetarget'
+  what: string
+  keyOf: (rule: Rule) => string
+  /** The normalised rule; throws a ValidationError naming `${prefix}.location` (…) or `${prefix}.link`. */
+  normalise: (entry: unknown, prefix: string) => Rule
+}
+
+function recordOf(entry: unknown): Record<string, unknown> {
+  return entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>) : {}
+}
+
+/** A rule's value normalised by `codeOf`; a ValidationError naming `field` when it is no code. */
+function codeOrThrow<Code>(field: string, value: unknown, codeOf: (text: string) => Code | null, rule: string): Code {
+  const code = typeof value === 'string' ? codeOf(value) : null
+  if (code === null) throw ValidationError.field(field, rule)
+  return code
+}
+
+function linkOrThrow(field: string, value: unknown): string {
+  return checkDestination(field, typeof value === 'string' ? value : '')
+}
+
+const GEO: RuleList<GeoTarget> = {
+  field: 'geotarget',
+  what: 'location',
+  keyOf: (rule) => rule.location,
+  normalise(entry, prefix) {
+    const { location, link } = recordOf(entry)
+    return {
+      location: codeOrThrow(`${prefix}.location`, location, countryCodeOf, COUNTRY_RULE),
+      link: linkOrThrow(`${prefix}.link`, link),
+    }
+  },
+}
+
+const DEVICE: RuleList<DeviceTarget> = {
+  field: 'devicetarget',
+  what: 'device',
+  keyOf: (rule) => rule.device,
+  normalise(entry, prefix) {
+    const { device, link } = recordOf(entry)
+    return {
+      device: codeOrThrow(`${prefix}.device`, device, targetDeviceOf, DEVICE_RULE),
+      link: linkOrThrow(`${prefix}.link`, link),
+    }
+  },
+}
+
+const LANGUAGE: RuleList<LanguageTarget> = {
+  field: 'languagetarget',
+  what: 'language',
+  keyOf: (rule) => rule.language,
+  normalise(entry, prefix) {
+    const { language, link } = recordOf(entry)
+    return {
+      language: codeOrThrow(`${prefix}.language`, language, languageCodeOf, LANGUAGE_RULE),
+      link: linkOrThrow(`${prefix}.link`, link),
+    }
+  },
+}
+
+/** A client's list, normalised; the first invalid rule or a repeated key is a ValidationError. */
+function validatedList<Rule>(list: RuleList<Rule>, entries: readonly unknown[]): Rule[] {
+  const rules = entries.map((entry, index) => list.normalise(entry, `${list.field}.${index}`))
+  const seen = new Set<string>()
+  for (const key of rules.map(list.keyOf)) {
+    if (seen.has(key)) throw ValidationError.field(list.field, `lists the ${list.what} "${key}" twice`)
+    seen.add(key)
+  }
+  return rules
+}
+
+/**
+ * A stored list as the link's write would have accepted it. Rules it would refuse (a row written
+ * by hand or by an older version) are left out, and so is a repeated key: the first rule wins,
+ * as it would in the redirect.
+ */
+function storedList<Rule>(list: RuleList<Rule>, value: unknown): Rule[] {
+  if (!Array.isArray(value)) return []
+  const rules: Rule[] = []
+  const seen = new Set<string>()
+  for (const entry of value) {
+    let rule: Rule
+    try {
+      rule = list.normalise(entry, list.field)
+    } catch (error) {
+      if (error instanceof ValidationError) continue
+      throw error
+    }
+    const key = list.keyOf(rule)
+    if (seen.has(key)) continue
+    seen.add(key)
+    rules.push(rule)
+  }
+  return rules
 }
 
 /** Validates and normalises the given lists over `stored`; lists not given are kept. */
 export function mergeTargeting(stored: LinkTargeting, input: TargetingInput): LinkTargeting {
-  const merged: LinkTargeting = { ...stored }
-  if (input.geotarget !== undefined) {
-    const geo = input.geotarget.map((entry) => ({ location: entry.location.toUpperCase(), link: entry.link.trim() }))
-    geo.forEach((entry, index) => {
-      if (!COUNTRY_CODES.has(entry.location)) throw ValidationError.field(`geotarget.${index}.location`, 'must be a two-letter ISO 3166-1 country code')
-    })
-    assertDistinct('geotarget', geo.map((entry) => entry.location), 'location')
-    checkLinks('geotarget', geo)
-    merged.geo = geo
+  return {
+    geo: input.geotarget === undefined ? stored.geo : validatedList(GEO, input.geotarget),
+    device: input.devicetarget === undefined ? stored.device : validatedList(DEVICE, input.devicetarget),
+    language: input.languagetarget === undefined ? stored.language : validatedList(LANGUAGE, input.languagetarget),
   }
-  if (input.devicetarget !== undefined) {
-    const device = input.devicetarget.map((entry) => ({ device: entry.device, link: entry.link.trim() }))
-    assertDistinct('devicetarget', device.map((entry) => entry.device), 'device')
-    checkLinks('devicetarget', device)
-    merged.device = device
-  }
-  if (input.languagetarget !== undefined) {
-    const language = input.languagetarget.map((entry) => ({ language: entry.language.toLowerCase(), link: entry.link.trim() }))
-    language.forEach((entry, index) => {
-      if (!LANGUAGE_CODES.has(entry.language)) throw ValidationError.field(`languagetarget.${index}.language`, 'must be a two-letter ISO 639-1 language code')
-    })
-    assertDistinct('languagetarget', language.map((entry) => entry.language), 'language')
-    checkLinks('languagetarget', language)
-    merged.language = language
-  }
-  return merged
 }
 
 /** No targeting at all. */
@@ -108,10 +205,18 @@ export function emptyTargeting(): LinkTargeting {
   return { geo: [], device: [], language: [] }
 }
 
-/** Reads the stored JSON; a missing list is an empty one. */
+/**
+ * Reads the stored JSON (for the API's answer and for the redirect path alike): a missing list is
+ * an empty one, and anything malformed is left out rather than failing a redirect or a read.
+ */
 export function parseStoredTargeting(text: string): LinkTargeting {
-  const stored = JSON.parse(text) as Partial<LinkTargeting>
-  return { geo: stored.geo ?? [], device: stored.device ?? [], language: stored.language ?? [] }
+  let stored: Record<string, unknown>
+  try {
+    stored = recordOf(JSON.parse(text))
+  } catch {
+    return emptyTargeting()
+  }
+  return { geo: storedList(GEO, stored.geo), device: storedList(DEVICE, stored.device), language: storedList(LANGUAGE, stored.language) }
 }
 
 /** The stored JSON, leaving out empty lists. */

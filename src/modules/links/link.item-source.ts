@@ -2,7 +2,7 @@
 // linked by their short URL, previewed by their destination.
 import type { DB } from '../../db/database.js'
 import { defineItemSource, type ChannelItemSource } from '../channels/channel-items.js'
-import { shortUrl } from './link.mapper.js'
+import { shortUrl } from '../aliases/alias-namespace.js'
 
 export function createShortLinkItemSource(db: DB, publicUrl: string): ChannelItemSource {
   return defineItemSource(db, 'links', async (accountId, ids) => {

@@ -1,14 +1,9 @@
 // Short-link rows to API records; every URL absolute (decisions §5).
+import { shortUrl } from '../aliases/alias-namespace.js'
 import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
 import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
-
-/** `{origin}/{alias}`: the branded domain's origin, else the service's public URL. */
-export function shortUrl(publicUrl: string, domainOrigin: string | null, alias: string): string {
-  // ALIAS_PATTERN allows URL-safe characters only: the alias needs no encoding.
-  return `${domainOrigin ?? publicUrl}/${alias}`
-}
 
 export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
   return {

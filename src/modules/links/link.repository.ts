@@ -1,5 +1,6 @@
-// SQL for short links. Every method is scoped by account id, except the alias checks: an alias
-// lives in its host's namespace, shared by every account.
+// SQL for short links. Every method is scoped by account id. Whether an alias is free is asked of
+// the aliases module (modules/aliases/alias.repository.ts): an alias lives in its host's namespace,
+// shared by every account and, on the main host, with bio pages.
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
@@ -150,20 +151,6 @@ export function createLinkRepository(db: DB) {
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, 'links', accountId)
-    },
-
-    /**
-     * True when another link on `host` uses `alias` in any letter case, or, on the main host
-     * (''), a bio page does: both are served at `{base}/{alias}`.
-     */
-    async isAliasTaken(host: string, alias: string, exceptLinkId?: number): Promise<boolean> {
-      const folded = alias.toLowerCase()
-      let links = db.selectFrom('links').select('id').where('host', '=', host).where((eb) => eb(eb.fn('lower', ['alias']), '=', folded))
-      if (exceptLinkId !== undefined) links = links.where('id', '!=', exceptLinkId)
-      if (await links.executeTakeFirst()) return true
-      if (host !== '') return false
-      const page = await db.selectFrom('bio_pages').select('id').where((eb) => eb(eb.fn('lower', ['alias']), '=', folded)).executeTakeFirst()
-      return page !== undefined
     },
 
     /** Those of `ids` the account owns in `table`. */

@@ -3,8 +3,9 @@ import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
-import { errorResponses } from '../../http/schemas.js'
-import { shortUrl, toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
+import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
+import { shortUrl } from '../aliases/alias-namespace.js'
+import { toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
 import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse } from './link.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse } from '../../core/schemas.js'
@@ -34,7 +35,7 @@ export function registerLinkRoutes(app: App, { links, statistics, config }: Serv
   })
 
   app.post('/api/url/add', {
-    schema: { tags, summary: 'Create a short link', body: LinkCreateBody, response: { 201: LinkCreatedResponse, ...errorResponses } },
+    schema: { tags, summary: 'Create a short link', body: LinkCreateBody, response: { 201: LinkCreatedResponse, ...aliasDrawingErrorResponses } },
   }, async (request, reply) => {
     const created = await links.createLink(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, id: created.id, shorturl: shortUrl(config.publicUrl, created.origin, created.alias) })

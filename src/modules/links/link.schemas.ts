@@ -1,13 +1,11 @@
 // Request and response schemas of the short-link endpoints (decisions §6: Short links).
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
-import { MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, listResponse } from '../../core/schemas.js'
+import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
+import { Alias, DateTime, HttpUrl, Id, PageQuery, PositiveId, listResponse } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
-// Inside unions, branches carry no message of their own so that the union's message is used.
-const PositiveId = Type.Integer({ minimum: 1, maximum: MAX_ID })
-
+// Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
 const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com) or its id'
 const Password = Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be 1 to 128 characters' })
 const EXPIRY_RULE = 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD (UTC)'
@@ -22,21 +20,21 @@ const Pixels = Type.Array(Id, { maxItems: MAX_TARGETS, errorMessage: `must be a 
 
 const GeoTargets = Type.Array(
   Type.Object({
-    location: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'must be a two-letter ISO 3166-1 country code' }),
+    location: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: COUNTRY_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {location, link} entries` },
 )
 const DeviceTargets = Type.Array(
   Type.Object({
-    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: `must be one of ${TARGET_DEVICES.join(', ')}` }),
+    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: DEVICE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {device, link} entries` },
 )
 const LanguageTargets = Type.Array(
   Type.Object({
-    language: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'must be a two-letter ISO 639-1 language code' }),
+    language: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: LANGUAGE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {language, link} entries` },
@@ -74,6 +72,10 @@ export const LinkUpdateBody = Type.Object({
   metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { errorMessage: 'must be text of at most 500 characters' })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
 })
+
+export type LinkCreateInput = Static<typeof LinkCreateBody>
+/** `""` or null clears a field; `campaign` 0 or null takes the link out of its campaign. */
+export type LinkUpdateInput = Static<typeof LinkUpdateBody>
 
 export const LinkListQuery = Type.Object({
   ...PageQuery.properties,

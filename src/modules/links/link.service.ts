@@ -1,51 +1,20 @@
-// Short-link rules: destinations, aliases (custom or generated, unique per host, shared with bio
-// pages on the main host), references to the account's records, plan limits, and telling every
-// instance's alias cache about changes.
-import { isUniqueViolation } from '../../db/dialect.js'
-import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
+// Short-link rules: destinations, where the link is served (its alias claimed through the aliases
+// module), references to the account's records, plan limits, and telling every instance's alias
+// cache about changes.
+import { aliasKey } from '../aliases/alias-namespace.js'
+import type { AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { hashPassword } from '../accounts/secrets.js'
 import { parseDomainOrigin } from '../domains/domain-origin.js'
-import { checkDestination, generateLinkAlias, GENERATED_ALIAS_LENGTH, parseExpiry, parseLinkType } from './link-input.js'
+import { checkDestination, parseExpiry, parseLinkType } from './link-input.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
-import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type TargetingInput } from './link-targeting.js'
+import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
+import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
-
-const ALIAS_RESERVED = 'This alias is reserved. Please choose another one.'
-const ALIAS_TAKEN = 'That alias is taken. Please choose another one.'
-const GENERATION_ATTEMPTS = 5
-
-interface LinkFieldsInput extends TargetingInput {
-  custom?: string
-  type?: string | number
-  pixels?: number[]
-  channel?: number
-}
-
-export interface LinkCreateInput extends LinkFieldsInput {
-  url: string
-  domain?: string | number
-  password?: string
-  expiry?: string
-  metatitle?: string
-  metadescription?: string
-  campaign?: number
-}
-
-/** `""` or null clears a field; `campaign` 0 or null takes the link out of its campaign. */
-export interface LinkUpdateInput extends LinkFieldsInput {
-  url?: string
-  domain?: string | number | null
-  password?: string | null
-  expiry?: string | null
-  metatitle?: string | null
-  metadescription?: string | null
-  campaign?: number | null
-}
 
 /** A link as the API shows it: the row and its pixel ids. */
 export interface LinkView<Row = LinkWithDomain> {
@@ -64,8 +33,8 @@ const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
 
 export interface LinkServiceOptions {
   invalidation: InvalidationBus
-  /** Draws a generated alias of the given length; tests replace it to force collisions. */
-  drawAlias?: (length: number) => string
+  /** Claims aliases in the namespace links share with bio pages. */
+  aliases: AliasService
 }
 
 /** Empty text means "none". */
@@ -76,7 +45,7 @@ function textOrNull(value: string | null | undefined): string | null | undefined
 }
 
 export function createLinkService(links: LinkRepository, options: LinkServiceOptions) {
-  const drawAlias = options.drawAlias ?? generateLinkAlias
+  const { aliases } = options
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
@@ -115,35 +84,6 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
       return { type: 'splash', splashId: presentation.splashId, overlayId: null }
     }
     return { type: presentation.type, splashId: null, overlayId: null }
-  }
-
-  async function assertAliasAvailable(host: string, alias: string, exceptLinkId?: number): Promise<void> {
-    if (isReservedAlias(alias)) throw new ValidationError(ALIAS_RESERVED)
-    if (await links.isAliasTaken(host, alias, exceptLinkId)) throw new DuplicateError(ALIAS_TAKEN)
-  }
-
-  /** Two requests racing past the alias check meet the (host, alias) unique constraint. */
-  async function translateAliasViolation<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write()
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateError(ALIAS_TAKEN)
-      throw error
-    }
-  }
-
-  /** Draws aliases until one is free; a collision in the database means another draw, a little longer each time. */
-  async function insertWithGeneratedAlias(accountId: number, values: Omit<LinkValues, 'alias'>, pixelIds: number[], channelId: number | undefined) {
-    for (let attempt = 1; attempt <= GENERATION_ATTEMPTS; attempt += 1) {
-      const alias = drawAlias(GENERATED_ALIAS_LENGTH + attempt - 1)
-      if (isReservedAlias(alias) || (await links.isAliasTaken(values.host, alias))) continue
-      try {
-        return { id: await links.insert(accountId, { ...values, alias }, pixelIds, channelId), alias }
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error
-      }
-    }
-    throw new Error(`no free alias after ${GENERATION_ATTEMPTS} attempts`)
   }
 
   /** Tells every instance's alias cache that what these addresses serve changed. */
@@ -191,14 +131,11 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
         targeting,
       }
 
-      let created: { id: number; alias: string }
-      if (input.custom === undefined) {
-        created = await insertWithGeneratedAlias(account.id, values, pixelIds, input.channel)
-      } else {
-        const alias = input.custom
-        await assertAliasAvailable(placement.host, alias)
-        created = { id: await translateAliasViolation(() => links.insert(account.id, { ...values, alias }, pixelIds, input.channel)), alias }
-      }
+      const insert = async (alias: string) => ({ id: await links.insert(account.id, { ...values, alias }, pixelIds, input.channel), alias })
+      const { custom } = input
+      const created = custom === undefined
+        ? await aliases.writeWithGeneratedAlias({ use: 'link', host: placement.host }, insert)
+        : await aliases.writeWithChosenAlias(placement.host, custom, undefined, () => insert(custom))
       announce({ host: placement.host, alias: created.alias })
       return { ...created, origin: placement.origin }
     },
@@ -227,11 +164,10 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
       if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
 
       const alias = input.custom ?? current.alias
-      if (alias !== current.alias || placement.host !== current.host) {
-        await assertAliasAvailable(placement.host, alias, id)
-        Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
-      }
-      const updated = await translateAliasViolation(() => links.update(accountId, id, changes, pixelIds, input.channel))
+      const moves = alias !== current.alias || placement.host !== current.host
+      if (moves) Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
+      const update = () => links.update(accountId, id, changes, pixelIds, input.channel)
+      const updated = moves ? await aliases.writeWithChosenAlias(placement.host, alias, { kind: 'link', id }, update) : await update()
       if (!updated) throw NotFoundError.of('Link')
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })

@@ -7,14 +7,9 @@ import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
 import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-
-function cleanName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed.length < 2) throw ValidationError.field('name', OVERLAY_NAME_RULE)
-  return trimmed
-}
+import { trimmedName } from '../../core/text.js'
 
 function storedType(overlay: OverlayRow): OverlayType {
   const type = OVERLAY_TYPES.find((known) => known === overlay.type)
@@ -40,7 +35,7 @@ export function createOverlayService(overlays: OverlayRepository, invalidation: 
     },
 
     async createOverlay(account: AuthenticatedAccount, input: OverlayCreateInput): Promise<OverlayRow> {
-      const name = cleanName(input.name)
+      const name = trimmedName(input.name, OVERLAY_NAME_RULE)
       const config = buildOverlayConfig(input.type, input)
       await enforcePlanLimit(account, 'overlays', () => overlays.count(account.id))
       return overlays.insert(account.id, { type: input.type, name, config })
@@ -48,7 +43,7 @@ export function createOverlayService(overlays: OverlayRepository, invalidation: 
 
     async updateOverlay(accountId: number, id: number, input: OverlayUpdateInput): Promise<void> {
       const overlay = await getOverlayOrThrow(accountId, id)
-      const name = input.name === undefined ? overlay.name : cleanName(input.name)
+      const name = input.name === undefined ? overlay.name : trimmedName(input.name, OVERLAY_NAME_RULE)
       const config = buildOverlayConfig(storedType(overlay), input, parseConfigJson(overlay.config))
       if (!(await overlays.update(accountId, id, { name, config }))) throw NotFoundError.of('CTA overlay')
       announce(id)

@@ -1,6 +1,6 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
+import { countOwnedRows, deleteOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { PixelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -35,14 +35,8 @@ export function createPixelRepository(db: DB) {
     },
 
     /** Sets the given fields; false when the account has no such pixel. */
-    async update(accountId: number, id: number, changes: { name?: string; tag?: string }): Promise<boolean> {
-      const values: { name?: string; tag?: string } = {}
-      if (changes.name !== undefined) values.name = changes.name
-      if (changes.tag !== undefined) values.tag = changes.tag
-      // An empty SET is invalid SQL; with nothing to change, the answer is whether the pixel exists.
-      if (Object.keys(values).length === 0) return (await findById(accountId, id)) !== undefined
-      const result = await db.updateTable('pixels').set(values).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
+    update(accountId: number, id: number, changes: { name?: string; tag?: string }): Promise<boolean> {
+      return updateOwnedRow(db, 'pixels', accountId, id, changes)
     },
 
     delete(accountId: number, id: number): Promise<boolean> {

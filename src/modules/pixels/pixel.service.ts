@@ -7,16 +7,11 @@ import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'
 import { PIXEL_NAME_RULE, type PixelCreateInput, type PixelUpdateInput } from './pixel.schemas.js'
 import { PIXEL_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { DuplicateError, NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
+import { trimmedName } from '../../core/text.js'
 
 const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
-
-function cleanName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed === '') throw ValidationError.field('name', PIXEL_NAME_RULE)
-  return trimmed
-}
 
 export function createPixelService(pixels: PixelRepository, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
@@ -50,7 +45,7 @@ export function createPixelService(pixels: PixelRepository, invalidation: Announ
     },
 
     async createPixel(account: AuthenticatedAccount, input: PixelCreateInput): Promise<PixelRow> {
-      const name = cleanName(input.name)
+      const name = trimmedName(input.name, PIXEL_NAME_RULE, 1)
       const tag = normalisePixelTag(input.type, input.tag)
       await enforcePlanLimit(account, 'pixels', () => pixels.count(account.id))
       await assertTagFree(account.id, input.type, tag)
@@ -59,7 +54,7 @@ export function createPixelService(pixels: PixelRepository, invalidation: Announ
 
     async updatePixel(accountId: number, id: number, input: PixelUpdateInput): Promise<void> {
       const pixel = await getPixelOrThrow(accountId, id)
-      const name = input.name === undefined ? undefined : cleanName(input.name)
+      const name = input.name === undefined ? undefined : trimmedName(input.name, PIXEL_NAME_RULE, 1)
       let tag: string | undefined
       if (input.tag !== undefined) {
         // Rows are only written through this service, so the stored type is always a known one.

@@ -44,7 +44,10 @@ export function createQrCodeRepository(db: DB) {
       return db.selectFrom('qr_codes').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
     },
 
-    /** Public: the image and tracking addresses carry only the alias, which is unique service-wide. */
+    /**
+     * Public: the image and tracking addresses carry only the alias, which is unique service-wide.
+     * Exact spelling: QR aliases are drawn in lower case and scanned, not typed (docs/adr/006-alias-case.md).
+     */
     async findByAlias(alias: string): Promise<QrCodeRow | undefined> {
       return db.selectFrom('qr_codes').selectAll().where('alias', '=', alias).executeTakeFirst()
     },

@@ -3,7 +3,7 @@ import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
-import { errorResponses } from '../../http/schemas.js'
+import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper.js'
 import { QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrListResponse, QrUpdateBody } from './qr-code.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
@@ -33,7 +33,7 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: 
       summary: 'Create a QR code',
       description: '`logo` is an http(s) URL of a PNG or JPEG (fetched once, at most 500 KB) or a path inside the upload folder.',
       body: QrCreateBody,
-      response: { 201: QrCreatedResponse, ...errorResponses },
+      response: { 201: QrCreatedResponse, ...aliasDrawingErrorResponses },
     },
   }, async (request, reply) => {
     const qr = await qrCodes.createQrCode(accountOf(request), request.body)

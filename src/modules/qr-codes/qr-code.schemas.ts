@@ -1,7 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
-import { Type } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
-import { DateTime, listResponse } from '../../core/schemas.js'
+import { DateTime, HttpUrl, listResponse } from '../../core/schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -13,28 +13,86 @@ export const RGB_COLOR_PATTERN = `^rgb\\(\\s*${OCTET}\\s*,\\s*${OCTET}\\s*,\\s*$
 
 const Color = Type.String({ pattern: RGB_COLOR_PATTERN, errorMessage: 'must be a color written rgb(r,g,b) with each value from 0 to 255' })
 const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', errorMessage: 'must be 1 to 100 characters' })
-// Checked per type by the service (qr-data.ts); here only its JSON kind.
-const Data = Type.Union([Type.String(), Type.Object({})], { errorMessage: 'must be a string or an object, depending on the type' })
 const LOGO_RULE = { minLength: 1, maxLength: 2048 }
 const LogoSource = Type.String({ ...LOGO_RULE, errorMessage: 'must be an http(s) URL or a path in the upload folder' })
 
-export const QrCreateBody = Type.Object({
-  type: Type.Union(QR_TYPES.map((type) => Type.Literal(type)), { errorMessage: `must be one of ${QR_TYPES.join(', ')}` }),
-  data: Data,
-  background: Type.Optional(Color),
-  foreground: Type.Optional(Color),
-  logo: Type.Optional(LogoSource),
-  name: Type.Optional(Name),
-})
+export const VCARD_FIELDS = ['fname', 'lname', 'org', 'phone', 'cell', 'fax', 'email', 'site', 'street', 'city', 'state', 'zip', 'country'] as const
+export const PHONE_MESSAGE = 'must be a phone number: digits with an optional leading +'
+const EMAIL_RULE = { maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }
+const EmailAddress = Type.String({ ...EMAIL_RULE, errorMessage: 'must be an e-mail address' })
+const Phone = Type.String({ maxLength: 32, pattern: '^\\+?[0-9 ().-]+$', errorMessage: PHONE_MESSAGE })
+const VcardField = Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })
+
+/**
+ * `data` per type (decisions §6): the shape the OpenAPI document shows for each type and the one
+ * the service checks an update's data against (the stored type decides there).
+ */
+export const QR_DATA_SCHEMAS = {
+  text: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', errorMessage: 'must be text of 1 to 2000 characters' }),
+  link: HttpUrl,
+  email: Type.Union([
+    // No message of its own, so a bad string gets the union's message, which names both forms.
+    Type.String(EMAIL_RULE),
+    Type.Object({
+      email: EmailAddress,
+      subject: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })),
+      body: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+    }),
+  ], { errorMessage: 'must be an e-mail address, or an object {email, subject, body}' }),
+  phone: Phone,
+  sms: Type.Object({
+    phone: Phone,
+    message: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+  }, { errorMessage: 'must be an object {phone, message}' }),
+  wifi: Type.Object({
+    ssid: Type.String({ minLength: 1, maxLength: 32, errorMessage: 'must be 1 to 32 characters' }),
+    pass: Type.Optional(Type.String({ maxLength: 63, errorMessage: 'must be at most 63 characters' })),
+    encryption: Type.Optional(Type.Union([Type.Literal('WPA'), Type.Literal('WEP'), Type.Literal('nopass')], { errorMessage: 'must be WPA, WEP or nopass' })),
+  }, { errorMessage: 'must be an object {ssid, pass, encryption}' }),
+  vcard: Type.Object(
+    Object.fromEntries(VCARD_FIELDS.map((field) => [field, Type.Optional(VcardField)])),
+    { errorMessage: `must be an object with some of ${VCARD_FIELDS.join(', ')}` },
+  ),
+} satisfies Record<QrType, TSchema>
+
+
+const TYPE_RULE = `must be one of ${QR_TYPES.join(', ')}`
+
+/**
+ * One body shape per type, told apart by `type` (the request validator reports the issues of the
+ * shape a body names, http/validator.ts): the document shows what `data` each type takes.
+ */
+function createShape<T extends QrType>(type: T) {
+  return Type.Object({
+    type: Type.Literal(type, { errorMessage: TYPE_RULE }),
+    data: QR_DATA_SCHEMAS[type],
+    background: Type.Optional(Color),
+    foreground: Type.Optional(Color),
+    logo: Type.Optional(LogoSource),
+    name: Type.Optional(Name),
+  })
+}
+
+export const QrCreateBody = Type.Union([
+  createShape('text'), createShape('vcard'), createShape('link'), createShape('email'), createShape('phone'), createShape('sms'), createShape('wifi'),
+])
+
+export type QrCreateInput = Static<typeof QrCreateBody>
+// Fails to compile when a type has no body shape above.
+const everyTypeShaped: Exclude<QrType, QrCreateInput['type']> extends never ? true : never = true
+void everyTypeShaped
 
 export const QrUpdateBody = Type.Object({
-  data: Data,
+  // Checked by the service against the code's stored type (QR_DATA_SCHEMAS); here only its JSON kind.
+  data: Type.Union([Type.String(), Type.Object({})], { errorMessage: 'must be a string or an object, depending on the type', description: 'the shape of the code\'s type, as on creation' }),
   background: Type.Optional(Color),
   foreground: Type.Optional(Color),
   // An empty string removes the logo. The branches carry no message, so the union's is used.
   logo: Type.Optional(Type.Union([Type.String(LOGO_RULE), Type.Literal('')], { errorMessage: 'must be an http(s) URL, a path in the upload folder, or empty' })),
   name: Type.Optional(Name),
 })
+
+export type QrUpdateInput = Static<typeof QrUpdateBody>
 
 export const QrListEntry = Type.Object({
   id: Type.Integer(),

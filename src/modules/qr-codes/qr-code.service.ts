@@ -1,23 +1,17 @@
 // QR code rules: data per type, colors, logo loading, the payload fitting a symbol, plan limits,
-// random aliases.
-import { randomInt } from 'node:crypto'
-import { isUniqueViolation } from '../../db/dialect.js'
+// random aliases (drawn by the aliases module, in the `/qr/{alias}` namespace).
 import type { QrCodeRow } from '../../db/schema.js'
+import { longestGeneratedAlias, type AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
-import type { QrType } from './qr-code.schemas.js'
+import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
 import { assertPayloadFits, formatRgb, parseRgb } from './qr-render.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-
-/** No 0/o, 1/l/i: aliases are read off printed codes and typed by people. */
-export const ALIAS_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'
-export const ALIAS_LENGTH = 8
-const ALIAS_ATTEMPTS = 5
 
 export const DEFAULT_BACKGROUND = 'rgb(255,255,255)'
 export const DEFAULT_FOREGROUND = 'rgb(0,0,0)'
@@ -32,24 +26,11 @@ const TYPE_LABELS: Record<QrType, string> = {
   wifi: 'Wi-Fi',
 }
 
-export interface QrCodeInput {
-  data: unknown
-  background?: string
-  foreground?: string
-  logo?: string
-  name?: string
-}
-
 export interface QrCodeServiceOptions {
   publicUrl: string
   loadLogo: LogoLoader
-}
-
-/** A random alias of ALIAS_LENGTH characters of ALIAS_ALPHABET. */
-export function generateAlias(): string {
-  let alias = ''
-  for (let index = 0; index < ALIAS_LENGTH; index += 1) alias += ALIAS_ALPHABET[randomInt(ALIAS_ALPHABET.length)]
-  return alias
+  /** Draws QR aliases (their own namespace: the qr_codes table's unique index). */
+  aliases: AliasService
 }
 
 /** The default name of a QR code: its type and id, e.g. `Wi-Fi QR 12`. */
@@ -91,40 +72,35 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
       return qrCodes.listPage(accountId, page)
     },
 
-    async createQrCode(account: AuthenticatedAccount, input: QrCodeInput & { type: QrType }): Promise<QrCodeRow> {
+    async createQrCode(account: AuthenticatedAccount, input: QrCreateInput): Promise<QrCodeRow> {
       await enforcePlanLimit(account, 'qrcodes', () => qrCodes.count(account.id))
       const qr = parseQrData(input.type, input.data)
       const background = canonicalColor(input.background, DEFAULT_BACKGROUND)
       const foreground = canonicalColor(input.foreground, DEFAULT_FOREGROUND)
       assertColorsDiffer(background, foreground)
       const name = input.name?.trim()
-      // Every alias has the same length, so the fit does not depend on which one is drawn.
-      assertFits(qr, generateAlias(), input.logo !== undefined)
+      // Checked with the longest alias a retry may draw: whichever is stored, the symbol fits.
+      assertFits(qr, longestGeneratedAlias('qr'), input.logo !== undefined)
       // Last: fetching a logo is the slow part, and it happens once, here.
       const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
 
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await qrCodes.insert(account.id, {
-            alias: generateAlias(),
-            name,
-            nameForId: (id) => defaultQrName(input.type, id),
-            type: input.type,
-            data: JSON.stringify(qr.data),
-            background,
-            foreground,
-            logo,
-            logoSource: input.logo ?? null,
-          })
-        } catch (error) {
-          // The alias is the table's only unique column: draw another.
-          if (!isUniqueViolation(error) || attempt >= ALIAS_ATTEMPTS) throw error
-        }
-      }
+      return options.aliases.writeWithGeneratedAlias({ use: 'qr' }, (alias) =>
+        qrCodes.insert(account.id, {
+          alias,
+          name,
+          nameForId: (id) => defaultQrName(input.type, id),
+          type: input.type,
+          data: JSON.stringify(qr.data),
+          background,
+          foreground,
+          logo,
+          logoSource: input.logo ?? null,
+        }),
+      )
     },
 
     /** `type` cannot change (spec): the data is checked against the stored type. */
-    async updateQrCode(accountId: number, id: number, input: QrCodeInput): Promise<QrCodeRow> {
+    async updateQrCode(accountId: number, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
       const current = await getQrCodeOrThrow(accountId, id)
       const type = current.type as QrType
       const qr = parseQrData(type, input.data)

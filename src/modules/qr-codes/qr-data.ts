@@ -2,10 +2,10 @@
 // Messages name the nested field (`The field "data.ssid" is required.`) like body validation does.
 import { Type, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
-import { QR_TYPES, type QrType } from './qr-code.schemas.js'
+import { PHONE_MESSAGE, QR_DATA_SCHEMAS, QR_TYPES, VCARD_FIELDS, type QrType } from './qr-code.schemas.js'
 import { describeValidationIssue } from '../../core/validation-messages.js'
 import { ValidationError } from '../../core/errors.js'
-import { HttpUrl } from '../../core/schemas.js'
+import { isHttpUrl } from '../../core/urls.js'
 
 export interface EmailData {
   email: string
@@ -22,7 +22,6 @@ export interface WifiData {
   pass?: string
   encryption: WifiEncryption
 }
-export const VCARD_FIELDS = ['fname', 'lname', 'org', 'phone', 'cell', 'fax', 'email', 'site', 'street', 'city', 'state', 'zip', 'country'] as const
 export type VcardData = Partial<Record<(typeof VCARD_FIELDS)[number], string>>
 
 /** What is stored in `qr_codes.data`, per type. */
@@ -35,40 +34,6 @@ export type QrData =
   | { type: 'wifi'; data: WifiData }
   | { type: 'vcard'; data: VcardData }
 
-const PHONE_MESSAGE = 'must be a phone number: digits with an optional leading +'
-const EMAIL_RULE = { maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }
-const EmailAddress = Type.String({ ...EMAIL_RULE, errorMessage: 'must be an e-mail address' })
-const Phone = Type.String({ maxLength: 32, pattern: '^\\+?[0-9 ().-]+$', errorMessage: PHONE_MESSAGE })
-const VcardField = Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })
-
-const DATA_SCHEMAS: Record<QrType, TSchema> = {
-  text: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', errorMessage: 'must be text of 1 to 2000 characters' }),
-  link: HttpUrl,
-  email: Type.Union([
-    // No message of its own, so a bad string gets the union's message, which names both forms.
-    Type.String(EMAIL_RULE),
-    Type.Object({
-      email: EmailAddress,
-      subject: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })),
-      body: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
-    }),
-  ], { errorMessage: 'must be an e-mail address, or an object {email, subject, body}' }),
-  phone: Phone,
-  sms: Type.Object({
-    phone: Phone,
-    message: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
-  }, { errorMessage: 'must be an object {phone, message}' }),
-  wifi: Type.Object({
-    ssid: Type.String({ minLength: 1, maxLength: 32, errorMessage: 'must be 1 to 32 characters' }),
-    pass: Type.Optional(Type.String({ maxLength: 63, errorMessage: 'must be at most 63 characters' })),
-    encryption: Type.Optional(Type.Union([Type.Literal('WPA'), Type.Literal('WEP'), Type.Literal('nopass')], { errorMessage: 'must be WPA, WEP or nopass' })),
-  }, { errorMessage: 'must be an object {ssid, pass, encryption}' }),
-  vcard: Type.Object(
-    Object.fromEntries(VCARD_FIELDS.map((field) => [field, Type.Optional(VcardField)])),
-    { errorMessage: `must be an object with some of ${VCARD_FIELDS.join(', ')}` },
-  ),
-}
-
 interface DataChecker {
   wrapper: TSchema
   check: ReturnType<typeof Compile>
@@ -77,7 +42,7 @@ interface DataChecker {
 // Wrapped in {data: …} so that issues carry the path `data.<field>`.
 const dataCheckers = {} as Record<QrType, DataChecker>
 for (const type of QR_TYPES) {
-  const wrapper = Type.Object({ data: DATA_SCHEMAS[type] })
+  const wrapper = Type.Object({ data: QR_DATA_SCHEMAS[type] })
   dataCheckers[type] = { wrapper, check: Compile(wrapper) }
 }
 
@@ -97,13 +62,8 @@ function normalisePhone(value: string, field: string): string {
 }
 
 function normaliseLink(value: string): string {
-  try {
-    const url = new URL(value)
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname) return value
-  } catch {
-    // reported below
-  }
-  throw ValidationError.field('data', 'must be an http or https URL')
+  if (!isHttpUrl(value)) throw ValidationError.field('data', 'must be an http or https URL')
+  return value
 }
 
 function normaliseWifi(raw: { ssid: string; pass?: string; encryption?: WifiEncryption }): WifiData {
@@ -122,14 +82,7 @@ function normaliseVcard(raw: Record<string, string | undefined>): VcardData {
   }
   if (!vcard.fname && !vcard.lname) throw ValidationError.field('data', 'must contain a name (fname or lname)')
   if (vcard.email && !/^[^\s@]+@[^\s@]+$/.test(vcard.email)) throw ValidationError.field('data.email', 'must be an e-mail address')
-  if (vcard.site) {
-    const site = vcard.site
-    try {
-      if (!/^https?:$/.test(new URL(site).protocol)) throw new Error('scheme')
-    } catch {
-      throw ValidationError.field('data.site', 'must be an http or https URL')
-    }
-  }
+  if (vcard.site && !isHttpUrl(vcard.site)) throw ValidationError.field('data.site', 'must be an http or https URL')
   return vcard
 }
 

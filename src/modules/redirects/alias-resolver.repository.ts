@@ -30,8 +30,9 @@ export interface StoredDomainRoute {
 export function createAliasResolverRepository(db: DB) {
   return {
     /**
-     * The link at (host, alias), exact spelling (the unique index is on the text as stored),
-     * joined with its splash page, overlay and pixels of the same account: one row per pixel.
+     * The link at (host, alias) in any letter case, joined with its splash page, overlay and pixels
+     * of the same account: one row per pixel. The (host, lower(alias)) unique index (migration 004)
+     * makes it one indexed look-up with at most one link.
      */
     async findLinkByHostAndAlias(host: string, alias: string): Promise<StoredPublicLink | undefined> {
       const rows = await db
@@ -48,7 +49,8 @@ export function createAliasResolverRepository(db: DB) {
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
         ])
         .where('links.host', '=', host)
-        .where('links.alias', '=', alias)
+        // Aliases are ASCII (ALIAS_PATTERN): lower() folds them alike in JavaScript and both databases.
+        .where((eb) => eb(eb.fn<string>('lower', ['links.alias']), '=', alias.toLowerCase()))
         .orderBy('pixels.id')
         .execute()
       const first = rows[0]
@@ -72,9 +74,9 @@ export function createAliasResolverRepository(db: DB) {
       }
     },
 
-    /** The bio page at `alias` on the main host, exact spelling. */
+    /** The bio page at `alias` on the main host, in any letter case (the lower(alias) unique index). */
     async findBioPageByAlias(alias: string): Promise<BioPageRow | undefined> {
-      return db.selectFrom('bio_pages').selectAll().where('alias', '=', alias).executeTakeFirst()
+      return db.selectFrom('bio_pages').selectAll().where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', alias.toLowerCase())).executeTakeFirst()
     },
 
     /** The branded domain answering to `hostname` (hostnames are unique across the service). */

@@ -1,14 +1,15 @@
-// What a (host, alias) serves: a link, a bio page or nothing. The redirect path's speed lives
-// here: an in-process LRU answers hits with no database read; a miss costs one read for a link
-// and, on the main host only when there is none, one for a bio page. Negative answers are cached
-// too. Entries are dropped when the alias topic announces a change and expire after the bus's
-// maxStaleMs, which bounds staleness when an announcement is lost.
+// What a (host, alias) serves: a link, a bio page or nothing, in any letter case (`/promo` finds
+// `/Promo`: docs/adr/006-alias-case.md). The redirect path's speed lives here: an in-process LRU
+// answers hits with no database read; a miss costs one read for a link and, on the main host only
+// when there is none, one for a bio page. Negative answers are cached too. Entries are dropped when
+// the alias topic announces a change and expire after the bus's maxStaleMs, which bounds
+// staleness when an announcement is lost.
 import type { BioPageRow } from '../../db/schema.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
 import { ALIAS_PATTERN } from '../../core/schemas.js'
 import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
-import { parseTargeting, type LinkTargeting } from './targeting.js'
+import { parseStoredTargeting, type LinkTargeting } from '../links/link-targeting.js'
 import { createLruCache } from '../../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
@@ -101,7 +102,7 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     passwordHash: stored.passwordHash,
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
-    targeting: parseTargeting(stored.targeting),
+    targeting: parseStoredTargeting(stored.targeting),
     splash: stored.splashConfig === null ? null : splashContentOf(stored.splashConfig),
     overlay: stored.overlay && (overlayType === 'message' || overlayType === 'contact')
       ? { id: stored.overlay.id, type: overlayType, config: textFields(parseConfigJson(stored.overlay.config)) }
@@ -110,17 +111,12 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
   }
 }
 
-interface CacheEntry {
-  /** The exact spelling this answer was read for: the database compares aliases exactly. */
-  alias: string
-  resolved: ResolvedAlias
-}
-
 const NOTHING: ResolvedAlias = Object.freeze({ kind: 'none' })
 
 export function createAliasResolver(repository: AliasResolverRepository, invalidation: InvalidationBus, options: AliasResolverOptions = {}): AliasResolver {
-  // Keyed by aliasKey (lower-cased alias), the key changes are announced under.
-  const cache = createLruCache<string, CacheEntry>(options.maxEntries ?? 10_000, invalidation.maxStaleMs)
+  // Keyed by aliasKey (lower-cased alias), the key changes are announced under: every spelling of
+  // an alias is one address, so one entry answers them all.
+  const cache = createLruCache<string, ResolvedAlias>(options.maxEntries ?? 10_000, invalidation.maxStaleMs)
   const inFlight = new Map<string, Promise<ResolvedAlias>>()
   // A read that started before an invalidation may carry the old record: it is answered but not cached.
   let generation = 0
@@ -145,8 +141,7 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
   function fromMemory(host: string, alias: string): ResolvedAlias | undefined {
     // Nothing can be stored at an alias of another form or a reserved word: no read needed.
     if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
-    const cached = cache.get(aliasKey(host, alias))
-    return cached && cached.alias === alias ? cached.resolved : undefined
+    return cache.get(aliasKey(host, alias))
   }
 
   return {
@@ -156,20 +151,19 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
       if (known) return known
       const key = aliasKey(host, alias)
 
-      // Concurrent misses of one alias share one read.
-      const flightKey = `${host}\n${alias}`
-      const pending = inFlight.get(flightKey)
+      // Concurrent misses of one alias, in whatever spellings, share one read.
+      const pending = inFlight.get(key)
       if (pending) return pending
       const startedAt = generation
       const reading = read(host, alias)
         .then((resolved) => {
-          if (generation === startedAt) cache.set(key, { alias, resolved })
+          if (generation === startedAt) cache.set(key, resolved)
           return resolved
         })
         .finally(() => {
-          if (inFlight.get(flightKey) === reading) inFlight.delete(flightKey)
+          if (inFlight.get(key) === reading) inFlight.delete(key)
         })
-      inFlight.set(flightKey, reading)
+      inFlight.set(key, reading)
       return reading
     },
   }

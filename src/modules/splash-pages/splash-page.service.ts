@@ -7,14 +7,9 @@ import { buildSplashPageConfig } from './splash-page-config.js'
 import type { SplashPageRepository } from './splash-page.repository.js'
 import { SPLASH_NAME_RULE, type SplashPageCreateInput, type SplashPageUpdateInput } from './splash-page.schemas.js'
 import { SPLASH_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-
-function cleanName(name: string): string {
-  const trimmed = name.trim()
-  if (trimmed.length < 2) throw ValidationError.field('name', SPLASH_NAME_RULE)
-  return trimmed
-}
+import { trimmedName } from '../../core/text.js'
 
 export function createSplashPageService(pages: SplashPageRepository, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
@@ -33,7 +28,7 @@ export function createSplashPageService(pages: SplashPageRepository, invalidatio
     },
 
     async createSplashPage(account: AuthenticatedAccount, input: SplashPageCreateInput): Promise<SplashPageRow> {
-      const name = cleanName(input.name)
+      const name = trimmedName(input.name, SPLASH_NAME_RULE)
       const config = buildSplashPageConfig(input)
       await enforcePlanLimit(account, 'splash', () => pages.count(account.id))
       return pages.insert(account.id, { name, config })
@@ -41,7 +36,7 @@ export function createSplashPageService(pages: SplashPageRepository, invalidatio
 
     async updateSplashPage(accountId: number, id: number, input: SplashPageUpdateInput): Promise<void> {
       const page = await getSplashPageOrThrow(accountId, id)
-      const name = input.name === undefined ? page.name : cleanName(input.name)
+      const name = input.name === undefined ? page.name : trimmedName(input.name, SPLASH_NAME_RULE)
       const config = buildSplashPageConfig(input, parseConfigJson(page.config))
       if (!(await pages.update(accountId, id, { name, config }))) throw NotFoundError.of('Splash page')
       announce(id)

@@ -1,6 +1,7 @@
 // Aggregate rows to the spec's statistics object (spec: QR statistics object): top lists map a
 // label to a count written as a string, in descending order of count.
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../analytics/click-enrichment.js'
+import type { ValueDimension } from '../../analytics/click-aggregates.js'
 import type { CountedValue } from './statistics.repository.js'
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
@@ -16,7 +17,7 @@ export function countryLabel(code: string): string {
 }
 
 /** How each counted dimension's stored value reads in a top list; '' is what was not known. */
-const LABELS: Record<string, (value: string) => string> = {
+const LABELS: Record<ValueDimension, (value: string) => string> = {
   country: countryLabel,
   // No referrer: the link was typed, bookmarked, scanned or opened from an app or an e-mail.
   referrer: (value) => value || 'Direct',
@@ -27,8 +28,8 @@ const LABELS: Record<string, (value: string) => string> = {
 }
 
 /** `{label: "count"}` in the order given (highest count first). */
-export function toTopList(dimension: string, values: CountedValue[]): Record<string, string> {
-  const label = LABELS[dimension] ?? ((value: string) => value)
+export function toTopList(dimension: ValueDimension, values: CountedValue[]): Record<string, string> {
+  const label = LABELS[dimension]
   const counts = new Map<string, number>()
   for (const { value, clicks } of values) counts.set(label(value), (counts.get(label(value)) ?? 0) + clicks)
   return Object.fromEntries([...counts].map(([name, clicks]) => [name, String(clicks)]))

@@ -2,6 +2,7 @@
 // distinct values and days asked for, not on how many clicks an item has.
 import type { DB } from '../../db/database.js'
 import { ITEM_TABLES, type ClickItemType } from '../../analytics/click-items.js'
+import type { ValueDimension } from '../../analytics/click-aggregates.js'
 
 export interface ItemReference {
   itemType: ClickItemType
@@ -28,7 +29,7 @@ export function createStatisticsRepository(db: DB) {
     },
 
     /** The most counted values of a dimension, all time (an index range scan of TOP_LIMIT rows). */
-    async topTotals(item: ItemReference, dimension: string): Promise<CountedValue[]> {
+    async topTotals(item: ItemReference, dimension: ValueDimension): Promise<CountedValue[]> {
       return totalsOf(item).select(['value', 'clicks']).where('dimension', '=', dimension).orderBy('clicks', 'desc').orderBy('value').limit(TOP_LIMIT).execute()
     },
 
@@ -38,7 +39,7 @@ export function createStatisticsRepository(db: DB) {
     },
 
     /** The most counted values of a dimension between two days. */
-    async topBetween(item: ItemReference, dimension: string, from: string, to: string): Promise<CountedValue[]> {
+    async topBetween(item: ItemReference, dimension: ValueDimension, from: string, to: string): Promise<CountedValue[]> {
       const rows = await daysOf(item, from, to)
         .select((eb) => ['value', eb.fn.sum<number | string>('clicks').as('clicks')])
         .where('dimension', '=', dimension)
@@ -47,13 +48,13 @@ export function createStatisticsRepository(db: DB) {
         .orderBy('value')
         .limit(TOP_LIMIT)
         .execute()
-      // PostgreSQL answers sums as bigint text.
+      // On PostgreSQL sum() of a bigint column is numeric, which pg answers as text (only int8 is parsed, database.ts).
       return rows.map((row) => ({ value: row.value, clicks: Number(row.clicks) }))
     },
 
     /** True when the account owns the item (another account's item is simply not found). */
     async ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
-      const row = await db.selectFrom(ITEM_TABLES[item.itemType] as 'links').select('id').where('account_id', '=', accountId).where('id', '=', item.itemId).executeTakeFirst()
+      const row = await db.selectFrom(ITEM_TABLES[item.itemType]).select('id').where('account_id', '=', accountId).where('id', '=', item.itemId).executeTakeFirst()
       return row !== undefined
     },
   }

@@ -3,6 +3,7 @@
 import { toSocialCount, toTopList, type StatisticsObject } from './statistics.mapper.js'
 import type { CountedValue, ItemReference, StatisticsRepository } from './statistics.repository.js'
 import type { ClickItemType } from '../../analytics/click-items.js'
+import { VALUE_DIMENSIONS } from '../../analytics/click-aggregates.js'
 import { DAY_MS, dayOf, midnightOf, toStoredTimestamp } from '../../core/time.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 
@@ -75,10 +76,9 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
       if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
 
       const [fromDay, toDay] = [dayOf(from), dayOf(to)]
-      const tops = ['country', 'referrer', 'browser', 'os', 'device', 'language'] as const
       const fixed = await statistics.daysOfFixedDimensions(item, fromDay, toDay)
       const topValues: CountedValue[][] = []
-      for (const dimension of tops) topValues.push(await statistics.topBetween(item, dimension, fromDay, toDay))
+      for (const dimension of VALUE_DIMENSIONS) topValues.push(await statistics.topBetween(item, dimension, fromDay, toDay))
       const series = new Map<string, DayStatistics>()
       for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
       for (const row of fixed) {
@@ -86,7 +86,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
         if (day && row.dimension === 'clicks') day.clicks += row.clicks
         if (day && row.dimension === 'unique') day.uniqueClicks += row.clicks
       }
-      const top = Object.fromEntries(tops.map((dimension, index) => [dimension, toTopList(dimension, topValues[index]!)]))
+      const top = Object.fromEntries(VALUE_DIMENSIONS.map((dimension, index) => [dimension, toTopList(dimension, topValues[index]!)]))
       return {
         from: fromDay,
         to: toDay,

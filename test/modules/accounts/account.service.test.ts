@@ -33,10 +33,21 @@ describe('account service: lookups and administration', () => {
   })
 
   it('lists every account oldest first, with its plan', async () => {
-    const listed = await accounts.listAllAccounts()
-    expect(listed.length).toBeGreaterThanOrEqual(2)
-    expect(listed.map((account) => account.id)).toEqual([...listed.map((account) => account.id)].sort((a, b) => a - b))
-    expect(listed[0]).toMatchObject({ plan_code: 'pro' })
+    const plan = await database.db
+      .insertInto('plans')
+      .values({ name: 'Listed', code: 'listed', apirate: null, limits: '{}', is_default: 0, created_at: '2026-01-01 00:00:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const first = await accounts.createAccount({ email: 'list-first@example.com', username: 'list_first' })
+    const second = await accounts.createAccount({ email: 'list-second@example.com', username: 'list_second', plan: plan.id })
+    const third = await accounts.createAccount({ email: 'list-third@example.com', username: 'list_third' })
+    // Other tests of this file may have added accounts: only the relative order of these three is known.
+    const listed = (await accounts.listAllAccounts()).filter((account) => [first.id, second.id, third.id].includes(account.id))
+    expect(listed.map((account) => [account.username, account.plan_code])).toEqual([
+      ['list_first', 'pro'],
+      ['list_second', 'listed'],
+      ['list_third', 'pro'],
+    ])
   })
 
   it('suspends and lifts a suspension; authentication reports it', async () => {

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, useTestApp } from '../../helpers/test-app.js'
 
 const FORBIDDEN = { error: 1, message: 'You do not have permission to access this endpoint.', code: 'forbidden' }
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('administration endpoints', () => {
-  let context: TestContext
   let admin: TestAccount
   let adminApi: ApiClient
   let member: TestAccount
   let memberApi: ApiClient
 
+  const { context } = useTestApp()
+
   beforeAll(async () => {
-    context = await createTestApp()
     admin = await createAccount(context, { isAdmin: true })
     adminApi = apiClient(context.app, admin.apiKey)
     member = await createAccount(context)
     memberApi = apiClient(context.app, member.apiKey)
   })
-  afterAll(() => context.close())
 
   async function insertPlan(name: string, apirate: number | null, limits: Record<string, number>) {
     const row = await context.database.db

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createBio, insertLink, uniqueAlias } from './bio-page-fixtures.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
+import { createBioPage, createLink, uniqueAlias } from '../../helpers/factories.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('bio page changes: update, delete, channels, isolation', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, other.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api, otherApi } = useTestApp()
 
   describe('update', () => {
     it('changes each field; blocks replace the whole list', async () => {
-      const { id } = await createBio(api, {
+      const { id } = await createBioPage(context, owner, {
         name: 'Before',
         description: 'old text',
         avatar: 'https://cdn.example.com/old.png',
@@ -53,7 +41,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
     it('leaves fields that are not given as they were; an empty body changes nothing', async () => {
       const alias = uniqueAlias('keep')
       const blocks = [{ title: 'Stay', url: 'https://stay.example/' }]
-      const { id } = await createBio(api, { name: 'Keeper', alias, description: 'kept', avatar: 'https://cdn.example.com/k.png', blocks })
+      const { id } = await createBioPage(context, owner, { name: 'Keeper', alias, description: 'kept', avatar: 'https://cdn.example.com/k.png', blocks })
       const before = (await api('GET', `/api/bio/${id}`)).data.data
       expect((await api('PUT', `/api/bio/${id}/update`, { name: 'Renamed' })).statusCode).toBe(200)
       expect((await api('GET', `/api/bio/${id}`)).data.data).toMatchObject({ ...before, name: 'Renamed', updated: expect.any(String) })
@@ -62,13 +50,13 @@ describe('bio page changes: update, delete, channels, isolation', () => {
     })
 
     it('clears the description, the avatar and the blocks with empty values', async () => {
-      const { id } = await createBio(api, { name: 'Full', description: 'text', avatar: 'https://cdn.example.com/a.png', blocks: [{ title: 'A', url: 'https://a.example/' }] })
+      const { id } = await createBioPage(context, owner, { name: 'Full', description: 'text', avatar: 'https://cdn.example.com/a.png', blocks: [{ title: 'A', url: 'https://a.example/' }] })
       expect((await api('PUT', `/api/bio/${id}/update`, { description: '', avatar: '', blocks: [] })).statusCode).toBe(200)
       expect((await api('GET', `/api/bio/${id}`)).data.data).toMatchObject({ description: '', avatar: null, blocks: [] })
     })
 
     it('moves `updated` and keeps `date`', async () => {
-      const { id } = await createBio(api, { name: 'Timed' })
+      const { id } = await createBioPage(context, owner, { name: 'Timed' })
       await context.database.db.updateTable('bio_pages').set({ created_at: '2024-01-02 03:04:05', updated_at: '2024-01-02 03:04:05' }).where('id', '=', id).execute()
       await api('PUT', `/api/bio/${id}/update`, { name: 'Timed again' })
       const read = (await api('GET', `/api/bio/${id}`)).data.data
@@ -79,7 +67,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
 
     it('frees the old alias when the alias changes, and accepts the page’s own alias in another case', async () => {
       const oldAlias = uniqueAlias('old')
-      const { id } = await createBio(api, { name: 'Mover', alias: oldAlias })
+      const { id } = await createBioPage(context, owner, { name: 'Mover', alias: oldAlias })
       expect((await api('PUT', `/api/bio/${id}/update`, { alias: oldAlias.toUpperCase() })).statusCode).toBe(200)
       expect((await api('PUT', `/api/bio/${id}/update`, { alias: oldAlias.toUpperCase() })).statusCode).toBe(200)
       expect((await api('PUT', `/api/bio/${id}/update`, { alias: uniqueAlias('new') })).statusCode).toBe(200)
@@ -87,11 +75,11 @@ describe('bio page changes: update, delete, channels, isolation', () => {
     })
 
     it('refuses an alias that is reserved, used by another bio page or by a main-host link', async () => {
-      const { id } = await createBio(api, { name: 'Wants alias' })
+      const { id } = await createBioPage(context, owner, { name: 'Wants alias' })
       const bioAlias = uniqueAlias('bio-taken')
-      await createBio(otherApi, { name: 'Holder', alias: bioAlias })
+      await createBioPage(context, other, { name: 'Holder', alias: bioAlias })
       const linkAlias = uniqueAlias('link-taken')
-      await insertLink(context, owner.id, linkAlias)
+      await createLink(context, owner, { custom: linkAlias })
       const reserved = await api('PUT', `/api/bio/${id}/update`, { alias: 'Docs' })
       expect(reserved.statusCode).toBe(400)
       expect(reserved.data.message).toBe('This alias is reserved. Please choose another one.')
@@ -114,7 +102,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
       [{ blocks: [{ title: 'A', url: 'data:text/html,hi' }] }, 'blocks.0.url'],
       [{ blocks: [{ title: '', url: 'https://a.example/' }] }, 'blocks.0.title'],
     ])('refuses the update %j with a 400 naming %s and changes nothing', async (body, field) => {
-      const { id } = await createBio(api, { name: 'Unchanged', blocks: [{ title: 'Keep', url: 'https://keep.example/' }] })
+      const { id } = await createBioPage(context, owner, { name: 'Unchanged', blocks: [{ title: 'Keep', url: 'https://keep.example/' }] })
       const before = (await api('GET', `/api/bio/${id}`)).data.data
       const response = await api('PUT', `/api/bio/${id}/update`, body)
       expect(response.statusCode).toBe(400)
@@ -133,7 +121,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
   describe('delete', () => {
     it('deletes a bio page; a second delete is a 404 and its alias is free again', async () => {
       const alias = uniqueAlias('doomed')
-      const { id } = await createBio(api, { name: 'Doomed', alias })
+      const { id } = await createBioPage(context, owner, { name: 'Doomed', alias })
       const deleted = await api('DELETE', `/api/bio/${id}/delete`)
       expect(deleted.statusCode).toBe(200)
       expect(deleted.data).toEqual({ error: 0, message: 'Bio page has been deleted successfully.' })
@@ -154,30 +142,30 @@ describe('bio page changes: update, delete, channels, isolation', () => {
 
     it('lists a bio page in a channel by name, page URL and avatar (else the page URL) as preview', async () => {
       const channelId = await createChannel('Bio shelf')
-      const withAvatar = await createBio(api, { name: 'Pictured', alias: uniqueAlias('pic'), avatar: 'https://cdn.example.com/p.png' })
-      const plain = await createBio(api, { name: 'Plain', alias: uniqueAlias('plain') })
+      const withAvatar = await createBioPage(context, owner, { name: 'Pictured', alias: uniqueAlias('pic'), avatar: 'https://cdn.example.com/p.png' })
+      const plain = await createBioPage(context, owner, { name: 'Plain', alias: uniqueAlias('plain') })
       for (const { id } of [withAvatar, plain]) {
         const assigned = await api('POST', `/api/channel/${channelId}/assign/bio/${id}`)
         expect(assigned.statusCode).toBe(200)
       }
       const listed = await api('GET', `/api/channel/${channelId}`)
       expect(listed.data.data.items).toEqual([
-        { type: 'bio', id: plain.id, title: 'Plain', preview: plain.url, link: plain.url, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
-        { type: 'bio', id: withAvatar.id, title: 'Pictured', preview: 'https://cdn.example.com/p.png', link: withAvatar.url, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+        { type: 'bio', id: plain.id, title: 'Plain', preview: `${PUBLIC_URL}/${plain.alias}`, link: `${PUBLIC_URL}/${plain.alias}`, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+        { type: 'bio', id: withAvatar.id, title: 'Pictured', preview: 'https://cdn.example.com/p.png', link: `${PUBLIC_URL}/${withAvatar.alias}`, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
       ])
     })
 
     it('does not assign another account’s bio page', async () => {
       const channelId = await createChannel('Not theirs')
-      const theirs = await createBio(otherApi, { name: 'Theirs' })
+      const theirs = await createBioPage(context, other, { name: 'Theirs' })
       const response = await api('POST', `/api/channel/${channelId}/assign/bio/${theirs.id}`)
       expect(response.statusCode).toBe(404)
     })
 
     it('takes a deleted bio page out of every channel', async () => {
       const channels = [await createChannel('Bio A'), await createChannel('Bio B')]
-      const doomed = await createBio(api, { name: 'Leaves channels' })
-      const stays = await createBio(api, { name: 'Stays in channels' })
+      const doomed = await createBioPage(context, owner, { name: 'Leaves channels' })
+      const stays = await createBioPage(context, owner, { name: 'Stays in channels' })
       for (const channelId of channels) {
         for (const { id } of [doomed, stays]) await api('POST', `/api/channel/${channelId}/assign/bio/${id}`)
       }
@@ -190,7 +178,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
   describe('isolation', () => {
     it('never shows or touches another account’s bio page', async () => {
       const alias = uniqueAlias('private')
-      const { id } = await createBio(api, { name: 'Private to owner', alias })
+      const { id } = await createBioPage(context, owner, { name: 'Private to owner', alias })
       const read = await otherApi('GET', `/api/bio/${id}`)
       expect(read.statusCode).toBe(404)
       expect(read.data.message).toBe('Bio page not found. Please try again.')

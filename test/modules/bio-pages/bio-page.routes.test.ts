@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createBio, insertLink, uniqueAlias } from './bio-page-fixtures.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, PUBLIC_URL, useTestApp, type ApiClient } from '../../helpers/test-app.js'
+import { createDomain, createLink, uniqueAlias } from '../../helpers/factories.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('bio page endpoints', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, other.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api, otherApi } = useTestApp()
+
+  /** Creates a bio page through the endpoint under test and answers `{id, url}`. */
+  async function createBio(client: ApiClient, body: Record<string, unknown>): Promise<{ id: number; url: string }> {
+    const response = await client('POST', '/api/bio/add', body)
+    expect(response.statusCode).toBe(201)
+    return response.data
+  }
 
   describe('create and read', () => {
     it('creates a bio page with every field and reads it back exactly', async () => {
@@ -185,7 +180,7 @@ describe('bio page endpoints', () => {
 
     it('refuses an alias a short link uses on the main host, in any letter case', async () => {
       const alias = uniqueAlias('Link')
-      await insertLink(context, other.id, alias)
+      await createLink(context, other, { custom: alias })
       for (const attempt of [alias, alias.toUpperCase()]) {
         const response = await api('POST', '/api/bio/add', { name: 'Clash', alias: attempt })
         expect(response.statusCode).toBe(400)
@@ -195,7 +190,7 @@ describe('bio page endpoints', () => {
 
     it('accepts an alias that a short link uses only on a branded domain', async () => {
       const alias = uniqueAlias('branded')
-      await insertLink(context, owner.id, alias, 'go.brand.example')
+      await createLink(context, owner, { custom: alias, domain: (await createDomain(context, owner, { domain: 'https://go.brand.example' })).id })
       const response = await api('POST', '/api/bio/add', { name: 'Main host page', alias })
       expect(response.statusCode).toBe(201)
       expect(response.data.url).toBe(`${PUBLIC_URL}/${alias}`)
@@ -212,12 +207,8 @@ describe('bio page endpoints', () => {
 
 
 describe('bio page list', () => {
-  let context: TestContext
 
-  beforeAll(async () => {
-    context = await createTestApp()
-  })
-  afterAll(() => context.close())
+  const { context } = useTestApp()
 
   it('lists with the envelope, newest first, paged', async () => {
     const account = await createAccount(context)

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 
 describe('campaign endpoints', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api, otherApi } = useTestApp()
 
   it('creates a campaign with the spec quirk `domain` plus `campaign` and `name`', async () => {
     const response = await api('POST', '/api/campaign/add', { name: 'Autumn sale', slug: 'autumn-sale', public: true })

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { removeItemFromAllChannels } from '../../../src/modules/channels/channel-items.repository.js'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { channelItemRows as itemRowsOf, createChannel, insertQrCode as insertQrOf } from './channel-fixtures.js'
+import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
+import { createChannel, createQrCode } from '../../helpers/factories.js'
 
 describe('channel items and assignment', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-  const insertQrCode = (accountId: number, name: string) => insertQrOf(context, accountId, name)
-  const channelItemRows = (channelId: number) => itemRowsOf(context, channelId)
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api } = useTestApp()
+  const channelItemRows = (channelId: number) => context.database.db.selectFrom('channel_items').selectAll().where('channel_id', '=', channelId).execute()
 
   it('assigns a QR code and lists it with its public URL as link and preview', async () => {
-    const channelId = await createChannel(api, 'QR shelf')
-    const qr = await insertQrCode(owner.id, 'Menu card')
+    const channelId = await createChannel(context, owner, { name: 'QR shelf' })
+    const qr = await createQrCode(context, owner, { name: 'Menu card' })
     const assigned = await api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)
     expect(assigned.statusCode).toBe(200)
     expect(assigned.data).toEqual({ error: 0, message: 'Item successfully added to the channel.' })
@@ -43,8 +31,8 @@ describe('channel items and assignment', () => {
   })
 
   it('dates an item by its assignment, as YYYY-MM-DD', async () => {
-    const channelId = await createChannel(api, 'Dated shelf')
-    const qr = await insertQrCode(owner.id, 'Dated')
+    const channelId = await createChannel(context, owner, { name: 'Dated shelf' })
+    const qr = await createQrCode(context, owner, { name: 'Dated' })
     await api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)
     await context.database.db.updateTable('channel_items').set({ created_at: '2025-03-04 22:10:05' }).where('channel_id', '=', channelId).execute()
     const listed = await api('GET', `/api/channel/${channelId}`)
@@ -52,10 +40,10 @@ describe('channel items and assignment', () => {
   })
 
   it('lists items newest assignment first, paged', async () => {
-    const channelId = await createChannel(api, 'Paged shelf')
-    const first = await insertQrCode(owner.id, 'first made')
-    const second = await insertQrCode(owner.id, 'second made')
-    const third = await insertQrCode(owner.id, 'third made')
+    const channelId = await createChannel(context, owner, { name: 'Paged shelf' })
+    const first = await createQrCode(context, owner, { name: 'first made' })
+    const second = await createQrCode(context, owner, { name: 'second made' })
+    const third = await createQrCode(context, owner, { name: 'third made' })
     // Assigned in an order unlike their ids: the listing follows the assignment.
     for (const qr of [third, first, second]) expect((await api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)).statusCode).toBe(200)
     const page1 = await api('GET', `/api/channel/${channelId}?limit=2`)
@@ -70,15 +58,15 @@ describe('channel items and assignment', () => {
   })
 
   it('lists an empty channel with an empty array', async () => {
-    const channelId = await createChannel(api, 'Empty shelf')
+    const channelId = await createChannel(context, owner, { name: 'Empty shelf' })
     const listed = await api('GET', `/api/channel/${channelId}`)
     expect(listed.data).toEqual({ error: '0', data: { result: 0, perpage: 15, currentpage: 1, nextpage: null, maxpage: 0, items: [] } })
   })
 
   it('refuses the same item twice in a channel but allows it in many channels', async () => {
-    const channelA = await createChannel(api, 'Shelf A')
-    const channelB = await createChannel(api, 'Shelf B')
-    const qr = await insertQrCode(owner.id, 'Shared')
+    const channelA = await createChannel(context, owner, { name: 'Shelf A' })
+    const channelB = await createChannel(context, owner, { name: 'Shelf B' })
+    const qr = await createQrCode(context, owner, { name: 'Shared' })
     expect((await api('POST', `/api/channel/${channelA}/assign/qr/${qr.id}`)).statusCode).toBe(200)
     const twice = await api('POST', `/api/channel/${channelA}/assign/qr/${qr.id}`)
     expect(twice.statusCode).toBe(400)
@@ -89,8 +77,8 @@ describe('channel items and assignment', () => {
   })
 
   it('answers concurrent duplicate assignments and creations with one success and one 400', async () => {
-    const channelId = await createChannel(api, 'Race shelf')
-    const qr = await insertQrCode(owner.id, 'raced')
+    const channelId = await createChannel(context, owner, { name: 'Race shelf' })
+    const qr = await createQrCode(context, owner, { name: 'raced' })
     const assigns = await Promise.all([1, 2].map(() => api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)))
     expect(assigns.map((response) => response.statusCode).sort()).toEqual([200, 400])
     expect(assigns.find((response) => response.statusCode === 400)!.data.message).toBe('This item is already added to the selected channel.')
@@ -101,9 +89,9 @@ describe('channel items and assignment', () => {
   })
 
   it('leaves out items whose record was deleted', async () => {
-    const channelId = await createChannel(api, 'Vanishing shelf')
-    const kept = await insertQrCode(owner.id, 'kept')
-    const gone = await insertQrCode(owner.id, 'gone')
+    const channelId = await createChannel(context, owner, { name: 'Vanishing shelf' })
+    const kept = await createQrCode(context, owner, { name: 'kept' })
+    const gone = await createQrCode(context, owner, { name: 'gone' })
     await api('POST', `/api/channel/${channelId}/assign/qr/${kept.id}`)
     await api('POST', `/api/channel/${channelId}/assign/qr/${gone.id}`)
     // The membership row stays behind on purpose: the listing must not trust it.
@@ -114,10 +102,10 @@ describe('channel items and assignment', () => {
   })
 
   it('removeItemFromAllChannels takes an item out of every channel of its account only', async () => {
-    const channelA = await createChannel(api, 'Cleanup A')
-    const channelB = await createChannel(api, 'Cleanup B')
-    const qr = await insertQrCode(owner.id, 'to remove')
-    const stays = await insertQrCode(owner.id, 'stays')
+    const channelA = await createChannel(context, owner, { name: 'Cleanup A' })
+    const channelB = await createChannel(context, owner, { name: 'Cleanup B' })
+    const qr = await createQrCode(context, owner, { name: 'to remove' })
+    const stays = await createQrCode(context, owner, { name: 'stays' })
     for (const channelId of [channelA, channelB]) {
       await api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)
       await api('POST', `/api/channel/${channelId}/assign/qr/${stays.id}`)
@@ -132,14 +120,14 @@ describe('channel items and assignment', () => {
   })
 
   it.each(['links', 'bio'])('answers 404 for a %s item: none exist yet', async (type) => {
-    const channelId = await createChannel(api, `No ${type} yet`)
+    const channelId = await createChannel(context, owner, { name: `No ${type} yet` })
     const response = await api('POST', `/api/channel/${channelId}/assign/${type}/1`)
     expect(response.statusCode).toBe(404)
     expect(response.data).toEqual({ error: 1, message: 'Item not found. Please try again.', code: 'not_found' })
   })
 
   it.each(['pages', 'QR', 'link', '1'])('refuses the item type %s with a 400 naming "type"', async (type) => {
-    const channelId = await createChannel(api, `Bad type ${type}`)
+    const channelId = await createChannel(context, owner, { name: `Bad type ${type}` })
     const response = await api('POST', `/api/channel/${channelId}/assign/${type}/1`)
     expect(response.statusCode).toBe(400)
     expect(response.data.code).toBe('validation_failed')
@@ -147,11 +135,11 @@ describe('channel items and assignment', () => {
   })
 
   it('answers 404 for an unknown QR code and for an unknown channel', async () => {
-    const channelId = await createChannel(api, 'Unknown things')
+    const channelId = await createChannel(context, owner, { name: 'Unknown things' })
     const noItem = await api('POST', `/api/channel/${channelId}/assign/qr/999999`)
     expect(noItem.statusCode).toBe(404)
     expect(noItem.data.message).toBe('Item not found. Please try again.')
-    const qr = await insertQrCode(owner.id, 'orphan')
+    const qr = await createQrCode(context, owner, { name: 'orphan' })
     const noChannel = await api('POST', `/api/channel/999999/assign/qr/${qr.id}`)
     expect(noChannel.statusCode).toBe(404)
     expect(noChannel.data.message).toBe('Channel not found. Please try again.')

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { channelItemRows as itemRowsOf, createChannel, insertQrCode as insertQrOf } from './channel-fixtures.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, useTestApp } from '../../helpers/test-app.js'
+import { createChannel, createQrCode } from '../../helpers/factories.js'
 
 describe('channel endpoints', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
-  const insertQrCode = (accountId: number, name: string) => insertQrOf(context, accountId, name)
-  const channelItemRows = (channelId: number) => itemRowsOf(context, channelId)
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, other.apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api, otherApi } = useTestApp()
+  const channelItemRows = (channelId: number) => context.database.db.selectFrom('channel_items').selectAll().where('channel_id', '=', channelId).execute()
 
   describe('create', () => {
     it('creates a channel and answers its fields, the color lower-cased', async () => {
@@ -41,7 +27,7 @@ describe('channel endpoints', () => {
     })
 
     it('refuses a duplicate name in the same account but not in another account', async () => {
-      await createChannel(api, 'Dup channel')
+      await createChannel(context, owner, { name: 'Dup channel' })
       const again = await api('POST', '/api/channel/add', { name: 'Dup channel' })
       expect(again.statusCode).toBe(400)
       expect(again.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate' })
@@ -119,8 +105,8 @@ describe('channel endpoints', () => {
     })
 
     it('keeps names unique on update; keeping its own name is fine', async () => {
-      await createChannel(api, 'Taken on update')
-      const id = await createChannel(api, 'Renamed later')
+      await createChannel(context, owner, { name: 'Taken on update' })
+      const id = await createChannel(context, owner, { name: 'Renamed later' })
       const clash = await api('PUT', `/api/channel/${id}/update`, { name: 'Taken on update' })
       expect(clash.statusCode).toBe(400)
       expect(clash.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate' })
@@ -139,7 +125,7 @@ describe('channel endpoints', () => {
       [{ starred: 'true' }, 'starred'],
       [{ starred: 0 }, 'starred'],
     ])('rejects bad update %j with a 400 naming %s', async (body, field) => {
-      const id = await createChannel(api, `Update target ${field} ${Math.random()}`)
+      const id = await createChannel(context, owner, { name: `Update target ${field} ${Math.random()}` })
       const response = await api('PUT', `/api/channel/${id}/update`, body)
       expect(response.statusCode).toBe(400)
       expect(response.data.code).toBe('validation_failed')
@@ -189,9 +175,9 @@ describe('channel endpoints', () => {
 
   describe('delete', () => {
     it('deletes a channel and unassigns its items, which themselves remain', async () => {
-      const channelId = await createChannel(api, 'Doomed shelf')
-      const keepChannel = await createChannel(api, 'Surviving shelf')
-      const qr = await insertQrCode(owner.id, 'survivor')
+      const channelId = await createChannel(context, owner, { name: 'Doomed shelf' })
+      const keepChannel = await createChannel(context, owner, { name: 'Surviving shelf' })
+      const qr = await createQrCode(context, owner, { name: 'survivor' })
       await api('POST', `/api/channel/${channelId}/assign/qr/${qr.id}`)
       await api('POST', `/api/channel/${keepChannel}/assign/qr/${qr.id}`)
       const deleted = await api('DELETE', `/api/channel/${channelId}/delete`)
@@ -210,10 +196,10 @@ describe('channel endpoints', () => {
 
   describe('isolation between accounts', () => {
     it('never shows or touches another account’s channel', async () => {
-      const id = await createChannel(api, 'Private shelf')
-      const qr = await insertQrCode(owner.id, 'private qr')
+      const id = await createChannel(context, owner, { name: 'Private shelf' })
+      const qr = await createQrCode(context, owner, { name: 'private qr' })
       await api('POST', `/api/channel/${id}/assign/qr/${qr.id}`)
-      const theirQr = await insertQrCode(other.id, 'their qr')
+      const theirQr = await createQrCode(context, other, { name: 'their qr' })
 
       const read = await otherApi('GET', `/api/channel/${id}`)
       expect(read.statusCode).toBe(404)
@@ -231,8 +217,8 @@ describe('channel endpoints', () => {
     })
 
     it('refuses to put one account’s QR code into another account’s channel', async () => {
-      const mine = await insertQrCode(owner.id, 'not for them')
-      const theirChannel = await createChannel(otherApi, 'Their shelf')
+      const mine = await createQrCode(context, owner, { name: 'not for them' })
+      const theirChannel = await createChannel(context, other, { name: 'Their shelf' })
       const response = await otherApi('POST', `/api/channel/${theirChannel}/assign/qr/${mine.id}`)
       expect(response.statusCode).toBe(404)
       expect(response.data.message).toBe('Item not found. Please try again.')
@@ -242,7 +228,7 @@ describe('channel endpoints', () => {
 
   describe('path ids', () => {
     it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses the id %s on every endpoint with a 400', async (id) => {
-      const channelId = await createChannel(api, `Path ids ${id}`)
+      const channelId = await createChannel(context, owner, { name: `Path ids ${id}` })
       const calls: Array<[string, string, unknown?]> = [
         ['GET', `/api/channel/${id}`],
         ['PUT', `/api/channel/${id}/update`, { name: 'Whatever' }],

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, useTestApp, type ApiClient } from '../../helpers/test-app.js'
 
 describe('branded domain endpoints', () => {
-  let context: TestContext
-  let api: ApiClient
-  let otherApi: ApiClient
   let hostCounter = 0
 
   /** A fresh hostname per test: hostnames are unique across the whole service. */
@@ -17,12 +14,7 @@ describe('branded domain endpoints', () => {
     return (await client('GET', '/api/domains?limit=100')).data.data.domains as Array<{ id: number; domain: string; redirectroot: string | null; redirect404: string | null }>
   }
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, api, otherApi } = useTestApp()
 
   it('adds a domain, normalised to a lower-case origin, and answers 201 {error:0, id}', async () => {
     const host = uniqueHost()
@@ -188,16 +180,10 @@ describe('branded domain endpoints', () => {
 })
 
 describe('branded domain DNS check with SERVER_IPS set', () => {
-  let context: TestContext
-
-  beforeAll(async () => {
-    context = await createTestApp({ env: { SERVER_IPS: '203.0.113.7' } })
-  })
-  afterAll(() => context.close())
+  const { api } = useTestApp({ env: { SERVER_IPS: '203.0.113.7' } })
 
   // `.invalid` never resolves (RFC 6761), so with real DNS, reachable or not, the answer is a 400.
   it('refuses, through the real resolver, a domain that does not resolve to our addresses', async () => {
-    const api = apiClient(context.app, (await createAccount(context)).apiKey)
     const response = await api('POST', '/api/domain/add', { domain: 'https://not-pointing.invalid' })
     expect(response.statusCode).toBe(400)
     expect(response.data).toEqual({ error: 1, message: 'The domain is not pointing to our server.', code: 'domain_not_pointing' })

@@ -1,11 +1,12 @@
 // The DNS rule of domain creation, with a fake resolver instead of the network.
 import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import type { HostRecords, HostResolver } from '../../../src/modules/domains/domain-dns.js'
 import { createDomainRepository } from '../../../src/modules/domains/domain.repository.js'
 import { createDomainService, type DomainServiceOptions } from '../../../src/modules/domains/domain.service.js'
-import { createAccount, createTestApp, PUBLIC_URL, type TestContext } from '../../helpers/test-app.js'
+import { actingAs } from '../../helpers/factories.js'
+import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { AppError } from '../../../src/core/errors.js'
 
 const NONE: HostRecords = { addresses: [], cnames: [] }
@@ -21,7 +22,6 @@ function fakeResolver(table: Record<string, HostRecords>): HostResolver & { aske
 }
 
 describe('domain service DNS check', () => {
-  let context: TestContext
   let account: AuthenticatedAccount
   let hostCounter = 0
 
@@ -40,12 +40,11 @@ describe('domain service DNS check', () => {
     return error as AppError
   }
 
+  const { context, owner } = useTestApp()
+
   beforeAll(async () => {
-    context = await createTestApp()
-    const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null }
+    account = await actingAs(context, owner)
   })
-  afterAll(() => context.close())
 
   it('accepts a domain whose A record is one of SERVER_IPS', async () => {
     const host = uniqueHost()

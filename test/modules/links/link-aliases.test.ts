@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { describe, expect, it } from 'vitest'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createFixtures, uniqueName } from './link-fixtures.js'
+import { createAliasRepository, type AliasRepository } from '../../../src/modules/aliases/alias.repository.js'
+import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
+import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
+import { actingAs, createBioPage, createDomain, createPixel, uniqueName } from '../../helpers/factories.js'
 import { ALIAS_TOPIC, createLocalInvalidationBus } from '../../../src/core/invalidation.js'
 
 const RESERVED = 'This alias is reserved. Please choose another one.'
 const TAKEN = 'That alias is taken. Please choose another one.'
 
 describe('short link aliases', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
-  let fixtures: ReturnType<typeof createFixtures>
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-    fixtures = createFixtures(context)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api, otherApi } = useTestApp()
 
   it.each(['api', 'API', 'links', 'healthz', 'docs', 'Admin'])('refuses the reserved alias %s', async (custom) => {
     const response = await api('POST', '/api/url/add', { url: 'https://a.example', custom })
@@ -50,7 +38,7 @@ describe('short link aliases', () => {
   })
 
   it('allows the same alias on different domains, and checks the alias when a link moves domain', async () => {
-    const domain = await fixtures.domain(owner.id)
+    const domain = await createDomain(context, owner)
     const main = await api('POST', '/api/url/add', { url: 'https://a.example', custom: 'same-alias' })
     const branded = await api('POST', '/api/url/add', { url: 'https://a.example', custom: 'same-alias', domain: domain.origin })
     expect(branded.statusCode).toBe(201)
@@ -66,11 +54,11 @@ describe('short link aliases', () => {
 
   it('shares the main domain’s namespace with bio pages, but not a branded domain’s', async () => {
     const alias = uniqueName('bio')
-    await fixtures.bioPage(owner.id, alias)
+    await createBioPage(context, owner, { alias })
     const clash = await otherApi('POST', '/api/url/add', { url: 'https://a.example', custom: alias.toUpperCase() })
     expect(clash.statusCode).toBe(400)
     expect(clash.data.message).toBe(TAKEN)
-    const domain = await fixtures.domain(owner.id)
+    const domain = await createDomain(context, owner)
     expect((await api('POST', '/api/url/add', { url: 'https://a.example', custom: alias, domain: domain.id })).statusCode).toBe(201)
   })
 
@@ -90,18 +78,14 @@ describe('short link aliases', () => {
   })
 
   describe('drawing aliases (service)', () => {
-    const account = (id: number): AuthenticatedAccount => ({ id, limits: {} }) as AuthenticatedAccount
-
     function serviceDrawing(draws: string[], options: { skipAliasCheck?: boolean } = {}) {
       const lengths: number[] = []
       const invalidation = createLocalInvalidationBus(1000)
       const announced: string[] = []
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
-      const repository = createLinkRepository(context.database.db)
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
-      if (options.skipAliasCheck) repository.isAliasTaken = async () => false
-      const service = createLinkService(repository, {
-        invalidation,
+      const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false } : createAliasRepository(context.database.db)
+      const aliases = createAliasService(namespace, {
         drawAlias: (length) => {
           lengths.push(length)
           const next = draws.shift()
@@ -109,17 +93,18 @@ describe('short link aliases', () => {
           return next
         },
       })
+      const service = createLinkService(createLinkRepository(context.database.db), { invalidation, aliases })
       return { service, lengths, announced }
     }
 
     it('skips reserved words, bio aliases and taken aliases, growing the length on each retry', async () => {
       const bioAlias = uniqueName('drawn')
-      await fixtures.bioPage(owner.id, bioAlias)
+      await createBioPage(context, owner, { alias: bioAlias })
       const taken = uniqueName('taken')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const free = uniqueName('free')
       const { service, lengths } = serviceDrawing(['avatar', bioAlias.toUpperCase(), taken, free])
-      const created = await service.createLink(account(owner.id), { url: 'https://drawn.example' })
+      const created = await service.createLink(await actingAs(context, owner), { url: 'https://drawn.example' })
       expect(created.alias).toBe(free)
       expect(lengths).toEqual([6, 7, 8, 9])
     })
@@ -129,7 +114,7 @@ describe('short link aliases', () => {
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const free = uniqueName('after-race')
       const { service, lengths } = serviceDrawing([taken, free], { skipAliasCheck: true })
-      const created = await service.createLink(account(owner.id), { url: 'https://drawn.example', pixels: [await fixtures.pixel(owner.id)] })
+      const created = await service.createLink(await actingAs(context, owner), { url: 'https://drawn.example', pixels: [await createPixel(context, owner)] })
       expect(created.alias).toBe(free)
       expect(lengths).toEqual([6, 7])
       // The failed attempt left nothing behind: one link with one pixel row.
@@ -141,23 +126,25 @@ describe('short link aliases', () => {
       const taken = uniqueName('lost-race')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const { service } = serviceDrawing([], { skipAliasCheck: true })
-      await expect(service.createLink(account(owner.id), { url: 'https://a.example', custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
-      const other = await service.createLink(account(owner.id), { url: 'https://a.example', custom: uniqueName('own') })
+      await expect(service.createLink(await actingAs(context, owner), { url: 'https://a.example', custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
+      const other = await service.createLink(await actingAs(context, owner), { url: 'https://a.example', custom: uniqueName('own') })
       await expect(service.updateLink(owner.id, other.id, { custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
     })
 
-    it('gives up after five draws without a free alias', async () => {
+    it('gives up after five draws without a free alias, with the typed error', async () => {
       const taken = uniqueName('always')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
-      const { service } = serviceDrawing(Array(5).fill(taken))
-      await expect(service.createLink(account(owner.id), { url: 'https://drawn.example' })).rejects.toThrow(/no free alias/)
+      const { service, lengths, announced } = serviceDrawing(Array(5).fill(taken))
+      await expect(service.createLink(await actingAs(context, owner), { url: 'https://drawn.example' })).rejects.toMatchObject({ code: 'aliases_exhausted' })
+      expect(lengths).toEqual([6, 7, 8, 9, 10])
+      expect(announced).toEqual([])
     })
 
     it('announces the alias on create, the old and new alias on update, and the alias on delete', async () => {
-      const domain = await fixtures.domain(owner.id)
+      const domain = await createDomain(context, owner)
       const first = uniqueName('announce')
       const { service, announced } = serviceDrawing([first])
-      const created = await service.createLink(account(owner.id), { url: 'https://announced.example' })
+      const created = await service.createLink(await actingAs(context, owner), { url: 'https://announced.example' })
       expect(announced).toEqual([`${ALIAS_TOPIC}:${aliasKey('', first)}`])
       announced.length = 0
       await service.updateLink(owner.id, created.id, { custom: 'Renamed-Announce', domain: domain.origin })

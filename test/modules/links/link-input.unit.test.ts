@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkDestination, formatLinkType, generateLinkAlias, GENERATED_ALIAS_ALPHABET, parseExpiry, parseLinkType } from '../../../src/modules/links/link-input.js'
+import { checkDestination, formatLinkType, parseExpiry, parseLinkType } from '../../../src/modules/links/link-input.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from '../../../src/modules/links/link-targeting.js'
 
 describe('link field rules', () => {
@@ -45,14 +45,6 @@ describe('link field rules', () => {
     expect(() => parseExpiry('2030-06-01 12:00:00', now)).toThrow('must be in the future')
     expect(() => parseExpiry('2030-06-01', now)).toThrow('must be in the future')
     expect(() => parseExpiry('2031-02-29', now)).toThrow('"expiry"')
-  })
-
-  it('generates aliases from the unambiguous alphabet only', () => {
-    expect(GENERATED_ALIAS_ALPHABET).not.toMatch(/[0oO1lI]/)
-    const drawn = Array.from({ length: 200 }, () => generateLinkAlias())
-    for (const alias of drawn) expect(alias).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{6}$/)
-    expect(new Set(drawn).size).toBeGreaterThan(195)
-    expect(generateLinkAlias(9)).toHaveLength(9)
   })
 })
 

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createFixtures } from './link-fixtures.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { setLinkCounters } from '../../helpers/factories.js'
+import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 
 const ENTRY_KEYS = ['alias', 'campaign', 'clicks', 'date', 'description', 'domain', 'expiry', 'id', 'longurl', 'password', 'pixels', 'shorturl', 'title', 'type', 'uniqueclicks']
 
 describe('GET /api/urls', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
   let ids: Record<string, number>
 
+  const { context, api, otherApi } = useTestApp()
+
   beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    const fixtures = createFixtures(context)
     ids = {}
     const links: [string, Record<string, unknown>, number][] = [
       ['alpha', { url: 'https://news.example/politics', metatitle: 'Morning News' }, 5],
@@ -25,12 +20,11 @@ describe('GET /api/urls', () => {
     for (const [alias, body, clicks] of links) {
       const created = await api('POST', '/api/url/add', { ...body, custom: alias })
       ids[alias] = created.data.id
-      await fixtures.setCounters(created.data.id, clicks, 1)
+      await setLinkCounters(context, created.data.id, clicks, 1)
     }
     // Another account's links never appear.
-    await apiClient(context.app, (await createAccount(context)).apiKey)('POST', '/api/url/add', { url: 'https://news.example/elsewhere', custom: 'foreign-news' })
+    await otherApi('POST', '/api/url/add', { url: 'https://news.example/elsewhere', custom: 'foreign-news' })
   })
-  afterAll(() => context.close())
 
   const aliasesOf = (response: { data: { data: { urls: { alias: string }[] } } }) => response.data.data.urls.map((entry) => entry.alias)
 

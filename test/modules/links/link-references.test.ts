@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createFixtures } from './link-fixtures.js'
+import { describe, expect, it } from 'vitest'
+import { createCampaign, createChannel, createDomain, createOverlay, createPixel, createSplashPage } from '../../helpers/factories.js'
+import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 
 describe('short links and the records they refer to', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let other: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
-  let fixtures: ReturnType<typeof createFixtures>
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    other = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, other.apiKey)
-    fixtures = createFixtures(context)
-  })
-  afterAll(() => context.close())
+  const { context, owner, other, api, otherApi } = useTestApp()
 
   describe('isolation between accounts', () => {
     it('answers 404 for another account’s link on every endpoint and never lists it', async () => {
@@ -29,11 +15,11 @@ describe('short links and the records they refer to', () => {
         expect(response.statusCode).toBe(404)
         expect(response.data).toEqual({ error: 1, message: 'Link not found. Please try again.', code: 'not_found' })
       }
-      const otherCampaign = await fixtures.campaign(other.id)
+      const otherCampaign = await createCampaign(context, other)
       const assign = await otherApi('POST', `/api/campaign/${otherCampaign}/assign/${id}`)
       expect(assign.statusCode).toBe(404)
       expect(assign.data.message).toBe('Link not found. Please try again.')
-      const otherChannel = await fixtures.channel(other.id)
+      const otherChannel = await createChannel(context, other)
       expect((await otherApi('POST', `/api/channel/${otherChannel}/assign/links/${id}`)).statusCode).toBe(404)
       const list = await otherApi('GET', '/api/urls?limit=100')
       expect(list.data.data.urls.map((entry: { id: number }) => entry.id)).not.toContain(id)
@@ -55,13 +41,13 @@ describe('short links and the records they refer to', () => {
 
     async function foreignRecords() {
       return {
-        pixel: await fixtures.pixel(other.id),
-        ownPixel: await fixtures.pixel(owner.id),
-        campaign: await fixtures.campaign(other.id),
-        channel: await fixtures.channel(other.id),
-        domain: await fixtures.domain(other.id),
-        splash: await fixtures.splashPage(other.id),
-        overlay: await fixtures.overlay(other.id),
+        pixel: await createPixel(context, other),
+        ownPixel: await createPixel(context, owner),
+        campaign: await createCampaign(context, other),
+        channel: await createChannel(context, other),
+        domain: await createDomain(context, other),
+        splash: await createSplashPage(context, other),
+        overlay: await createOverlay(context, other),
       }
     }
 
@@ -115,19 +101,19 @@ describe('short links and the records they refer to', () => {
 
     it('answers 404 when assigning to another account’s campaign or an unknown link', async () => {
       const link = await api('POST', '/api/url/add', { url: 'https://campaigned.example' })
-      const foreignCampaign = await fixtures.campaign(other.id)
+      const foreignCampaign = await createCampaign(context, other)
       const foreign = await api('POST', `/api/campaign/${foreignCampaign}/assign/${link.data.id}`)
       expect(foreign.statusCode).toBe(404)
       expect(foreign.data.message).toBe('Campaign not found. Please try again.')
-      const campaign = await fixtures.campaign(owner.id)
+      const campaign = await createCampaign(context, owner)
       expect((await api('POST', `/api/campaign/${campaign}/assign/999999`)).statusCode).toBe(404)
     })
   })
 
   describe('channels', () => {
     it('adds a link to a channel on create and on update, and lists it as a `links` item', async () => {
-      const channel = await fixtures.channel(owner.id)
-      const domain = await fixtures.domain(owner.id)
+      const channel = await createChannel(context, owner)
+      const domain = await createDomain(context, owner)
       const titled = await api('POST', '/api/url/add', { url: 'https://titled.example/page', custom: 'titled', metatitle: 'A title', channel })
       expect(titled.statusCode).toBe(201)
       const untitled = await api('POST', '/api/url/add', { url: 'https://untitled.example/page', custom: 'untitled', domain: domain.id })
@@ -145,7 +131,7 @@ describe('short links and the records they refer to', () => {
     })
 
     it('can be assigned through the channel endpoint, and leaves every channel when deleted', async () => {
-      const [channelA, channelB] = [await fixtures.channel(owner.id), await fixtures.channel(owner.id)]
+      const [channelA, channelB] = [await createChannel(context, owner), await createChannel(context, owner)]
       const link = await api('POST', '/api/url/add', { url: 'https://channelled.example', channel: channelA })
       const assigned = await api('POST', `/api/channel/${channelB}/assign/links/${link.data.id}`)
       expect(assigned.statusCode).toBe(200)

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { createCampaign, createDomain, createOverlay, createPixel, createSplashPage, nextYear, setLinkCounters } from '../../helpers/factories.js'
 import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
-import { createFixtures, nextYear } from './link-fixtures.js'
+import { apiClient, createAccount, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 
 describe('short link endpoints', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
-  let fixtures: ReturnType<typeof createFixtures>
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    fixtures = createFixtures(context)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api } = useTestApp()
 
   it('creates a link with a generated alias and reads it back with every field', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://example.com/landing?utm=1' })
@@ -52,10 +42,10 @@ describe('short link endpoints', () => {
   })
 
   it('stores every optional field and shows it normalised', async () => {
-    const domain = await fixtures.domain(owner.id)
-    const [pixelA, pixelB] = [await fixtures.pixel(owner.id), await fixtures.pixel(owner.id)]
-    const campaign = await fixtures.campaign(owner.id)
-    const overlay = await fixtures.overlay(owner.id)
+    const domain = await createDomain(context, owner)
+    const [pixelA, pixelB] = [await createPixel(context, owner), await createPixel(context, owner)]
+    const campaign = await createCampaign(context, owner)
+    const overlay = await createOverlay(context, owner)
     const expiry = nextYear()
     const created = await api('POST', '/api/url/add', {
       url: 'https://shop.example/item',
@@ -105,7 +95,7 @@ describe('short link endpoints', () => {
   })
 
   it('finds a branded domain by id as well as by address (any scheme or letter case)', async () => {
-    const domain = await fixtures.domain(owner.id)
+    const domain = await createDomain(context, owner)
     const byId = await api('POST', '/api/url/add', { url: 'https://a.example', domain: domain.id })
     expect(byId.data.shorturl.startsWith(`${domain.origin}/`)).toBe(true)
     const byText = await api('POST', '/api/url/add', { url: 'https://a.example', domain: String(domain.id) })
@@ -115,7 +105,7 @@ describe('short link endpoints', () => {
   })
 
   it('accepts every redirect type and shows it in the form it is sent', async () => {
-    const splash = await fixtures.splashPage(owner.id)
+    const splash = await createSplashPage(context, owner)
     const cases: [unknown, string][] = [
       ['direct', 'direct'],
       ['frame', 'frame'],
@@ -133,7 +123,7 @@ describe('short link endpoints', () => {
 
   it('reports the click counters in the details and reads the statistics from the aggregates, at most 10 per list', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://counted.example' })
-    await fixtures.setCounters(created.data.id, 12, 5)
+    await setLinkCounters(context, created.data.id, 12, 5)
     const item = { item_type: 'link', item_id: created.data.id }
     const browsers = ['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'Vivaldi', 'Brave', 'Yandex', 'UCBrowser', 'Silk', 'Samsung Browser', 'Mobile Safari']
     await context.database.db.insertInto('click_totals').values([
@@ -162,10 +152,10 @@ describe('short link endpoints', () => {
   it('updates every field and answers the message with the short URL', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://before.example', custom: 'before-update' })
     const id = created.data.id
-    const domain = await fixtures.domain(owner.id)
-    const pixel = await fixtures.pixel(owner.id)
-    const campaign = await fixtures.campaign(owner.id)
-    const splash = await fixtures.splashPage(owner.id)
+    const domain = await createDomain(context, owner)
+    const pixel = await createPixel(context, owner)
+    const campaign = await createCampaign(context, owner)
+    const splash = await createSplashPage(context, owner)
     const expiry = nextYear()
     const updated = await api('PUT', `/api/url/${id}/update`, {
       url: 'https://after.example/',
@@ -206,9 +196,9 @@ describe('short link endpoints', () => {
   })
 
   it('clears fields with "", null, 0 and []; fields not sent stay as they were', async () => {
-    const pixel = await fixtures.pixel(owner.id)
-    const campaign = await fixtures.campaign(owner.id)
-    const domain = await fixtures.domain(owner.id)
+    const pixel = await createPixel(context, owner)
+    const campaign = await createCampaign(context, owner)
+    const domain = await createDomain(context, owner)
     const created = await api('POST', '/api/url/add', {
       url: 'https://clear.example',
       domain: domain.origin,
@@ -264,7 +254,7 @@ describe('short link endpoints', () => {
   })
 
   it('deletes a link; reading, updating or deleting it again is a 404', async () => {
-    const created = await api('POST', '/api/url/add', { url: 'https://doomed.example', pixels: [await fixtures.pixel(owner.id)] })
+    const created = await api('POST', '/api/url/add', { url: 'https://doomed.example', pixels: [await createPixel(context, owner)] })
     const id = created.data.id
     const deleted = await api('DELETE', `/api/url/${id}/delete`)
     expect(deleted.statusCode).toBe(200)

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const MESSAGE = { type: 'message', name: 'Spring promo', message: 'Get 20% off this week' }
 const CONTACT = { type: 'contact', name: 'Contact us', email: 'sales@example.com' }
 
 describe('CTA overlay endpoints', () => {
-  let context: TestContext
-  let api: ApiClient
-  let otherApi: ApiClient
 
   async function storedOverlay(id: number) {
     const row = await context.database.db.selectFrom('overlays').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -19,12 +16,7 @@ describe('CTA overlay endpoints', () => {
     return (await client('GET', '/api/overlay?limit=100')).data.data.cta as Array<{ id: number; type: string; name: string; date: string }>
   }
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, api, otherApi } = useTestApp()
 
   it('creates a message overlay, answers 201 {error:0, id} and stores only the message fields', async () => {
     const response = await api('POST', '/api/overlay/add', {

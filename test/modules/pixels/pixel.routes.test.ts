@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 describe('pixel endpoints', () => {
-  let context: TestContext
-  let api: ApiClient
-  let otherApi: ApiClient
   let tagCounter = 1_000_000_000_000
 
   /** A Facebook pixel id no other test uses. */
@@ -19,12 +16,7 @@ describe('pixel endpoints', () => {
     return (await client('GET', '/api/pixels?limit=100')).data.data.pixels as Array<{ id: number; type: string; name: string; tag: string; date: string }>
   }
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, api, otherApi } = useTestApp()
 
   it('creates a pixel and answers 201 with {error:0, id, type, name, tag, date}, the tag in the provider’s spelling', async () => {
     const response = await api('POST', '/api/pixel/add', { type: 'gtmpixel', name: '  Main container ', tag: 'gtm-k9x2lm7' })

@@ -3,30 +3,21 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, PUBLIC_URL, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { makeLogo } from './qr-test-support.js'
 import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 
 const ALIAS_LINK = new RegExp(`^${PUBLIC_URL.replace(/\./g, '\\.')}/qr/[23456789abcdefghjkmnpqrstuvwxyz]{8}$`)
 describe('QR code endpoints', () => {
-  let context: TestContext
   let uploads: string
-  let owner: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
 
+  // Registered before useTestApp: the app is built on the folder this makes.
   beforeAll(async () => {
     uploads = await mkdtemp(path.join(os.tmpdir(), 'lw-qr-uploads-'))
     await writeFile(path.join(uploads, 'logo.png'), await makeLogo())
-    context = await createTestApp({ env: { UPLOAD_DIR: uploads } })
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
   })
-  afterAll(async () => {
-    await context.close()
-    await rm(uploads, { recursive: true, force: true })
-  })
+  afterAll(() => rm(uploads, { recursive: true, force: true }))
+  const { context, owner, api, otherApi } = useTestApp(() => ({ env: { UPLOAD_DIR: uploads } }))
 
   it('creates a QR code and reads it back with the statistics object', async () => {
     const created = await api('POST', '/api/qr/add', { type: 'text', data: 'Hello, world' })
@@ -121,11 +112,23 @@ describe('QR code endpoints', () => {
     expect(read.data.details.link).not.toContain('mine')
   })
 
+  it('shows the data each type takes in the OpenAPI document, one body shape per type', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const body = document.paths['/api/qr/add'].post.requestBody.content['application/json'].schema
+    // OpenAPI 3.0 has no `const`: the document names each shape's type as a one-value enum.
+    const shapes = new Map(body.anyOf.map((shape: { properties: { type: { enum: string[] }; data: unknown } }) => [shape.properties.type.enum[0], shape.properties.data]))
+    expect([...shapes.keys()].sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi'])
+    expect(shapes.get('wifi')).toMatchObject({ type: 'object', required: ['ssid'], properties: { ssid: { type: 'string' }, encryption: { anyOf: expect.any(Array) } } })
+    expect(shapes.get('sms')).toMatchObject({ type: 'object', required: ['phone'] })
+    expect(shapes.get('text')).toMatchObject({ type: 'string', maxLength: 2000 })
+  })
+
   it.each([
     [{ data: 'x' }, 'The field "type" is required.'],
     [{ type: 'pdf', data: 'x' }, 'The field "type" must be one of text, vcard, link, email, phone, sms, wifi.'],
     [{ type: 'text' }, 'The field "data" is required.'],
-    [{ type: 'text', data: 42 }, 'The field "data" must be a string or an object, depending on the type.'],
+    [{ type: 'text', data: 42 }, 'The field "data" must be text of 1 to 2000 characters.'],
+    [{ type: 'wifi', data: 'not an object' }, 'The field "data" must be an object {ssid, pass, encryption}.'],
     [{ type: 'text', data: 'y'.repeat(2001) }, 'The field "data" must be text of 1 to 2000 characters.'],
     [{ type: 'link', data: 'javascript:alert(1)' }, 'The field "data" must be an http or https URL.'],
     [{ type: 'email', data: 'nope' }, 'The field "data" must be an e-mail address, or an object {email, subject, body}.'],

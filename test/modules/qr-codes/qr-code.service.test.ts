@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { createAliasRepository } from '../../../src/modules/aliases/alias.repository.js'
+import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
 import { isPublicAddress } from '../../../src/modules/qr-codes/address-policy.js'
 import { createLogoLoader } from '../../../src/modules/qr-codes/logo-source.js'
 import { createQrCodeRepository } from '../../../src/modules/qr-codes/qr-code.repository.js'
@@ -42,6 +44,7 @@ describe('QR codes with a logo fetched from a URL', () => {
       publicUrl: PUBLIC_URL,
       // The real policy, plus our one local server.
       loadLogo: createLogoLoader({ uploadDir: '/nonexistent', fetch: { isAllowedAddress: (address) => address === '127.0.0.1' || isPublicAddress(address) } }),
+      aliases: createAliasService(createAliasRepository(context.database.db)),
     })
   })
   afterAll(async () => {

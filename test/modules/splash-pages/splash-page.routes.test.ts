@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { describe, expect, it } from 'vitest'
+import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const PAGE = { name: 'Launch page', title: 'Our new app is out' }
 
 describe('custom splash page endpoints', () => {
-  let context: TestContext
-  let api: ApiClient
-  let otherApi: ApiClient
 
   async function storedPage(id: number) {
     const row = await context.database.db.selectFrom('splash_pages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -18,12 +15,7 @@ describe('custom splash page endpoints', () => {
     return (await client('GET', '/api/splash?limit=100')).data.data.splash as Array<{ id: number; name: string; date: string }>
   }
 
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, api, otherApi } = useTestApp()
 
   it('creates a splash page, answers 201 {error:0, id} and stores its fields', async () => {
     const response = await api('POST', '/api/splash/add', {

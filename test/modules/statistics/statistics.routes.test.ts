@@ -1,9 +1,9 @@
 // GET /api/{url|qr|campaign|bio}/{id}/stats: per-day series and top lists between two UTC days.
 // Clicks are recorded with chosen times (`at`) so each lands on a known day; all clicks of one
 // test go into one flush, since a later batch may prune the daily visitor rows uniqueness uses.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { decodeQrImage } from '../qr-codes/qr-test-support.js'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, useTestApp } from '../../helpers/test-app.js'
 import { NO_SOCIAL } from '../../helpers/statistics.js'
 import type { ClickEvent, ClickItemType } from '../../../src/analytics/click-items.js'
 
@@ -20,18 +20,7 @@ const ITEM_TYPES: Record<Kind, ClickItemType> = { url: 'link', qr: 'qr', campaig
 let slugCounter = 0
 
 describe('GET /api/{kind}/{id}/stats', () => {
-  let context: TestContext
-  let owner: TestAccount
-  let api: ApiClient
-  let otherApi: ApiClient
-
-  beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    api = apiClient(context.app, owner.apiKey)
-    otherApi = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context.close())
+  const { context, owner, api, otherApi } = useTestApp()
   afterEach(() => {
     vi.useRealTimers()
   })
