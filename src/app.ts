@@ -1,8 +1,9 @@
 // buildApp(deps): the whole HTTP application as one Fastify instance over the services built by
 // the composition root (src/services.ts), every route module registered explicitly. Tests call
 // app.inject(); main.ts listens.
-import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyBaseLogger, type InjectOptions } from 'fastify'
+import http from 'node:http'
+import lightMyRequest from 'light-my-request'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -36,6 +37,8 @@ import { createLogger } from './logger.js'
 import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
+import { createCachedRedirect } from './public/cached-redirect.js'
+import { requestIdOf } from './http/request-id.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -50,31 +53,74 @@ export interface AppDependencies {
   visitorThrottles?: VisitorThrottles
 }
 
+/** Log levels at which Fastify writes no line per request. */
+const QUIET_LEVELS = new Set(['fatal', 'error', 'warn', 'silent'])
+
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
   const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
   const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
+  const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
+
+  // The front door of every request, the server's and app.inject's alike: a short link whose
+  // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
+  const cachedRedirect = createCachedRedirect({
+    aliasResolver: services.aliasResolver,
+    hostRouter: services.hostRouter,
+    clicks: services.clicks,
+    redirectStatus: config.redirectStatus,
+    trustedProxies: config.trustedProxies,
+    requestIdOf,
+    isFixedPath: (path) => fixedPaths.has(path),
+  })
+  // Paths of routes without parameters, which the router serves before `/:alias`.
+  const fixedPaths = new Set<string>()
+  // At LOG_LEVEL info and below Fastify logs every request; those are left to it, lines and all.
+  const shortPathOpen = QUIET_LEVELS.has(logger.level)
+  let closing = false
+  const frontDoor = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
+  }
+
   const app = Fastify({
     loggerInstance: logger,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id']
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
-    },
+    genReqId: (request) => requestIdOf(request.headers),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
     ...(config.trustedProxies.length > 0 ? { trustProxy: config.trustedProxies } : {}),
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    ...timeouts,
+    // What Fastify's own server factory does with the same options, in front of the front door.
+    serverFactory: () => {
+      const server = http.createServer(frontDoor)
+      server.keepAliveTimeout = timeouts.keepAliveTimeout
+      server.requestTimeout = timeouts.requestTimeout
+      server.setTimeout(timeouts.connectionTimeout)
+      return server
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
     // every other error: the envelope on /api, a page for visitors.
     frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onRoute', (route) => {
+    if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
+  })
+  // A closing server answers 503 to new requests: the router does that.
+  app.addHook('preClose', (done) => {
+    closing = true
+    done()
+  })
+  // Fastify's inject goes straight to the router; tests meet the front door the server has.
+  const routerInject = app.inject.bind(app)
+  app.inject = function injectThroughFrontDoor(options?: InjectOptions | string) {
+    if (options === undefined || closing) return routerInject(options as InjectOptions)
+    return app.ready().then(() => lightMyRequest(frontDoor, options))
+  } as typeof app.inject
 
   app.setValidatorCompiler(validatorCompiler)
   installJsonBodyParser(app)

@@ -7,7 +7,6 @@ import { migrateToLatest, openDatabase } from './db/database.js'
 import { createLogger } from './logger.js'
 import { generatePassword } from './modules/accounts/secrets.js'
 import { DASHBOARD_PATH } from './public/dashboard.js'
-import { connectRedis } from './redis/connection.js'
 import { createServices } from './services.js'
 
 async function start(): Promise<void> {
@@ -25,7 +24,8 @@ async function start(): Promise<void> {
   const log = createLogger(config)
   const database = openDatabase(config.databaseUrl, { poolMax: config.databasePoolMax })
   await migrateToLatest(database)
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix) : undefined
+  // ioredis is loaded only when Redis is configured: ~20 MB of resident memory otherwise unused.
+  const redis = config.redisUrl ? (await import('./redis/connection.js')).connectRedis(config.redisUrl, config.redisPrefix) : undefined
   // ioredis reports every failed reconnect; the rate limiter logs the state change once instead.
   redis?.on('error', () => {})
   const services = createServices({ config, database, redis, log })

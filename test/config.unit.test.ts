@@ -38,7 +38,6 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
-      corsOrigins: [],
     })
   })
 
@@ -91,7 +90,6 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
-      corsOrigins: [],
     })
   })
 
