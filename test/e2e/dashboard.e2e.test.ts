@@ -25,6 +25,8 @@ const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
 
 const hasChromium = fs.existsSync(CHROMIUM)
 const postgresUrl = process.env.TEST_DATABASE_URL
+// CI installs Chromium (.ci/run): there a missing browser is a failure, never a skip.
+if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium.`)
 if (!hasChromium) process.stdout.write(`\nSKIPPED: the dashboard end-to-end test (${CHROMIUM} is missing; apt-get install chromium).\n`)
 else if (!postgresUrl) process.stdout.write('\nSKIPPED: the dashboard end-to-end test on PostgreSQL (TEST_DATABASE_URL is not set).\n')
 
