@@ -1,86 +1,72 @@
-// API requests per second: one instance on SQLite (the baseline), one on PostgreSQL, two on
-// PostgreSQL + Redis, each serving an authenticated, rate-limited, paged list request.
+// API requests per second: `GET /api/urls` (15 links, authenticated, rate-limited) on one
+// instance on SQLite and one on PostgreSQL, each against a bare node:http server sending the
+// same bytes, in alternating rounds under wrk.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
-import { startServer, type ServerProcess } from '../test/helpers/server-process.js'
-import { runLoad, type LoadResult } from './load.js'
+import { startServer } from '../test/helpers/server-process.js'
+import { fixedResponseOf, startBareServer } from './bare-server.js'
+import { withBenchDatabase } from './postgres-database.js'
+import { LOAD_CPU, SERVER_CPU } from './redirect-throughput.js'
+import { alternate, printRounds } from './rounds.js'
 
-interface Options {
+export interface ApiBenchOptions {
   seconds: number
+  rounds: number
   postgresUrl: string
-  redisUrl: string
+  nodeArgs?: string[]
 }
 
-const CONCURRENCY = 32
-const PATH = '/api/campaigns?limit=15'
+const CONNECTIONS = 50
+const LINKS = 15
+const PATH = `/api/urls?limit=${LINKS}`
+const TARGET_RATIO = 0.2
 
-async function withDatabase<T>(postgresUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `lw_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
+/** Creates `count` links with varied fields, so the list has real records to serialise. */
+export async function createListedLinks(baseUrl: string, apiKey: string, count: number): Promise<void> {
+  const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }
+  for (let index = 0; index < count; index += 1) {
+    const body = { url: `https://example.com/articles/${index}?utm_source=newsletter&utm_medium=email`, custom: `listed-${index}`, metatitle: `Article ${index}: a title of ordinary length`, metadescription: 'A description a person would write for a link preview, of a sentence or two.' }
+    const response = await fetch(`${baseUrl}/api/url/add`, { method: 'POST', headers, body: JSON.stringify(body) })
+    if (response.status !== 201) throw new Error(`POST /api/url/add answered ${response.status}: ${await response.text()}`)
+  }
+}
+
+async function measureOn(label: string, databaseUrl: string, options: ApiBenchOptions): Promise<void> {
+  const apiKey = randomBytes(32).toString('base64url')
+  const server = await startServer({ DATABASE_URL: databaseUrl, LINKWELL_BOOTSTRAP_API_KEY: apiKey, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs })
   try {
-    const url = new URL(postgresUrl)
-    url.pathname = `/${name}`
-    return await work(url.toString())
+    await createListedLinks(server.url, apiKey, LINKS)
+    const headers = { authorization: `Bearer ${apiKey}` }
+    const response = await fixedResponseOf(`${server.url}${PATH}`, headers)
+    if (response.status !== 200) throw new Error(`GET ${PATH} answered ${response.status}: ${response.body}`)
+    const bare = await startBareServer(response, SERVER_CPU)
+    try {
+      const summary = await alternate({
+        bare: { url: bare.url, pid: bare.pid },
+        linkwell: { url: server.url, pid: server.child.pid! },
+        rounds: options.rounds,
+        load: { path: PATH, seconds: options.seconds, headers: () => headers, variants: 1, connections: CONNECTIONS, cpu: LOAD_CPU },
+      })
+      printRounds(`${label}: GET ${PATH} (${LINKS} records, ${Buffer.byteLength(response.body)} bytes), Bearer key`, summary, TARGET_RATIO)
+    } finally {
+      await bare.stop()
+    }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
+    await server.stop()
   }
 }
 
-async function measure(label: string, servers: ServerProcess[], key: string, seconds: number): Promise<LoadResult> {
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
-  // A few campaigns so the list has rows to page through.
-  for (let i = 0; i < 20; i += 1) {
-    await fetch(`${servers[0]!.url}/api/campaign/add`, { method: 'POST', headers, body: JSON.stringify({ name: `bench ${i}` }) })
-  }
-  await runLoad({ targets: servers.map((s) => s.url), path: PATH, headers, concurrency: CONCURRENCY, seconds: 1 })
-  const result = await runLoad({ targets: servers.map((s) => s.url), path: PATH, headers, concurrency: CONCURRENCY, seconds })
-  const other = Object.entries(result.statuses).filter(([status]) => status !== '200')
-  if (other.length || result.errors) console.warn(`  ${label}: non-200 answers ${JSON.stringify(result.statuses)}, errors ${result.errors}`)
-  return result
-}
-
-export async function runApiThroughputBench(options: Options): Promise<void> {
-  const key = randomBytes(32).toString('base64url')
-  const common = { LINKWELL_BOOTSTRAP_API_KEY: key, RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'warn' }
-  const results: Array<[string, LoadResult]> = []
-
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-'))
-  const sqlite = await startServer({ ...common, DATABASE_URL: `file:${path.join(dir, 'bench.db')}` })
-  try {
-    results.push(['1 instance, SQLite', await measure('sqlite', [sqlite], key, options.seconds)])
-  } finally {
-    await sqlite.stop()
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-
-  await withDatabase(options.postgresUrl, async (url) => {
-    const single = await startServer({ ...common, DATABASE_URL: url })
+export async function runApiThroughputBench(options: ApiBenchOptions, only: Set<string> = new Set(['sqlite', 'postgres'])): Promise<void> {
+  console.log(`\nAPI throughput: wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, ${os.cpus().length} cores`)
+  if (only.has('sqlite')) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-api-'))
     try {
-      results.push(['1 instance, PostgreSQL', await measure('postgres', [single], key, options.seconds)])
+      await measureOn('SQLite', `file:${path.join(dir, 'bench.db')}`, options)
     } finally {
-      await single.stop()
+      fs.rmSync(dir, { recursive: true, force: true })
     }
-  })
-
-  await withDatabase(options.postgresUrl, async (url) => {
-    const env = { ...common, DATABASE_URL: url, REDIS_URL: options.redisUrl, REDIS_PREFIX: `lwbench:${randomBytes(3).toString('hex')}:` }
-    const pair = await Promise.all([startServer(env), startServer(env)])
-    try {
-      results.push(['2 instances, PostgreSQL + Redis', await measure('postgres+redis', pair, key, options.seconds)])
-    } finally {
-      await Promise.all(pair.map((server) => server.stop()))
-    }
-  })
-
-  const baseline = results[0]![1].perSecond
-  console.log(`\nAPI throughput: GET ${PATH}, ${CONCURRENCY} concurrent keep-alive clients, ${options.seconds} s each, ${os.cpus().length} cores`)
-  for (const [label, result] of results) {
-    console.log(`  ${label.padEnd(34)} ${result.perSecond.toFixed(0).padStart(7)} req/s   ratio to SQLite ${(result.perSecond / baseline).toFixed(2)}`)
   }
+  if (only.has('postgres')) await withBenchDatabase(options.postgresUrl, (url) => measureOn('PostgreSQL', url, options))
 }

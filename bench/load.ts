@@ -1,4 +1,6 @@
-// A small closed-loop HTTP load generator: `concurrency` keep-alive loops for `seconds`.
+// A small closed-loop HTTP load generator: `concurrency` keep-alive loops for `seconds` (or until
+// `maxRequests` are sent). Too slow to measure throughput (wrk does, see wrk.ts); used where every
+// answer must be counted exactly and for setting up data.
 import http from 'node:http'
 
 export interface LoadResult {
@@ -17,6 +19,8 @@ export interface LoadOptions {
   headers?: Record<string, string> | ((n: number) => Record<string, string>)
   concurrency: number
   seconds: number
+  /** Stop after this many requests (every one answered before the load returns). */
+  maxRequests?: number
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -48,7 +52,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     })
 
   const loop = async () => {
-    while (performance.now() < deadline) {
+    while (performance.now() < deadline && sent < (options.maxRequests ?? Number.POSITIVE_INFINITY)) {
       const target = options.targets[turn++ % options.targets.length]!
       await once(target)
     }

@@ -1,156 +1,124 @@
-// Redirects per second: the real server (one instance, SQLite) answering `GET /{alias}` of one
-// direct link with every click recorded, enriched and aggregated, against a bare node:http
-// server answering a fixed 302, under the same load in the same run. Visitors vary (20,000
-// addresses, 7 browsers, referrers, languages). Afterwards the clicks table, the link counter
-// and the aggregates must each count one click per 302.
-import { spawn, type ChildProcess } from 'node:child_process'
+// Redirects per second: Linkwell answering `GET /{alias}` of one direct link with every click
+// recorded, enriched and aggregated, against a bare node:http server sending the same 302, in
+// alternating rounds under wrk. One instance on SQLite, one on PostgreSQL (every redirect after
+// the first a cache hit). Visitors vary (20,000 addresses, 8 browsers, referrers, languages).
+// Afterwards the clicks table, the link counter and the aggregates must each count one click per
+// redirect answered: exactly for a counted run, and for the wrk rounds up to the requests wrk
+// abandons in flight when it stops (at most one per connection per run).
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, type DB } from '../src/db/database.js'
 import { freePort, startServer } from '../test/helpers/server-process.js'
-import { runLoad, type LoadResult } from './load.js'
+import { fixedResponseOf, startBareServer } from './bare-server.js'
+import { runLoad } from './load.js'
+import { alternate, printRounds } from './rounds.js'
 import { visitorHeaders } from './visitors.js'
+import { withBenchDatabase } from './postgres-database.js'
 
-interface Options {
+export interface RedirectBenchOptions {
   seconds: number
+  rounds: number
+  postgresUrl: string
+  /** Node flags for the server (e.g. --cpu-prof while profiling). */
+  nodeArgs?: string[]
 }
 
-const CONCURRENCY = 32
+const CONNECTIONS = 50
 const DESTINATION = 'https://example.com/landing?utm_source=bench'
 const ALIAS = 'bench-link'
-const HEADERS = visitorHeaders()
-/** What the target ratio to the bare server is (the redirect path must stay short). */
-const TARGET_RATIO = 0.6
+const VISITORS = 20_000
+const COUNTED_REQUESTS = 5_000
+export const SERVER_CPU = 0
+export const LOAD_CPU = 1
+const TARGETS = { sqlite: 0.75, postgres: 0.6 }
 
-// The baseline: as little as a Node HTTP server can do for a redirect (same keep-alive timeout).
-const BARE_SERVER = `
-const http = require('node:http')
-const server = http.createServer((request, response) => {
-  response.writeHead(302, { location: ${JSON.stringify(DESTINATION)}, 'cache-control': 'private, max-age=0' })
-  response.end()
-})
-server.keepAliveTimeout = 5000
-server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
-process.on('SIGTERM', () => server.close(() => process.exit(0)))
-`
-
-async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = ''
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      if (output.includes('\n')) resolve(Number(output.trim()))
-    })
-    child.once('exit', (code) => reject(new Error(`bare redirect server exited with ${code}`)))
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
-/** Creates the benchmarked link through the API; falls back to a direct insert when the API refuses. */
-async function createLink(baseUrl: string, apiKey: string): Promise<void> {
+export async function createBenchLink(baseUrl: string, apiKey: string, alias: string, url = DESTINATION): Promise<void> {
   const response = await fetch(`${baseUrl}/api/url/add`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: DESTINATION, custom: ALIAS }),
+    body: JSON.stringify({ url, custom: alias }),
   })
   if (response.status !== 201) throw new Error(`POST /api/url/add answered ${response.status}: ${await response.text()}`)
 }
 
-const ROUNDS = 5
-
-/** One measured load on one server; warns about any answer that is not the expected 302. */
-async function measure(label: string, baseUrl: string, seconds: number): Promise<LoadResult> {
-  const run = await runLoad({ targets: [baseUrl], path: `/${ALIAS}`, headers: HEADERS, concurrency: CONCURRENCY, seconds })
-  const other = Object.entries(run.statuses).filter(([status]) => status !== '302')
-  if (other.length || run.errors) console.warn(`  ${label}: non-302 answers ${JSON.stringify(run.statuses)}, errors ${run.errors}`)
-  return run
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
-async function countClicks(db: DB): Promise<{ rows: number; counter: number; aggregate: number }> {
-  const link = await db.selectFrom('links').select(['id', 'clicks']).where('host', '=', '').where('alias', '=', ALIAS).executeTakeFirstOrThrow()
-  const rows = await db
-    .selectFrom('clicks')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('item_type', '=', 'link')
-    .where('item_id', '=', link.id)
-    .executeTakeFirstOrThrow()
-  const total = await db
-    .selectFrom('click_totals')
-    .select('clicks')
-    .where('item_type', '=', 'link')
-    .where('item_id', '=', link.id)
-    .where('dimension', '=', 'clicks')
-    .executeTakeFirst()
+/** The link's raw clicks, its counter and its click aggregate. */
+export async function countClicks(db: DB, alias: string): Promise<{ rows: number; counter: number; aggregate: number }> {
+  const link = await db.selectFrom('links').select(['id', 'clicks']).where('host', '=', '').where('alias', '=', alias).executeTakeFirstOrThrow()
+  const rows = await db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('count')).where('item_type', '=', 'link').where('item_id', '=', link.id).executeTakeFirstOrThrow()
+  const total = await db.selectFrom('click_totals').select('clicks').where('item_type', '=', 'link').where('item_id', '=', link.id).where('dimension', '=', 'clicks').executeTakeFirst()
   return { rows: Number(rows.count), counter: link.clicks, aggregate: total?.clicks ?? 0 }
 }
 
-/** Runs the redirect benchmark and prints req/s of both servers, their ratio and the click check. */
-export async function runRedirectThroughputBench(options: Options): Promise<void> {
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
+
+async function measureOn(label: string, databaseUrl: string, options: RedirectBenchOptions, target: number): Promise<void> {
   const apiKey = randomBytes(32).toString('base64url')
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-'))
-  const databaseFile = path.join(dir, 'bench.db')
-  // Both servers run side by side and take turns under load, so a slow patch of the machine
-  // weighs on both; the ratio reported is the median of the rounds' ratios.
-  const bare = await startBareServer()
-  // PUBLIC_URL names the exact host the load generator sends, so the alias is on the main host.
+  // PUBLIC_URL names the exact host wrk sends, so the alias is on the main host.
   const port = await freePort()
   const server = await startServer({
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: `file:${databaseFile}`,
+    DATABASE_URL: databaseUrl,
     LINKWELL_BOOTSTRAP_API_KEY: apiKey,
     RATE_LIMIT_PER_MINUTE: '1000000',
-    // The load generator plays a proxy in front of many visitors.
+    // wrk plays a proxy in front of many visitors.
     TRUSTED_PROXIES: '127.0.0.1',
     LOG_LEVEL: 'warn',
-  })
+  }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs })
+  const handle = openDatabase(databaseUrl)
   try {
-    let redirects = 0
-    const rounds: Array<{ bare: LoadResult; linkwell: LoadResult }> = []
+    await createBenchLink(server.url, apiKey, ALIAS)
+    const bare = await startBareServer(await fixedResponseOf(`${server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
+    let summary
     try {
-      await createLink(server.url, apiKey)
-      await measure('bare node:http', bare.url, 1)
-      redirects += (await measure('linkwell', server.url, 1)).statuses[302] ?? 0
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const bareRun = await measure('bare node:http', bare.url, options.seconds)
-        const linkwellRun = await measure('linkwell', server.url, options.seconds)
-        redirects += linkwellRun.statuses[302] ?? 0
-        rounds.push({ bare: bareRun, linkwell: linkwellRun })
-      }
+      summary = await alternate({
+        bare: { url: bare.url, pid: bare.pid },
+        linkwell: { url: server.url, pid: server.child.pid! },
+        rounds: options.rounds,
+        load: { path: `/${ALIAS}`, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
+      })
     } finally {
       await bare.stop()
-      // A clean stop flushes every queued click before the process exits.
-      const code = await server.stop()
-      if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
     }
+    // Exactly counted: every one of these requests has its answer before the run ends.
+    await settle()
+    const before = await countClicks(handle.db, ALIAS)
+    const counted = await runLoad({ targets: [server.url], path: `/${ALIAS}`, headers: visitorHeaders(VISITORS), concurrency: 16, seconds: 60, maxRequests: COUNTED_REQUESTS })
+    await settle()
+    const after = await countClicks(handle.db, ALIAS)
+    const code = await server.stop()
+    if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
+    // A clean stop has written every queued click.
+    const final = await countClicks(handle.db, ALIAS)
 
-    const handle = openDatabase(`file:${databaseFile}`)
-    const recorded = await countClicks(handle.db).finally(() => handle.close())
-
-    const ratios = rounds.map((round) => round.linkwell.perSecond / round.bare.perSecond)
-    const ratio = median(ratios)
-    console.log(`\nRedirect throughput: GET /{alias}, ${CONCURRENCY} concurrent keep-alive clients, ${ROUNDS} alternating rounds of ${options.seconds} s, ${os.cpus().length} cores`)
-    console.log(`  ${'bare node:http, fixed 302'.padEnd(34)} ${rounds.map((round) => round.bare.perSecond.toFixed(0).padStart(7)).join(' ')} req/s`)
-    console.log(`  ${'Linkwell, SQLite, clicks counted'.padEnd(34)} ${rounds.map((round) => round.linkwell.perSecond.toFixed(0).padStart(7)).join(' ')} req/s`)
-    console.log(`  ratio per round ${ratios.map((value) => value.toFixed(2)).join(', ')}; median ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`)
-    const complete = recorded.rows === redirects && recorded.counter === redirects && recorded.aggregate === redirects
-    console.log(`  clicks recorded: ${recorded.rows} rows, link counter ${recorded.counter}, aggregate ${recorded.aggregate}, for ${redirects} redirects (warm-up included): ${complete ? 'every click recorded' : 'MISMATCH'}`)
+    printRounds(`${label}: GET /{alias} → 302, every click recorded`, summary, target)
+    const exact = after.rows - before.rows === counted.statuses[302] && after.counter - before.counter === counted.statuses[302] && after.aggregate - before.aggregate === counted.statuses[302]
+    console.log(`    counted run: ${counted.statuses[302] ?? 0} redirects of ${counted.requests} requests → ${after.rows - before.rows} rows, counter +${after.counter - before.counter}, aggregate +${after.aggregate - before.aggregate}: ${exact ? 'every click recorded' : 'MISMATCH'}`)
+    const answered = summary.requests + summary.warmUpRequests + (counted.statuses[302] ?? 0)
+    const runs = summary.rounds.length + 1
+    const abandoned = final.rows - answered
+    const consistent = final.rows === final.counter && final.rows === final.aggregate && abandoned >= 0 && abandoned <= CONNECTIONS * runs
+    console.log(`    all runs: ${final.rows} rows, counter ${final.counter}, aggregate ${final.aggregate}; wrk and the counted run saw ${answered} answers, ${abandoned} more were in flight when wrk stopped (at most ${CONNECTIONS * runs}): ${consistent ? 'consistent' : 'MISMATCH'}`)
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    if (server.child.exitCode === null) await server.stop()
+    await handle.close()
+  }
+}
+
+/** Runs the redirect benchmark on SQLite and on PostgreSQL. */
+export async function runRedirectThroughputBench(options: RedirectBenchOptions, only: Set<string> = new Set(['sqlite', 'postgres'])): Promise<void> {
+  console.log(`\nRedirect throughput: wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, ${os.cpus().length} cores`)
+  if (only.has('sqlite')) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-'))
+    try {
+      await measureOn('SQLite', `file:${path.join(dir, 'bench.db')}`, options, TARGETS.sqlite)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  if (only.has('postgres')) {
+    await withBenchDatabase(options.postgresUrl, (url) => measureOn('PostgreSQL', url, options, TARGETS.postgres))
   }
 }

@@ -1,25 +1,39 @@
-// `npm run bench`: figures as ratios to baselines measured in the same run.
+// `npm run bench`: throughput figures as ratios to a bare node:http server measured in the same
+// run under wrk (installed when missing), plus memory, cold start and the statistics read.
 // Needs the build (npm run build); PostgreSQL and Redis from TEST_DATABASE_URL / TEST_REDIS_URL
 // (defaults: this machine's 127.0.0.1 servers).
-//   BENCH_SECONDS         length of each throughput run (default 8)
+//   BENCH_SECONDS         length of each wrk round (default 5)
+//   BENCH_ROUNDS          alternating rounds per figure (default 5)
 //   BENCH_STATS_CLICKS    clicks of the large link in the statistics read (default 10,000,000)
 //   BENCH_MEMORY_SECONDS  length of the memory load (default 300)
-//   BENCH_ONLY            comma-separated subset: redirect, api, statistics, memory
+//   BENCH_ONLY            comma-separated subset: redirect, redirect-sqlite, redirect-postgres,
+//                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics
+//   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { runApiThroughputBench } from './api-throughput.js'
+import { runColdStartBench } from './cold-start.js'
 import { runMemoryBench } from './memory-under-load.js'
 import { runRedirectThroughputBench } from './redirect-throughput.js'
 import { runStatisticsReadBench } from './statistics-read.js'
+import { runTwoInstancesBench } from './two-instances.js'
+import { ensureWrk } from './wrk.js'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 8)
-const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,statistics,memory').split(',').map((name) => name.trim()))
+const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics').split(',').map((name) => name.trim()))
+/** The databases a figure runs on: `redirect` means both, `redirect-sqlite` one. */
+const databasesOf = (name: string) => new Set(['sqlite', 'postgres'].filter((database) => only.has(name) || only.has(`${name}-${database}`)))
 
-if (only.has('redirect')) await runRedirectThroughputBench({ seconds })
-if (only.has('api')) {
-  await runApiThroughputBench({
-    seconds,
-    postgresUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  })
-}
+ensureWrk()
+console.log(`bench started ${new Date().toISOString()}`)
+const redirect = databasesOf('redirect')
+if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, redirect)
+const api = databasesOf('api')
+if (api.size > 0) await runApiThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, api)
+if (only.has('two-instances')) await runTwoInstancesBench({ seconds, postgresUrl, redisUrl, nodeArgs })
+if (only.has('memory')) await runMemoryBench({ seconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 300), nodeArgs })
+if (only.has('cold-start')) await runColdStartBench({ nodeArgs })
 if (only.has('statistics')) await runStatisticsReadBench({ largeClicks: Number(process.env.BENCH_STATS_CLICKS ?? 10_000_000) })
-if (only.has('memory')) await runMemoryBench({ seconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 300) })
+console.log(`bench finished ${new Date().toISOString()}`)

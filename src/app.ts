@@ -1,8 +1,9 @@
 // buildApp(deps): the whole HTTP application as one Fastify instance over the services built by
 // the composition root (src/services.ts), every route module registered explicitly. Tests call
 // app.inject(); main.ts listens.
-import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyBaseLogger, type InjectOptions } from 'fastify'
+import http from 'node:http'
+import lightMyRequest from 'light-my-request'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -13,9 +14,12 @@ import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { chooseLimiterStore } from './http/rate-limit-stores.js'
+import { createSessionCookie } from './http/session-cookie.js'
+import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
@@ -30,8 +34,11 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
+import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
+import { createCachedRedirect } from './public/cached-redirect.js'
+import { requestIdOf } from './http/request-id.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -40,33 +47,80 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger
   /** Overrides the rate limiter chosen from Redis and the database (tests). */
   rateLimiter?: RateLimiter
+  /** Overrides the wrong-password throttle chosen from Redis and the database (tests). */
+  signInThrottle?: SignInThrottle
   /** Overrides the throttles of password guesses and contact messages (tests). */
   visitorThrottles?: VisitorThrottles
 }
+
+/** Log levels at which Fastify writes no line per request. */
+const QUIET_LEVELS = new Set(['fatal', 'error', 'warn', 'silent'])
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
+  const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
+  const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
+
+  // The front door of every request, the server's and app.inject's alike: a short link whose
+  // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
+  const cachedRedirect = createCachedRedirect({
+    aliasResolver: services.aliasResolver,
+    hostRouter: services.hostRouter,
+    clicks: services.clicks,
+    redirectStatus: config.redirectStatus,
+    trustedProxies: config.trustedProxies,
+    requestIdOf,
+    isFixedPath: (path) => fixedPaths.has(path),
+  })
+  // Paths of routes without parameters, which the router serves before `/:alias`.
+  const fixedPaths = new Set<string>()
+  // At LOG_LEVEL info and below Fastify logs every request; those are left to it, lines and all.
+  const shortPathOpen = QUIET_LEVELS.has(logger.level)
+  let closing = false
+  const frontDoor = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
+  }
+
   const app = Fastify({
     loggerInstance: logger,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id']
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID()
-    },
+    genReqId: (request) => requestIdOf(request.headers),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
     ...(config.trustedProxies.length > 0 ? { trustProxy: config.trustedProxies } : {}),
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
+    ...timeouts,
+    // What Fastify's own server factory does with the same options, in front of the front door.
+    serverFactory: () => {
+      const server = http.createServer(frontDoor)
+      server.keepAliveTimeout = timeouts.keepAliveTimeout
+      server.requestTimeout = timeouts.requestTimeout
+      server.setTimeout(timeouts.connectionTimeout)
+      return server
+    },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
     // every other error: the envelope on /api, a page for visitors.
     frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.addHook('onRoute', (route) => {
+    if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
+  })
+  // A closing server answers 503 to new requests: the router does that.
+  app.addHook('preClose', (done) => {
+    closing = true
+    done()
+  })
+  // Fastify's inject goes straight to the router; tests meet the front door the server has.
+  const routerInject = app.inject.bind(app)
+  app.inject = function injectThroughFrontDoor(options?: InjectOptions | string) {
+    if (options === undefined || closing) return routerInject(options as InjectOptions)
+    return app.ready().then(() => lightMyRequest(frontDoor, options))
+  } as typeof app.inject
 
   app.setValidatorCompiler(validatorCompiler)
   installJsonBodyParser(app)
@@ -83,10 +137,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       info: {
         title: 'Linkwell API',
         version: '1.0.0',
-        description: 'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`.',
+        description:
+          'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
+          'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
       },
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookie.name },
+        },
+      },
+      security: [{ apiKey: [] }, { session: [] }],
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
@@ -97,6 +159,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   installApiGate(app, {
     accounts: services.accounts,
+    sessions: services.sessions,
+    sessionCookie,
+    publicUrl: config.publicUrl,
     rateLimiter: deps.rateLimiter ?? createRateLimiter({
       store: chooseLimiterStore({ redis, pgPool: database.pool, pgSchema: database.schema }),
       onStoreStateChange: (state, error) =>
@@ -112,7 +177,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', () => services.close())
 
   registerHealthRoutes(app, database, redis)
-  registerAccountRoutes(app, services)
+  registerSessionRoutes(app, services, { throttle: signInThrottle, sessionCookie })
+  registerAccountRoutes(app, services, { throttle: signInThrottle })
   registerDomainRoutes(app, services)
   registerOverlayRoutes(app, services)
   registerSplashPageRoutes(app, services)
@@ -124,6 +190,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)
+  // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
+  await registerDashboard(app, services)
   // What visitors see (no API key).
   await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
 

@@ -2,6 +2,7 @@
 // The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
 // the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
 import { parseArgs } from 'node:util'
+import readline from 'node:readline'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
@@ -26,6 +27,8 @@ Commands:
   account list                        list accounts
   account suspend --account A         refuse the account's keys (403) until unsuspended
   account unsuspend --account A
+  account password --account A        set the password (to sign in to the dashboard) from the first
+                                      line of standard input; signs out the account's sessions
   key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope R]... [--read-only]
                                       create a further API key (printed once), limited to the
                                       resources R (${API_KEY_RESOURCES.join(', ')}) and/or reads
@@ -39,8 +42,9 @@ Commands:
   migrate                             apply pending database migrations
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code. Times are UTC.
-A --password given here is visible to other local users while the command runs; set it later
-with PUT /api/account/update where that matters.
+A --password given to \`account create\` is visible to other local users while the command runs;
+set it with \`account password\` instead where that matters:
+  printf '%s\\n' "$NEW_PASSWORD" | linkwell account password --account admin
 The database is DATABASE_URL (default file:./data/linkwell.db); every command migrates it first.
 Options: -h, --help  show this help.
 `
@@ -108,6 +112,17 @@ const COMMANDS: Record<string, Command> = {
         suspended: account.is_suspended === 1,
         registered: account.created_at,
       }))
+    },
+  },
+  'account password': {
+    usage: 'account password --account <id|username>   (the password on standard input)',
+    options: ACCOUNT_OPTION,
+    required: ['account'],
+    async run(values, services) {
+      const account = await accountOrFail(services, text(values, 'account')!)
+      const password = await services.readInputLine()
+      const ended = await services.accounts.setPassword(account.id, password)
+      return { id: account.id, username: account.username, passwordSet: true, sessionsEnded: ended }
     },
   },
   'account suspend': setSuspended(true),
@@ -235,6 +250,21 @@ function parseOptions(command: Command, rest: string[]): Values {
   return values
 }
 
+/**
+ * The first line of `input`, without its line ending. On a terminal it asks first (the typing is
+ * shown: a pipe or a redirect keeps it off the screen and out of the shell history).
+ */
+async function readFirstLine(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
+  if (input.isTTY) prompt.write('New password, then Enter: ')
+  const lines = readline.createInterface({ input, terminal: false })
+  try {
+    for await (const line of lines) return line
+  } finally {
+    lines.close()
+  }
+  throw new UsageError('no password on standard input (e.g. printf \'%s\\n\' "$PASSWORD" | linkwell account password --account A)')
+}
+
 /** Opens and migrates the database, builds the services, runs `work`, and closes everything. */
 async function withServices<T>(config: Config, work: (context: CommandContext) => Promise<T>): Promise<T> {
   const database = openDatabase(config.databaseUrl, { poolMax: 2 })
@@ -243,7 +273,7 @@ async function withServices<T>(config: Config, work: (context: CommandContext) =
     // A one-off run: errors reach the user as the command's own message, not as log lines.
     const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
     try {
-      return await work({ ...services, db: database.db, applied })
+      return await work({ ...services, db: database.db, applied, readInputLine: () => readFirstLine(process.stdin, process.stderr) })
     } finally {
       await services.close()
     }

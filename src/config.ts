@@ -17,6 +17,12 @@ export interface Config {
   /** Default API requests per minute for plans that set none. */
   rateLimitPerMinute: number
   bootstrapApiKey: string | undefined
+  /** Password of the `admin` account created on first start; generated and logged once when absent. */
+  bootstrapPassword: string | undefined
+  /** Days a dashboard session lasts from sign-in. */
+  sessionDays: number
+  /** The built dashboard (`vite build` of web/), served at /app/. */
+  dashboardDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Folder a QR `logo` path may point into; nothing outside it is read. */
   uploadDir: string
@@ -154,6 +160,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (bootstrapApiKey !== undefined && !/^[A-Za-z0-9_-]{32,128}$/.test(bootstrapApiKey)) {
     throw new ConfigError('LINKWELL_BOOTSTRAP_API_KEY', 'must be 32 to 128 URL-safe characters (A-Z, a-z, 0-9, _ and -)')
   }
+  const bootstrapPassword = env.LINKWELL_BOOTSTRAP_PASSWORD || undefined
+  // The account service's password rule (8 to 256 characters), checked here so a bad value stops the start.
+  if (bootstrapPassword !== undefined && (bootstrapPassword.length < 8 || bootstrapPassword.length > 256)) {
+    throw new ConfigError('LINKWELL_BOOTSTRAP_PASSWORD', 'must be 8 to 256 characters')
+  }
   const serverCname = env.SERVER_CNAME?.trim().toLowerCase().replace(/\.$/, '') || undefined
   return {
     host: env.HOST || '0.0.0.0',
@@ -165,6 +176,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'linkwell:',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     bootstrapApiKey,
+    bootstrapPassword,
+    sessionDays: readInteger(env, 'SESSION_DAYS', 14, 1, 365),
+    dashboardDir: path.resolve(env.DASHBOARD_DIR || './dist/web'),
     logLevel,
     uploadDir: path.resolve(env.UPLOAD_DIR || './data/uploads'),
     serverIps: readServerIps(env),

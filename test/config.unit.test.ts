@@ -25,6 +25,9 @@ describe('loadConfig', () => {
       redisPrefix: 'linkwell:',
       rateLimitPerMinute: 30,
       bootstrapApiKey: undefined,
+      bootstrapPassword: undefined,
+      sessionDays: 14,
+      dashboardDir: path.resolve('./dist/web'),
       logLevel: 'info',
       uploadDir: path.resolve('./data/uploads'),
       serverIps: [],
@@ -50,6 +53,9 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'lw-staging:',
       RATE_LIMIT_PER_MINUTE: '120',
       LINKWELL_BOOTSTRAP_API_KEY: key,
+      LINKWELL_BOOTSTRAP_PASSWORD: 'first admin password',
+      SESSION_DAYS: '30',
+      DASHBOARD_DIR: '/srv/linkwell/web',
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: '/srv/uploads',
       SERVER_IPS: '203.0.113.7, 2001:db8::1',
@@ -71,6 +77,9 @@ describe('loadConfig', () => {
       redisPrefix: 'lw-staging:',
       rateLimitPerMinute: 120,
       bootstrapApiKey: key,
+      bootstrapPassword: 'first admin password',
+      sessionDays: 30,
+      dashboardDir: '/srv/linkwell/web',
       logLevel: 'warn',
       uploadDir: '/srv/uploads',
       serverIps: ['203.0.113.7', '2001:db8::1'],
@@ -114,6 +123,11 @@ describe('loadConfig', () => {
     ['LINKWELL_BOOTSTRAP_API_KEY', 'short'],
     ['LINKWELL_BOOTSTRAP_API_KEY', `${'k'.repeat(40)} spaces`],
     ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
+    ['LINKWELL_BOOTSTRAP_PASSWORD', 'short'],
+    ['LINKWELL_BOOTSTRAP_PASSWORD', 'p'.repeat(257)],
+    ['SESSION_DAYS', '0'],
+    ['SESSION_DAYS', '366'],
+    ['SESSION_DAYS', 'two weeks'],
     ['LOG_LEVEL', 'verbose'],
     ['KEY_CACHE_MS', '1001'],
     ['REDIRECT_STATUS', '307'],
@@ -128,6 +142,10 @@ describe('loadConfig', () => {
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))
+  })
+
+  it('never echoes a refused bootstrap password into the message', () => {
+    expect(configErrorFor({ LINKWELL_BOOTSTRAP_PASSWORD: 'hunter2' }).message).not.toContain('hunter2')
   })
 
   it('never echoes a refused bootstrap key into the message', () => {

@@ -18,6 +18,8 @@ export interface CommandContext extends Services {
   db: DB
   /** Migrations this run applied (the database is migrated before every command). */
   applied: string[]
+  /** The first line of standard input (secrets come this way, never through argv). */
+  readInputLine(): Promise<string>
 }
 
 export interface Command {

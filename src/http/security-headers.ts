@@ -37,7 +37,8 @@ const APP_POLICY = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
+    // Avatars may be any https address the account gave.
+    imgSrc: ["'self'", 'data:', 'https:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

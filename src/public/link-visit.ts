@@ -13,22 +13,28 @@ import { pixelSnippetOf, type PixelSnippet } from './pixel-snippets.js'
 import { policyOriginOf } from './policy-origin.js'
 import { chooseDestination, hasTargeting } from '../modules/redirects/targeting.js'
 import { deviceNamesOf, preferredLanguagesOf } from '../analytics/visitor-parser.js'
-import { clickOf, headerText } from './visitor.js'
+import { clickOf, headerText, type VisitRequest } from './visitor.js'
 import { safeHttpUrl } from '../core/urls.js'
 
 /**
  * Where this visitor goes: the targeting rule that matches (geo, then device, then language),
  * else the link's URL; only what the rules need is looked at. Null when no http(s) URL is left.
+ * `country` is the visitor's, looked up by the caller only when the link has geo rules.
  */
-export async function destinationFor(request: FastifyRequest, link: PublicLink): Promise<string | null> {
+export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
   const { targeting } = link
   if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
   const chosen = chooseDestination(link.url, targeting, {
-    country: targeting.geo.length > 0 ? await countryOf(request.ip) : null,
+    country,
     devices: targeting.device.length > 0 ? deviceNamesOf(headerText(request.headers['user-agent'])) : [],
     languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
   })
   return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
+}
+
+/** destinationOf with the visitor's country looked up when the link's rules need it. */
+export async function destinationFor(request: VisitRequest, link: PublicLink): Promise<string | null> {
+  return destinationOf(request, link, link.targeting.geo.length > 0 ? await countryOf(request.ip) : null)
 }
 
 /** Serves the visit and records the click. */

@@ -1,5 +1,5 @@
 // What visitors of a short address see, on the main domain and on branded domains:
-// GET / (docs on the main host; redirectroot on a branded one), GET|HEAD /{alias} (a link or a
+// GET / (the dashboard on the main host; redirectroot on a branded one), GET|HEAD /{alias} (a link or a
 // bio page), POST /{alias} (the password form) and POST /{alias}/contact (a contact overlay).
 // Answers are HTML pages or redirects, never the JSON envelope, except for server failures.
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -11,6 +11,7 @@ import type { HostNamespace } from '../modules/redirects/host-router.js'
 import { linkPasswordMatches } from '../modules/redirects/link-password.js'
 import type { Services } from '../services.js'
 import { sendBioPage } from './bio-page.view.js'
+import { DASHBOARD_PATH } from './dashboard.js'
 import { checkContactSubmission } from './contact-form.js'
 import { formField } from './form-body.js'
 import { sendNoticePage, sendNotFoundPage, sendTooManyAttemptsPage } from './html.js'
@@ -43,7 +44,7 @@ export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, 
 
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const { domain } = await hostRouter.namespaceOf(request.headers.host)
-    if (!domain) return sendRedirect(reply, '/api/docs')
+    if (!domain) return sendRedirect(reply, DASHBOARD_PATH)
     const target = safeHttpUrl(domain.redirectRoot)
     return target ? sendRedirect(reply, target) : sendNotFoundPage(reply)
   })

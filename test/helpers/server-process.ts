@@ -1,9 +1,16 @@
 // Starts the built server (`node dist/src/main.js`, what `npm start` runs) as a child process.
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
 export const SERVER_ENTRY = path.resolve('dist/src/main.js')
+
+/** The node flags `npm start` gives the server (package.json, docs/adr/008), so tests and benches run it alike. */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const start: string = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts.start
+  return start.split(/\s+/).filter((word) => word.startsWith('--'))
+})()
 
 export interface ServerProcess {
   url: string
@@ -25,10 +32,22 @@ export async function freePort(): Promise<number> {
   })
 }
 
+export interface StartOptions {
+  timeoutMs?: number
+  /** Pins the process to this core (taskset), so a load generator on another core never competes with it. */
+  cpu?: number
+  /** Extra flags for node (e.g. --cpu-prof). */
+  nodeArgs?: string[]
+}
+
 /** Starts the server with `env` added to this process's environment; waits until /healthz answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 20_000, cpu, nodeArgs = [] } = options
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const node = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_ENTRY]
+  // taskset execs node in its place: the child's pid is the server's.
+  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node]
+  const child = spawn(command!, args, {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { App } from '../../src/http/app-instance.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
+import type { SignInThrottle } from '../../src/http/sign-in-throttle.js'
 import { createLogger } from '../../src/logger.js'
 import type { VisitorThrottles } from '../../src/public/visitor-throttles.js'
 import { createServices, type Services } from '../../src/services.js'
@@ -33,6 +34,8 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>
   rateLimiter?: RateLimiter
+  /** Replaces the wrong-password throttle the app would choose (built on the test database). */
+  signInThrottle?: (database: TestDatabase) => SignInThrottle
   visitorThrottles?: VisitorThrottles
 }
 
@@ -57,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
   const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
-  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), visitorThrottles: options.visitorThrottles })
+  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {
     app,

@@ -19,10 +19,10 @@ describe('public redirects on the main host', () => {
 
   const db = () => context.database.db
 
-  it('sends / to the API documentation', async () => {
+  it('sends / to the dashboard', async () => {
     const response = await visit(context.app, '/')
     expect(response.statusCode).toBe(302)
-    expect(response.headers.location).toBe('/api/docs')
+    expect(response.headers.location).toBe('/app/')
   })
 
   it('redirects a direct link with 302, no shared caching, and counts the click', async () => {

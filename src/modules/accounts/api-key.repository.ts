@@ -27,6 +27,10 @@ export function createApiKeyRepository(db: DB) {
       return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('id', 'asc').execute()
     },
 
+    async touch(keyId: number, lastUsedAt: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: lastUsedAt }).where('id', '=', keyId).execute()
+    },
+
     async delete(accountId: number, keyId: number): Promise<boolean> {
       const result = await db.deleteFrom('api_keys').where('account_id', '=', accountId).where('id', '=', keyId).executeTakeFirst()
       return Number(result.numDeletedRows) > 0

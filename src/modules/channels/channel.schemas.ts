@@ -57,9 +57,6 @@ export const ChannelItemListResponse = listResponse('items', ChannelItemEntry)
 
 export const ChannelAssignParams = Type.Object({
   channelid: Id,
-  type: Type.Union(
-    CHANNEL_ITEM_TYPES.map((type) => Type.Literal(type)),
-    { errorMessage: `must be one of ${CHANNEL_ITEM_TYPES.join(', ')}` },
-  ),
+  type: Type.Enum(CHANNEL_ITEM_TYPES, { errorMessage: `must be one of ${CHANNEL_ITEM_TYPES.join(', ')}` }),
   itemid: Id,
 })

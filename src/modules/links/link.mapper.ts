@@ -2,10 +2,10 @@
 import { shortUrl } from '../aliases/alias-namespace.js'
 import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
-import type { LinkWithDomain } from './link.repository.js'
+import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
 
-export function toLinkListEntry(row: LinkWithDomain, pixelIds: number[], publicUrl: string) {
+export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
   return {
     id: row.id,
     alias: row.alias,

@@ -4,14 +4,24 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import type { LinkRow, LinksTable } from '../../db/schema.js'
+import { fetchPage } from '../../db/paging.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 
 /** A link with the origin of its branded domain (null on the main domain). */
 export type LinkWithDomain = LinkRow & { domain_origin: string | null }
+
+/** The columns a list entry shows (link.mapper.ts): a list reads no more than it sends. */
+const LIST_COLUMNS = [
+  'links.id', 'links.alias', 'links.url', 'links.title', 'links.description', 'links.clicks', 'links.unique_clicks',
+  'links.created_at', 'links.campaign_id', 'links.type', 'links.splash_id', 'links.overlay_id', 'links.expires_at', 'links.password_hash',
+] as const
+
+/** A link as a list shows it. */
+export type LinkListRow = Pick<LinkRow, 'id' | 'alias' | 'url' | 'title' | 'description' | 'clicks' | 'unique_clicks' | 'created_at' | 'campaign_id' | 'type' | 'splash_id' | 'overlay_id' | 'expires_at' | 'password_hash'> & { domain_origin: string | null }
 
 /** Everything a link stores besides its counters and timestamps. */
 export interface LinkValues {
@@ -37,6 +47,10 @@ export interface LinkListFilter {
   order: LinkOrder
   /** Case-insensitive substring of alias, destination or title. */
   search?: string
+  campaignId?: number
+  channelId?: number
+  /** A branded domain's id, or null for the main domain; undefined lists every domain. */
+  domainId?: number | null
 }
 
 type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
@@ -64,23 +78,72 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, '!$&')}%`
 }
 
+type ListValues = {
+  accountId: number
+  /** containsPattern of the search text; unused without one. */
+  pattern: string
+  limit: number
+  offset: number
+}
+
 export function createLinkRepository(db: DB) {
   function selectLinks() {
     return db.selectFrom('links').leftJoin('domains', 'domains.id', 'links.domain_id')
   }
 
+  function filteredLinks(values: ListValues, searching: boolean) {
+    const filtered = selectLinks().where('links.account_id', '=', values.accountId)
+    // lower() on both sides: the same folding on either database, whatever the collation.
+    return searching
+      ? filtered.where((eb) => eb.or((['links.alias', 'links.url', 'links.title'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${values.pattern}) escape '!'`)))
+      : filtered
+  }
+
+  function prepareList(order: LinkOrder, searching: boolean) {
+    return {
+      count: prepareQuery(db, (values: ListValues) => filteredLinks(values, searching).select((eb) => eb.fn.countAll<number>().as('count'))),
+      page: prepareQuery(db, (values: ListValues) => {
+        // Every column a row has costs the driver an object property per row: only the listed ones.
+        const selected = filteredLinks(values, searching).select(LIST_COLUMNS).select('domains.domain as domain_origin')
+        const ordered = order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
+        return ordered.limit(values.limit).offset(values.offset)
+      }),
+    }
+  }
+  // The list is the API's most frequent read: its queries are compiled once per order and
+  // search-or-not (db/prepared-query.ts), not built anew for every request.
+  const listQueries = {
+    date: { plain: prepareList('date', false), searching: prepareList('date', true) },
+    clicks: { plain: prepareList('clicks', false), searching: prepareList('clicks', true) },
+  } satisfies Record<LinkOrder, unknown>
+  // One compiled pixel query per number of links asked about (at most a page's limit).
+  const pixelQueries = new Map<number, PreparedQuery<Record<string, number>, { link_id: number; pixel_id: number }>>()
+
   return {
-    async listPage(accountId: number, page: PageRequest, filter: LinkListFilter) {
-      let filtered = selectLinks().where('links.account_id', '=', accountId)
-      if (filter.search) {
-        const pattern = containsPattern(filter.search)
-        // lower() on both sides: the same folding on either database, whatever the collation.
-        filtered = filtered.where((eb) =>
-          eb.or((['links.alias', 'links.url', 'links.title'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '!'`)),
-        )
+    /** One page of the account's links (newest or most clicked first) and how many match in all. */
+    async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListRow[]; total: number }> {
+      const pattern = filter.search ? containsPattern(filter.search) : ''
+      if (filter.campaignId === undefined && filter.channelId === undefined && filter.domainId === undefined) {
+        const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
+        const values = { accountId, pattern, limit: page.limit, offset: page.offset }
+        const [counted] = await queries.count(values)
+        const total = Number(counted?.count ?? 0)
+        if (total === 0 || page.offset >= total) return { rows: [], total }
+        return { rows: await queries.page(values), total }
+      }
+      // Narrowed by campaign, channel or domain: built for the request, as the combinations are too
+      // many to compile ahead. Every filter narrows the account's own links, so an id of another
+      // account's campaign, channel or domain matches nothing rather than revealing anything.
+      let filtered = filteredLinks({ accountId, pattern, limit: page.limit, offset: page.offset }, Boolean(filter.search))
+      if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
+      if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
+      else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)
+      if (filter.channelId !== undefined) {
+        // A subquery rather than a join: each link is counted once for paging.
+        filtered = filtered.where('links.id', 'in', createChannelItemRepository(db).memberIds(accountId, filter.channelId, 'links'))
       }
       return fetchPage(filtered, page, (query) => {
-        const selected = query.selectAll('links').select('domains.domain as domain_origin')
+        const selected = query.select(LIST_COLUMNS).select('domains.domain as domain_origin')
         return filter.order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
       })
     },
@@ -98,7 +161,13 @@ export function createLinkRepository(db: DB) {
     async pixelIdsOf(linkIds: number[]): Promise<Map<number, number[]>> {
       const byLink = new Map<number, number[]>()
       if (linkIds.length === 0) return byLink
-      const rows = await db.selectFrom('link_pixels').select(['link_id', 'pixel_id']).where('link_id', 'in', linkIds).orderBy('pixel_id').execute()
+      let query = pixelQueries.get(linkIds.length)
+      if (!query) {
+        query = prepareQuery(db, (values: Record<string, number>) =>
+          db.selectFrom('link_pixels').select(['link_id', 'pixel_id']).where('link_id', 'in', linkIds.map((_, index) => values[`id${index}`]!)).orderBy('pixel_id'))
+        pixelQueries.set(linkIds.length, query)
+      }
+      const rows = await query(Object.fromEntries(linkIds.map((id, index) => [`id${index}`, id])))
       for (const row of rows) byLink.set(row.link_id, [...(byLink.get(row.link_id) ?? []), row.pixel_id])
       return byLink
     },

@@ -8,7 +8,7 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { hashPassword } from '../accounts/secrets.js'
 import { parseDomainOrigin } from '../domains/domain-origin.js'
 import { checkDestination, parseExpiry, parseLinkType } from './link-input.js'
-import type { LinkListFilter, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
+import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
@@ -17,8 +17,8 @@ import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
 /** A link as the API shows it: the row and its pixel ids. */
-export interface LinkView {
-  link: LinkWithDomain
+export interface LinkView<Row = LinkWithDomain> {
+  link: Row
   pixelIds: number[]
 }
 
@@ -104,7 +104,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
     async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
       const { rows, total } = await links.listPage(accountId, page, filter)
       const pixels = await links.pixelIdsOf(rows.map((row) => row.id))
-      return { rows: rows.map((link): LinkView => ({ link, pixelIds: pixels.get(link.id) ?? [] })), total }
+      return { rows: rows.map((link): LinkView<LinkListRow> => ({ link, pixelIds: pixels.get(link.id) ?? [] })), total }
     },
 
     /** Creates the link; answers its id, alias and the origin it is served on. */

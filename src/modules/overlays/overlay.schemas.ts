@@ -28,7 +28,7 @@ const overlayFields = {
 }
 
 export const OverlayCreateBody = Type.Object({
-  type: Type.Union(OVERLAY_TYPES.map((type) => Type.Literal(type)), { errorMessage: `must be one of ${OVERLAY_TYPES.join(', ')}` }),
+  type: Type.Enum(OVERLAY_TYPES, { errorMessage: `must be one of ${OVERLAY_TYPES.join(', ')}` }),
   name: Name,
   ...overlayFields,
 })

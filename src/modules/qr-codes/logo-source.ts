@@ -3,7 +3,7 @@
 import { constants as fsConstants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import { loadSharp } from './sharp-loader.js'
 import { fetchLogo, isPngOrJpeg, LOGO_MAX_BYTES, logoFetchError, type LogoFetchOptions } from './logo-fetch.js'
 import { ValidationError } from '../../core/errors.js'
 
@@ -68,6 +68,7 @@ export function looksLikeUrl(source: string): boolean {
 
 /** Decodes a PNG or JPEG, applies its EXIF orientation and shrinks it to a small PNG. */
 export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(bytes, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize(STORED_LOGO_SIZE, STORED_LOGO_SIZE, { fit: 'inside', withoutEnlargement: true })

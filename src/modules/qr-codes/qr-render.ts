@@ -1,7 +1,8 @@
 // Draws QR symbols as PNG (qrcode, then sharp for the logo) or SVG. With a logo the symbol uses
 // error correction level H (30 % of it may be hidden and still read), otherwise M.
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
+import { loadSharp } from './sharp-loader.js'
 import { ValidationError } from '../../core/errors.js'
 
 /** Modules of blank border around the symbol: the quiet zone ISO/IEC 18004 asks for. */
@@ -89,6 +90,7 @@ async function logoPad(logo: Buffer, side: number, background: Rgb): Promise<Buf
   const padding = Math.max(1, Math.round(side * LOGO_PADDING_SHARE))
   const inner = Math.max(1, side - 2 * padding)
   const colour = { ...background, alpha: 1 }
+  const sharp = await loadSharp()
   const fitted = await sharp(logo)
     .flatten({ background })
     .resize(inner, inner, { fit: 'contain', background: colour })
@@ -108,6 +110,7 @@ export async function renderQrPng(input: QrRenderInput, size: number): Promise<B
   const units = unitsOf(input)
   const scale = Math.max(1, Math.floor(size / units))
   const symbol = await QRCode.toBuffer(input.payload, { type: 'png', scale, ...qrOptions(input) })
+  const sharp = await loadSharp()
   const drawn = units * scale
   const background = rgbOf(input.background)
   let image: Sharp

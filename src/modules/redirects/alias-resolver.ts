@@ -45,6 +45,11 @@ export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; 
 
 export interface AliasResolver {
   resolve(host: string, alias: string): Promise<ResolvedAlias>
+  /**
+   * What `resolve` would answer when it can answer from memory (a cached entry, or an alias no
+   * record can have); undefined when it would read the database. Never reads, never waits.
+   */
+  peek(host: string, alias: string): ResolvedAlias | undefined
 }
 
 export interface AliasResolverOptions {
@@ -133,13 +138,18 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
     return page ? { kind: 'bio', page } : NOTHING
   }
 
+  function fromMemory(host: string, alias: string): ResolvedAlias | undefined {
+    // Nothing can be stored at an alias of another form or a reserved word: no read needed.
+    if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+    return cache.get(aliasKey(host, alias))
+  }
+
   return {
+    peek: fromMemory,
     async resolve(host, alias) {
-      // Nothing can be stored at an alias of another form or a reserved word: no read needed.
-      if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+      const known = fromMemory(host, alias)
+      if (known) return known
       const key = aliasKey(host, alias)
-      const cached = cache.get(key)
-      if (cached) return cached
 
       // Concurrent misses of one alias, in whatever spellings, share one read.
       const pending = inFlight.get(key)

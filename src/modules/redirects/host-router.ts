@@ -17,6 +17,8 @@ export interface HostNamespace {
 
 export interface HostRouter {
   namespaceOf(hostHeader: string | undefined): Promise<HostNamespace>
+  /** What `namespaceOf` would answer from memory; undefined when it would read the database. */
+  peekNamespace(hostHeader: string | undefined): HostNamespace | undefined
 }
 
 const MAIN: HostNamespace = Object.freeze({ host: '', domain: null })
@@ -37,6 +39,8 @@ export function createHostRouter(repository: AliasResolverRepository, invalidati
     if (topic === DOMAIN_TOPIC) cache.delete(key.toLowerCase())
   })
 
+  const namespaceOfDomain = (domain: StoredDomainRoute | null): HostNamespace => (domain ? { host: domain.hostname, domain } : MAIN)
+
   return {
     async namespaceOf(hostHeader) {
       const hostname = hostnameOf(hostHeader)
@@ -47,7 +51,13 @@ export function createHostRouter(repository: AliasResolverRepository, invalidati
         domain = (await repository.findDomainByHostname(hostname)) ?? null
         cache.set(hostname, domain)
       }
-      return domain ? { host: domain.hostname, domain } : MAIN
+      return namespaceOfDomain(domain)
+    },
+    peekNamespace(hostHeader) {
+      const hostname = hostnameOf(hostHeader)
+      if (hostname === publicHostname || !HOSTNAME_FORM.test(hostname)) return MAIN
+      const domain = cache.get(hostname)
+      return domain === undefined ? undefined : namespaceOfDomain(domain)
     },
   }
 }

@@ -1,0 +1,38 @@
+// Profiling aid (not part of `npm run bench`): one server on SQLite under wrk redirect load only,
+// with node --cpu-prof, so the profile holds the redirect path and nothing else.
+//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | api]
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort, startServer } from '../test/helpers/server-process.js'
+import { createListedLinks } from './api-throughput.js'
+import { createBenchLink, LOAD_CPU, SERVER_CPU } from './redirect-throughput.js'
+import { visitorHeaders } from './visitors.js'
+import { runWrk } from './wrk.js'
+
+const seconds = Number(process.argv[2] ?? 10)
+const profileDir = process.argv[3] ?? '/tmp/lw-profile'
+const target = process.argv[4] ?? 'redirect'
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-profile-'))
+const apiKey = randomBytes(32).toString('base64url')
+const port = await freePort()
+const server = await startServer({
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: process.env.PROFILE_DATABASE_URL ?? `file:${path.join(dir, 'profile.db')}`,
+  LINKWELL_BOOTSTRAP_API_KEY: apiKey,
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  TRUSTED_PROXIES: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+}, { cpu: SERVER_CPU, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+try {
+  const load = target === 'api'
+    ? await createListedLinks(server.url, apiKey, 15).then(() => ({ path: '/api/urls?limit=15', headers: () => ({ authorization: `Bearer ${apiKey}` }), variants: 1 }))
+    : await createBenchLink(server.url, apiKey, 'profiled').then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
+  const run = await runWrk({ url: server.url, seconds, cpu: LOAD_CPU, ...load })
+  console.log(`${run.requests} answers, ${run.perSecond.toFixed(0)} req/s, p99 ${run.p99.toFixed(2)} ms, ${run.badStatuses} ≥ 400`)
+} finally {
+  await server.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+}
