@@ -21,8 +21,11 @@ export function json(status: number, body: unknown): Response {
 }
 
 // jsdom draws nothing: canvas answers no context, as in a browser that blocks it (charts then show
-// only their table), instead of jsdom's "not implemented" error on every chart.
-HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+// only their table), instead of jsdom's "not implemented" error on every chart. Tests of scripts
+// run in Node, where there is no canvas at all.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext
+}
 
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => handler(input instanceof Request ? input : new Request(input, init))
 
