@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config'
 
 // Every database test runs once per dialect: the `sqlite` project always, the `postgres` project
 // when TEST_DATABASE_URL is set (test/global-setup.ts says what was skipped). Unit tests
-// (`*.unit.test.ts`) touch no database and run once.
+// (`*.unit.test.ts`) touch no database and run once. The `web` project runs the dashboard's
+// component tests in jsdom.
 const postgresUrl = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
@@ -29,6 +30,16 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/app/' } },
+          setupFiles: ['web/src/test-setup.ts'],
+        },
+      },
     ],
   },
 })

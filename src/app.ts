@@ -9,13 +9,17 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { App } from './http/app-instance.js'
 import { installApiGate, isApiPath } from './http/auth.js'
-import { installErrorHandler, sendEndpointNotFound } from './http/error-handler.js'
+import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { chooseLimiterStore } from './http/rate-limit-stores.js'
+import { createSessionCookie } from './http/session-cookie.js'
+import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
+import { installSecurityHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
@@ -27,11 +31,14 @@ import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
+import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
+import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
+import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -40,6 +47,10 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger
   /** Overrides the rate limiter chosen from Redis and the database (tests). */
   rateLimiter?: RateLimiter
+  /** Overrides the wrong-password throttle chosen from Redis and the database (tests). */
+  signInThrottle?: SignInThrottle
+  /** Overrides the throttles of password guesses and contact messages (tests). */
+  visitorThrottles?: VisitorThrottles
 }
 
 /** Log levels at which Fastify writes no line per request. */
@@ -71,6 +82,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
   }
 
+
+  const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
@@ -89,6 +103,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
+    // every other error: the envelope on /api, a page for visitors.
+    frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
@@ -121,17 +138,31 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       info: {
         title: 'Linkwell API',
         version: '1.0.0',
-        description: 'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`.',
+        description:
+          'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
+          'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
       },
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
-      security: [{ apiKey: [] }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookie.name },
+        },
+      },
+      security: [{ apiKey: [] }, { session: [] }],
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // `/api` itself is no endpoint; without this route the visitors' `/:alias` would answer it with a page.
+  app.all('/api', { schema: { hide: true } }, (_request, reply) => sendEndpointNotFound(reply))
 
+  await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   installApiGate(app, {
     accounts: services.accounts,
+    sessions: services.sessions,
+    sessionCookie,
+    publicUrl: config.publicUrl,
     rateLimiter: deps.rateLimiter ?? createRateLimiter({
       store: chooseLimiterStore({ redis, pgPool: database.pool, pgSchema: database.schema }),
       onStoreStateChange: (state, error) =>
@@ -147,7 +178,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', () => services.close())
 
   registerHealthRoutes(app, database, redis)
-  registerAccountRoutes(app, services)
+  registerSessionRoutes(app, services, { throttle: signInThrottle, sessionCookie })
+  registerAccountRoutes(app, services, { throttle: signInThrottle })
   registerDomainRoutes(app, services)
   registerOverlayRoutes(app, services)
   registerSplashPageRoutes(app, services)
@@ -159,8 +191,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)
+  // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
+  await registerDashboard(app, services)
   // What visitors see (no API key).
-  await registerPublicSite(app, services)
+  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
 
   return app
 }

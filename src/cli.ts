@@ -2,14 +2,17 @@
 // The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
 // the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
 import { parseArgs } from 'node:util'
+import readline from 'node:readline'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { createLogger } from './logger.js'
 import { createServices } from './services.js'
+import { backupSqliteDatabase } from './db/backup.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord } from './modules/admin/admin.mapper.js'
+import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from './modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
 import { nowTimestamp, toStoredTimestamp } from './core/time.js'
 import { AppError, ValidationError } from './core/errors.js'
@@ -24,21 +27,41 @@ Commands:
   account list                        list accounts
   account suspend --account A         refuse the account's keys (403) until unsuspended
   account unsuspend --account A
-  key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']
-                                      create a further API key (printed once)
+  account password --account A        set the password (to sign in to the dashboard) from the first
+                                      line of standard input; signs out the account's sessions
+  key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope R]... [--read-only]
+                                      create a further API key (printed once), limited to the
+                                      resources R (${API_KEY_RESOURCES.join(', ')}) and/or reads
   key list --account A                list keys (never the keys themselves)
   key revoke --account A --id N       delete a key; it stops working at once
   plan create --name N --code C [--apirate N] [--limit resource=N ...]
                                       create a plan; resources: ${PLAN_RESOURCES.join(', ')}
   plan list                           list plans
+  backup FILE                         copy the SQLite database to FILE while the server runs
+                                      (PostgreSQL: use pg_dump)
   migrate                             apply pending database migrations
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code. Times are UTC.
-A --password given here is visible to other local users while the command runs; set it later
-with PUT /api/account/update where that matters.
+A --password given to \`account create\` is visible to other local users while the command runs;
+set it with \`account password\` instead where that matters:
+  printf '%s\\n' "$NEW_PASSWORD" | linkwell account password --account admin
 The database is DATABASE_URL (default file:./data/linkwell.db); every command migrates it first.
 Options: -h, --help  show this help.
 `
+
+/** `--scope links --scope qr` (or `--scope links,qr`) and `--read-only`; full access when neither is given. */
+function scopeOptions(values: Values): ApiKeyScope {
+  let resources: ApiKeyResource[] | null = null
+  if (values.scope !== undefined) {
+    const names = (values.scope as string[]).flatMap((entry) => entry.split(',')).map((name) => name.trim()).filter(Boolean)
+    try {
+      resources = parseResources(names, 'scope')
+    } catch {
+      throw new UsageError(`--scope must name resources among ${API_KEY_RESOURCES.join(', ')}, got "${names.join(',')}"`)
+    }
+  }
+  return { resources, readOnly: values['read-only'] === true }
+}
 
 async function accountOrFail(services: CommandContext, reference: string): Promise<AccountWithPlan> {
   const account = await services.accounts.findAccountByReference(reference)
@@ -91,11 +114,22 @@ const COMMANDS: Record<string, Command> = {
       }))
     },
   },
+  'account password': {
+    usage: 'account password --account <id|username>   (the password on standard input)',
+    options: ACCOUNT_OPTION,
+    required: ['account'],
+    async run(values, services) {
+      const account = await accountOrFail(services, text(values, 'account')!)
+      const password = await services.readInputLine()
+      const ended = await services.accounts.setPassword(account.id, password)
+      return { id: account.id, username: account.username, passwordSet: true, sessionsEnded: ended }
+    },
+  },
   'account suspend': setSuspended(true),
   'account unsuspend': setSuspended(false),
   'key create': {
-    usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS']",
-    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' } },
+    usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope RESOURCE]... [--read-only]",
+    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' }, scope: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' } },
     required: ['account'],
     async run(values, services) {
       const name = (text(values, 'name') ?? 'key').trim()
@@ -108,8 +142,9 @@ const COMMANDS: Record<string, Command> = {
         if (expiresAt <= nowTimestamp()) throw new UsageError('--expires must be in the future')
       }
       const account = await accountOrFail(services, text(values, 'account')!)
-      const key = await services.accounts.createKey(account.id, name, expiresAt)
-      return { id: key.id, apiKey: key.key }
+      const scope = scopeOptions(values)
+      const key = await services.accounts.createKey(account.id, { name, expiresAt, scope })
+      return { id: key.id, apiKey: key.key, scopes: scope.resources, readonly: scope.readOnly }
     },
   },
   'key list': {
@@ -160,6 +195,19 @@ const COMMANDS: Record<string, Command> = {
       return (await plans.listAllPlans()).map(toPlanRecord)
     },
   },
+  backup: {
+    usage: 'backup FILE',
+    options: {},
+    positional: 'file',
+    async run(values, { database, config }) {
+      if (database.dialect !== 'sqlite') throw new CliFailure('backup copies SQLite databases; for PostgreSQL use pg_dump (see README, Backups)')
+      try {
+        return await backupSqliteDatabase(config.databaseUrl, text(values, 'file')!)
+      } catch (error) {
+        throw new CliFailure(`backup failed: ${(error as Error).message}`)
+      }
+    },
+  },
   migrate: {
     usage: 'migrate',
     options: {},
@@ -184,7 +232,12 @@ function resolveCommand(argv: string[]): { command: Command; rest: string[] } {
 function parseOptions(command: Command, rest: string[]): Values {
   let values: Values
   try {
-    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false }).values as Values
+    const parsed = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.positional !== undefined })
+    values = parsed.values as Values
+    if (command.positional !== undefined) {
+      if (parsed.positionals.length !== 1) throw new Error(`expected one ${command.positional}`)
+      values[command.positional] = parsed.positionals[0]
+    }
   } catch (error) {
     // parseArgs explains the problem ("Unknown option '--x'"); we add which command it was.
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (usage: linkwell ${command.usage})`)
@@ -196,6 +249,21 @@ function parseOptions(command: Command, rest: string[]): Values {
   return values
 }
 
+/**
+ * The first line of `input`, without its line ending. On a terminal it asks first (the typing is
+ * shown: a pipe or a redirect keeps it off the screen and out of the shell history).
+ */
+async function readFirstLine(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
+  if (input.isTTY) prompt.write('New password, then Enter: ')
+  const lines = readline.createInterface({ input, terminal: false })
+  try {
+    for await (const line of lines) return line
+  } finally {
+    lines.close()
+  }
+  throw new UsageError('no password on standard input (e.g. printf \'%s\\n\' "$PASSWORD" | linkwell account password --account A)')
+}
+
 /** Opens and migrates the database, builds the services, runs `work`, and closes everything. */
 async function withServices<T>(config: Config, work: (context: CommandContext) => Promise<T>): Promise<T> {
   const database = openDatabase(config.databaseUrl, { poolMax: 2 })
@@ -204,7 +272,7 @@ async function withServices<T>(config: Config, work: (context: CommandContext) =
     // A one-off run: errors reach the user as the command's own message, not as log lines.
     const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
     try {
-      return await work({ ...services, db: database.db, applied })
+      return await work({ ...services, db: database.db, applied, readInputLine: () => readFirstLine(process.stdin, process.stderr) })
     } finally {
       await services.close()
     }

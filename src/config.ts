@@ -17,6 +17,12 @@ export interface Config {
   /** Default API requests per minute for plans that set none. */
   rateLimitPerMinute: number
   bootstrapApiKey: string | undefined
+  /** Password of the `admin` account created on first start; generated and logged once when absent. */
+  bootstrapPassword: string | undefined
+  /** Days a dashboard session lasts from sign-in. */
+  sessionDays: number
+  /** The built dashboard (`vite build` of web/), served at /app/. */
+  dashboardDir: string
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Folder a QR `logo` path may point into; nothing outside it is read. */
   uploadDir: string
@@ -37,6 +43,8 @@ export interface Config {
   redirectStatus: 301 | 302
   /** Largest accepted request body, in bytes. */
   bodyLimit: number
+  /** Origins whose pages may call the API from a browser (CORS); empty: none. */
+  corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
 }
@@ -125,6 +133,22 @@ function readTrustedProxies(env: Env): string[] {
   return entries
 }
 
+function readCorsOrigins(env: Env): string[] {
+  const raw = env.CORS_ORIGINS
+  if (raw === undefined || raw.trim() === '') return []
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    let origin: string | undefined
+    try {
+      const url = new URL(entry)
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '').toLowerCase()) origin = url.origin
+    } catch {
+      origin = undefined
+    }
+    if (!origin) throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins like https://app.example.com, "${entry}" is not one`)
+    return origin
+  })
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -135,6 +159,11 @@ export function loadConfig(env: Env = process.env): Config {
   const bootstrapApiKey = env.LINKWELL_BOOTSTRAP_API_KEY || undefined
   if (bootstrapApiKey !== undefined && !/^[A-Za-z0-9_-]{32,128}$/.test(bootstrapApiKey)) {
     throw new ConfigError('LINKWELL_BOOTSTRAP_API_KEY', 'must be 32 to 128 URL-safe characters (A-Z, a-z, 0-9, _ and -)')
+  }
+  const bootstrapPassword = env.LINKWELL_BOOTSTRAP_PASSWORD || undefined
+  // The account service's password rule (8 to 256 characters), checked here so a bad value stops the start.
+  if (bootstrapPassword !== undefined && (bootstrapPassword.length < 8 || bootstrapPassword.length > 256)) {
+    throw new ConfigError('LINKWELL_BOOTSTRAP_PASSWORD', 'must be 8 to 256 characters')
   }
   const serverCname = env.SERVER_CNAME?.trim().toLowerCase().replace(/\.$/, '') || undefined
   return {
@@ -147,6 +176,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'linkwell:',
     rateLimitPerMinute: readInteger(env, 'RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     bootstrapApiKey,
+    bootstrapPassword,
+    sessionDays: readInteger(env, 'SESSION_DAYS', 14, 1, 365),
+    dashboardDir: path.resolve(env.DASHBOARD_DIR || './dist/web'),
     logLevel,
     uploadDir: path.resolve(env.UPLOAD_DIR || './data/uploads'),
     serverIps: readServerIps(env),
@@ -155,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     redirectStatus: readRedirectStatus(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
   }
 }

@@ -5,6 +5,8 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { createLogger } from './logger.js'
+import { generatePassword } from './modules/accounts/secrets.js'
+import { DASHBOARD_PATH } from './public/dashboard.js'
 import { createServices } from './services.js'
 
 async function start(): Promise<void> {
@@ -29,15 +31,22 @@ async function start(): Promise<void> {
   const services = createServices({ config, database, redis, log })
   const app = await buildApp({ services, logger: log })
 
-  const bootstrap = await services.accounts.ensureBootstrapAccount(config.bootstrapApiKey)
+  // First start: the admin account, with a password to sign in to the dashboard and a key for the API.
+  const password = config.bootstrapPassword ?? generatePassword()
+  const bootstrap = await services.accounts.ensureBootstrapAccount(password, config.bootstrapApiKey)
   if (bootstrap) {
+    const signIn = `${config.publicUrl}${DASHBOARD_PATH}`
+    // Only what the operator did not choose is printed, once: it is not stored anywhere readable.
     log.warn(
-      config.bootstrapApiKey
-        ? { username: bootstrap.username }
-        : { username: bootstrap.username, apiKey: bootstrap.apiKey },
-      config.bootstrapApiKey
-        ? 'first start: created admin account "admin" with the key from LINKWELL_BOOTSTRAP_API_KEY'
-        : 'first start: created admin account "admin"; this API key is shown once, store it now',
+      {
+        signIn,
+        username: bootstrap.username,
+        ...(config.bootstrapPassword ? {} : { password }),
+        ...(config.bootstrapApiKey ? {} : { apiKey: bootstrap.apiKey }),
+      },
+      `first start: created admin account "admin"; sign in at ${signIn} as "admin" with ` +
+        `${config.bootstrapPassword ? 'LINKWELL_BOOTSTRAP_PASSWORD' : 'the "password" on this line'}; the API key is ` +
+        `${config.bootstrapApiKey ? 'LINKWELL_BOOTSTRAP_API_KEY' : '"apiKey" on this line'}. Shown once: store them now`,
     )
   }
 

@@ -10,6 +10,8 @@ import type { DatabaseHandle } from './db/database.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createSessionRepository } from './modules/accounts/session.repository.js'
+import { createSessionService } from './modules/accounts/session.service.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
 import { createPlanService } from './modules/admin/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
@@ -94,7 +96,8 @@ export function createServices(deps: ServiceDependencies) {
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
     })
 
-  const accounts = createAccountService(createAccountRepository(db), createApiKeyRepository(db))
+  const accountRepository = createAccountRepository(db)
+  const accounts = createAccountService(accountRepository, createApiKeyRepository(db), invalidation)
   const plans = createPlanService(createPlanRepository(db))
   const linkRepository = createLinkRepository(db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
@@ -111,6 +114,8 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** The dashboard's sign-in: passwords and sessions. */
+    sessions: createSessionService(accountRepository, createSessionRepository(db), accounts, { sessionDays: config.sessionDays }),
     plans,
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
       redisPrefix: 'linkwell:',
       rateLimitPerMinute: 30,
       bootstrapApiKey: undefined,
+      bootstrapPassword: undefined,
+      sessionDays: 14,
+      dashboardDir: path.resolve('./dist/web'),
       logLevel: 'info',
       uploadDir: path.resolve('./data/uploads'),
       serverIps: [],
@@ -33,6 +36,7 @@ describe('loadConfig', () => {
       redirectStatus: 302,
       keyCacheMs: 1000,
       bodyLimit: 1_048_576,
+      corsOrigins: [],
       clickRetentionDays: null,
     })
   })
@@ -49,6 +53,9 @@ describe('loadConfig', () => {
       REDIS_PREFIX: 'lw-staging:',
       RATE_LIMIT_PER_MINUTE: '120',
       LINKWELL_BOOTSTRAP_API_KEY: key,
+      LINKWELL_BOOTSTRAP_PASSWORD: 'first admin password',
+      SESSION_DAYS: '30',
+      DASHBOARD_DIR: '/srv/linkwell/web',
       LOG_LEVEL: 'warn',
       UPLOAD_DIR: '/srv/uploads',
       SERVER_IPS: '203.0.113.7, 2001:db8::1',
@@ -58,6 +65,7 @@ describe('loadConfig', () => {
       REDIRECT_STATUS: '301',
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
+      CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -69,6 +77,9 @@ describe('loadConfig', () => {
       redisPrefix: 'lw-staging:',
       rateLimitPerMinute: 120,
       bootstrapApiKey: key,
+      bootstrapPassword: 'first admin password',
+      sessionDays: 30,
+      dashboardDir: '/srv/linkwell/web',
       logLevel: 'warn',
       uploadDir: '/srv/uploads',
       serverIps: ['203.0.113.7', '2001:db8::1'],
@@ -77,6 +88,7 @@ describe('loadConfig', () => {
       redirectStatus: 301,
       keyCacheMs: 250,
       bodyLimit: 4096,
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
     })
   })
@@ -111,6 +123,11 @@ describe('loadConfig', () => {
     ['LINKWELL_BOOTSTRAP_API_KEY', 'short'],
     ['LINKWELL_BOOTSTRAP_API_KEY', `${'k'.repeat(40)} spaces`],
     ['LINKWELL_BOOTSTRAP_API_KEY', 'k'.repeat(129)],
+    ['LINKWELL_BOOTSTRAP_PASSWORD', 'short'],
+    ['LINKWELL_BOOTSTRAP_PASSWORD', 'p'.repeat(257)],
+    ['SESSION_DAYS', '0'],
+    ['SESSION_DAYS', '366'],
+    ['SESSION_DAYS', 'two weeks'],
     ['LOG_LEVEL', 'verbose'],
     ['KEY_CACHE_MS', '1001'],
     ['REDIRECT_STATUS', '307'],
@@ -125,6 +142,10 @@ describe('loadConfig', () => {
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))
+  })
+
+  it('never echoes a refused bootstrap password into the message', () => {
+    expect(configErrorFor({ LINKWELL_BOOTSTRAP_PASSWORD: 'hunter2' }).message).not.toContain('hunter2')
   })
 
   it('never echoes a refused bootstrap key into the message', () => {

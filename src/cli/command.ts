@@ -18,11 +18,15 @@ export interface CommandContext extends Services {
   db: DB
   /** Migrations this run applied (the database is migrated before every command). */
   applied: string[]
+  /** The first line of standard input (secrets come this way, never through argv). */
+  readInputLine(): Promise<string>
 }
 
 export interface Command {
   usage: string
   options: Options
+  /** The name of the one positional argument the command takes (`backup FILE`), stored under that name. */
+  positional?: string
   required?: string[]
   run(values: Values, context: CommandContext): Promise<unknown>
 }

@@ -9,6 +9,10 @@ export type ErrorCode =
   | 'not_found'
   | 'invalid_api_key'
   | 'expired_api_key'
+  | 'invalid_session'
+  | 'invalid_credentials'
+  | 'wrong_password'
+  | 'csrf_failed'
   | 'forbidden'
   | 'plan_limit_reached'
   | 'rate_limited'
@@ -69,11 +73,26 @@ export class AuthenticationError extends AppError {
   static expiredKey(): AuthenticationError {
     return new AuthenticationError('expired_api_key', 'This API key has expired.')
   }
+
+  /** A session cookie that is unknown, revoked or past its expiry. */
+  static invalidSession(): AuthenticationError {
+    return new AuthenticationError('invalid_session', 'Your session has ended. Please sign in again.')
+  }
+
+  /** Sign-in refused; the same words whether the login or the password was wrong (no account probing). */
+  static wrongCredentials(): AuthenticationError {
+    return new AuthenticationError('invalid_credentials', 'The username, e-mail address or password is incorrect.')
+  }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message = 'You do not have permission to access this endpoint.', code: ErrorCode = 'forbidden') {
     super(code, message)
+  }
+
+  /** A request on a session that did not prove it came from the dashboard (cross-site request forgery). */
+  static crossSite(origin: string): ForbiddenError {
+    return new ForbiddenError(`Requests signed in with a session must come from ${origin} and carry the header X-Linkwell-CSRF: 1.`, 'csrf_failed')
   }
 
   /** The account's plan allows no more records of this kind. */
@@ -83,8 +102,16 @@ export class ForbiddenError extends AppError {
 }
 
 export class RateLimitError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', 'Too Many API Requests.')
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too Many API Requests.',
+  ) {
+    super('rate_limited', message)
+  }
+
+  /** Too many wrong passwords for one account or from one address. */
+  static signIn(retryAfterSeconds: number): RateLimitError {
+    return new RateLimitError(retryAfterSeconds, 'Too many failed sign-in attempts. Please wait before trying again.')
   }
 }
 
@@ -96,6 +123,16 @@ export class ServiceUnavailableError extends AppError {
 
 /** A request that breaks a rule of the record's state rather than of a field (a domain still in use). */
 export class ConflictError extends AppError {
+  /** A password change whose current password is wrong (400: the form's field, not the session). */
+  static wrongCurrentPassword(): ConflictError {
+    return new ConflictError('wrong_password', 'The current password is incorrect.')
+  }
+
+  /** The account has never had a password, so there is no current one to confirm. */
+  static noPasswordYet(): ConflictError {
+    return new ConflictError('wrong_password', 'This account has no password yet. Set one with PUT /api/account/update or `linkwell account password`.')
+  }
+
   static domainNotPointing(): ConflictError {
     return new ConflictError('domain_not_pointing', 'The domain is not pointing to our server.')
   }

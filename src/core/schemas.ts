@@ -6,6 +6,15 @@ import { MAX_URL_LENGTH } from './urls.js'
 /** Largest id we accept: PostgreSQL `integer`. */
 export const MAX_ID = 2_147_483_647
 
+/**
+ * Marks a text schema (or a free-form value such as a QR code's data) whose strings may hold tab
+ * and line breaks; every other string refuses them (http/validator.ts applies the rule).
+ */
+export const MULTILINE_KEYWORD = 'x-multiline'
+
+/** Options of a multi-line text schema: `Type.String({ maxLength: 500, ...MULTILINE })`. */
+export const MULTILINE = { [MULTILINE_KEYWORD]: true } as const
+
 /** A positive integer id. */
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be a positive whole number' })
 

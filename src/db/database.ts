@@ -12,6 +12,8 @@ import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
 import * as caseInsensitiveAliases from './migrations/004-case-insensitive-aliases.js'
 import * as clickAggregates from './migrations/005-click-aggregates.js'
+import * as sessionsAndPasswords from './migrations/006-sessions-and-passwords.js'
+import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 
 export type DB = Kysely<Database>
 
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-links-bio-clicks': linksBioClicks,
   '004-case-insensitive-aliases': caseInsensitiveAliases,
   '005-click-aggregates': clickAggregates,
+  '006-sessions-and-passwords': sessionsAndPasswords,
+  '007-api-key-scopes': apiKeyScopes,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
@@ -175,7 +179,9 @@ const MIGRATION_LOCK_ID = 7_405_022_001
 async function runMigrations(db: DB, schema: string | undefined, target?: string): Promise<string[]> {
   // With a non-default schema, Kysely must be told where its own tables live, or it finds
   // another schema's migration tables through the catalogue.
-  const migrator = new Migrator({ db, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) })
+  // Unordered: branches add migrations side by side (006 may arrive after 007 has run somewhere);
+  // each is independent of the others' numbers, and every one still runs exactly once.
+  const migrator = new Migrator({ db, provider: staticMigrations, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target)
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

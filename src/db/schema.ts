@@ -39,6 +39,28 @@ export interface ApiKeysTable {
   key_prefix: string
   expires_at: string | null
   created_at: string
+  /** Last request made with the key, to the minute (null: never used since migration 006). */
+  last_used_at: string | null
+  /** Resources the key is limited to, comma-separated; null: every resource (migration 007). */
+  scopes: string | null
+  /** 1: the key may only read. */
+  read_only: Generated<number>
+}
+
+/** A signed-in browser (the dashboard). */
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token, hex; the token itself is never stored. */
+  id: string
+  account_id: number
+  created_at: string
+  /** Last request made with the session, to the minute. */
+  last_seen_at: string
+  /** Fixed at sign-in: SESSION_DAYS later. */
+  expires_at: string
+  /** The browser's User-Agent at sign-in, shortened; '' when none was sent. */
+  user_agent: string
+  /** The client address at sign-in. */
+  ip: string
 }
 
 export interface DomainsTable {
@@ -242,6 +264,7 @@ export interface Database {
   plans: PlansTable
   accounts: AccountsTable
   api_keys: ApiKeysTable
+  sessions: SessionsTable
   domains: DomainsTable
   overlays: OverlaysTable
   splash_pages: SplashPagesTable
@@ -265,6 +288,7 @@ export type PlanRow = Selectable<PlansTable>
 export type AccountRow = Selectable<AccountsTable>
 export type NewAccount = Insertable<AccountsTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
+export type SessionRow = Selectable<SessionsTable>
 export type DomainRow = Selectable<DomainsTable>
 export type OverlayRow = Selectable<OverlaysTable>
 export type SplashPageRow = Selectable<SplashPagesTable>

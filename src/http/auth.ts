@@ -1,8 +1,14 @@
-// The API's front gate for every /api request: resolve the key, count the request against the
-// rate limit (headers on every response, errors included), then refuse or let through.
+// The API's front gate for every /api request: resolve the credential (an API key, else the
+// dashboard's session cookie), count the request against the rate limit (headers on every
+// response, errors included), check that a session's unsafe request comes from the dashboard
+// (CSRF), then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
+import type { SessionService } from '../modules/accounts/session.service.js'
 import type { RateLimiter } from './rate-limit.js'
+import type { SessionCookie } from './session-cookie.js'
+import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
+import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
 import { createLruCache } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
@@ -18,6 +24,38 @@ declare module 'fastify' {
 /** Paths under /api that need no key: the OpenAPI document and its UI. */
 function isPublicApiPath(url: string): boolean {
   return url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
+}
+
+/** The path of a request URL, without query and trailing slash (the router ignores it too). */
+function pathOf(url: string): string {
+  const path = url.split('?', 1)[0]!
+  return path.length > 1 ? path.replace(/\/+$/, '') : path
+}
+
+/** Paths under /api that take a request without credentials (signing in), still rate-limited and CSRF-checked. */
+const SIGN_IN_PATH = '/api/auth/login'
+
+// A browser attaches cookies to requests other sites make it send; these methods change nothing.
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Requests per minute of a dashboard session: a person clicking through pages, not a script; the
+ * plan's `apirate` still applies when it is higher. Counted apart from the account's API keys.
+ */
+export const SESSION_RATE_LIMIT = 120
+
+/** The origin a browser says the request comes from: Origin, else Referer's origin. */
+function originOf(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin
+  // "null" (sandboxed frames, some redirects) is an origin too: one that never matches.
+  if (typeof origin === 'string' && origin !== '') return origin
+  const referer = request.headers.referer
+  if (!referer) return undefined
+  try {
+    return new URL(referer).origin
+  } catch {
+    return undefined
+  }
 }
 
 /** True for the API's paths (everything under /api), where answers are JSON envelopes. */
@@ -40,6 +78,10 @@ export function accountOf(request: FastifyRequest): AuthenticatedAccount {
 
 export interface ApiGateOptions {
   accounts: AccountService
+  sessions: SessionService
+  sessionCookie: SessionCookie
+  /** PUBLIC_URL: the only origin a session's unsafe requests may come from. */
+  publicUrl: string
   rateLimiter: RateLimiter
   defaultRateLimit: number
   /** How long a key's lookup may be reused (0: never); see Config.keyCacheMs. */
@@ -65,20 +107,53 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     return account
   }
 
+  const dashboardOrigin = new URL(options.publicUrl).origin
+
+  /** The key's account, else the session's; a request with neither is refused unless it is signing in. */
+  async function resolveCredential(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedAccount | undefined> {
+    // An Authorization header wins: it is what scripts send, and browsers never add it on their own.
+    if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
+    // Signing in needs no credential, and an old cookie must not stand in its way.
+    if (pathOf(request.url) === SIGN_IN_PATH) return undefined
+    const token = options.sessionCookie.read(request)
+    if (token === undefined) return authenticate(undefined)
+    try {
+      return await options.sessions.authenticateSession(token)
+    } catch (error) {
+      // The browser keeps sending a dead cookie until told otherwise.
+      if (error instanceof AppError) options.sessionCookie.clear(reply)
+      throw error
+    }
+  }
+
+  /** Refuses a cookie-borne unsafe request that does not prove it comes from the dashboard (CSRF). */
+  function checkSameOrigin(request: FastifyRequest): void {
+    if (SAFE_METHODS.has(request.method)) return
+    // Both: the origin shows where the page was; the custom header cannot be sent cross-site without CORS.
+    if (originOf(request) !== dashboardOrigin || request.headers['x-linkwell-csrf'] !== '1') {
+      throw ForbiddenError.crossSite(dashboardOrigin)
+    }
+  }
+
   /** Authenticates and counts one API request; throws the error to answer with. */
   async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let account: AuthenticatedAccount | undefined
     let authError: AppError | undefined
     try {
-      account = await authenticate(readApiKey(request.headers.authorization))
+      account = await resolveCredential(request, reply)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       authError = error
     }
 
-    // Requests without a valid key are limited per client address, so guessing keys is slow too.
-    const limit = account?.apirate ?? options.defaultRateLimit
-    const decision = await options.rateLimiter.consume(account ? `account:${account.id}` : `ip:${request.ip}`, limit)
+    // Requests without a valid credential are limited per client address, so guessing keys is slow too.
+    const planLimit = account?.apirate ?? options.defaultRateLimit
+    const [bucket, limit] = !account
+      ? [`ip:${request.ip}`, planLimit]
+      : account.sessionId === undefined
+        ? [`account:${account.id}`, planLimit]
+        : [`session:${account.id}`, Math.max(planLimit, SESSION_RATE_LIMIT)]
+    const decision = await options.rateLimiter.consume(bucket, limit)
     reply.header('x-ratelimit-limit', decision.limit)
     reply.header('x-ratelimit-remaining', decision.remaining)
     reply.header('x-ratelimit-reset', decision.resetAt)
@@ -86,12 +161,21 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
 
     if (authError) throw authError
     if (account?.isSuspended) throw new ForbiddenError()
+    // A key limited to some resources or to reads (unknown routes go on to their 404).
+    const resource = resourceOfRoute(request.routeOptions.url)
+    if (account && resource && !scopeAllows(account.keyScope, resource, isWriteMethod(request.method))) {
+      throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
+    }
+    // Signing in is checked too: another site must not sign a visitor in to an account of its choosing.
+    if (account?.sessionId !== undefined || !account) checkSameOrigin(request)
     request.account = account ?? null
   }
 
   // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(request.url) || isPublicApiPath(request.url)) return done()
+    // OPTIONS is a browser's preflight (answered by CORS, http/security-headers.ts), never an API
+    // call: it carries no key and is not counted against anyone's limit.
+    if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
 }

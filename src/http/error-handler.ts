@@ -14,6 +14,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   domain_has_links: 400,
   invalid_api_key: 401,
   expired_api_key: 401,
+  invalid_session: 401,
+  invalid_credentials: 401,
+  wrong_password: 400,
+  csrf_failed: 403,
   forbidden: 403,
   plan_limit_reached: 403,
   not_found: 404,
@@ -43,33 +47,41 @@ export function sendEndpointNotFound(reply: FastifyReply): FastifyReply {
 
 /** Installs the single error handler of the application. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendAppError(reply, error)
-    if (error.validation && error.validation.length > 0) {
-      const part = error.validationContext ?? 'body'
-      const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part]
-      return envelope(reply, 400, 'validation_failed', describeValidationIssue(part, error.validation[0] as ValidationIssue, schema))
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return envelope(reply, 400, 'invalid_json', 'The request body is not valid JSON.')
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return envelope(reply, 413, 'body_too_large', 'The request body is too large.')
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return envelope(reply, 415, 'unsupported_media_type', 'Request bodies must be sent as application/json.')
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        return envelope(reply, 400, 'invalid_content_length', 'The Content-Length header does not match the body.')
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable')
-      return sendAppError(reply, new ServiceUnavailableError())
-    }
-    const status = error.statusCode ?? 500
-    if (status >= 400 && status < 500) {
-      return envelope(reply, status, 'bad_request', error.message || 'The request could not be understood.')
-    }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error')
-    return envelope(reply, 500, 'internal_error', 'An unexpected error occurred. Please try again later.')
-  })
+  app.setErrorHandler(sendApiError)
+}
+
+/** Answers any error of an API request in the envelope (also the router's, through frameworkErrors). */
+export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) return sendAppError(reply, error)
+  if (error.validation && error.validation.length > 0) {
+    const part = error.validationContext ?? 'body'
+    const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part]
+    return envelope(reply, 400, 'validation_failed', describeValidationIssue(part, error.validation[0] as ValidationIssue, schema))
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return envelope(reply, 400, 'invalid_json', 'The request body is not valid JSON.')
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return envelope(reply, 413, 'body_too_large', 'The request body is too large.')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return envelope(reply, 415, 'unsupported_media_type', 'Request bodies must be sent as application/json.')
+    // The router's own refusals (Fastify's frameworkErrors), before any route is chosen.
+    case 'FST_ERR_BAD_URL':
+      return envelope(reply, 400, 'validation_failed', 'The address contains a malformed percent-encoded sequence.')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return envelope(reply, 400, 'validation_failed', 'A path parameter of the address is too long.')
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return envelope(reply, 400, 'invalid_content_length', 'The Content-Length header does not match the body.')
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable')
+    return sendAppError(reply, new ServiceUnavailableError())
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    return envelope(reply, status, 'bad_request', error.message || 'The request could not be understood.')
+  }
+  request.log.error({ err: error, reqId: request.id }, 'unhandled error')
+  return envelope(reply, 500, 'internal_error', 'An unexpected error occurred. Please try again later.')
 }

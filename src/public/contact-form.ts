@@ -1,6 +1,7 @@
 // A contact-overlay submission: checked here, stored for the link's owner in `contacts`.
 import { CONTACT_LIMITS } from './frame-page.js'
 import { formField } from './form-body.js'
+import { textRuleBroken } from '../core/text.js'
 
 export interface ContactSubmission {
   name: string
@@ -13,11 +14,12 @@ export type ContactCheck = { ok: true; contact: ContactSubmission } | { ok: fals
 // The same form the overlay's own e-mail field is held to (overlay.schemas.ts).
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-// Control characters other than tab and line breaks have no place in a name or a message.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
 /** Reads and checks the fields; `problem` says what to fix, for the 400 page. */
 export function checkContactSubmission(body: unknown): ContactCheck {
+  // The API's rule for text (core/text.ts): only the message may span lines.
+  const fields = [['name', false], ['email', false], ['message', true]] as const
+  const broken = fields.find(([field, multiline]) => textRuleBroken(formField(body, field), multiline) !== null)
+  if (broken) return { ok: false, problem: `Your ${broken[0] === 'email' ? 'e-mail address' : broken[0]} contains characters that are not allowed.` }
   const name = formField(body, 'name').trim()
   const email = formField(body, 'email').trim()
   const message = formField(body, 'message').trim()
@@ -25,6 +27,5 @@ export function checkContactSubmission(body: unknown): ContactCheck {
   if (email.length > CONTACT_LIMITS.email || !EMAIL_FORM.test(email)) return { ok: false, problem: 'Please give a valid e-mail address.' }
   if (name.length > CONTACT_LIMITS.name) return { ok: false, problem: `Your name may be at most ${CONTACT_LIMITS.name} characters.` }
   if (message.length > CONTACT_LIMITS.message) return { ok: false, problem: `Your message may be at most ${CONTACT_LIMITS.message} characters.` }
-  if (CONTROL_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(message)) return { ok: false, problem: 'Your name or message contains characters that are not allowed.' }
   return { ok: true, contact: { name, email, message } }
 }

@@ -28,7 +28,9 @@ export function sendPublicError(error: FastifyError, request: FastifyRequest, re
     return sendNoticePage(reply, 400, 'Request not accepted', describeValidationIssue(part, error.validation[0] as ValidationIssue, schema))
   }
   const status = error.statusCode ?? 500
-  if (error.code?.startsWith('FST_ERR_CTP_') && status >= 400 && status < 500) {
+  // No short address is that long: the router refused a path segment past its limit.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFoundPage(reply)
+  if ((error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_BAD_URL') && status >= 400 && status < 500) {
     return sendNoticePage(reply, status, 'Request not accepted', CLIENT_ERROR_TEXT[status] ?? 'The request could not be understood.')
   }
   if (isDatabaseUnavailable(error)) {

@@ -77,3 +77,10 @@ export function sendNoticePage(reply: FastifyReply, status: number, title: strin
     body: html`<h1>${title}</h1><p>${text}</p>${continueTo ? html`<p><a class="button" href="${continueTo}">Continue</a></p>` : ''}`,
   })
 }
+
+/** 429: too many attempts (a password, a form); the visitor may try again after `retryAfterSeconds`. */
+export function sendTooManyAttemptsPage(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} seconds` : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+  reply.header('retry-after', String(retryAfterSeconds))
+  return sendNoticePage(reply, 429, 'Too many attempts', `Please wait ${wait} before trying again.`)
+}

@@ -9,14 +9,15 @@ import { sendPublicError } from './error-pages.js'
 import { installFormBodyParser } from './form-body.js'
 import { registerQrImageRoutes } from './qr-image.routes.js'
 import { registerRedirectRoutes } from './redirect.routes.js'
+import type { VisitorThrottles } from './visitor-throttles.js'
 
-export async function registerPublicSite(app: App, services: Services): Promise<void> {
+export async function registerPublicSite(app: App, services: Services, throttles: VisitorThrottles): Promise<void> {
   await app.register(async (scope: App) => {
     installFormBodyParser(scope)
     scope.setErrorHandler(sendPublicError)
     registerQrImageRoutes(scope, services)
     registerAvatarRoutes(scope, services)
     registerCampaignPageRoutes(scope, services)
-    registerRedirectRoutes(scope, services)
+    registerRedirectRoutes(scope, services, throttles)
   })
 }

@@ -1,5 +1,5 @@
 // What visitors of a short address see, on the main domain and on branded domains:
-// GET / (docs on the main host; redirectroot on a branded one), GET|HEAD /{alias} (a link or a
+// GET / (the dashboard on the main host; redirectroot on a branded one), GET|HEAD /{alias} (a link or a
 // bio page), POST /{alias} (the password form) and POST /{alias}/contact (a contact overlay).
 // Answers are HTML pages or redirects, never the JSON envelope, except for server failures.
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -11,13 +11,15 @@ import type { HostNamespace } from '../modules/redirects/host-router.js'
 import { linkPasswordMatches } from '../modules/redirects/link-password.js'
 import type { Services } from '../services.js'
 import { sendBioPage } from './bio-page.view.js'
+import { DASHBOARD_PATH } from './dashboard.js'
 import { checkContactSubmission } from './contact-form.js'
 import { formField } from './form-body.js'
-import { sendNoticePage, sendNotFoundPage } from './html.js'
+import { sendNoticePage, sendNotFoundPage, sendTooManyAttemptsPage } from './html.js'
 import { sendExpiredPage, sendPasswordPage } from './link-pages.js'
 import { sendLinkVisit } from './link-visit.js'
 import { sendRedirect } from './redirect-reply.js'
 import { clickOf } from './visitor.js'
+import type { VisitorThrottles } from './visitor-throttles.js'
 
 interface AliasParams {
   alias: string
@@ -30,7 +32,7 @@ function sendUnknownAlias(reply: FastifyReply, namespace: HostNamespace): Fastif
 }
 
 /** Registers the short addresses in the public scope (public/public-site.ts), after every fixed path. */
-export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, contacts, clicks, config }: Services): void {
+export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, contacts, clicks, config }: Services, throttles: VisitorThrottles): void {
   /** The live link at the request's host and alias, or the answer already sent instead. */
   async function findLiveLink(request: FastifyRequest<{ Params: AliasParams }>, reply: FastifyReply): Promise<{ link: PublicLink } | { sent: FastifyReply }> {
     const namespace = await hostRouter.namespaceOf(request.headers.host)
@@ -42,7 +44,7 @@ export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, 
 
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const { domain } = await hostRouter.namespaceOf(request.headers.host)
-    if (!domain) return sendRedirect(reply, '/api/docs')
+    if (!domain) return sendRedirect(reply, DASHBOARD_PATH)
     const target = safeHttpUrl(domain.redirectRoot)
     return target ? sendRedirect(reply, target) : sendNotFoundPage(reply)
   })
@@ -68,9 +70,14 @@ export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, 
     if ('sent' in found) return found.sent
     const { link } = found
     if (link.passwordHash !== null) {
+      // Counted before the hash is computed: a refused guess costs no hashing at all.
+      const attempt = { target: `link:${link.id}`, client: request.ip }
+      const verdict = await throttles.linkPassword.attempt(attempt)
+      if (!verdict.allowed) return sendTooManyAttemptsPage(reply, verdict.retryAfterSeconds)
       if (!(await linkPasswordMatches(formField(request.body, 'password'), link.passwordHash))) {
         return sendPasswordPage(reply, link, { status: 401, error: 'The password is incorrect. Please try again.' })
       }
+      await throttles.linkPassword.succeeded(attempt)
     }
     return sendLinkVisit(request, reply, link, clicks, config.redirectStatus)
   })
@@ -83,6 +90,9 @@ export function registerRedirectRoutes(scope: App, { aliasResolver, hostRouter, 
     if (!overlay || overlay.type !== 'contact') return sendNotFoundPage(reply)
     const checked = checkContactSubmission(request.body)
     if (!checked.ok) return sendNoticePage(reply, 400, 'Message not sent', checked.problem)
+    // Messages that would be stored are counted: the limit is on what the owner has to read.
+    const verdict = await throttles.contact.attempt({ target: `link:${link.id}`, client: request.ip })
+    if (!verdict.allowed) return sendTooManyAttemptsPage(reply, verdict.retryAfterSeconds)
     await contacts.saveContact({ accountId: link.accountId, overlayId: overlay.id, linkId: link.id, ...checked.contact })
     return sendNoticePage(reply, 200, 'Thank you', 'Your message has been sent.', safeHttpUrl(link.url) ?? undefined)
   })

@@ -21,13 +21,13 @@ export interface CliResult {
   json: any
 }
 
-/** Runs `linkwell …args` with DATABASE_URL=`databaseUrl`; never rejects. */
-export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** Runs `linkwell …args` with DATABASE_URL=`databaseUrl` and `input` on stdin; never rejects. */
+export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ['--import', 'tsx', CLI_ENTRY, ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 30_000 },
+      { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
         let json: unknown
@@ -39,6 +39,8 @@ export function runCli(databaseUrl: string, args: string[], env: Record<string, 
         resolve({ code, stdout, stderr, json })
       },
     )
+    // Ended always: a command that reads stdin must not wait for a test that sends nothing.
+    child.stdin!.end(input)
   })
 }
 

@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { verifyPassword } from '../../src/modules/accounts/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
+import { dashboardClient, sessionCookieOf, signIn } from '../helpers/dashboard-client.js'
 import { testDialect } from '../helpers/test-database.js'
 import { createSharedDatabase, freshSqliteUrl, runCli, type CliResult, type SharedDatabase } from './cli-runner.js'
+
+// Each test starts several `linkwell` processes (tsx compiles the CLI on start): on a loaded
+// machine that alone can pass the default 30 s, which is no fault of the command.
+vi.setConfig({ testTimeout: 120_000 })
 
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
 
@@ -158,6 +163,43 @@ describe('the linkwell command', () => {
         [2, '--account', ['key', 'list']],
       ])
     })
+
+    it('sets a password read from standard input (never argv), signing the account in to the dashboard and out of its sessions', async () => {
+      const account = await createAccount()
+      const app = await shared.app()
+      const password = 'typed, not passed as an argument'
+      const result = await runCli(shared.url, ['account', 'password', '--account', account.username], {}, `${password}\n`)
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.json).toEqual({ id: account.id, username: account.username, passwordSet: true, sessionsEnded: 0 })
+      expect(result.stdout).not.toContain(password)
+      const signedIn = await signIn(app, account.username, password)
+      expect(signedIn.statusCode).toBe(200)
+
+      // Setting it again ends the session just opened; only the first line counts, spaces kept.
+      const again = await runCli(shared.url, ['account', 'password', '--account', String(account.id)], {}, ' second  password \r\nignored line\n')
+      expect(again.json).toMatchObject({ sessionsEnded: 1 })
+      expect((await dashboardClient(app, sessionCookieOf(signedIn)!)('GET', '/api/account')).statusCode).toBe(401)
+      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      expect(await verifyPassword(' second  password ', stored.password_hash!)).toBe(true)
+    })
+
+    it('refuses an empty standard input, a short password and an unknown account', async () => {
+      const account = await createAccount()
+      const results = await Promise.all([
+        runCli(shared.url, ['account', 'password', '--account', account.username], {}, ''),
+        runCli(shared.url, ['account', 'password', '--account', account.username], {}, 'short\n'),
+        runCli(shared.url, ['account', 'password', '--account', 'nobody_at_all'], {}, 'long enough password\n'),
+        runCli(shared.url, ['account', 'password', '--account', account.username, '--password', 'x'], {}, 'long enough password\n'),
+      ])
+      expect(results.map((result) => result.code)).toEqual([2, 2, 1, 2])
+      expect(results[0]!.stderr).toContain('no password on standard input')
+      expect(results[1]!.stderr).toContain('at least 8 characters')
+      expect(results[2]!.stderr).toContain('No account')
+      expect(results[3]!.stderr).toContain("Unknown option '--password'")
+      results.forEach((result) => expect(result.stderr).not.toMatch(STACK_TRACE))
+      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      expect(stored.password_hash).toBeNull()
+    })
   })
 
   describe('key', () => {
@@ -165,15 +207,15 @@ describe('the linkwell command', () => {
       const account = await createAccount()
       const created = await cli('key', 'create', '--account', account.username, '--name', 'deploy bot', '--expires', '2099-12-31 23:59:59')
       expect(created.code, created.stderr).toBe(0)
-      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/) })
+      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/), scopes: null, readonly: false })
       const client = await api(created.json.apiKey)
       expect((await client('GET', '/api/account')).data.data.id).toBe(account.id)
 
       const listed = await cli('key', 'list', '--account', String(account.id))
       expect(listed.code).toBe(0)
       expect(listed.json).toEqual([
-        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String) },
-        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String) },
+        { id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), expires: null, created: expect.any(String), lastused: null, scopes: null, readonly: false },
+        { id: created.json.id, name: 'deploy bot', prefix: created.json.apiKey.slice(0, 8), expires: '2099-12-31 23:59:59', created: expect.any(String), lastused: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), scopes: null, readonly: false },
       ])
       expect(listed.stdout).not.toContain(created.json.apiKey)
       expect(listed.stdout).not.toContain(account.apiKey)
@@ -186,6 +228,22 @@ describe('the linkwell command', () => {
       // The first key still works.
       expect((await (await api(account.apiKey))('GET', '/api/account')).statusCode).toBe(200)
       await expectErrors([[1, 'API key not found', ['key', 'revoke', '--account', account.username, '--id', String(created.json.id)]]])
+    })
+
+    it('creates a key limited to resources and to reads (issue 13)', async () => {
+      const account = await createAccount()
+      const created = await cli('key', 'create', '--account', account.username, '--scope', 'links', '--scope', 'qr,links', '--read-only')
+      expect(created.code, created.stderr).toBe(0)
+      expect(created.json).toMatchObject({ scopes: ['links', 'qr'], readonly: true })
+      const client = await api(created.json.apiKey)
+      expect((await client('GET', '/api/urls')).statusCode).toBe(200)
+      const write = await client('POST', '/api/url/add', { url: 'https://example.com' })
+      expect(write.statusCode).toBe(403)
+      expect(write.data.message).toBe('You do not have access to this endpoint with this API key.')
+      expect((await client('GET', '/api/campaigns')).statusCode).toBe(403)
+      const listed = await cli('key', 'list', '--account', account.username)
+      expect(listed.json[1]).toMatchObject({ id: created.json.id, scopes: ['links', 'qr'], readonly: true })
+      await expectErrors([[2, '--scope must name resources among links', ['key', 'create', '--account', account.username, '--scope', 'everything']]])
     })
 
     it("cannot revoke another account's key", async () => {

@@ -97,6 +97,16 @@ async function call(server: RunningServer, method: string, urlPath: string, apiK
   return { status: response.status, headers: response.headers, data: (await response.json()) as any }
 }
 
+/** Signs in as the dashboard does (PUBLIC_URL defaults to http://localhost:PORT); answers the status and the session cookie. */
+async function signIn(server: RunningServer, login: string, password: string) {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${new URL(server.url).port}`, 'x-linkwell-csrf': '1' },
+    body: JSON.stringify({ login, password }),
+  })
+  return { status: response.status, cookie: response.headers.get('set-cookie')?.split(';', 1)[0] }
+}
+
 describe('the server process', () => {
   let folder: string
 
@@ -162,9 +172,20 @@ describe('the server process', () => {
     const account = await call(first, 'GET', '/api/account', apiKey)
     expect(account.status).toBe(200)
     expect(account.data.data.username).toBe('admin')
+
+    // The same line gives the dashboard's address and a generated password that signs in there.
+    const { password, signIn: address, msg } = keyLines[0]! as { password: string; signIn: string; msg: string }
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    expect(address).toBe(`http://localhost:${new URL(first.url).port}/app/`)
+    expect(msg).toContain(address)
+    const session = await signIn(first, 'admin', password)
+    expect(session.status).toBe(200)
+    const viaCookie = await fetch(`${first.url}/api/account`, { headers: { cookie: session.cookie! } })
+    expect(((await viaCookie.json()) as any).data.username).toBe('admin')
     expect(await first.stop()).toBe(0)
-    // Shown once: the only place it appears is that one line.
+    // Shown once: the only place each appears is that one line.
     expect(first.stdout().split(apiKey).length - 1).toBe(1)
+    expect(first.stdout().split(password).length - 1).toBe(1)
 
     const second = await startServer({ DATABASE_URL: databaseUrl })
     expect((await call(second, 'GET', '/api/account', apiKey)).status).toBe(200)
@@ -173,10 +194,27 @@ describe('the server process', () => {
     expect(second.stdout()).not.toContain(apiKey)
   })
 
+  it('gives the first admin LINKWELL_BOOTSTRAP_PASSWORD, never printing it', async () => {
+    const password = `chosen ${randomBytes(6).toString('hex')}`
+    const server = await startServer({ DATABASE_URL: `file:${path.join(folder, 'chosen-password.db')}`, LINKWELL_BOOTSTRAP_PASSWORD: password })
+    const deadline = Date.now() + 10_000
+    while (!server.stdout().includes('first start') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    const line = logLines(server.stdout()).find((entry) => String(entry.msg).startsWith('first start'))!
+    expect(line.msg).toContain('LINKWELL_BOOTSTRAP_PASSWORD')
+    expect(line.password).toBeUndefined()
+    expect(line.apiKey).toMatch(/^lw_/)
+    expect((await signIn(server, 'admin', password)).status).toBe(200)
+    expect((await signIn(server, 'admin', 'not the chosen one')).status).toBe(401)
+    expect(await server.stop()).toBe(0)
+    expect(server.stdout()).not.toContain(password)
+  })
+
   it.each([
     ['PORT', { PORT: 'abc' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/linkwell' }],
     ['LINKWELL_BOOTSTRAP_API_KEY', { LINKWELL_BOOTSTRAP_API_KEY: 'too-short' }],
+    ['LINKWELL_BOOTSTRAP_PASSWORD', { LINKWELL_BOOTSTRAP_PASSWORD: 'short' }],
+    ['SESSION_DAYS', { SESSION_DAYS: '0' }],
   ])('refuses to start with a bad %s, naming it, without a stack trace', async (variable, env) => {
     const server = spawnServer({ DATABASE_URL: `file:${path.join(folder, 'never.db')}`, ...env })
     const code = await server.exited

@@ -9,7 +9,9 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import type { App } from '../../src/http/app-instance.js'
 import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.js'
+import type { SignInThrottle } from '../../src/http/sign-in-throttle.js'
 import { createLogger } from '../../src/logger.js'
+import type { VisitorThrottles } from '../../src/public/visitor-throttles.js'
 import { createServices, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { createAccount, type TestAccount } from './factories.js'
@@ -32,6 +34,9 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>
   rateLimiter?: RateLimiter
+  /** Replaces the wrong-password throttle the app would choose (built on the test database). */
+  signInThrottle?: (database: TestDatabase) => SignInThrottle
+  visitorThrottles?: VisitorThrottles
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -55,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
   const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
-  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter() })
+  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {
     app,

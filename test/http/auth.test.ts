@@ -56,16 +56,16 @@ describe('API key authentication', () => {
   })
 
   it('refuses an expired key with its own message, and accepts a key that has not expired yet', async () => {
-    const expired = await service.createKey(account.id, 'old', '2000-01-01 00:00:00')
+    const expired = await service.createKey(account.id, { name: 'old', expiresAt: '2000-01-01 00:00:00' })
     const response = await getAccount(`Bearer ${expired.key}`)
     expect(response.statusCode).toBe(401)
     expect(response.data).toEqual(EXPIRED_KEY)
-    const current = await service.createKey(account.id, 'current', '2999-01-01 00:00:00')
+    const current = await service.createKey(account.id, { name: 'current', expiresAt: '2999-01-01 00:00:00' })
     expect((await getAccount(`Bearer ${current.key}`)).statusCode).toBe(200)
   })
 
   it('keeps several keys per account working until one is revoked', async () => {
-    const rotated = await service.createKey(account.id, 'rotation')
+    const rotated = await service.createKey(account.id, { name: 'rotation' })
     expect((await getAccount(`Bearer ${rotated.key}`)).statusCode).toBe(200)
     await service.revokeKey(account.id, rotated.id)
     const revoked = await getAccount(`Bearer ${rotated.key}`)

@@ -20,6 +20,21 @@ function expectEnvelope(response: ApiResponse, status: number, code: string) {
 describe('error envelope and request rows (decisions §1)', () => {
   const { context, owner, api } = useTestApp({ env: { BODY_LIMIT_BYTES: '1024' } })
 
+  // Found by the fuzz test (test/fuzz): the router's own refusals bypassed the error handler, and
+  // `/api` with a valid key reached the visitors' `/:alias`.
+  it('answers the router\'s refusals and `/api` itself in the envelope, and visitors with pages', async () => {
+    expectEnvelope(await api('GET', '/api/channel/%FF'), 400, 'validation_failed')
+    expectEnvelope(await api('DELETE', `/api/bio/${'a'.repeat(300)}/delete`), 400, 'validation_failed')
+    expectEnvelope(await api('GET', '/api'), 404, 'not_found')
+    expectEnvelope(await api('POST', '/api/'), 404, 'not_found')
+    const badEncoding = await context.app.inject({ method: 'GET', url: '/r/%FF' })
+    expect(badEncoding.statusCode).toBe(400)
+    expect(badEncoding.headers['content-type']).toBe('text/html; charset=utf-8')
+    const overlong = await context.app.inject({ method: 'GET', url: `/${'a'.repeat(300)}` })
+    expect(overlong.statusCode).toBe(404)
+    expect(overlong.headers['content-type']).toBe('text/html; charset=utf-8')
+  })
+
   it.each(['{"name": ', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'nope'])('answers malformed JSON %j with 400', async (body) => {
     const response = await api('POST', '/api/campaign/add', body)
     expectEnvelope(response, 400, 'invalid_json')

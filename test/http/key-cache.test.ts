@@ -12,7 +12,7 @@ describe('the key lookup cache', () => {
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
     const service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
-    const rotated = await service.createKey(account.id, 'rotated')
+    const rotated = await service.createKey(account.id, { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)
     await service.revokeKey(account.id, rotated.id)

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ClickEvent } from '../../src/analytics/click-items.js'
 import { attachPixelRows, createAccount, insertBioPageRow, insertLinkRow, insertPixelRow } from '../helpers/factories.js'
 import { createTestApp, type TestContext } from '../helpers/test-app.js'
-import { clicksOf, insertLink, linkClickCount } from './redirect-test-support.js'
+import { clicksOf, linkClickCount } from './redirect-test-support.js'
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 const SAFARI_ON_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -77,7 +77,7 @@ describe.each([
     ['a request without a user agent', { method: 'GET', headers: { 'x-forwarded-for': '203.0.113.10', 'x-request-id': 'parity-2' } }],
     ['a forwarded chain through an untrusted hop', { method: 'GET', headers: { ...visitorHeaders, 'x-forwarded-for': '198.51.100.7, 203.0.113.9' } }],
   ] as const)('answers %s as the router does, with the same click', async (_case, { method, headers, ...rest }) => {
-    const link = await insertLink(context.database.db, accountId, { url: 'https://example.com/landing?from=short' })
+    const link = await insertLinkRow(context.database.db, accountId, { url: 'https://example.com/landing?from=short' })
     const request: InjectOptions = { method, url: `/${link.alias}${'query' in rest ? rest.query : ''}`, headers: { ...headers }, remoteAddress: '127.0.0.1' }
 
     const fast = await throughFrontDoor(request)
@@ -92,7 +92,7 @@ describe.each([
   })
 
   it('gives every request a fresh id when none is given, as the router does', async () => {
-    const link = await insertLink(context.database.db, accountId)
+    const link = await insertLinkRow(context.database.db, accountId)
     const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS } }
     const first = await throughFrontDoor(request)
     const second = await context.app.inject(request)
@@ -102,9 +102,9 @@ describe.each([
   })
 
   it('chooses device and language targets as the router does', async () => {
-    const link = await insertLink(context.database.db, accountId, {
+    const link = await insertLinkRow(context.database.db, accountId, {
       url: 'https://example.com/default',
-      targeting: { device: [{ device: 'iPhone', link: 'https://example.com/iphone' }], language: [{ language: 'fr', link: 'https://example.com/fr' }] },
+      targeting: JSON.stringify({ device: [{ device: 'iPhone', link: 'https://example.com/iphone' }], language: [{ language: 'fr', link: 'https://example.com/fr' }] }),
     })
     for (const headers of [
       { 'user-agent': SAFARI_ON_IPHONE, 'accept-language': 'fr-FR', 'x-request-id': 'target-1' },
@@ -121,8 +121,8 @@ describe.each([
   })
 
   it('writes the same rows and counters for the clicks it hands over', async () => {
-    const fastLink = await insertLink(context.database.db, accountId)
-    const generalLink = await insertLink(context.database.db, accountId)
+    const fastLink = await insertLinkRow(context.database.db, accountId)
+    const generalLink = await insertLinkRow(context.database.db, accountId)
     const headers = { 'user-agent': CHROME_ON_WINDOWS, 'x-forwarded-for': '203.0.113.50', 'accept-language': 'en-US', referer: 'https://www.google.com/' }
     await throughFrontDoor({ method: 'GET', url: `/${fastLink.alias}`, headers })
     await throughRouter({ method: 'GET', url: `/${generalLink.alias}`, headers })
@@ -147,7 +147,7 @@ describe.each([
   })
 
   it('leaves links with pixels, bio pages, unknown aliases and fixed paths to the router', async () => {
-    const withPixels = await insertLink(context.database.db, accountId)
+    const withPixels = await insertLinkRow(context.database.db, accountId)
     await attachPixelRows(context.database.db, withPixels.id, [await insertPixelRow(context.database.db, accountId, 'facebook', '1234567890')])
     const bio = await insertBioPageRow(context.database.db, accountId)
     for (const url of [`/${withPixels.alias}`, `/${bio.alias}`, '/no-such-alias-here', '/healthz', '/api/urls', `/${withPixels.alias}/`, '/']) {

@@ -33,6 +33,20 @@ describe('checkContactSubmission', () => {
   it.each([{}, { email: '   ' }, { email: 'ada@' }, { email: 'a b@example.com' }, { email: ['ada@example.com'] }])('refuses %j', (body) => {
     expect(checkContactSubmission(body).ok).toBe(false)
   })
+
+  it.each([
+    { name: 'A\u0000da', email: 'ada@example.com' },
+    { name: 'Ada\tLovelace', email: 'ada@example.com' },
+    { email: 'ada\u0000@example.com' },
+    { email: 'ada@example.com', message: 'hi\u0085' },
+    { email: 'ada@example.com', message: 'hi \ud800' },
+  ])('holds every field to the API\'s text rule: refuses %j', (body) => {
+    expect(checkContactSubmission(body)).toMatchObject({ ok: false, problem: expect.stringContaining('characters that are not allowed') })
+  })
+
+  it('lets the message span lines and hold tabs', () => {
+    expect(checkContactSubmission({ email: 'ada@example.com', message: 'a\r\n\tb' })).toMatchObject({ ok: true })
+  })
 })
 
 describe('safe URLs', () => {

@@ -162,9 +162,11 @@ describe('public QR image and tracking address', () => {
   })
 
   it('answers 404 pages for unknown aliases, and for the tracking address of codes that are not links', async () => {
-    for (const url of ['/qr/zzzzzzzz', '/qr/zzzzzzzz?format=svg', '/qr/zzzzzzzz/scan', `/qr/${'a'.repeat(150)}`, '/qr/%00%2e%2e', '/qr/..%2F..%2Fetc']) {
+    for (const url of ['/qr/zzzzzzzz', '/qr/zzzzzzzz?format=svg', '/qr/zzzzzzzz/scan', `/qr/${'a'.repeat(150)}`, '/qr/..%2F..%2Fetc']) {
       expectPage(await visit(url), 404, 'Not found')
     }
+    // A NUL is no alias at all: the text rule refuses it with a 400 page, as the API would.
+    expectPage(await visit('/qr/%00%2e%2e'), 400, 'Request not accepted')
     const text = await createQr({ type: 'text', data: 'static' })
     expectPage(await visit(`/qr/${text.alias}/scan`), 404, 'Not found')
   })

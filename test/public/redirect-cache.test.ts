@@ -161,7 +161,7 @@ describe('redirect cache', () => {
   })
 
   it('needs no read at all for the main host root or an alias that cannot exist', async () => {
-    expect(await visitCounting('/')).toEqual({ answer: '/api/docs', tables: [] })
+    expect(await visitCounting('/')).toEqual({ answer: '/app/', tables: [] })
     expect(await visitCounting('/ab')).toEqual({ answer: 404, tables: [] })
     expect(await visitCounting('/qr')).toEqual({ answer: 404, tables: [] })
   })

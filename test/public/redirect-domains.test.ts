@@ -82,7 +82,7 @@ describe('branded domains', () => {
     for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', 'unknown.example']) {
       expect((await onHost(host, `/${main.alias}`)).headers.location).toBe('https://example.com/any-host')
     }
-    expect((await onHost('unknown.example', '/')).headers.location).toBe('/api/docs')
+    expect((await onHost('unknown.example', '/')).headers.location).toBe('/app/')
   })
 
   it('sends HEAD / on a branded domain the same way', async () => {

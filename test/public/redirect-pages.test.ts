@@ -212,7 +212,7 @@ describe('link pages', () => {
         [{ email: `${'a'.repeat(250)}@example.com` }, 'Please give a valid e-mail address.'],
         [{ email: 'ada@example.com', name: 'n'.repeat(101) }, 'Your name may be at most 100 characters.'],
         [{ email: 'ada@example.com', message: 'm'.repeat(1001) }, 'Your message may be at most 1000 characters.'],
-        [{ email: 'ada@example.com', message: 'bell \u0007' }, 'Your name or message contains characters that are not allowed.'],
+        [{ email: 'ada@example.com', message: 'bell \u0007' }, 'Your message contains characters that are not allowed.'],
       ])('refuses %j with a 400 page and stores nothing', async (form, problem) => {
         const { alias, linkId } = await contactLink()
         const response = await visit(context.app, `/${alias}/contact`, { form })

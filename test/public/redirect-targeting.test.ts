@@ -1,8 +1,9 @@
 // Targeted links through the real route: country from the socket address (DB-IP Lite data),
 // device from User-Agent, language from Accept-Language, with geo > device > language > url.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAccount, createTestApp, type TestAccount, type TestContext } from '../helpers/test-app.js'
-import { insertLink, linkClickCount, visit } from './redirect-test-support.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createLink, insertLinkRow } from '../helpers/factories.js'
+import { useTestApp } from '../helpers/test-app.js'
+import { linkClickCount, visit } from './redirect-test-support.js'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
 const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36'
@@ -14,26 +15,20 @@ const GB_ADDRESS = '81.2.69.142'
 const DE_ADDRESS = '5.9.0.1'
 
 describe('targeted redirects', () => {
-  let context: TestContext
-  let owner: TestAccount
+  const { context, owner } = useTestApp()
   let alias: string
   let linkId: number
 
   beforeAll(async () => {
-    context = await createTestApp()
-    owner = await createAccount(context)
-    const link = await insertLink(context.database.db, owner.id, {
+    const link = await createLink(context, owner, {
       url: 'https://example.com/default',
-      targeting: {
-        geo: [{ location: 'US', link: 'https://us.example.com/' }, { location: 'GB', link: 'https://uk.example.com/' }],
-        device: [{ device: 'iphone', link: 'https://apps.apple.com/app' }, { device: 'mobile', link: 'https://m.example.com/' }],
-        language: [{ language: 'fr', link: 'https://fr.example.com/' }, { language: 'de', link: 'https://de.example.com/' }],
-      },
+      geotarget: [{ location: 'US', link: 'https://us.example.com/' }, { location: 'GB', link: 'https://uk.example.com/' }],
+      devicetarget: [{ device: 'iphone', link: 'https://apps.apple.com/app' }, { device: 'mobile', link: 'https://m.example.com/' }],
+      languagetarget: [{ language: 'fr', link: 'https://fr.example.com/' }, { language: 'de', link: 'https://de.example.com/' }],
     })
     alias = link.alias
     linkId = link.id
   })
-  afterAll(() => context.close())
 
   async function destinationFor(remoteAddress: string, headers: Record<string, string> = {}): Promise<string | undefined> {
     const response = await visit(context.app, `/${alias}`, { remoteAddress, headers })
@@ -78,17 +73,17 @@ describe('targeted redirects', () => {
   })
 
   it('skips a rule whose destination is not http(s) and uses the next choice', async () => {
-    const link = await insertLink(context.database.db, owner.id, {
+    // Written around the API, which refuses such a rule: rows may come from elsewhere (a restore, an old version).
+    const link = await insertLinkRow(context.database.db, owner.id, {
       url: 'https://example.com/safe',
-      targeting: { geo: [{ location: 'US', link: 'javascript:alert(1)' }] },
+      targeting: JSON.stringify({ geo: [{ location: 'US', link: 'javascript:alert(1)' }] }),
     })
     const response = await visit(context.app, `/${link.alias}`, { remoteAddress: US_ADDRESS })
     expect(response.headers.location).toBe('https://example.com/safe')
   })
 
   it('treats malformed stored targeting as none', async () => {
-    const link = await insertLink(context.database.db, owner.id, { url: 'https://example.com/plain' })
-    await context.database.db.updateTable('links').set({ targeting: '{not json' }).where('id', '=', link.id).execute()
+    const link = await insertLinkRow(context.database.db, owner.id, { url: 'https://example.com/plain', targeting: '{not json' })
     const response = await visit(context.app, `/${link.alias}`, { remoteAddress: US_ADDRESS })
     expect(response.statusCode).toBe(302)
     expect(response.headers.location).toBe('https://example.com/plain')

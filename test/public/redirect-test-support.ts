@@ -3,16 +3,6 @@
 import type { InjectOptions } from 'fastify'
 import type { App } from '../../src/http/app-instance.js'
 import type { DB } from '../../src/db/database.js'
-import { insertLinkRow } from '../helpers/factories.js'
-
-/**
- * @deprecated Left only for test/public/redirect-targeting.test.ts, which another change is
- * editing: use `createLink` (or, for states the API refuses, `insertLinkRow`) from
- * helpers/factories, then delete this.
- */
-export async function insertLink(db: DB, accountId: number, fields: { url?: string; targeting?: Record<string, unknown> } = {}): Promise<{ id: number; alias: string }> {
-  return insertLinkRow(db, accountId, { ...(fields.url === undefined ? {} : { url: fields.url }), targeting: JSON.stringify(fields.targeting ?? {}) })
-}
 
 export interface VisitOptions {
   method?: 'GET' | 'HEAD' | 'POST'

@@ -30,10 +30,10 @@ export function createAccountRepository(db: DB) {
 
   return {
     /** The key with its account and plan, in one read (every API request needs them). */
-    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null }) | undefined> {
+    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number }) | undefined> {
       return withPlan()
         .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
-        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at'])
+        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only'])
         .where('api_keys.key_hash', '=', keyHash)
         .executeTakeFirst()
     },
@@ -83,14 +83,29 @@ export function createAccountRepository(db: DB) {
       return row.id
     },
 
-    async update(id: number, changes: { email?: string; passwordHash?: string; planId?: number; planExpires?: string | null }) {
+    /** Passwords change through updatePassword (it also ends sessions). */
+    async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null }) {
       const values: Record<string, unknown> = {}
       if (changes.email !== undefined) values.email = changes.email
-      if (changes.passwordHash !== undefined) values.password_hash = changes.passwordHash
       if (changes.planId !== undefined) values.plan_id = changes.planId
       if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires
       if (Object.keys(values).length === 0) return
       await db.updateTable('accounts').set(values).where('id', '=', id).execute()
+    },
+
+    /**
+     * Sets the password and signs out every session but `keepSessionId` (the one changing it), in
+     * one transaction: whoever knew the old password must not stay signed in. Returns how many
+     * sessions ended.
+     */
+    async updatePassword(id: number, passwordHash: string, keepSessionId?: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+        let sessions = trx.deleteFrom('sessions').where('account_id', '=', id)
+        if (keepSessionId !== undefined) sessions = sessions.where('id', '!=', keepSessionId)
+        const result = await sessions.executeTakeFirst()
+        return Number(result.numDeletedRows)
+      })
     },
 
     /** Every account, oldest first (the CLI listing). */

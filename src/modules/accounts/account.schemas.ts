@@ -1,6 +1,8 @@
 // Request and response schemas of /api/account.
 import { Type } from 'typebox'
-import { DateTime } from '../../core/schemas.js'
+import { DateTime, Id } from '../../core/schemas.js'
+import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { API_KEY_RESOURCES } from './api-key-scopes.js'
 
 export const Account = Type.Object({
   id: Type.Integer(),
@@ -19,3 +21,67 @@ export const AccountUpdateBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),
 })
+
+/** PUT /api/account/password: the dashboard's password change, which confirms the current one. */
+export const PasswordChangeBody = Type.Object({
+  current: Type.String({ maxLength: 256 }),
+  password: Type.String({ maxLength: 256, description: 'the new password, 8 to 256 characters' }),
+})
+
+/** An API key as its owner sees it: never the key, only its first characters. */
+export const ApiKey = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  prefix: Type.String({ description: 'the first 8 characters of the key, to tell keys apart' }),
+  created: DateTime,
+  lastused: Type.Union([DateTime, Type.Null()], { description: 'last request made with the key, to the minute; null: never' }),
+  expires: Type.Union([DateTime, Type.Null()], { description: 'null: never expires' }),
+})
+
+export const ApiKeyListResponse = Type.Object({ error: Type.Literal(0), data: Type.Object({ keys: Type.Array(ApiKey) }) })
+
+export const ApiKeyCreateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be 1 to 100 characters' }),
+  expires: Type.Optional(
+    Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Null()], {
+      description: 'UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never',
+      errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS, a date YYYY-MM-DD or null',
+    }),
+  ),
+})
+
+/** The key is shown here once and never again. */
+export const ApiKeyCreatedResponse = Type.Object({
+  error: Type.Literal(0),
+  id: Type.Integer(),
+  name: Type.String(),
+  prefix: Type.String(),
+  expires: Type.Union([DateTime, Type.Null()]),
+  key: Type.String({ description: 'the API key; store it now, it is never shown again' }),
+})
+const Resource = Type.Enum([...API_KEY_RESOURCES])
+const Scopes = Type.Union([Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length }), Type.Null()], {
+  description: 'resources the key reaches; null: all of them',
+})
+
+export const KeyCreateBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be 1 to 100 characters' })),
+  expires: Type.Optional(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD' })),
+  scopes: Type.Optional(Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length, errorMessage: `must be a list of resources among ${API_KEY_RESOURCES.join(', ')}` })),
+  readonly: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
+})
+
+const KeyFields = {
+  id: Type.Integer(),
+  scopes: Scopes,
+  readonly: Type.Boolean(),
+}
+
+export const KeyCreatedResponse = Type.Object({ error: Type.Literal(0), ...KeyFields, key: Type.String({ description: 'shown once; only its hash is stored' }) })
+
+export const KeyListResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Array(Type.Object({ ...KeyFields, name: Type.String(), prefix: Type.String(), expires: Type.Union([DateTime, Type.Null()]), created: DateTime })),
+})
+
+export const KeyParams = Type.Object({ id: Id })

@@ -3,11 +3,13 @@ import { isUniqueViolation } from '../../db/dialect.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
-import { isExpired, nowTimestamp } from '../../core/time.js'
-import { AuthenticationError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
+import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
+import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
 
-/** The account a request acts for, resolved from its API key. */
+/** The account a request acts for, resolved from its API key or its dashboard session. */
 export interface AuthenticatedAccount {
   id: number
   username: string
@@ -18,9 +20,29 @@ export interface AuthenticatedAccount {
   apirate: number | null
   /** Resource name to maximum count. */
   limits: Record<string, number>
-  keyId: number
+  /** The API key used; null for a session. */
+  keyId: number | null
   /** When the key stops working (stored timestamp), or null. */
   keyExpires: string | null
+  /** The session (its id, the token's hash) when the request came from the dashboard instead of with a key. */
+  sessionId?: string
+  /** What the key may reach (api-key-scopes.ts); full access unless it was limited (always, for a session). */
+  keyScope: ApiKeyScope
+}
+
+/** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
+export interface KeyRequest {
+  name?: string
+  expiresAt?: string | null
+  scope?: ApiKeyScope
+}
+
+/** How stale a key's `last_used_at` (and a session's `last_seen_at`) may get: one write a minute, not one a request. */
+export const LAST_USED_PRECISION_MS = 60_000
+
+/** True when `stored` (a timestamp, or null) is older than LAST_USED_PRECISION_MS at `now`. */
+export function isStale(stored: string | null, now: Date): boolean {
+  return stored === null || stored < nowTimestamp(new Date(now.getTime() - LAST_USED_PRECISION_MS))
 }
 
 export interface CreateAccountInput {
@@ -56,7 +78,25 @@ export function parsePlanLimits(json: string): Record<string, number> {
   }
 }
 
-export function createAccountService(accounts: AccountRepository, keys: ApiKeyRepository) {
+/** `invalidation` hears of revoked keys, so that every instance's key cache drops them at once. */
+/** The account a request acts for, from its row and the credential it came with. */
+export function toAuthenticatedAccount(
+  account: AccountWithPlan,
+  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope'>,
+): AuthenticatedAccount {
+  return {
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    isAdmin: account.is_admin === 1,
+    isSuspended: account.is_suspended === 1,
+    apirate: account.plan_apirate,
+    limits: parsePlanLimits(account.plan_limits),
+    ...credential,
+  }
+}
+
+export function createAccountService(accounts: AccountRepository, keys: ApiKeyRepository, invalidation: Announcer = ANNOUNCE_NOTHING) {
   async function resolvePlanId(plan: string | number | undefined): Promise<number> {
     if (plan === undefined) return (await accounts.findDefaultPlan()).id
     const found = typeof plan === 'number' || /^\d+$/.test(plan)
@@ -77,8 +117,8 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
   }
 
-  async function issueKey(accountId: number, name: string, expiresAt: string | null, key = generateApiKey()) {
-    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt })
+  async function issueKey(accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
+    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
     return { id, key }
   }
 
@@ -108,7 +148,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
         throw error
       }
-      const { key } = await issueKey(id, 'default', null, apiKey)
+      const { key } = await issueKey(id, 'default', null, FULL_ACCESS, apiKey)
       return { id, username, email, apiKey: key }
     },
 
@@ -119,17 +159,12 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       const account = await accounts.findByKeyHash(keyHash)
       if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
       if (isExpired(account.key_expires_at, nowTimestamp(now))) throw AuthenticationError.expiredKey()
-      return {
-        id: account.id,
-        username: account.username,
-        email: account.email,
-        isAdmin: account.is_admin === 1,
-        isSuspended: account.is_suspended === 1,
-        apirate: account.plan_apirate,
-        limits: parsePlanLimits(account.plan_limits),
+      if (isStale(account.key_last_used_at, now)) await keys.touch(account.key_id, nowTimestamp(now))
+      return toAuthenticatedAccount(account, {
         keyId: account.key_id,
         keyExpires: account.key_expires_at,
-      }
+        keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
+      })
     },
 
     async getAccountOrThrow(accountId: number): Promise<AccountWithPlan> {
@@ -138,28 +173,42 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       return account
     },
 
-    /** spec: PUT /api/account/update with `email` and/or `password` (decisions §6). */
-    async updateAccount(accountId: number, input: { email?: string; password?: string }): Promise<void> {
+    /**
+     * spec: PUT /api/account/update with `email` and/or `password` (decisions §6). With a key the
+     * password is set outright (the spec's contract); a dashboard session must confirm the current
+     * one through PUT /api/account/password, so a borrowed browser cannot take the account over.
+     */
+    async updateAccount(accountId: number, input: { email?: string; password?: string }, sessionId?: string): Promise<void> {
       if (input.email === undefined && input.password === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
-      const changes: { email?: string; passwordHash?: string } = {}
+      if (input.password !== undefined && sessionId !== undefined) {
+        throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
+      }
+      let email: string | undefined
       if (input.email !== undefined) {
-        const email = validateEmail(input.email)
+        email = validateEmail(input.email)
         const owner = await accounts.findByEmail(email)
         if (owner && owner.id !== accountId) throw new DuplicateError('An account with this e-mail address already exists.')
-        changes.email = email
       }
-      if (input.password !== undefined) {
-        validatePassword(input.password)
-        changes.passwordHash = await hashPassword(input.password)
-      }
+      if (input.password !== undefined) validatePassword(input.password)
       try {
-        await accounts.update(accountId, changes)
+        if (email !== undefined) await accounts.update(accountId, { email })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.')
         throw error
       }
+      if (input.password !== undefined) await accounts.updatePassword(accountId, await hashPassword(input.password))
+    },
+
+    /**
+     * Sets the password (validated, hashed off the event loop) and ends every session but
+     * `keepSessionId`. Returns how many sessions ended.
+     */
+    async setPassword(accountId: number, password: string, keepSessionId?: string): Promise<number> {
+      validatePassword(password)
+      await this.getAccountOrThrow(accountId)
+      return accounts.updatePassword(accountId, await hashPassword(password), keepSessionId)
     },
 
     findAccount(accountId: number): Promise<AccountWithPlan | undefined> {
@@ -204,29 +253,53 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       await accounts.update(accountId, { planId })
     },
 
-    /** A further key for rotation; `expiresAt` is a stored timestamp or null. */
-    async createKey(accountId: number, name = 'key', expiresAt: string | null = null) {
+    /**
+     * A further key (rotation, or a limited key for an integration). `creator`: the scope of the
+     * key asking for it over the API, which can hand out no more than it holds.
+     */
+    async createKey(accountId: number, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
+      const scope = request.scope ?? creator
+      if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
       await this.getAccountOrThrow(accountId)
-      return issueKey(accountId, name, expiresAt)
+      return issueKey(accountId, request.name ?? 'key', request.expiresAt ?? null, scope)
     },
 
+    /**
+     * The dashboard's key creation: a name (1 to 100 characters) and a UTC `YYYY-MM-DD[ HH:MM:SS]`
+     * expiry in the future, or null for never; the key has the creator's scope.
+     */
+    async createNamedKey(accountId: number, name: string, expires: string | null, creator: ApiKeyScope = FULL_ACCESS) {
+      const trimmed = name.trim()
+      if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
+      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
+      if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
+      if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
+      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt }, creator)
+      return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt }
+    },
+
+    /** The account's keys, oldest first; never the keys themselves (only their first characters). */
     async listKeys(accountId: number) {
       const rows = await keys.listForAccount(accountId)
-      return rows.map((row) => ({ id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at }))
+      return rows.map((row) => {
+        const scope = fromStoredScope(row.scopes, row.read_only)
+        return { id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, lastused: row.last_used_at, scopes: scope.resources, readonly: scope.readOnly }
+      })
     },
 
     async revokeKey(accountId: number, keyId: number): Promise<void> {
       if (!(await keys.delete(accountId, keyId))) throw NotFoundError.of('API key')
+      invalidation.publish(ACCOUNT_TOPIC, String(accountId))
     },
 
     /**
-     * First start: with no account at all, creates the admin `admin` whose key is `bootstrapKey`
-     * when given. Returns the key to show once, or undefined when accounts already exist.
+     * First start: with no account at all, creates the admin `admin` with `password`, whose key is
+     * `bootstrapKey` when given. Returns the key to show once, or undefined when accounts already exist.
      */
-    async ensureBootstrapAccount(bootstrapKey?: string): Promise<CreatedAccount | undefined> {
+    async ensureBootstrapAccount(password: string, bootstrapKey?: string): Promise<CreatedAccount | undefined> {
       if ((await accounts.countAll()) > 0) return undefined
       try {
-        return await this.createAccount({ email: 'admin@localhost', username: 'admin', isAdmin: true }, bootstrapKey)
+        return await this.createAccount({ email: 'admin@localhost', username: 'admin', isAdmin: true, password }, bootstrapKey)
       } catch (error) {
         // Another instance bootstrapped at the same moment.
         if (error instanceof DuplicateError) return undefined

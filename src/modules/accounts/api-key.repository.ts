@@ -2,10 +2,11 @@
 import type { DB } from '../../db/database.js'
 import type { ApiKeyRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
+import { toStoredScope, type ApiKeyScope } from './api-key-scopes.js'
 
 export function createApiKeyRepository(db: DB) {
   return {
-    async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null }) {
+    async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null; scope: ApiKeyScope }) {
       const row = await db
         .insertInto('api_keys')
         .values({
@@ -15,6 +16,7 @@ export function createApiKeyRepository(db: DB) {
           key_prefix: input.keyPrefix,
           expires_at: input.expiresAt,
           created_at: nowTimestamp(),
+          ...toStoredScope(input.scope),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -23,6 +25,10 @@ export function createApiKeyRepository(db: DB) {
 
     async listForAccount(accountId: number): Promise<ApiKeyRow[]> {
       return db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId).orderBy('id', 'asc').execute()
+    },
+
+    async touch(keyId: number, lastUsedAt: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: lastUsedAt }).where('id', '=', keyId).execute()
     },
 
     async delete(accountId: number, keyId: number): Promise<boolean> {

@@ -35,3 +35,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length)
   return timingSafeEqual(expected, actual)
 }
+
+/** A password for the first start's admin: 24 URL-safe random characters (144 bits), easy to paste. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+/** A new session token for the cookie (256 bits); the database keeps only `hashApiKey(token)`. */
+export function generateSessionToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/** A hash of a password nobody has, so that signing in as an unknown login costs the same scrypt as a known one. */
+export const UNKNOWN_ACCOUNT_PASSWORD_HASH = `scrypt$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`

@@ -1,6 +1,6 @@
 // Request and response schemas of the bio page endpoints (decisions §6: Bio pages).
 import { Type } from 'typebox'
-import { Alias, DateTime, HttpUrl, listResponse } from '../../core/schemas.js'
+import { Alias, DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
 
 export const BIO_NAME_RULE = 'must be 2 to 100 characters'
 export const BIO_BLOCK_TITLE_RULE = 'must be 1 to 100 characters'
@@ -8,7 +8,7 @@ export const BIO_URL_RULE = 'must be an http or https URL'
 export const MAX_BIO_BLOCKS = 100
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: BIO_NAME_RULE })
-const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
+const Description = Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })
 // An empty string removes the avatar.
 const Avatar = Type.Union([HttpUrl, Type.Literal('')], { errorMessage: 'must be an http or https URL, or empty' })
 

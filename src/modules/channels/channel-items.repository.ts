@@ -26,6 +26,16 @@ export function createChannelItemRepository(db: DB) {
       return fetchPage(filtered, page, (q) => q.select(['item_type', 'item_id', 'created_at']).orderBy('id', 'desc'))
     },
 
+    /** A one-column subquery of the ids of a channel's items of one type (none for another account's channel). */
+    memberIds(accountId: number, channelId: number, itemType: ChannelItemType) {
+      return db
+        .selectFrom('channel_items')
+        .select('item_id')
+        .where('account_id', '=', accountId)
+        .where('channel_id', '=', channelId)
+        .where('item_type', '=', itemType)
+    },
+
     async contains(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<boolean> {
       const row = await db
         .selectFrom('channel_items')

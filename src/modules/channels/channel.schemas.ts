@@ -1,11 +1,11 @@
 // Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
 import { Type, type Static } from 'typebox'
 import { CHANNEL_ITEM_TYPES } from './channel-items.js'
-import { HexColor, Id, listResponse } from '../../core/schemas.js'
+import { HexColor, Id, listResponse, MULTILINE } from '../../core/schemas.js'
 
 export const CHANNEL_NAME_RULE = 'must be 2 to 100 characters'
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: CHANNEL_NAME_RULE })
-const Description = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
+const Description = Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })
 const Color = HexColor
 const Starred = Type.Boolean({ errorMessage: 'must be true or false' })
 
@@ -57,9 +57,6 @@ export const ChannelItemListResponse = listResponse('items', ChannelItemEntry)
 
 export const ChannelAssignParams = Type.Object({
   channelid: Id,
-  type: Type.Union(
-    CHANNEL_ITEM_TYPES.map((type) => Type.Literal(type)),
-    { errorMessage: `must be one of ${CHANNEL_ITEM_TYPES.join(', ')}` },
-  ),
+  type: Type.Enum(CHANNEL_ITEM_TYPES, { errorMessage: `must be one of ${CHANNEL_ITEM_TYPES.join(', ')}` }),
   itemid: Id,
 })

@@ -4,6 +4,7 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
+import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import type { LinkRow, LinksTable } from '../../db/schema.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
@@ -46,6 +47,10 @@ export interface LinkListFilter {
   order: LinkOrder
   /** Case-insensitive substring of alias, destination or title. */
   search?: string
+  campaignId?: number
+  channelId?: number
+  /** A branded domain's id, or null for the main domain; undefined lists every domain. */
+  domainId?: number | null
 }
 
 type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
@@ -117,12 +122,30 @@ export function createLinkRepository(db: DB) {
   return {
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
     async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListRow[]; total: number }> {
-      const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
-      const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }
-      const [counted] = await queries.count(values)
-      const total = Number(counted?.count ?? 0)
-      if (total === 0 || page.offset >= total) return { rows: [], total }
-      return { rows: await queries.page(values), total }
+      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined
+      if (!narrowed) {
+        const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
+        const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }
+        const [counted] = await queries.count(values)
+        const total = Number(counted?.count ?? 0)
+        if (total === 0 || page.offset >= total) return { rows: [], total }
+        return { rows: await queries.page(values), total }
+      }
+      // Lists narrowed by campaign, domain or channel are rarer: built as they come.
+      let filtered = filteredLinks({ accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }, Boolean(filter.search))
+      // Every filter narrows the account's own links, so an id of another account's campaign,
+      // channel or domain matches nothing rather than revealing anything.
+      if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
+      if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
+      else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)
+      if (filter.channelId !== undefined) {
+        // A subquery rather than a join: each link is counted once for paging.
+        filtered = filtered.where('links.id', 'in', createChannelItemRepository(db).memberIds(accountId, filter.channelId, 'links'))
+      }
+      return fetchPage(filtered, page, (query) => {
+        const selected = query.select(LIST_COLUMNS).select('domains.domain as domain_origin')
+        return filter.order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
+      })
     },
 
     async findById(accountId: number, id: number): Promise<LinkWithDomain | undefined> {

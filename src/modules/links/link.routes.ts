@@ -16,14 +16,16 @@ export function registerLinkRoutes(app: App, { links, statistics, config }: Serv
   app.get('/api/urls', {
     schema: {
       tags,
-      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title)',
+      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list)',
       querystring: LinkListQuery,
       response: { 200: LinkListResponse, ...errorResponses },
     },
   }, async (request) => {
     const page = toPageRequest(request.query)
-    const { order = 'date', q } = request.query
-    const { rows, total } = await links.listLinks(accountOf(request).id, page, { order, search: q })
+    const { order = 'date', q, campaign, channel, domain } = request.query
+    // The query's domain 0 is the main domain, which links store as no domain at all.
+    const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
+    const { rows, total } = await links.listLinks(accountOf(request).id, page, filter)
     return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, config.publicUrl)))
   })
 

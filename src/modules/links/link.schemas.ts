@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { Alias, DateTime, HttpUrl, Id, PageQuery, PositiveId, listResponse } from '../../core/schemas.js'
+import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
@@ -15,7 +15,7 @@ const LinkType = Type.Union(
   { errorMessage: 'must be direct, frame, splash, a splash page id or overlay-<id>' },
 )
 const MetaTitle = Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })
-const MetaDescription = Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })
+const MetaDescription = Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })
 const Pixels = Type.Array(Id, { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} pixel ids` })
 
 const GeoTargets = Type.Array(
@@ -27,7 +27,7 @@ const GeoTargets = Type.Array(
 )
 const DeviceTargets = Type.Array(
   Type.Object({
-    device: Type.Union(TARGET_DEVICES.map((device) => Type.Literal(device)), { errorMessage: DEVICE_RULE }),
+    device: Type.Enum(TARGET_DEVICES, { errorMessage: DEVICE_RULE }),
     link: HttpUrl,
   }),
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {device, link} entries` },
@@ -69,7 +69,7 @@ export const LinkUpdateBody = Type.Object({
   password: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()], { errorMessage: 'must be 1 to 128 characters, or empty to remove the password' })),
   expiry: Type.Optional(Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: `${EXPIRY_RULE}, or empty to remove it` })),
   metatitle: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { errorMessage: 'must be text of at most 200 characters' })),
-  metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { errorMessage: 'must be text of at most 500 characters' })),
+  metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
 })
 
@@ -81,6 +81,14 @@ export const LinkListQuery = Type.Object({
   ...PageQuery.properties,
   order: Type.Optional(Type.Union([Type.Literal('date'), Type.Literal('clicks')], { errorMessage: 'must be date or clicks' })),
   q: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })),
+  campaign: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'only the links of this campaign', errorMessage: 'must be a campaign id (a positive whole number)' })),
+  channel: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'only the links in this channel', errorMessage: 'must be a channel id (a positive whole number)' })),
+  domain: Type.Optional(Type.Integer({
+    minimum: 0,
+    maximum: MAX_ID,
+    description: 'only the links served on this branded domain (its id), or on the main domain with 0',
+    errorMessage: 'must be a branded domain id, or 0 for the main domain',
+  })),
 })
 
 const linkFields = {

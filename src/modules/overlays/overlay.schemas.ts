@@ -1,6 +1,6 @@
 // Request and response schemas of the CTA overlay endpoints (spec: CTA overlays; decisions §6).
 import { Type } from 'typebox'
-import { DateTime, HexColor, HttpUrl, listResponse } from '../../core/schemas.js'
+import { DateTime, HexColor, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
 
 /** spec: values observed `message` and `contact`. */
 export const OVERLAY_TYPES = ['message', 'contact'] as const
@@ -16,19 +16,19 @@ const Color = Type.Union([HexColor, Type.Literal('')], { errorMessage: 'must be 
 // type's own. An empty string removes an optional field.
 const overlayFields = {
   // `message` overlays
-  message: Type.Optional(Type.String({ minLength: 1, maxLength: 500, errorMessage: 'must be 1 to 500 characters' })),
+  message: Type.Optional(Type.String({ minLength: 1, maxLength: 500, ...MULTILINE, errorMessage: 'must be 1 to 500 characters' })),
   label: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'must be text of at most 50 characters' })),
   link: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
   color: Type.Optional(Color),
   bg: Type.Optional(Color),
   // `contact` overlays (plus `label`, the button text)
   title: Type.Optional(Type.String({ maxLength: 100, errorMessage: 'must be text of at most 100 characters' })),
-  description: Type.Optional(Type.String({ maxLength: 500, errorMessage: 'must be text of at most 500 characters' })),
+  description: Type.Optional(Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
   email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: 'must be a valid e-mail address' })),
 }
 
 export const OverlayCreateBody = Type.Object({
-  type: Type.Union(OVERLAY_TYPES.map((type) => Type.Literal(type)), { errorMessage: `must be one of ${OVERLAY_TYPES.join(', ')}` }),
+  type: Type.Enum(OVERLAY_TYPES, { errorMessage: `must be one of ${OVERLAY_TYPES.join(', ')}` }),
   name: Name,
   ...overlayFields,
 })

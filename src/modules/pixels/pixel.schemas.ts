@@ -5,7 +5,7 @@ import { DateTime, listResponse } from '../../core/schemas.js'
 
 export const PIXEL_NAME_RULE = 'must be 1 to 100 characters'
 
-const PixelTypeSchema = Type.Union(PIXEL_TYPES.map((type) => Type.Literal(type)), { errorMessage: `must be one of ${PIXEL_TYPES.join(', ')}` })
+const PixelTypeSchema = Type.Enum(PIXEL_TYPES, { errorMessage: `must be one of ${PIXEL_TYPES.join(', ')}` })
 const Name = Type.String({ minLength: 1, maxLength: 100, errorMessage: PIXEL_NAME_RULE })
 // The provider's form is checked by pixel-tags.ts, which knows the type.
 const Tag = Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be the pixel id given by the provider' })

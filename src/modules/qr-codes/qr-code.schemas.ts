@@ -1,7 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type, type Static, type TSchema } from 'typebox'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
-import { DateTime, HttpUrl, listResponse } from '../../core/schemas.js'
+import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -28,7 +28,7 @@ const VcardField = Type.String({ maxLength: 200, errorMessage: 'must be text of 
  * the service checks an update's data against (the stored type decides there).
  */
 export const QR_DATA_SCHEMAS = {
-  text: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', errorMessage: 'must be text of 1 to 2000 characters' }),
+  text: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', ...MULTILINE, errorMessage: 'must be text of 1 to 2000 characters' }),
   link: HttpUrl,
   email: Type.Union([
     // No message of its own, so a bad string gets the union's message, which names both forms.
@@ -36,13 +36,13 @@ export const QR_DATA_SCHEMAS = {
     Type.Object({
       email: EmailAddress,
       subject: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })),
-      body: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+      body: Type.Optional(Type.String({ maxLength: 1000, ...MULTILINE, errorMessage: 'must be text of at most 1000 characters' })),
     }),
   ], { errorMessage: 'must be an e-mail address, or an object {email, subject, body}' }),
   phone: Phone,
   sms: Type.Object({
     phone: Phone,
-    message: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+    message: Type.Optional(Type.String({ maxLength: 1000, ...MULTILINE, errorMessage: 'must be text of at most 1000 characters' })),
   }, { errorMessage: 'must be an object {phone, message}' }),
   wifi: Type.Object({
     ssid: Type.String({ minLength: 1, maxLength: 32, errorMessage: 'must be 1 to 32 characters' }),
@@ -84,7 +84,7 @@ void everyTypeShaped
 
 export const QrUpdateBody = Type.Object({
   // Checked by the service against the code's stored type (QR_DATA_SCHEMAS); here only its JSON kind.
-  data: Type.Union([Type.String(), Type.Object({})], { errorMessage: 'must be a string or an object, depending on the type', description: 'the shape of the code\'s type, as on creation' }),
+  data: Type.Union([Type.String(), Type.Object({})], { ...MULTILINE, errorMessage: 'must be a string or an object, depending on the type', description: 'the shape of the code\'s type, as on creation' }),
   background: Type.Optional(Color),
   foreground: Type.Optional(Color),
   // An empty string removes the logo. The branches carry no message, so the union's is used.

@@ -2,19 +2,12 @@
 // visitors have none. Each lookup is one indexed query.
 import type { DB } from '../../db/database.js'
 import type { BioPageRow } from '../../db/schema.js'
+import type { LinkValues } from '../links/link.repository.js'
 
 /** A link row with what its page needs (splash page, overlay, pixels), read in one query. */
-export interface StoredPublicLink {
+export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting'> {
   id: number
   accountId: number
-  alias: string
-  url: string
-  title: string | null
-  description: string | null
-  passwordHash: string | null
-  expiresAt: string | null
-  type: string
-  targeting: string
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]

@@ -1,7 +1,7 @@
 // Request and response schemas of the custom splash page endpoints (spec: Custom splash pages;
 // decisions §6 adds create, update and delete).
 import { Type } from 'typebox'
-import { DateTime, HttpUrl, listResponse } from '../../core/schemas.js'
+import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
 
 export const SPLASH_NAME_RULE = 'must be 2 to 100 characters'
 export const SPLASH_TITLE_RULE = 'must be 1 to 100 characters'
@@ -13,7 +13,7 @@ const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: SPLASH_NA
 const OptionalUrl = Type.Optional(Type.Union([HttpUrl, Type.Literal('')]))
 
 const splashFields = {
-  description: Type.Optional(Type.String({ maxLength: 1000, errorMessage: 'must be text of at most 1000 characters' })),
+  description: Type.Optional(Type.String({ maxLength: 1000, ...MULTILINE, errorMessage: 'must be text of at most 1000 characters' })),
   image: OptionalUrl,
   /** The "product" link the page promotes. */
   link: OptionalUrl,

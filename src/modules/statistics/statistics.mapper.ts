@@ -2,7 +2,8 @@
 // label to a count written as a string, in descending order of count.
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../../analytics/click-enrichment.js'
 import type { ValueDimension } from '../../analytics/click-aggregates.js'
-import type { CountedValue } from './statistics.repository.js'
+import { shortUrl } from '../aliases/alias-namespace.js'
+import type { CountedValue, TopLinkRow } from './statistics.repository.js'
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
 
@@ -52,4 +53,17 @@ export interface StatisticsObject {
   topBrowsers: Record<string, string>
   topOs: Record<string, string>
   socialCount: SocialCount
+}
+
+/** A link of the account's top list as the API shows it, with its absolute short URL (decisions §5). */
+export function toTopLinkEntry(row: TopLinkRow, publicUrl: string) {
+  return {
+    id: row.id,
+    alias: row.alias,
+    shorturl: shortUrl(publicUrl, row.domainOrigin, row.alias),
+    longurl: row.url,
+    title: row.title,
+    clicks: row.clicks,
+    uniqueClicks: row.uniqueClicks,
+  }
 }

@@ -1,10 +1,12 @@
 // GET /api/{url|qr|campaign|bio}/{id}/stats?from&to (beyond the spec): an item's clicks per day
-// between two days, with the range's top lists, for charts. Read from the aggregates only.
+// between two days, with the range's top lists, for charts; GET /api/stats?from&to: the same
+// series over all the account's links, with their totals and top links. Read from the aggregates only.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
-import { StatisticsRangeQuery, StatisticsRangeResponse } from './statistics.schemas.js'
+import { toTopLinkEntry } from './statistics.mapper.js'
+import { AccountStatisticsResponse, StatisticsRangeQuery, StatisticsRangeResponse } from './statistics.schemas.js'
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './statistics.service.js'
 import type { ClickItemType } from '../../analytics/click-items.js'
 import { IdParams } from '../../core/schemas.js'
@@ -16,7 +18,20 @@ const ITEMS: Array<{ path: string; itemType: ClickItemType; tag: string; noun: s
   { path: 'bio', itemType: 'bio', tag: 'bio pages', noun: 'a bio page' },
 ]
 
-export function registerStatisticsRoutes(app: App, { statistics }: Services): void {
+export function registerStatisticsRoutes(app: App, { statistics, config }: Services): void {
+  app.get('/api/stats', {
+    schema: {
+      tags: ['statistics'],
+      summary: "Daily statistics of all the account's links, with their totals and the range's top links",
+      description: `Days are UTC and inclusive; by default the last ${DEFAULT_RANGE_DAYS} days, at most ${MAX_RANGE_DAYS}. Totals are all time.`,
+      querystring: StatisticsRangeQuery,
+      response: { 200: AccountStatisticsResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const { topLinks, ...data } = await statistics.accountBetween(accountOf(request).id, request.query)
+    return { error: 0 as const, data: { ...data, topLinks: topLinks.map((row) => toTopLinkEntry(row, config.publicUrl)) } }
+  })
+
   for (const { path, itemType, tag, noun } of ITEMS) {
     app.get(`/api/${path}/:id/stats`, {
       schema: {

@@ -40,7 +40,41 @@ export interface DayStatistics {
   uniqueClicks: number
 }
 
+/** Midnight (UTC, ms) of the first and last day of a range. */
+interface DayRange {
+  from: number
+  to: number
+}
+
+/** One zero entry per day of the range, oldest first, keyed by day. */
+function emptySeries({ from, to }: DayRange): Map<string, DayStatistics> {
+  const series = new Map<string, DayStatistics>()
+  for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
+  return series
+}
+
+/** Adds per-day `clicks` and `unique` counters into the series; days outside it are ignored. */
+function fillSeries(series: Map<string, DayStatistics>, rows: Array<CountedValue & { day: string; dimension: string }>): DayStatistics[] {
+  for (const row of rows) {
+    const day = series.get(row.day)
+    if (day && row.dimension === 'clicks') day.clicks += row.clicks
+    if (day && row.dimension === 'unique') day.uniqueClicks += row.clicks
+  }
+  return [...series.values()]
+}
+
 export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date()) {
+  /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
+  function rangeOf(query: RangeQuery): DayRange {
+    const today = midnightOf(dayOf(now().getTime()))
+    const to = query.to === undefined ? today : parseDay('to', query.to)
+    const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
+    if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)
+    const days = (to - from) / DAY_MS + 1
+    if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
+    return { from, to }
+  }
+
   return {
     /** The spec's statistics object of an item, all time. */
     async overall(item: ItemReference): Promise<StatisticsObject> {
@@ -67,32 +101,20 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
      * days), with one entry per day for charts, days without clicks included.
      */
     async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery) {
-      const today = midnightOf(dayOf(now().getTime()))
-      const to = query.to === undefined ? today : parseDay('to', query.to)
-      const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
-      if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)
-      const days = (to - from) / DAY_MS + 1
-      if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
+      const range = rangeOf(query)
       if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
 
-      const [fromDay, toDay] = [dayOf(from), dayOf(to)]
+      const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
       const fixed = await statistics.daysOfFixedDimensions(item, fromDay, toDay)
       const topValues: CountedValue[][] = []
       for (const dimension of VALUE_DIMENSIONS) topValues.push(await statistics.topBetween(item, dimension, fromDay, toDay))
-      const series = new Map<string, DayStatistics>()
-      for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
-      for (const row of fixed) {
-        const day = series.get(row.day)
-        if (day && row.dimension === 'clicks') day.clicks += row.clicks
-        if (day && row.dimension === 'unique') day.uniqueClicks += row.clicks
-      }
       const top = Object.fromEntries(VALUE_DIMENSIONS.map((dimension, index) => [dimension, toTopList(dimension, topValues[index]!)]))
       return {
         from: fromDay,
         to: toDay,
         clicks: sumOf(fixed.filter((row) => row.dimension === 'clicks')),
         uniqueClicks: sumOf(fixed.filter((row) => row.dimension === 'unique')),
-        days: [...series.values()],
+        days: fillSeries(emptySeries(range), fixed),
         topCountries: top.country!,
         topReferrers: top.referrer!,
         topBrowsers: top.browser!,
@@ -100,6 +122,28 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
         topDevices: top.device!,
         topLanguages: top.language!,
         socialCount: toSocialCount(fixed.filter((row) => row.dimension === 'social')),
+      }
+    },
+
+    /**
+     * All the account's links between two days (same range rules as one item's): clicks and
+     * unique clicks per day, the links' all-time totals and the range's most clicked links.
+     */
+    async accountBetween(accountId: number, query: RangeQuery) {
+      const range = rangeOf(query)
+      const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
+      // One after the other, as in overall(): each read is small and the pool is shared.
+      const perDay = await statistics.accountDays(accountId, fromDay, toDay)
+      const topLinks = await statistics.topLinksBetween(accountId, fromDay, toDay)
+      const totals = await statistics.linkTotals(accountId)
+      return {
+        from: fromDay,
+        to: toDay,
+        clicks: sumOf(perDay.filter((row) => row.dimension === 'clicks')),
+        uniqueClicks: sumOf(perDay.filter((row) => row.dimension === 'unique')),
+        days: fillSeries(emptySeries(range), perDay),
+        totals,
+        topLinks,
       }
     },
   }

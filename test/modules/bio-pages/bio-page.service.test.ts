@@ -1,5 +1,6 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
 import { createBioPageService } from '../../../src/modules/bio-pages/bio-page.service.js'
@@ -17,7 +18,7 @@ describe('bio page service', () => {
   beforeAll(async () => {
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS }
   })
   afterAll(() => context.close())
 

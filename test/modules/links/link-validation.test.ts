@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../helpers/test-app.js'
 import { nowTimestamp } from '../../../src/core/time.js'
 
 const URL_OK = 'https://valid.example'
@@ -101,16 +101,12 @@ const BAD_UPDATE_BODIES: [Record<string, unknown>, string][] = [
 ]
 
 describe('short link validation', () => {
-  let context: TestContext
-  let api: ApiClient
+  const { api } = useTestApp()
   let linkId: number
 
   beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
     linkId = (await api('POST', '/api/url/add', { url: URL_OK, custom: 'validation-target' })).data.id
   })
-  afterAll(() => context.close())
 
   it.each(BAD_CREATE_BODIES)('refuses to create with %j: 400 naming %s', async (body, field, message) => {
     const response = await api('POST', '/api/url/add', body)

@@ -4,6 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
 import { createAliasRepository } from '../../../src/modules/aliases/alias.repository.js'
 import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
@@ -39,7 +40,7 @@ describe('QR codes with a logo fetched from a URL', () => {
 
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS }
     service = createQrCodeService(createQrCodeRepository(context.database.db), {
       publicUrl: PUBLIC_URL,
       // The real policy, plus our one local server.

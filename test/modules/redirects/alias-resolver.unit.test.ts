@@ -1,11 +1,11 @@
 // The alias resolver and host router against a scripted repository: expiry of entries, reads
 // racing an invalidation, spellings, and Host header parsing.
 import { describe, expect, it } from 'vitest'
-import type { AliasResolverRepository, StoredPublicLink } from '../../src/modules/redirects/alias-resolver.repository.js'
-import { createAliasResolver, toPublicLink } from '../../src/modules/redirects/alias-resolver.js'
-import { createHostRouter, hostnameOf } from '../../src/modules/redirects/host-router.js'
-import { aliasKey } from '../../src/modules/aliases/alias-namespace.js'
-import { createLocalInvalidationBus, ALIAS_TOPIC } from '../../src/core/invalidation.js'
+import type { AliasResolverRepository, StoredPublicLink } from '../../../src/modules/redirects/alias-resolver.repository.js'
+import { createAliasResolver, toPublicLink } from '../../../src/modules/redirects/alias-resolver.js'
+import { createHostRouter, hostnameOf } from '../../../src/modules/redirects/host-router.js'
+import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
+import { createLocalInvalidationBus, ALIAS_TOPIC } from '../../../src/core/invalidation.js'
 
 function storedLink(alias: string, url: string, fields: Partial<StoredPublicLink> = {}): StoredPublicLink {
   return {

@@ -2,9 +2,9 @@
 // is tested in test/modules/links/link-targeting.unit.test.ts, how visitors are read in
 // test/analytics/visitor-parser.unit.test.ts.
 import { describe, expect, it } from 'vitest'
-import { countryOf, normaliseIp } from '../../src/analytics/geo.js'
-import { parseStoredTargeting } from '../../src/modules/links/link-targeting.js'
-import { chooseDestination, hasTargeting, type VisitorProfile } from '../../src/modules/redirects/targeting.js'
+import { countryOf, normaliseIp } from '../../../src/analytics/geo.js'
+import { parseStoredTargeting } from '../../../src/modules/links/link-targeting.js'
+import { chooseDestination, hasTargeting, type VisitorProfile } from '../../../src/modules/redirects/targeting.js'
 
 describe('chooseDestination', () => {
   const targeting = parseStoredTargeting(JSON.stringify({

@@ -1,0 +1,82 @@
+// Browser-facing hardening of the API (and of the dashboard to come under /app): CORS for the
+// origins the operator lists, and helmet's headers. Visitors' pages (short links, QR images,
+// campaign and bio pages) are left alone: each sets its own stricter policy (public/html.ts), the
+// frame and pixel pages widen it just enough, and QR images must stay embeddable on any site.
+import cors from '@fastify/cors'
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isApiPath } from './auth.js'
+
+export interface SecurityHeaderOptions {
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: none. */
+  corsOrigins: readonly string[]
+  /** HSTS only makes sense, and is only sent, when the service is reached over https. */
+  https: boolean
+}
+
+/** The dashboard's future home: held to the API's headers already. */
+function isDashboardPath(url: string): boolean {
+  return url === '/app' || url.startsWith('/app/') || url.startsWith('/app?')
+}
+
+function isDocsPath(url: string): boolean {
+  return url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
+}
+
+// JSON needs no sources at all; nothing may frame it or be based on it.
+const API_POLICY = {
+  useDefaults: false,
+  directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+}
+
+// The documentation UI and the dashboard load their own scripts and styles (Swagger UI also sets
+// inline style attributes) and call the API on the same origin.
+const APP_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Avatars may be any https address the account gave.
+    imgSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+  },
+}
+
+export async function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+  if (options.corsOrigins.length > 0) {
+    const apiCors = {
+      origin: [...options.corsOrigins],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+      // Keys travel in the Authorization header, never in cookies.
+      credentials: false,
+      maxAge: 600,
+      // A bare OPTIONS request is answered like a preflight instead of with a text/plain 400.
+      strictPreflight: false,
+    }
+    // Only the API answers other origins; visitors' pages are navigated to, never fetched.
+    await app.register(cors, {
+      delegator: (request: FastifyRequest, callback) => callback(null, isApiPath(request.url) ? apiCors : { origin: false }),
+    })
+  }
+
+  const helmetOptions: FastifyHelmetOptions = {
+    global: false,
+    contentSecurityPolicy: API_POLICY,
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  }
+  await app.register(helmet, helmetOptions)
+  // Before the API gate (added later), so that refusals (401, 429) carry the headers as well.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url
+    if (isDocsPath(url) || isDashboardPath(url)) reply.helmet({ contentSecurityPolicy: APP_POLICY })
+    else if (isApiPath(url)) reply.helmet()
+    done()
+  })
+}

@@ -1,0 +1,73 @@
+// SQL for dashboard sessions. Every method but the cookie lookup takes the account id.
+import type { DB } from '../../db/database.js'
+import type { SessionRow } from '../../db/schema.js'
+import type { AccountWithPlan } from './account.repository.js'
+
+export interface NewSession {
+  id: string
+  accountId: number
+  createdAt: string
+  expiresAt: string
+  userAgent: string
+  ip: string
+}
+
+export function createSessionRepository(db: DB) {
+  return {
+    async insert(session: NewSession): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          account_id: session.accountId,
+          created_at: session.createdAt,
+          last_seen_at: session.createdAt,
+          expires_at: session.expiresAt,
+          user_agent: session.userAgent,
+          ip: session.ip,
+        })
+        .execute()
+    },
+
+    /** The session with its account and plan, in one read (every signed-in request needs them). */
+    async findWithAccount(id: string): Promise<(AccountWithPlan & { session_expires_at: string; session_last_seen_at: string }) | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+        .innerJoin('plans', 'plans.id', 'accounts.plan_id')
+        .selectAll('accounts')
+        .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
+        .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+        .where('sessions.id', '=', id)
+        .executeTakeFirst()
+    },
+
+    async touch(id: string, lastSeenAt: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute()
+    },
+
+    /** Live sessions, most recently used first. */
+    async listLive(accountId: number, now: string): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute()
+    },
+
+    async delete(accountId: number, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    /** Expired sessions are only dead weight; each sign-in sweeps its account's. */
+    async deleteExpired(accountId: number, now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('account_id', '=', accountId).where('expires_at', '<=', now).execute()
+    },
+  }
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>

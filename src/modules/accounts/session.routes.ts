@@ -1,0 +1,67 @@
+// The dashboard's sign-in: POST /api/auth/login, POST /api/auth/logout, GET /api/auth/sessions,
+// DELETE /api/auth/session/{id}/delete. The session lives in an HttpOnly cookie (http/session-cookie.ts);
+// the API gate (http/auth.ts) resolves it and checks the origin of unsafe requests.
+import type { App } from '../../http/app-instance.js'
+import type { Services } from '../../services.js'
+import { accountOf } from '../../http/auth.js'
+import { errorResponses } from '../../http/schemas.js'
+import type { SessionCookie } from '../../http/session-cookie.js'
+import type { SignInThrottle } from '../../http/sign-in-throttle.js'
+import { MessageResponse } from '../../core/schemas.js'
+import { toAccountRecord } from './account.mapper.js'
+import { AccountResponse } from './account.schemas.js'
+import { LoginBody, SessionListResponse, SessionParams } from './session.schemas.js'
+
+/** What the sign-in routes need of the transport besides the services. */
+export interface SignInTransport {
+  throttle: SignInThrottle
+  sessionCookie: SessionCookie
+}
+
+const tags = ['auth']
+
+export function registerSessionRoutes(app: App, { sessions, config }: Services, { throttle, sessionCookie }: SignInTransport): void {
+  app.post('/api/auth/login', {
+    schema: {
+      tags,
+      summary: 'Sign in to the dashboard with a username or e-mail address and the password; sets the session cookie',
+      description: 'Needs `Origin` (or `Referer`) equal to the server\'s public URL and the header `X-Linkwell-CSRF: 1`. Wrong passwords are throttled per account and per address (429 with Retry-After).',
+      security: [],
+      body: LoginBody,
+      response: { 200: AccountResponse, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const { login, password } = request.body
+    const subject = await sessions.signInSubject(login)
+    const signedIn = await throttle.guard(subject, request.ip, () =>
+      sessions.signIn(login, password, { userAgent: request.headers['user-agent'], ip: request.ip }),
+    )
+    sessionCookie.set(reply, signedIn.token)
+    return { error: 0 as const, data: toAccountRecord(signedIn.account, config.publicUrl) }
+  })
+
+  app.post('/api/auth/logout', {
+    schema: { tags, summary: 'Sign out: ends this session and clears its cookie', response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const account = accountOf(request)
+    await sessions.signOut(account.id, account.sessionId)
+    sessionCookie.clear(reply)
+    return { error: 0 as const, message: 'You have been signed out.' }
+  })
+
+  app.get('/api/auth/sessions', {
+    schema: { tags, summary: 'List the account\'s signed-in browsers, most recently used first', response: { 200: SessionListResponse, ...errorResponses } },
+  }, async (request) => {
+    const account = accountOf(request)
+    return { error: 0 as const, data: { sessions: await sessions.listSessions(account.id, account.sessionId) } }
+  })
+
+  app.delete('/api/auth/session/:id/delete', {
+    schema: { tags, summary: 'Sign out one of the account\'s sessions', params: SessionParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const account = accountOf(request)
+    await sessions.revokeSession(account.id, request.params.id)
+    if (request.params.id === account.sessionId) sessionCookie.clear(reply)
+    return { error: 0 as const, message: 'The session has been signed out.' }
+  })
+}

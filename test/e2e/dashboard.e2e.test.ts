@@ -1,0 +1,328 @@
+// The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the built
+// server (`node dist/src/main.js`) on a fresh SQLite database, and on a fresh PostgreSQL database
+// when TEST_DATABASE_URL is set: sign in with the first-start credentials, create a link with
+// options, visit it from another browser, see the click in its analytics, bulk create from a CSV,
+// create an API key and use it from outside the browser, sign out. Every page is screenshot at
+// 1440 and 375 px into test-results/screenshots/ for a person to look at.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, SERVER_ENTRY, startServer, type ServerProcess } from '../helpers/server-process.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
+const SCREENSHOTS = path.resolve('test-results/screenshots')
+// A desktop Chrome: the server does not count clicks of headless browsers (bots).
+const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
+
+const hasChromium = fs.existsSync(CHROMIUM)
+const postgresUrl = process.env.TEST_DATABASE_URL
+if (!hasChromium) process.stdout.write(`\nSKIPPED: the dashboard end-to-end test (${CHROMIUM} is missing; apt-get install chromium).\n`)
+else if (!postgresUrl) process.stdout.write('\nSKIPPED: the dashboard end-to-end test on PostgreSQL (TEST_DATABASE_URL is not set).\n')
+
+interface FreshDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+async function freshSqlite(folder: string): Promise<FreshDatabase> {
+  return { url: `file:${path.join(folder, `dashboard-${randomBytes(4).toString('hex')}.db`)}`, drop: async () => {} }
+}
+
+async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
+  const name = `lw_e2e_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: baseUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** The advertiser's site a short link leads to, on this machine. */
+async function startLandingSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end('<!doctype html><html lang="en"><title>Spring sale</title><link rel="icon" href="data:,"><h1>Spring sale</h1></html>')
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  const { port } = site.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) }
+}
+
+/** The first-start log line: the admin's generated password (and key), printed once. */
+async function firstStartCredentials(server: ServerProcess): Promise<{ username: string; password: string }> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    for (const line of server.output().split('\n')) {
+      if (!line.includes('"password"')) continue
+      const entry = JSON.parse(line) as { username?: string; password?: string }
+      if (entry.username && entry.password) return { username: entry.username, password: entry.password }
+    }
+    if (Date.now() > deadline) throw new Error(`no first-start credentials in the log:\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Console errors and uncaught exceptions of a page; the one expected refusal (no session yet) aside. */
+function watchConsole(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // Before signing in, the shell asks for the account and the browser logs the 401 it gets.
+    if (/status of 401/.test(message.text())) return
+    errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+}
+
+async function screenshot(page: Page, prefix: string, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.locator('.state.loading').first().waitFor({ state: 'detached' })
+  const width = page.viewportSize()!.width
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
+}
+
+/** Screenshots of the page at `address` at every width, then back to the desktop width. */
+async function screenshotAtEveryWidth(page: Page, prefix: string, name: string, address: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await page.goto(address)
+    await ready(page)
+    await screenshot(page, prefix, name)
+    // Nothing sticks out sideways: the page scrolls only downwards.
+    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
+  }
+  await page.setViewportSize(WIDTHS[0]!)
+}
+
+describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
+  let browser: Browser
+  let folder: string
+
+  beforeAll(async () => {
+    // `npm test` builds server and dashboard before vitest runs; a bare `vitest run` may not have.
+    if (!fs.existsSync(SERVER_ENTRY)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
+    if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
+    fs.mkdirSync(SCREENSHOTS, { recursive: true })
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+  }, 180_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    if (folder) fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  const databases: Array<{ name: string; create: () => Promise<FreshDatabase> }> = [
+    { name: 'sqlite', create: () => freshSqlite(folder) },
+    ...(postgresUrl ? [{ name: 'postgres', create: () => freshPostgres(postgresUrl) }] : []),
+  ]
+
+  it.each(databases)('signs in, creates and visits a link, sees its click, bulk creates, makes a working API key and signs out ($name)', async ({ name, create }) => {
+    const database = await create()
+    const port = await freePort()
+    const publicUrl = `http://127.0.0.1:${port}`
+    // Screenshots reload every page twice within a minute: more than a person's pace.
+    const server = await startServer({ PORT: String(port), PUBLIC_URL: publicUrl, DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '600' })
+    const landing = await startLandingSite()
+    const destination = `${landing.url}/spring?utm_source=e2e`
+    const errors: string[] = []
+    const contexts: BrowserContext[] = []
+    try {
+      const credentials = await firstStartCredentials(server)
+      const owner = await browser.newContext({ viewport: WIDTHS[0], userAgent: VISITOR_AGENT, acceptDownloads: true })
+      const visitor = await browser.newContext({ userAgent: VISITOR_AGENT, locale: 'fr-FR' })
+      contexts.push(owner, visitor)
+      const page = await owner.newPage()
+      watchConsole(page, errors)
+
+      // The bare address leads to the dashboard, which asks for a sign-in.
+      await page.goto(`${publicUrl}/`)
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/app/signin')
+      await page.getByLabel('E-mail or username').fill(credentials.username)
+      await page.getByLabel('Password').fill('not the password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('alert').waitFor()
+      await page.getByLabel('Password').fill(credentials.password)
+      await page.getByLabel('Password').press('Enter')
+      await page.getByRole('heading', { name: 'Overview' }).waitFor()
+      // The keyboard's first stop skips the navigation.
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content')
+      await page.getByText('Welcome to Linkwell').waitFor()
+      await screenshot(page, name, 'overview-empty')
+
+      // A link with options.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create link' }).click()
+      await page.getByRole('heading', { name: 'Create link' }).waitFor()
+      await page.getByLabel('Destination URL').fill(destination)
+      await page.getByLabel('Alias (optional)').fill('spring-e2e')
+      const nextYear = new Date().getFullYear() + 1
+      await page.getByLabel('Expires (optional)').fill(`${nextYear}-06-30T18:00`)
+      await page.getByLabel('Meta title (optional)').fill('Spring sale')
+      await page.getByLabel('Meta description (optional)').fill('Everything 20% off until June.')
+      await page.getByRole('button', { name: 'Add country rule' }).click()
+      await page.getByLabel('Country 1', { exact: true }).selectOption('DE')
+      await page.getByLabel('Country 1 destination').fill('https://example.de/fruehling')
+      await page.getByRole('button', { name: 'Add device rule' }).click()
+      await page.getByLabel('Device 1', { exact: true }).selectOption('ipad')
+      await page.getByLabel('Device 1 destination').fill('https://apps.example.com/ipad')
+      // The client refuses what the server would, beside the field.
+      await page.getByLabel('Alias (optional)').fill('no spaces')
+      await page.getByRole('button', { name: 'Create link' }).click()
+      await page.getByText('Use 3 to 64 letters, digits, _ or -.').waitFor()
+      await page.getByLabel('Alias (optional)').fill('spring-e2e')
+      await page.getByRole('button', { name: 'Create link' }).click()
+      const created = page.getByRole('status').filter({ hasText: 'Your short link is ready' })
+      await created.waitFor()
+      const shortUrl = await created.getByRole('link', { name: /spring-e2e/ }).getAttribute('href')
+      expect(shortUrl).toBe(`${publicUrl}/spring-e2e`)
+      await screenshot(page, name, 'create-link')
+
+      // Another browser follows the short link to its destination.
+      const visit = await visitor.newPage()
+      watchConsole(visit, errors)
+      await visit.goto(shortUrl!)
+      expect(visit.url()).toBe(destination)
+      await visit.getByRole('heading', { name: 'Spring sale' }).waitFor()
+
+      // The click shows up in the link's analytics within seconds.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click()
+      const row = page.getByRole('row').filter({ hasText: 'spring-e2e' })
+      await row.getByRole('link', { name: /^Analytics of/ }).click()
+      await page.getByRole('heading', { name: 'Spring sale' }).waitFor()
+      await page.getByTestId('range-clicks').filter({ hasText: /^1$/ }).waitFor({ timeout: 30_000 })
+      await page.getByRole('img', { name: 'Map of clicks by country' }).waitFor()
+      const analyticsAddress = page.url()
+      const [export_] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+      const exported = fs.readFileSync((await export_.path())!, 'utf8')
+      expect(exported).toMatch(/^section,label,clicks,unique clicks\r\n/)
+      expect(exported).toMatch(/\r\ntotal,\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2},1,1\r\n/)
+
+      // Its options were kept.
+      await page.getByRole('link', { name: 'Edit link' }).click()
+      await expect.poll(() => page.getByLabel('Alias (optional)').inputValue()).toBe('spring-e2e')
+      expect(await page.getByLabel('Country 1', { exact: true }).inputValue()).toBe('DE')
+      expect(await page.getByLabel('Device 1', { exact: true }).inputValue()).toBe('ipad')
+      expect(await page.getByLabel('Meta title (optional)').inputValue()).toBe('Spring sale')
+      const editAddress = page.url()
+
+      // Bulk creation from a CSV file, with a downloadable result.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bulk create' }).click()
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'links.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('url,alias,title\nhttps://example.com/a,bulk-e2e-a,First\nhttps://example.com/b,bulk-e2e-b,"Second, with a comma"\nhttps://example.com/c,,\n'),
+      })
+      await page.getByRole('button', { name: 'Create 3 links' }).click()
+      await page.getByText('All 3 links created.').waitFor({ timeout: 60_000 })
+      expect(await page.getByRole('progressbar').getAttribute('value')).toBe('3')
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results CSV' }).click()])
+      const results = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/)
+      expect(results).toHaveLength(4)
+      expect(results[1]).toBe(`https://example.com/a,bulk-e2e-a,First,created,${publicUrl}/bulk-e2e-a,`)
+      await screenshot(page, name, 'bulk-create')
+
+      // The links table: search and sort.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click()
+      await expect.poll(() => page.getByRole('row').count()).toBe(5)
+      await page.getByLabel('Search').fill('bulk-e2e')
+      await expect.poll(() => page.getByRole('row').count()).toBe(3)
+      await page.getByLabel('Search').fill('')
+      await page.getByLabel('Sort by').selectOption('clicks')
+      await expect.poll(() => page.getByRole('row').nth(1).textContent()).toContain('spring-e2e')
+
+      // An API key, shown once, works from outside the browser.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click()
+      await page.getByLabel('Key name').fill('e2e script')
+      await page.getByRole('button', { name: 'Create key' }).click()
+      const apiKey = (await page.getByLabel('New API key').textContent())!.trim()
+      expect(apiKey.length).toBeGreaterThanOrEqual(32)
+      await page.getByRole('row').filter({ hasText: 'e2e script' }).waitFor()
+      const listed = await fetch(`${publicUrl}/api/urls?order=clicks`, { headers: { authorization: `Bearer ${apiKey}` } })
+      expect(listed.status).toBe(200)
+      const body = (await listed.json()) as { data: { result: number; urls: Array<{ alias: string; clicks: number }> } }
+      expect(body.data.result).toBe(4)
+      expect(body.data.urls[0]).toMatchObject({ alias: 'spring-e2e', clicks: 1 })
+      await screenshot(page, name, 'account')
+
+      // Every page at both widths.
+      const pages: Array<[string, string, (page: Page) => Promise<unknown>]> = [
+        ['overview', `${publicUrl}/app/`, (p) => p.getByRole('heading', { name: 'Top links' }).waitFor()],
+        ['links', `${publicUrl}/app/links`, (p) => p.getByRole('link', { name: /bulk-e2e-a/ }).first().waitFor()],
+        ['create-link', `${publicUrl}/app/links/new`, (p) => p.getByLabel('Destination URL').waitFor()],
+        ['edit-link', editAddress, (p) => p.getByLabel('Country 1', { exact: true }).waitFor()],
+        ['analytics', analyticsAddress, (p) => p.getByRole('img', { name: 'Map of clicks by country' }).waitFor()],
+        ['bulk-create', `${publicUrl}/app/bulk`, (p) => p.getByLabel('CSV file').waitFor()],
+        ['account', `${publicUrl}/app/account`, (p) => p.getByRole('heading', { name: 'Sessions' }).waitFor()],
+      ]
+      for (const [pageName, address, ready] of pages) await screenshotAtEveryWidth(page, name, pageName, address, ready)
+      const signInPage = await visitor.newPage()
+      watchConsole(signInPage, errors)
+      await screenshotAtEveryWidth(signInPage, name, 'sign-in', `${publicUrl}/app/signin`, (p) => p.getByRole('button', { name: 'Sign in' }).waitFor())
+
+      // Deleting asks first.
+      await page.goto(`${publicUrl}/app/links`)
+      await page.getByRole('button', { name: /^Delete .*bulk-e2e-b$/ }).click()
+      const dialog = page.getByRole('alertdialog', { name: 'Delete this link?' })
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('button', { name: /^Delete .*bulk-e2e-b$/ }).click()
+      await dialog.getByRole('button', { name: 'Delete link' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await page.getByRole('row').filter({ hasText: 'bulk-e2e-b' }).waitFor({ state: 'detached' })
+      expect((await fetch(`${publicUrl}/api/urls`, { headers: { authorization: `Bearer ${apiKey}` } }).then((response) => response.json()) as { data: { result: number } }).data.result).toBe(3)
+
+      // A second browser signs in; the first sees its session and signs it out.
+      await signInPage.getByLabel('E-mail or username').fill(credentials.username)
+      await signInPage.getByLabel('Password').fill(credentials.password)
+      await signInPage.getByLabel('Password').press('Enter')
+      await signInPage.getByRole('heading', { name: 'Overview' }).waitFor()
+      await page.goto(`${publicUrl}/app/account`)
+      await page.getByRole('button', { name: /^Revoke Chrome on Windows/ }).click()
+      await page.getByRole('alertdialog', { name: 'Revoke this session?' }).getByRole('button', { name: 'Revoke session' }).click()
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+      expect((await visitor.request.get(`${publicUrl}/api/account`)).status()).toBe(401)
+      expect((await owner.request.get(`${publicUrl}/api/account`)).status()).toBe(200)
+
+      // The phone layout's menu opens and leads somewhere.
+      await page.setViewportSize(WIDTHS[1]!)
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await screenshot(page, name, 'menu')
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click()
+      await page.getByRole('heading', { name: 'Links' }).waitFor()
+      await page.setViewportSize(WIDTHS[0]!)
+
+      // Signing out ends the session: the dashboard asks for a sign-in again.
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await page.getByText('You have signed out.').waitFor()
+      await page.goto(`${publicUrl}/app/links`)
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      expect((await owner.request.get(`${publicUrl}/api/account`)).status()).toBe(401)
+
+      expect(errors).toEqual([])
+    } finally {
+      for (const context of contexts) await context.close()
+      const code = await server.stop()
+      await landing.close()
+      await database.drop()
+      expect(code).toBe(0)
+    }
+  }, 300_000)
+})

@@ -1,0 +1,94 @@
+// API keys limited to resources and/or to reads (issue 13): out-of-scope calls answer 403 with
+// the exact message; keys without scopes keep full access; a limited key hands out no more.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
+
+const OUT_OF_SCOPE = { error: 1, code: 'forbidden', message: 'You do not have access to this endpoint with this API key.' }
+
+describe('API key scopes', () => {
+  let context: TestContext
+  let account: TestAccount
+  let full: ApiClient
+
+  beforeAll(async () => {
+    context = await createTestApp()
+    account = await createAccount(context, { isAdmin: true })
+    full = apiClient(context.app, account.apiKey)
+  })
+  afterAll(() => context.close())
+
+  async function keyWith(body: Record<string, unknown>, client = full): Promise<ApiClient> {
+    const created = await client('POST', '/api/key/add', body)
+    expect(created.statusCode, created.body).toBe(201)
+    return apiClient(context.app, created.data.key)
+  }
+
+  it('keeps full access for keys without scopes, administration included', async () => {
+    for (const [method, url, body] of [['GET', '/api/urls'], ['POST', '/api/campaign/add', { name: 'Full access' }], ['GET', '/api/users'], ['GET', '/api/keys']] as const) {
+      expect((await full(method, url, body)).statusCode).toBeLessThan(300)
+    }
+  })
+
+  it('limits a read-only links key to reading links', async () => {
+    const links = await keyWith({ name: 'reader', scopes: ['links'], readonly: true })
+    expect((await links('GET', '/api/urls')).statusCode).toBe(200)
+    const created = await full('POST', '/api/url/add', { url: 'https://example.com/scoped' })
+    expect((await links('GET', `/api/url/${created.data.id}`)).statusCode).toBe(200)
+    expect((await links('GET', `/api/url/${created.data.id}/stats`)).statusCode).toBe(200)
+    for (const [method, url, body] of [
+      ['POST', '/api/url/add', { url: 'https://example.com' }],
+      ['PUT', `/api/url/${created.data.id}/update`, { url: 'https://example.com/changed' }],
+      ['DELETE', `/api/url/${created.data.id}/delete`],
+      ['GET', '/api/campaigns'],
+      ['GET', '/api/account'],
+      ['GET', '/api/keys'],
+      ['GET', '/api/users'],
+      ['GET', '/api/qr'],
+    ] as const) {
+      const response = await links(method, url, body)
+      expect(response.statusCode, `${method} ${url}`).toBe(403)
+      expect(response.data).toEqual(OUT_OF_SCOPE)
+    }
+    // Unknown endpoints stay unknown.
+    expect((await links('GET', '/api/nothing-here')).statusCode).toBe(404)
+  })
+
+  it('lets a key of several resources write them, and nothing else', async () => {
+    const client = await keyWith({ scopes: ['qr', 'campaigns'] })
+    expect((await client('POST', '/api/qr/add', { type: 'text', data: 'scoped' })).statusCode).toBe(201)
+    const campaign = await client('POST', '/api/campaign/add', { name: 'Scoped campaign' })
+    expect(campaign.statusCode).toBe(201)
+    expect((await client('GET', `/api/campaign/${campaign.data.id}/stats`)).statusCode).toBe(200)
+    expect((await client('POST', '/api/pixel/add', { type: 'gtmpixel', name: 'No', tag: 'GTM-ABC123' })).data).toEqual(OUT_OF_SCOPE)
+    expect((await client('GET', '/api/bio')).data).toEqual(OUT_OF_SCOPE)
+  })
+
+  it('lists keys with their scopes, and a deleted key stops working', async () => {
+    const created = await full('POST', '/api/key/add', { name: 'temporary', scopes: ['bio', 'links'] })
+    expect(created.data).toEqual({ error: 0, id: expect.any(Number), key: expect.stringMatching(/^lw_/), scopes: ['links', 'bio'], readonly: false })
+    const listed = await full('GET', '/api/keys')
+    expect(listed.data.data).toContainEqual({ id: created.data.id, name: 'temporary', prefix: created.data.key.slice(0, 8), expires: null, created: expect.any(String), scopes: ['links', 'bio'], readonly: false })
+    expect(listed.body).not.toContain(created.data.key)
+    expect((await full('DELETE', `/api/key/${created.data.id}/delete`)).statusCode).toBe(200)
+    expect((await apiClient(context.app, created.data.key)('GET', '/api/urls')).statusCode).toBe(401)
+  })
+
+  it('lets a limited key create only keys within its own limits', async () => {
+    const manager = await keyWith({ scopes: ['account', 'links'] })
+    // Nothing given: the new key inherits the creator's limits.
+    const inherited = await manager('POST', '/api/key/add', {})
+    expect(inherited.data).toMatchObject({ scopes: ['links', 'account'], readonly: false })
+    expect((await manager('POST', '/api/key/add', { scopes: ['links'], readonly: true })).statusCode).toBe(201)
+    expect((await manager('POST', '/api/key/add', { scopes: ['links', 'domains'] })).data).toEqual(OUT_OF_SCOPE)
+    const readOnly = await keyWith({ scopes: ['account'], readonly: true })
+    expect((await readOnly('POST', '/api/key/add', { scopes: ['account'], readonly: true })).data).toEqual(OUT_OF_SCOPE)
+  })
+
+  it('refuses unknown resources and bad expiries with a 400 naming the field', async () => {
+    const unknown = await full('POST', '/api/key/add', { scopes: ['everything'] })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.data.message).toMatch(/^The field "scopes/)
+    expect((await full('POST', '/api/key/add', { scopes: [] })).statusCode).toBe(400)
+    expect((await full('POST', '/api/key/add', { expires: '2000-01-01' })).data.message).toBe('The field "expires" must be a valid date-time in the future.')
+  })
+})

@@ -1,0 +1,101 @@
+// API keys: create one with a name and an optional expiry (its secret shown once, with a copy
+// button), see when each was created and last used, revoke.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { api, messageOf, unwrap } from '../api/client'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { CopyButton } from '../components/CopyButton'
+import { Field } from '../components/Field'
+import { formatDate, formatDateTime, utcDay } from '../components/format'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { checkKeyDraft, type KeyDraft } from './account-forms'
+
+const keysQueryKey = ['account', 'keys'] as const
+
+export function ApiKeysSection() {
+  const queryClient = useQueryClient()
+  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/account/keys'))).data.keys })
+  const [draft, setDraft] = useState<KeyDraft>({ name: '', expires: '' })
+  const [errors, setErrors] = useState<Partial<Record<keyof KeyDraft, string>>>({})
+  const [secret, setSecret] = useState<{ name: string; key: string }>()
+  const [revoking, setRevoking] = useState<{ id: number; name: string }>()
+
+  const create = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/account/key/add', { body: { name: draft.name.trim(), ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}) } })),
+    onSuccess: async (created) => {
+      setSecret({ name: draft.name.trim(), key: created.key })
+      setDraft({ name: '', expires: '' })
+      await queryClient.invalidateQueries({ queryKey: keysQueryKey })
+    },
+  })
+  const revoke = useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/account/key/{id}/delete', { params: { path: { id } } })),
+    onSuccess: async () => {
+      setRevoking(undefined)
+      await queryClient.invalidateQueries({ queryKey: keysQueryKey })
+    },
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = checkKeyDraft(draft, utcDay(new Date()))
+    setErrors(found)
+    create.reset()
+    if (Object.keys(found).length === 0) create.mutate()
+  }
+
+  return (
+    <section className="card stack wide" aria-labelledby="keys-title">
+      <div>
+        <h2 id="keys-title">API keys</h2>
+        <p className="muted small">For scripts and integrations: send <code>Authorization: Bearer &lt;key&gt;</code> with every request.</p>
+      </div>
+      <form className="inline-form" onSubmit={submit} noValidate aria-label="Create an API key">
+        <Field label="Key name" error={errors.name}>
+          <input type="text" value={draft.name} placeholder="Zapier" onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+        </Field>
+        <Field label="Expires on" optional error={errors.expires}>
+          <input type="date" value={draft.expires} min={utcDay(new Date(Date.now() + 86_400_000))} onChange={(event) => setDraft({ ...draft, expires: event.target.value })} />
+        </Field>
+        <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create key'}</button>
+      </form>
+      {create.isError && <p className="form-error" role="alert">{messageOf(create.error)}</p>}
+      {secret && (
+        <div className="stack" role="status">
+          <p className="small"><strong>Copy the key "{secret.name}" now.</strong> It is shown only this once.</p>
+          <div className="secret">
+            <code aria-label="New API key">{secret.key}</code>
+            <CopyButton text={secret.key} label="Copy key" className="button small primary" />
+            <button type="button" className="button small ghost" onClick={() => setSecret(undefined)}>Done</button>
+          </div>
+        </div>
+      )}
+      {keys.isPending ? <Loading label="Loading keys…" /> : keys.isError ? <ErrorMessage error={keys.error} onRetry={() => keys.refetch()} /> : keys.data.length === 0 ? (
+        <EmptyState title="No API keys"><p className="muted small">Create one to use the API from another program.</p></EmptyState>
+      ) : (
+        <div className="table-scroll">
+          <table className="table compact">
+            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {keys.data.map((key) => (
+                <tr key={key.id}>
+                  <td><strong>{key.name || 'Unnamed key'}</strong></td>
+                  <td><code>{key.prefix}…</code></td>
+                  <td className="nowrap">{formatDate(key.created)}</td>
+                  <td className="nowrap">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
+                  <td className="nowrap">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>
+                  <td className="actions"><button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: key.id, name: key.name })}>Revoke<span className="visually-hidden"> {key.name}</span></button></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {revoking && (
+        <ConfirmDialog title="Revoke this key?" confirmLabel="Revoke key" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id)} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
+          <p>Programs using <strong>{revoking.name || 'this key'}</strong> will be refused from now on.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}

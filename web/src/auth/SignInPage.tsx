@@ -1,0 +1,79 @@
+// Sign in with the account's e-mail (or username) and password; the server sets the session cookie.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { api, messageOf, unwrap } from '../api/client'
+import { Field } from '../components/Field'
+import { accountQueryKey } from '../shell/session'
+
+interface SignInErrors {
+  login?: string
+  password?: string
+}
+
+/** The client's checks, before anything is sent. */
+export function checkSignIn(login: string, password: string): SignInErrors {
+  const errors: SignInErrors = {}
+  if (!login.trim()) errors.login = 'Enter your e-mail address or username.'
+  if (!password) errors.password = 'Enter your password.'
+  return errors
+}
+
+export function SignInPage() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const state = (location.state ?? {}) as { from?: string; signedOut?: boolean }
+  const [login, setLogin] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<SignInErrors>({})
+  useEffect(() => {
+    document.title = 'Sign in · Linkwell'
+  }, [])
+
+  const signIn = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } })),
+    onSuccess: (signedIn) => {
+      queryClient.setQueryData(accountQueryKey, signedIn.data)
+      navigate(state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
+    },
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = checkSignIn(login, password)
+    setErrors(found)
+    if (Object.keys(found).length === 0) signIn.mutate()
+  }
+
+  return (
+    <div className="signin">
+      <div className="signin-panel">
+        <div className="brand signin-brand">
+          <span className="brand-mark" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="18" height="18"><path d="M9.5 14.5l5-5M8 11.5l-2 2a3.5 3.5 0 005 5l2-2M16 12.5l2-2a3.5 3.5 0 00-5-5l-2 2" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" /></svg>
+          </span>
+          Linkwell
+        </div>
+        <form className="card stack" onSubmit={submit} noValidate aria-labelledby="signin-title">
+          <div>
+            <h1 id="signin-title">Sign in</h1>
+            <p className="muted">Manage your short links, campaigns and their clicks.</p>
+          </div>
+          {state.signedOut && !signIn.isError && <p className="notice" role="status">You have signed out.</p>}
+          <Field label="E-mail or username" error={errors.login}>
+            <input type="text" name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} autoFocus />
+          </Field>
+          <Field label="Password" error={errors.password}>
+            <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </Field>
+          {signIn.isError && <p className="form-error" role="alert">{messageOf(signIn.error)}</p>}
+          <button type="submit" className="button primary block" disabled={signIn.isPending}>
+            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+        <p className="muted small center">The first account and its password are printed in the server log at first start.</p>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+// The title row of a page, with its primary action on the right.
+import { useEffect, type ReactNode } from 'react'
+
+export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  // The tab and the history name the page.
+  useEffect(() => {
+    if (typeof title === 'string') document.title = `${title} · Linkwell`
+  }, [title])
+  return (
+    <div className="page-header">
+      <div>
+        <h1>{title}</h1>
+        {description && <p className="muted">{description}</p>}
+      </div>
+      {actions && <div className="page-actions">{actions}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,138 @@
+// The link builder as a person uses it: by label, with the client's checks and the server's
+// messages shown beside the field they name.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../api/client'
+import { LinkForm, type LinkFormOptions } from './LinkForm'
+import { emptyLinkForm, toCreateBody, type LinkFormValues } from './link-form'
+
+const options: LinkFormOptions = {
+  domains: [{ id: 3, domain: 'https://go.example.com' }],
+  campaigns: [{ id: 7, name: 'Spring sale' }],
+  channels: [{ id: 9, name: 'Newsletter' }],
+  pixels: [{ id: 11, name: 'Main GTM', type: 'gtmpixel' }],
+  splashPages: [{ id: 5, name: 'Welcome' }],
+  overlays: [{ id: 6, name: 'Subscribe' }],
+}
+
+function renderForm(onSubmit: (values: LinkFormValues) => Promise<unknown>) {
+  return render(<LinkForm mode="create" initial={emptyLinkForm} options={options} submitLabel="Create link" onSubmit={onSubmit} />)
+}
+
+/** The text of the error a control points at (aria-describedby). */
+function describedText(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+}
+
+describe('the link form', () => {
+  it('labels every control', () => {
+    renderForm(vi.fn())
+    for (const label of ['Destination URL', 'Domain', 'Alias (optional)', 'Link type', 'Expires (optional)', 'Password (optional)', 'Campaign (optional)', 'Channel (optional)', 'Main GTM (gtmpixel)', 'Meta title (optional)', 'Meta description (optional)']) {
+      expect(screen.getByLabelText(label)).toBeTruthy()
+    }
+  })
+
+  it('checks the fields before sending and says what is wrong beside each', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'javascript:alert(1)')
+    await user.type(screen.getByLabelText('Alias (optional)'), 'no spaces allowed')
+    await user.click(screen.getByRole('button', { name: 'Add country rule' }))
+    await user.type(screen.getByLabelText('Country 1 destination'), 'ftp://files.example.com')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(screen.getByRole('alert').textContent).toContain('need a fix')
+    expect(describedText(screen.getByLabelText('Destination URL'))).toContain('http:// or https://')
+    expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('3 to 64')
+    expect(describedText(screen.getByLabelText('Country 1'))).toContain('Choose a country')
+    expect(describedText(screen.getByLabelText('Country 1 destination'))).toContain('http or https')
+    expect(screen.getByLabelText('Destination URL').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('refuses an expiry in the past and a second rule for the same device', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn()
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    fireEvent.change(screen.getByLabelText('Expires (optional)'), { target: { value: '2020-01-01T10:00' } })
+    await user.click(screen.getByRole('button', { name: 'Add device rule' }))
+    await user.click(screen.getByRole('button', { name: 'Add device rule' }))
+    await user.selectOptions(screen.getByLabelText('Device 1'), 'iphone')
+    await user.selectOptions(screen.getByLabelText('Device 2'), 'iphone')
+    await user.type(screen.getByLabelText('Device 1 destination'), 'https://apps.apple.com/x')
+    await user.type(screen.getByLabelText('Device 2 destination'), 'https://apps.apple.com/y')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(describedText(screen.getByLabelText('Expires (optional)'))).toContain('future')
+    expect(describedText(screen.getByLabelText('Device 2'))).toContain('has a rule already')
+    expect(describedText(screen.getByLabelText('Device 1'))).toBe('')
+  })
+
+  it('sends every option that was filled in', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), ' https://example.com/spring ')
+    await user.type(screen.getByLabelText('Alias (optional)'), 'spring-sale')
+    await user.selectOptions(screen.getByLabelText('Domain'), '3')
+    await user.selectOptions(screen.getByLabelText('Link type'), 'overlay-6')
+    await user.selectOptions(screen.getByLabelText('Campaign (optional)'), '7')
+    await user.selectOptions(screen.getByLabelText('Channel (optional)'), '9')
+    await user.click(screen.getByLabelText('Main GTM (gtmpixel)'))
+    await user.type(screen.getByLabelText('Password (optional)'), 'open sesame')
+    await user.type(screen.getByLabelText('Meta title (optional)'), 'Spring sale')
+    await user.click(screen.getByRole('button', { name: 'Add country rule' }))
+    await user.selectOptions(screen.getByLabelText('Country 1'), 'FR')
+    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.fr/printemps')
+    await user.click(screen.getByRole('button', { name: 'Add language rule' }))
+    await user.type(screen.getByLabelText('Language 1'), 'DE')
+    await user.type(screen.getByLabelText('Language 1 destination'), 'https://example.de')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
+    expect(toCreateBody(values)).toEqual({
+      url: 'https://example.com/spring',
+      custom: 'spring-sale',
+      domain: 3,
+      type: 'overlay-6',
+      campaign: 7,
+      channel: 9,
+      pixels: [11],
+      password: 'open sesame',
+      metatitle: 'Spring sale',
+      geotarget: [{ location: 'FR', link: 'https://example.fr/printemps' }],
+      languagetarget: [{ language: 'de', link: 'https://example.de' }],
+    })
+  })
+
+  it("shows the server's message beside the field it names, down to one targeting rule", async () => {
+    const user = userEvent.setup()
+    renderForm(async () => {
+      throw new ApiError(400, 'The field "geotarget.0.link" must be an http or https URL.', 'validation_failed')
+    })
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await user.click(screen.getByRole('button', { name: 'Add country rule' }))
+    await user.selectOptions(screen.getByLabelText('Country 1'), 'DE')
+    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.de')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    await waitFor(() => expect(describedText(screen.getByLabelText('Country 1 destination'))).toBe('Must be an http or https URL.'))
+    expect(screen.getByRole('alert').textContent).toContain('The field "geotarget.0.link" must be an http or https URL.')
+  })
+
+  it('puts a taken alias beside the alias field', async () => {
+    const user = userEvent.setup()
+    renderForm(async () => {
+      throw new ApiError(400, 'That alias is taken. Please choose another one.', 'duplicate')
+    })
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await user.type(screen.getByLabelText('Alias (optional)'), 'taken')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('alias is taken'))
+  })
+})

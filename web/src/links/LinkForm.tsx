@@ -1,0 +1,242 @@
+// The link builder: every option of a short link in one form (decisions §6), checked as the
+// server checks it before sending, with the server's own message beside the field it names, and
+// a live preview of the short URL and the social card beside it.
+import { useState, type FormEvent } from 'react'
+import { ApiError, messageOf, ruleOfMessage } from '../api/client'
+import { COUNTRIES } from '../components/country-codes'
+import { Field } from '../components/Field'
+import { displayUrl } from '../components/format'
+import { TargetingEditor } from './TargetingEditor'
+import { TARGET_DEVICES, validateLinkForm, type LinkFormErrors, type LinkFormValues, type TargetDevice } from './link-form'
+
+export interface LinkFormOptions {
+  domains: Array<{ id: number; domain: string }>
+  campaigns: Array<{ id: number; name: string }>
+  channels: Array<{ id: number; name: string }>
+  pixels: Array<{ id: number; name: string; type: string }>
+  splashPages: Array<{ id: number; name: string }>
+  overlays: Array<{ id: number; name: string }>
+}
+
+interface LinkFormProps {
+  initial: LinkFormValues
+  options: LinkFormOptions
+  mode: 'create' | 'edit'
+  /** Edit: whether the link is password-protected now. */
+  hasPassword?: boolean
+  submitLabel: string
+  onSubmit(values: LinkFormValues): Promise<unknown>
+  onCancel?(): void
+}
+
+const DEVICE_NAMES: Record<TargetDevice, string> = {
+  iphone: 'iPhone', ipad: 'iPad', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux', mobile: 'Any phone', tablet: 'Any tablet', desktop: 'Any desktop',
+}
+
+export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel }: LinkFormProps) {
+  const [values, setValues] = useState<LinkFormValues>(initial)
+  const [errors, setErrors] = useState<LinkFormErrors>({})
+  const [formError, setFormError] = useState<string>()
+  const [submitting, setSubmitting] = useState(false)
+  const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validateLinkForm(values)
+    setErrors(found)
+    setFormError(undefined)
+    if (Object.keys(found).length > 0) {
+      setFormError('Some fields need a fix before the link can be saved.')
+      focusFirstInvalid(event.currentTarget)
+      return
+    }
+    setSubmitting(true)
+    try {
+      await onSubmit(values)
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined
+      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
+      setFormError(messageOf(error))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const domain = options.domains.find((entry) => String(entry.id) === values.domain)
+  const previewHost = displayUrl(domain ? domain.domain : window.location.origin)
+
+  return (
+    <form className="link-builder" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create link' : 'Edit link'}>
+      <div className="builder-main stack">
+        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <section className="card stack" aria-labelledby="section-destination">
+          <h2 id="section-destination">Destination</h2>
+          <Field label="Destination URL" error={errors.url} hint="Where visitors end up.">
+            <input type="url" inputMode="url" placeholder="https://example.com/spring-sale" value={values.url} onChange={(event) => set('url', event.target.value)} autoFocus={mode === 'create'} />
+          </Field>
+          <div className="grid-2">
+            <Field label="Domain" error={errors.domain} hint={options.domains.length === 0 ? 'Add branded domains through the API.' : undefined}>
+              <select value={values.domain} onChange={(event) => set('domain', event.target.value)}>
+                <option value="">Main domain ({displayUrl(window.location.origin)})</option>
+                {options.domains.map((entry) => <option key={entry.id} value={entry.id}>{displayUrl(entry.domain)}</option>)}
+                {unlisted(values.domain, options.domains) && <option value={values.domain}>{displayUrl(values.domain)}</option>}
+              </select>
+            </Field>
+            <Field label="Alias" optional error={errors.custom} hint="Leave empty for a random one. 3–64 letters, digits, _ or -.">
+              <input type="text" value={values.custom} placeholder="spring-sale" autoCapitalize="off" spellCheck={false} onChange={(event) => set('custom', event.target.value)} />
+            </Field>
+          </div>
+        </section>
+
+        <section className="card stack" aria-labelledby="section-behaviour">
+          <h2 id="section-behaviour">Behaviour</h2>
+          <div className="grid-2">
+            <Field label="Link type" error={errors.type}>
+              <select value={values.type} onChange={(event) => set('type', event.target.value)}>
+                <option value="direct">Direct redirect</option>
+                <option value="frame">Framed page</option>
+                <option value="splash">Splash page (default)</option>
+                {options.splashPages.length > 0 && (
+                  <optgroup label="Your splash pages">
+                    {options.splashPages.map((page) => <option key={page.id} value={String(page.id)}>Splash: {page.name}</option>)}
+                  </optgroup>
+                )}
+                {/^\d+$/.test(values.type) && unlisted(values.type, options.splashPages) && <option value={values.type}>Splash page #{values.type}</option>}
+                {values.type.startsWith('overlay-') && unlisted(values.type.slice(8), options.overlays) && <option value={values.type}>Overlay #{values.type.slice(8)}</option>}
+                {options.overlays.length > 0 && (
+                  <optgroup label="Call-to-action overlays">
+                    {options.overlays.map((overlay) => <option key={overlay.id} value={`overlay-${overlay.id}`}>Overlay: {overlay.name}</option>)}
+                  </optgroup>
+                )}
+              </select>
+            </Field>
+            <Field label="Expires" optional error={errors.expiry} hint="Your local time. After it, visitors see that the link expired.">
+              <input type="datetime-local" value={values.expiry} onChange={(event) => set('expiry', event.target.value)} />
+            </Field>
+          </div>
+          <div className="grid-2">
+            <Field label={mode === 'edit' && hasPassword ? 'New password' : 'Password'} optional error={errors.password} hint={mode === 'edit' && hasPassword ? 'Leave empty to keep the current password.' : 'Visitors must enter it before they are sent on.'}>
+              <input type="password" autoComplete="new-password" value={values.password} disabled={values.removePassword} onChange={(event) => set('password', event.target.value)} />
+            </Field>
+            {mode === 'edit' && hasPassword && (
+              <label className="checkbox align-end">
+                <input type="checkbox" checked={values.removePassword} onChange={(event) => set('removePassword', event.target.checked)} />
+                Remove the password
+              </label>
+            )}
+          </div>
+        </section>
+
+        <section className="card stack" aria-labelledby="section-tracking">
+          <h2 id="section-tracking">Organise and track</h2>
+          <div className="grid-2">
+            <Field label="Campaign" optional error={errors.campaign}>
+              <select value={values.campaign} onChange={(event) => set('campaign', event.target.value)}>
+                <option value="">No campaign</option>
+                {options.campaigns.map((campaign) => <option key={campaign.id} value={campaign.id}>{campaign.name}</option>)}
+                {unlisted(values.campaign, options.campaigns) && <option value={values.campaign}>Campaign #{values.campaign}</option>}
+              </select>
+            </Field>
+            <Field label="Channel" optional error={errors.channel} hint={mode === 'edit' ? 'Adds the link to this channel.' : undefined}>
+              <select value={values.channel} onChange={(event) => set('channel', event.target.value)}>
+                <option value="">No channel</option>
+                {options.channels.map((channel) => <option key={channel.id} value={channel.id}>{channel.name}</option>)}
+              </select>
+            </Field>
+          </div>
+          <fieldset className="checkbox-group">
+            <legend>Tracking pixels</legend>
+            {options.pixels.length === 0
+              ? <p className="hint">No pixels yet. Add them through the API to fire them on visits.</p>
+              : options.pixels.map((pixel) => (
+                  <label key={pixel.id} className="checkbox">
+                    <input type="checkbox" checked={values.pixels.includes(pixel.id)} onChange={(event) => set('pixels', event.target.checked ? [...values.pixels, pixel.id] : values.pixels.filter((id) => id !== pixel.id))} />
+                    {pixel.name} <span className="muted small">({pixel.type})</span>
+                  </label>
+                ))}
+            {errors.pixels && <p className="field-error">{errors.pixels}</p>}
+          </fieldset>
+        </section>
+
+        <section className="card stack" aria-labelledby="section-social">
+          <h2 id="section-social">Social preview</h2>
+          <Field label="Meta title" optional error={errors.metatitle} hint={`${values.metatitle.length}/200`}>
+            <input type="text" value={values.metatitle} onChange={(event) => set('metatitle', event.target.value)} />
+          </Field>
+          <Field label="Meta description" optional error={errors.metadescription} hint={`${values.metadescription.length}/500`}>
+            <textarea rows={3} value={values.metadescription} onChange={(event) => set('metadescription', event.target.value)} />
+          </Field>
+        </section>
+
+        <section className="card stack" aria-labelledby="section-targeting">
+          <h2 id="section-targeting">Targeting</h2>
+          <TargetingEditor
+            field="geotarget" keyName="location" title="By country" keyLabel="Country" addLabel="Add country rule"
+            description="Visitors from these countries go to another destination."
+            rules={values.geotarget.map((rule) => ({ key: rule.location, link: rule.link }))}
+            errors={errors}
+            onChange={(rules) => set('geotarget', rules.map((rule) => ({ location: rule.key, link: rule.link })))}
+            renderKeyInput={({ id, value, invalid, describedBy, onChange }) => (
+              <select id={id} value={value.toUpperCase()} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
+                <option value="">Choose…</option>
+                {COUNTRIES.map((country) => <option key={country.code} value={country.code}>{country.name}</option>)}
+              </select>
+            )}
+          />
+          <TargetingEditor
+            field="devicetarget" keyName="device" title="By device" keyLabel="Device" addLabel="Add device rule"
+            description="Send phones, tablets or a platform somewhere else (an app store, say)."
+            rules={values.devicetarget.map((rule) => ({ key: rule.device, link: rule.link }))}
+            errors={errors}
+            onChange={(rules) => set('devicetarget', rules.map((rule) => ({ device: rule.key as TargetDevice | '', link: rule.link })))}
+            renderKeyInput={({ id, value, invalid, describedBy, onChange }) => (
+              <select id={id} value={value} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
+                <option value="">Choose…</option>
+                {TARGET_DEVICES.map((device) => <option key={device} value={device}>{DEVICE_NAMES[device]}</option>)}
+              </select>
+            )}
+          />
+          <TargetingEditor
+            field="languagetarget" keyName="language" title="By language" keyLabel="Language" addLabel="Add language rule"
+            description="By the browser's first language, as a two-letter code (fr, de, es)."
+            rules={values.languagetarget.map((rule) => ({ key: rule.language, link: rule.link }))}
+            errors={errors}
+            onChange={(rules) => set('languagetarget', rules.map((rule) => ({ language: rule.key, link: rule.link })))}
+            renderKeyInput={({ id, value, invalid, describedBy, onChange }) => (
+              <input id={id} type="text" maxLength={2} placeholder="fr" value={value} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)} />
+            )}
+          />
+        </section>
+      </div>
+
+      <aside className="builder-side">
+        <div className="card stack sticky">
+          <h2>Preview</h2>
+          <div>
+            <p className="muted small">Short link</p>
+            <p className="short-preview">{previewHost}/<strong>{values.custom || '…'}</strong></p>
+          </div>
+          <div className="social-card" aria-label="Social card preview">
+            <p className="social-host">{values.url ? displayUrl(values.url).split('/')[0] : 'example.com'}</p>
+            <p className="social-title">{values.metatitle || 'The destination page\'s own title'}</p>
+            <p className="social-description">{values.metadescription || 'Set a meta title and description to choose what shared links show.'}</p>
+          </div>
+          <div className="builder-actions">
+            <button type="submit" className="button primary block" disabled={submitting}>{submitting ? 'Saving…' : submitLabel}</button>
+            {onCancel && <button type="button" className="button ghost block" onClick={onCancel}>Cancel</button>}
+          </div>
+        </div>
+      </aside>
+    </form>
+  )
+}
+
+/** A chosen value the option list does not hold (the lists show the first 100 of each). */
+function unlisted(value: string, entries: Array<{ id: number }>): boolean {
+  return value !== '' && !entries.some((entry) => String(entry.id) === value)
+}
+
+function focusFirstInvalid(form: HTMLFormElement): void {
+  // After React has rendered the errors.
+  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
+}

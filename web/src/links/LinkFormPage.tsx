@@ -1,0 +1,105 @@
+// Create a link, or change one: the link builder over the account's domains, campaigns,
+// channels, pixels, splash pages and overlays.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { CopyButton } from '../components/CopyButton'
+import { PageHeader } from '../components/PageHeader'
+import { ErrorMessage, Loading } from '../components/States'
+import { LinkForm, type LinkFormOptions } from './LinkForm'
+import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
+import { useCampaigns, useChannels, useDomains, useOverlays, usePixels, useSplashPages } from './link-options'
+
+/** Every list the form offers, or the first failure; pending until all have answered. */
+function useLinkFormOptions() {
+  const queries = [useDomains(), useCampaigns(), useChannels(), usePixels(), useSplashPages(), useOverlays()] as const
+  const [domains, campaigns, channels, pixels, splash, overlays] = queries
+  const failed = queries.find((query) => query.isError)
+  const options: LinkFormOptions | undefined =
+    domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data
+      ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data }
+      : undefined
+  return { options, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
+}
+
+export function CreateLinkPage() {
+  const queryClient = useQueryClient()
+  const { options, error, retry } = useLinkFormOptions()
+  const [created, setCreated] = useState<{ id: number; shorturl: string }>()
+  const [formKey, setFormKey] = useState(0)
+
+  return (
+    <>
+      <PageHeader title="Create link" description="Shorten a URL and choose how its visitors are sent on." actions={<Link to="/bulk" className="button">Bulk create</Link>} />
+      {created && (
+        <div className="card success-card" role="status">
+          <div>
+            <p className="muted small">Your short link is ready</p>
+            <p className="short-result"><a href={created.shorturl} target="_blank" rel="noreferrer">{created.shorturl}</a></p>
+          </div>
+          <div className="row wrap">
+            <CopyButton text={created.shorturl} label="Copy short URL" className="button primary" />
+            <Link to={`/links/${created.id}/analytics`} className="button">View analytics</Link>
+            <Link to={`/links/${created.id}/edit`} className="button ghost">Edit</Link>
+          </div>
+        </div>
+      )}
+      {error ? <ErrorMessage error={error} onRetry={retry} /> : !options ? <Loading label="Loading your domains, campaigns and pixels…" /> : (
+        <LinkForm
+          key={formKey}
+          mode="create"
+          initial={emptyLinkForm}
+          options={options}
+          submitLabel="Create link"
+          onSubmit={async (values) => {
+            const result = await unwrap(api.POST('/api/url/add', { body: toCreateBody(values) }))
+            setCreated({ id: result.id, shorturl: result.shorturl })
+            setFormKey((key) => key + 1)
+            window.scrollTo({ top: 0 })
+            await queryClient.invalidateQueries({ queryKey: ['links'] })
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+export function EditLinkPage() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { options, error: optionsError, retry } = useLinkFormOptions()
+  const link = useQuery({
+    queryKey: ['link', id],
+    queryFn: () => unwrap(api.GET('/api/url/{id}', { params: { path: { id } } })),
+    enabled: Number.isInteger(id) && id > 0,
+  })
+
+  const error = link.error ?? optionsError
+  return (
+    <>
+      <PageHeader
+        title="Edit link"
+        description={link.data ? <a href={link.data.details.shorturl} target="_blank" rel="noreferrer">{link.data.details.shorturl}</a> : undefined}
+        actions={<Link to={`/links/${id}/analytics`} className="button">Analytics</Link>}
+      />
+      {error ? <ErrorMessage error={error} onRetry={() => { void link.refetch(); retry() }} /> : !link.data || !options ? <Loading /> : (
+        <LinkForm
+          mode="edit"
+          initial={valuesFromDetails(link.data.details, (origin) => options.domains.find((domain) => domain.domain === origin)?.id)}
+          hasPassword={link.data.details.password}
+          options={options}
+          submitLabel="Save changes"
+          onCancel={() => navigate('/links')}
+          onSubmit={async (values) => {
+            await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values) }))
+            await queryClient.invalidateQueries({ queryKey: ['links'] })
+            await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            navigate('/links', { state: { notice: 'Link saved.' } })
+          }}
+        />
+      )}
+    </>
+  )
+}

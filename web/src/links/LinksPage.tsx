@@ -1,0 +1,190 @@
+// The account's short links: search, sort, filter, page through; copy, open analytics, edit or
+// delete each one.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { api, messageOf, unwrap } from '../api/client'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { CopyButton } from '../components/CopyButton'
+import { displayUrl, formatCount, formatDate } from '../components/format'
+import { PageHeader } from '../components/PageHeader'
+import { Pagination } from '../components/Pagination'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { useCampaigns, useChannels, useDomains } from './link-options'
+import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './links-query'
+
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
+}
+
+/** The largest id the server accepts (a PostgreSQL integer). */
+const LARGEST_ID = 2_147_483_647
+
+/**
+ * An id filter from the address, or '' for none: a hand-edited or older address (domain=main)
+ * would otherwise get the server's 400 instead of the list.
+ */
+function idParam(params: URLSearchParams, name: string, smallest: 0 | 1): string {
+  const value = params.get(name) ?? ''
+  const id = Number(value)
+  return /^\d+$/.test(value) && id >= smallest && id <= LARGEST_ID ? String(id) : ''
+}
+
+function readFilters(params: URLSearchParams): LinkFilters {
+  const page = Number(params.get('page'))
+  return {
+    q: params.get('q') ?? '',
+    order: params.get('order') === 'clicks' ? 'clicks' : 'date',
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    campaign: idParam(params, 'campaign', 1),
+    channel: idParam(params, 'channel', 1),
+    // 0 is the main domain.
+    domain: idParam(params, 'domain', 0),
+  }
+}
+
+export function LinksPage() {
+  const [params, setParams] = useSearchParams()
+  const filters = readFilters(params)
+  const links = useLinkPage(filters)
+  const campaigns = useCampaigns()
+  const channels = useChannels()
+  const domains = useDomains()
+  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const [search, setSearch] = useState(filters.q)
+  const [deleting, setDeleting] = useState<LinkEntry>()
+
+  function change(next: Partial<LinkFilters>) {
+    const merged = { ...filters, page: 1, ...next }
+    const entries = Object.entries(merged).filter(([key, value]) => value !== '' && !(key === 'page' && value === 1) && !(key === 'order' && value === 'date'))
+    setParams(new URLSearchParams(entries.map(([key, value]) => [key, String(value)])))
+  }
+
+  // Search as the person types, a moment after the last key.
+  useEffect(() => {
+    if (search === filters.q) return
+    const timer = setTimeout(() => change({ q: search.trim() }), 300)
+    return () => clearTimeout(timer)
+  })
+
+  const filtering = hasFilter(filters) || filters.q !== ''
+  return (
+    <>
+      <PageHeader title="Links" description="Every short link of your account, with its clicks." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      {notice && <p className="notice" role="status">{notice}</p>}
+      <div className="card toolbar" role="search">
+        <div className="field grow">
+          <label htmlFor="links-search">Search</label>
+          <input id="links-search" type="search" placeholder="Alias, destination or title" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="links-order">Sort by</label>
+          <select id="links-order" value={filters.order} onChange={(event) => change({ order: event.target.value === 'clicks' ? 'clicks' : 'date' })}>
+            <option value="date">Newest first</option>
+            <option value="clicks">Most clicks</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="links-campaign">Campaign</label>
+          <select id="links-campaign" value={filters.campaign} onChange={(event) => change({ campaign: event.target.value })}>
+            <option value="">All campaigns</option>
+            {campaigns.data?.map((campaign) => <option key={campaign.id} value={campaign.id}>{campaign.name}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="links-channel">Channel</label>
+          <select id="links-channel" value={filters.channel} onChange={(event) => change({ channel: event.target.value })}>
+            <option value="">All channels</option>
+            {channels.data?.map((channel) => <option key={channel.id} value={channel.id}>{channel.name}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="links-domain">Domain</label>
+          <select id="links-domain" value={filters.domain} onChange={(event) => change({ domain: event.target.value })}>
+            <option value="">All domains</option>
+            <option value="0">Main domain</option>
+            {domains.data?.map((domain) => <option key={domain.id} value={domain.id}>{displayUrl(domain.domain)}</option>)}
+          </select>
+        </div>
+      </div>
+
+      {links.isPending ? <Loading label="Loading links…" /> : links.isError ? <ErrorMessage error={links.error} onRetry={() => links.refetch()} /> : links.data.links.length === 0 ? (
+        <div className="card">
+          {filtering ? (
+            <EmptyState title="No links match">
+              <p className="muted">Try another search or clear the filters.</p>
+              <button type="button" className="button" onClick={() => { setSearch(''); setParams(new URLSearchParams()) }}>Clear filters</button>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No links yet">
+              <p className="muted">Create your first short link, or paste a list of URLs to shorten them all at once.</p>
+              <div className="row wrap center"><Link to="/links/new" className="button primary">+ Create link</Link><Link to="/bulk" className="button">Bulk create</Link></div>
+            </EmptyState>
+          )}
+        </div>
+      ) : (
+        <div className={links.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+          <table className="table links-table">
+            <thead>
+              <tr>
+                <th scope="col">Link</th>
+                <th scope="col" className="numeric">Clicks</th>
+                <th scope="col">Created</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.data.links.map((link) => (
+                <tr key={link.id}>
+                  <td data-label="Link">
+                    <div className="link-cell">
+                    <a href={link.shorturl} target="_blank" rel="noreferrer" className="short-url">{displayUrl(link.shorturl)}</a>
+                    <span className="destination" title={link.longurl}>{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
+                    <span className="badges">
+                      {link.campaign !== null && <span className="badge campaign">{campaigns.data?.find((campaign) => campaign.id === link.campaign)?.name ?? 'Campaign'}</span>}
+                      {link.password && <span className="badge">Password</span>}
+                      {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
+                      {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
+                    </span>
+                    </div>
+                  </td>
+                  <td data-label="Clicks" className="numeric">
+                    <Link to={`/links/${link.id}/analytics`} className="clicks" aria-label={`${plural(link.clicks, 'click')}, ${link.uniqueclicks} unique: analytics of ${displayUrl(link.shorturl)}`}>
+                      <strong>{formatCount(link.clicks)}</strong>
+                      <span className="muted small">{formatCount(link.uniqueclicks)} unique</span>
+                    </Link>
+                  </td>
+                  <td data-label="Created" className="nowrap">{formatDate(link.date)}</td>
+                  <td className="actions">
+                    <CopyButton text={link.shorturl} label="Copy" what={displayUrl(link.shorturl)} />
+                    <Link to={`/links/${link.id}/analytics`} className="button small">Analytics<span className="visually-hidden"> of {displayUrl(link.shorturl)}</span></Link>
+                    <Link to={`/links/${link.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></Link>
+                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination page={filters.page} maxPage={links.data.maxPage} total={links.data.total} onPage={(page) => change({ page })} />
+        </div>
+      )}
+      {deleting && <DeleteLinkDialog link={deleting} onClose={() => setDeleting(undefined)} />}
+    </>
+  )
+}
+
+function DeleteLinkDialog({ link, onClose }: { link: LinkEntry; onClose(): void }) {
+  const queryClient = useQueryClient()
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/url/{id}/delete', { params: { path: { id: link.id } } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['links'] })
+      onClose()
+    },
+  })
+  return (
+    <ConfirmDialog title="Delete this link?" confirmLabel="Delete link" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+      <p><strong>{displayUrl(link.shorturl)}</strong> will stop working and its {formatCount(link.clicks)} recorded clicks will no longer be shown. This cannot be undone.</p>
+    </ConfirmDialog>
+  )
+}

@@ -1,0 +1,50 @@
+// The link form's rules and the request bodies built from its values.
+import { describe, expect, it } from 'vitest'
+import { fieldOfMessage } from '../api/client'
+import { emptyLinkForm, isHttpUrl, toUpdateBody, validateLinkForm, valuesFromDetails, type LinkDetails } from './link-form'
+
+describe('link form rules', () => {
+  it('accepts http(s) destinations only, as the server does', () => {
+    expect(isHttpUrl('https://example.com/a?b=c')).toBe(true)
+    expect(isHttpUrl('HTTP://EXAMPLE.COM')).toBe(true)
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://example.com', 'https://', 'example.com', `https://example.com/${'a'.repeat(2048)}`]) {
+      expect(isHttpUrl(url)).toBe(false)
+    }
+  })
+
+  it('limits the meta texts and the password like the server', () => {
+    const errors = validateLinkForm({ ...emptyLinkForm, url: 'https://example.com', metatitle: 'x'.repeat(201), metadescription: 'y'.repeat(501), password: 'z'.repeat(129) })
+    expect(Object.keys(errors).sort()).toEqual(['metadescription', 'metatitle', 'password'])
+  })
+
+  it('reads the field out of the server\'s messages', () => {
+    expect(fieldOfMessage('The field "geotarget.0.location" must be a two-letter ISO 3166-1 country code.')).toBe('geotarget.0.location')
+    expect(fieldOfMessage('That alias is taken. Please choose another one.')).toBe('custom')
+    expect(fieldOfMessage('Too Many API Requests.')).toBeUndefined()
+  })
+
+  it('clears emptied fields on update and keeps an untouched password', () => {
+    const details = {
+      id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
+      clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
+      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] },
+    } as LinkDetails
+    const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
+    expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
+    const body = toUpdateBody({ ...values, metatitle: '', campaign: '', domain: '' })
+    expect(body).toMatchObject({ metatitle: null, campaign: 0, domain: null, expiry: null, custom: 'spring' })
+    expect(body).not.toHaveProperty('password')
+    expect(toUpdateBody({ ...values, removePassword: true }).password).toBeNull()
+  })
+
+  it('keeps a domain the option list does not show, by its address', () => {
+    const details = {
+      id: 2, alias: 'far', shorturl: 'https://far.example/far', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+      targeting: { geo: [], device: [], language: [] },
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values.domain).toBe('https://far.example')
+    expect(toUpdateBody(values).domain).toBe('https://far.example')
+  })
+})

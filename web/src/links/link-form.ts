@@ -1,0 +1,186 @@
+// The link form's values, the client-side checks that mirror the server's rules (decisions §5 and
+// §6, src/modules/links/link.schemas.ts), and the request bodies built from the values.
+import type { paths } from '../api/schema'
+import { ALPHA2_BY_NUMERIC } from '../components/country-codes'
+import { parseServerTime, toServerTime } from '../components/format'
+
+export type LinkCreateBody = paths['/api/url/add']['post']['requestBody']['content']['application/json']
+export type LinkUpdateBody = NonNullable<paths['/api/url/{id}/update']['put']['requestBody']>['content']['application/json']
+export type LinkDetails = paths['/api/url/{id}']['get']['responses'][200]['content']['application/json']['details']
+export type TargetDevice = NonNullable<LinkCreateBody['devicetarget']>[number]['device']
+
+export const TARGET_DEVICES: readonly TargetDevice[] = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop']
+export const MAX_TARGETS = 50
+export const MAX_URL_LENGTH = 2048
+const ALIAS_PATTERN = /^[A-Za-z0-9_-]{3,64}$/
+const COUNTRY_CODES = new Set([...ALPHA2_BY_NUMERIC.values(), 'XK'])
+
+export interface LinkFormValues {
+  url: string
+  custom: string
+  /** A branded domain's id, or '' for the main domain. */
+  domain: string
+  password: string
+  /** Edit only: the link has a password and it should be removed. */
+  removePassword: boolean
+  /** `YYYY-MM-DDTHH:MM` in the browser's time zone (an <input type="datetime-local">), or ''. */
+  expiry: string
+  /** direct, frame, splash, a splash page id or overlay-<id>. */
+  type: string
+  pixels: number[]
+  campaign: string
+  channel: string
+  metatitle: string
+  metadescription: string
+  geotarget: Array<{ location: string; link: string }>
+  devicetarget: Array<{ device: TargetDevice | ''; link: string }>
+  languagetarget: Array<{ language: string; link: string }>
+}
+
+/** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
+export type LinkFormErrors = Record<string, string>
+
+export const emptyLinkForm: LinkFormValues = {
+  url: '', custom: '', domain: '', password: '', removePassword: false, expiry: '', type: 'direct', pixels: [],
+  campaign: '', channel: '', metatitle: '', metadescription: '', geotarget: [], devicetarget: [], languagetarget: [],
+}
+
+/** decisions §5: an absolute http or https URL with a host, at most 2,048 characters. */
+export function isHttpUrl(text: string): boolean {
+  const trimmed = text.trim()
+  if (trimmed.length > MAX_URL_LENGTH || !/^https?:\/\/\S+$/i.test(trimmed)) return false
+  try {
+    const url = new URL(trimmed)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+/** A server date-time (UTC) as the value of a datetime-local input (local time). */
+export function toLocalInput(serverTime: string | null): string {
+  if (!serverTime) return ''
+  const date = parseServerTime(serverTime)
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+/** A datetime-local value (local time) as the API's UTC date-time. */
+export function fromLocalInput(value: string): string {
+  return toServerTime(new Date(value))
+}
+
+function checkTargets<T>(errors: LinkFormErrors, field: string, rows: T[], key: (row: T) => string, checkKey: (value: string) => string | undefined, link: (row: T) => string, what: string): void {
+  if (rows.length > MAX_TARGETS) errors[field] = `At most ${MAX_TARGETS} rules.`
+  const seen = new Set<string>()
+  rows.forEach((row, index) => {
+    const value = key(row).trim().toLowerCase()
+    const problem = checkKey(key(row).trim())
+    if (problem) errors[`${field}.${index}.${what}`] = problem
+    else if (seen.has(value)) errors[`${field}.${index}.${what}`] = `This ${what} has a rule already.`
+    seen.add(value)
+    if (!isHttpUrl(link(row))) errors[`${field}.${index}.link`] = 'Enter an http or https URL.'
+  })
+}
+
+/** The checks the server makes too, so a person hears of a mistake before sending. */
+export function validateLinkForm(values: LinkFormValues, now = new Date()): LinkFormErrors {
+  const errors: LinkFormErrors = {}
+  if (!values.url.trim()) errors.url = 'Enter the destination URL.'
+  else if (!isHttpUrl(values.url)) errors.url = 'Enter a full http:// or https:// address, like https://example.com/page.'
+  if (values.custom && !ALIAS_PATTERN.test(values.custom)) errors.custom = 'Use 3 to 64 letters, digits, _ or -.'
+  if (values.password.length > 128) errors.password = 'Use at most 128 characters.'
+  if (values.expiry) {
+    const expiry = new Date(values.expiry)
+    if (Number.isNaN(expiry.getTime())) errors.expiry = 'Enter a date and time.'
+    else if (expiry.getTime() <= now.getTime()) errors.expiry = 'Choose a moment in the future.'
+  }
+  if (values.metatitle.length > 200) errors.metatitle = 'Use at most 200 characters.'
+  if (values.metadescription.length > 500) errors.metadescription = 'Use at most 500 characters.'
+  checkTargets(errors, 'geotarget', values.geotarget, (row) => row.location, (code) => (COUNTRY_CODES.has(code.toUpperCase()) ? undefined : 'Choose a country.'), (row) => row.link, 'location')
+  checkTargets(errors, 'devicetarget', values.devicetarget, (row) => row.device, (device) => ((TARGET_DEVICES as readonly string[]).includes(device) ? undefined : 'Choose a device.'), (row) => row.link, 'device')
+  checkTargets(errors, 'languagetarget', values.languagetarget, (row) => row.language, (code) => (/^[A-Za-z]{2}$/.test(code) ? undefined : 'Enter a two-letter language code, like fr.'), (row) => row.link, 'language')
+  return errors
+}
+
+function targets(values: LinkFormValues) {
+  return {
+    geotarget: values.geotarget.map((row) => ({ location: row.location.trim().toUpperCase(), link: row.link.trim() })),
+    devicetarget: values.devicetarget.map((row) => ({ device: row.device as TargetDevice, link: row.link.trim() })),
+    languagetarget: values.languagetarget.map((row) => ({ language: row.language.trim().toLowerCase(), link: row.link.trim() })),
+  }
+}
+
+/** A branded domain's id as a number; an address (a domain not among the first 100 listed) as it is. */
+function domainValue(value: string): string | number {
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+function linkType(value: string): string | number {
+  return /^\d+$/.test(value) ? Number(value) : value
+}
+
+/** The body of POST /api/url/add: only what was filled in. */
+export function toCreateBody(values: LinkFormValues): LinkCreateBody {
+  const body: LinkCreateBody = { url: values.url.trim(), type: linkType(values.type) }
+  if (values.custom) body.custom = values.custom
+  if (values.domain) body.domain = domainValue(values.domain)
+  if (values.password) body.password = values.password
+  if (values.expiry) body.expiry = fromLocalInput(values.expiry)
+  if (values.pixels.length > 0) body.pixels = values.pixels
+  if (values.campaign) body.campaign = Number(values.campaign)
+  if (values.channel) body.channel = Number(values.channel)
+  if (values.metatitle.trim()) body.metatitle = values.metatitle.trim()
+  if (values.metadescription.trim()) body.metadescription = values.metadescription.trim()
+  const lists = targets(values)
+  if (lists.geotarget.length > 0) body.geotarget = lists.geotarget
+  if (lists.devicetarget.length > 0) body.devicetarget = lists.devicetarget
+  if (lists.languagetarget.length > 0) body.languagetarget = lists.languagetarget
+  return body
+}
+
+/** The body of PUT /api/url/{id}/update: every field, emptied ones cleared; the password only when changed. */
+export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
+  const body: LinkUpdateBody = {
+    url: values.url.trim(),
+    type: linkType(values.type),
+    domain: values.domain ? domainValue(values.domain) : null,
+    expiry: values.expiry ? fromLocalInput(values.expiry) : null,
+    pixels: values.pixels,
+    campaign: values.campaign ? Number(values.campaign) : 0,
+    metatitle: values.metatitle.trim() || null,
+    metadescription: values.metadescription.trim() || null,
+    ...targets(values),
+  }
+  if (values.custom) body.custom = values.custom
+  if (values.removePassword) body.password = null
+  else if (values.password) body.password = values.password
+  if (values.channel) body.channel = Number(values.channel)
+  return body
+}
+
+/**
+ * The form's values for an existing link; `domainIdOf` finds a branded domain's id from its
+ * address (a domain it does not know stays as its address, so saving keeps it).
+ */
+export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: string) => number | undefined): LinkFormValues {
+  const domainId = details.domain ? domainIdOf(details.domain) : undefined
+  return {
+    ...emptyLinkForm,
+    url: details.longurl,
+    custom: details.alias,
+    domain: domainId !== undefined ? String(domainId) : (details.domain ?? ''),
+    expiry: toLocalInput(details.expiry),
+    type: details.type,
+    pixels: details.pixels,
+    campaign: details.campaign === null ? '' : String(details.campaign),
+    metatitle: details.title ?? '',
+    metadescription: details.description ?? '',
+    geotarget: details.targeting.geo.map((row) => ({ location: row.location, link: row.link })),
+    devicetarget: details.targeting.device.map((row) => ({ device: row.device as TargetDevice, link: row.link })),
+    languagetarget: details.targeting.language.map((row) => ({ language: row.language, link: row.link })),
+  }
+}

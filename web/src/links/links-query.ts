@@ -1,0 +1,57 @@
+// The links table's data: one page of GET /api/urls, which applies the search, the order and the
+// campaign, channel and domain filters itself, so the page and its count are the server's.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type LinkEntry = paths['/api/urls']['get']['responses'][200]['content']['application/json']['data']['urls'][number]
+export type LinkOrder = 'date' | 'clicks'
+type LinkListQuery = NonNullable<paths['/api/urls']['get']['parameters']['query']>
+
+export const PAGE_SIZE = 15
+
+export interface LinkFilters {
+  q: string
+  order: LinkOrder
+  page: number
+  /** A campaign's id, or '' for every campaign. */
+  campaign: string
+  /** A channel's id, or '' for every channel. */
+  channel: string
+  /** A branded domain's id, '0' for the main domain, or '' for every domain. */
+  domain: string
+}
+
+export interface LinkPage {
+  links: LinkEntry[]
+  total: number
+  maxPage: number
+}
+
+export function hasFilter(filters: LinkFilters): boolean {
+  return Boolean(filters.campaign || filters.channel || filters.domain)
+}
+
+/** The query GET /api/urls takes for these filters; empty ones are left out. */
+export function toLinkListQuery(filters: LinkFilters): LinkListQuery {
+  return {
+    limit: PAGE_SIZE,
+    page: filters.page,
+    order: filters.order,
+    ...(filters.q ? { q: filters.q } : {}),
+    ...(filters.campaign ? { campaign: Number(filters.campaign) } : {}),
+    ...(filters.channel ? { channel: Number(filters.channel) } : {}),
+    ...(filters.domain ? { domain: Number(filters.domain) } : {}),
+  }
+}
+
+export function useLinkPage(filters: LinkFilters) {
+  return useQuery({
+    queryKey: ['links', filters],
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<LinkPage> => {
+      const { data } = await unwrap(api.GET('/api/urls', { params: { query: toLinkListQuery(filters) } }))
+      return { links: data.urls, total: data.result, maxPage: data.maxpage }
+    },
+  })
+}

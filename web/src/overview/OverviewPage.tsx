@@ -1,0 +1,102 @@
+// The account at a glance: links, clicks and unique clicks, the last 30 days of clicks, and the
+// most-clicked links of those days, all from GET /api/stats (the server's last 30 UTC days).
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { ClicksChart } from '../components/ClicksChart'
+import { CopyButton } from '../components/CopyButton'
+import { displayUrl, formatCount, formatDate } from '../components/format'
+import { PageHeader } from '../components/PageHeader'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+
+/** How many of the server's top links (at most 10) the card lists: as many as the latest links beside it. */
+const TOP_SHOWN = 5
+
+function LatestLinks() {
+  const latest = useQuery({
+    queryKey: ['links', 'latest'],
+    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit: 5, order: 'date' } } }))).data.urls,
+  })
+  return (
+    <section className="card stack" aria-labelledby="overview-latest">
+      <div className="section-title">
+        <h2 id="overview-latest">Latest links</h2>
+        <Link to="/links" className="small">All links</Link>
+      </div>
+      {latest.isPending ? <Loading /> : latest.isError ? <ErrorMessage error={latest.error} onRetry={() => latest.refetch()} /> : (
+        <ol className="top-links">
+          {latest.data.map((link) => (
+            <li key={link.id}>
+              <span className="latest-link">
+                <a href={link.shorturl} target="_blank" rel="noreferrer" className="top-link-name">{displayUrl(link.shorturl)}</a>
+                <span className="muted small ellipsis">{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
+              </span>
+              <span className="row nowrap">
+                <span className="muted small nowrap latest-date">{formatDate(link.date)}</span>
+                <CopyButton text={link.shorturl} what={displayUrl(link.shorturl)} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+export function OverviewPage() {
+  // Under 'links' so that creating, changing or deleting a link refreshes it too.
+  const stats = useQuery({ queryKey: ['links', 'stats'], queryFn: async () => (await unwrap(api.GET('/api/stats'))).data })
+
+  return (
+    <>
+      <PageHeader title="Overview" description="Totals of all your links, and their clicks over the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      {stats.isPending ? <Loading label="Adding up your clicks…" /> : stats.isError ? <ErrorMessage error={stats.error} onRetry={() => stats.refetch()} /> : (
+        <>
+          <section className="kpis" aria-label="Totals">
+            <div className="card kpi"><span className="kpi-label">Links</span><strong className="kpi-value">{formatCount(stats.data.totals.links)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Total clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.clicks)}</strong></div>
+            <div className="card kpi"><span className="kpi-label">Unique clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.uniqueClicks)}</strong></div>
+          </section>
+          {stats.data.totals.links === 0 ? (
+            <div className="card">
+              <EmptyState title="Welcome to Linkwell">
+                <p className="muted">Create a short link and share it: its clicks will show up here.</p>
+                <div className="row wrap center"><Link to="/links/new" className="button primary">+ Create your first link</Link><Link to="/bulk" className="button">Bulk create</Link></div>
+              </EmptyState>
+            </div>
+          ) : (
+            <div className="overview-grid">
+              <section className="card stack" aria-labelledby="overview-chart">
+                <div className="section-title">
+                  <h2 id="overview-chart">Clicks, last 30 days</h2>
+                  <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
+                </div>
+                <ClicksChart days={stats.data.days} label="Clicks and unique clicks per day over the last 30 days" />
+              </section>
+              <section className="card stack" aria-labelledby="overview-top">
+                <div className="section-title">
+                  <h2 id="overview-top">Top links, last 30 days</h2>
+                  <Link to="/links?order=clicks" className="small">All links</Link>
+                </div>
+                {stats.data.topLinks.length === 0 ? <EmptyState title="No clicks in the last 30 days"><p className="muted small">Share a short link to see it here.</p></EmptyState> : (
+                  <ol className="top-links">
+                    {stats.data.topLinks.slice(0, TOP_SHOWN).map((link) => (
+                      <li key={link.id}>
+                        <Link to={`/links/${link.id}/analytics`}>
+                          <span className="top-link-name">{displayUrl(link.shorturl)}</span>
+                          <span className="muted small ellipsis">{displayUrl(link.longurl)}</span>
+                        </Link>
+                        <span className="top-link-count"><strong>{formatCount(link.clicks)}</strong> <span className="muted small">{link.clicks === 1 ? 'click' : 'clicks'}</span></span>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+              <div className="overview-wide"><LatestLinks /></div>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  )
+}
