@@ -36,9 +36,9 @@ import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
 import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
-import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
+import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
 export interface AppDependencies {
@@ -60,8 +60,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
-  const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
-  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
 
   // The front door of every request, the server's and app.inject's alike: a short link whose
@@ -84,6 +82,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
   }
 
+
+  const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),

@@ -6,7 +6,7 @@ import path from 'node:path'
 
 export const SERVER_ENTRY = path.resolve('dist/src/main.js')
 
-/** The node flags `npm start` gives the server (package.json, docs/adr/008), so tests and benches run it alike. */
+/** The node flags `npm start` gives the server (package.json, docs/adr/010), so tests and benches run it alike. */
 export const SERVER_NODE_FLAGS: string[] = (() => {
   const start: string = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).scripts.start
   return start.split(/\s+/).filter((word) => word.startsWith('--'))

@@ -4,9 +4,9 @@
 import { sql } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
+import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import type { LinkRow, LinksTable } from '../../db/schema.js'
-import { fetchPage } from '../../db/paging.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -122,19 +122,19 @@ export function createLinkRepository(db: DB) {
   return {
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
     async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListRow[]; total: number }> {
-      const pattern = filter.search ? containsPattern(filter.search) : ''
-      if (filter.campaignId === undefined && filter.channelId === undefined && filter.domainId === undefined) {
+      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined
+      if (!narrowed) {
         const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
-        const values = { accountId, pattern, limit: page.limit, offset: page.offset }
+        const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }
         const [counted] = await queries.count(values)
         const total = Number(counted?.count ?? 0)
         if (total === 0 || page.offset >= total) return { rows: [], total }
         return { rows: await queries.page(values), total }
       }
-      // Narrowed by campaign, channel or domain: built for the request, as the combinations are too
-      // many to compile ahead. Every filter narrows the account's own links, so an id of another
-      // account's campaign, channel or domain matches nothing rather than revealing anything.
-      let filtered = filteredLinks({ accountId, pattern, limit: page.limit, offset: page.offset }, Boolean(filter.search))
+      // Lists narrowed by campaign, domain or channel are rarer: built as they come.
+      let filtered = filteredLinks({ accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }, Boolean(filter.search))
+      // Every filter narrows the account's own links, so an id of another account's campaign,
+      // channel or domain matches nothing rather than revealing anything.
       if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
       if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
       else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)
