@@ -133,6 +133,8 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (param === 'channelid') return fixtures.channel!
     if (param === 'userid') return fixtures.user!
     if (param === 'itemid') return fixtures.link!
+    // Both key families (/api/key/… and the dashboard's /api/account/key/…) delete the fixture key.
+    if (/\/key\/\{id\}/.test(path)) return fixtures.key!
     const resource = /^\/api\/(\w+)/.exec(path)?.[1] ?? ''
     const key = { url: 'link', user: 'user', plan: 'plan' }[resource] ?? resource
     return fixtures[key] ?? 1
@@ -166,7 +168,7 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (response.statusCode >= 500) return void fail('5xx')
     if (response.statusCode < 400) {
       // An odd id may name the harness's own key: a fresh one keeps the run going.
-      if (operation.path === '/api/key/{id}/delete') admin.apiKey = (await services.accounts.createKey(admin.id, { name: 'fuzz admin' })).key
+      if (/\/key\/\{id\}\/delete$/.test(operation.path)) admin.apiKey = (await services.accounts.createKey(admin.id, { name: 'fuzz admin' })).key
       if (operation.method === 'DELETE') await createFixtures()
       return
     }
