@@ -1,7 +1,7 @@
 // Requests as the dashboard makes them: the session cookie, and on unsafe methods the Origin and
 // the X-Linkwell-CSRF header the API gate asks of cookie-borne requests.
 import type { App } from '../../src/http/app-instance.js'
-import { PUBLIC_URL, type ApiResponse } from './test-app.js'
+import { PUBLIC_URL, withJsonData, type ApiResponse } from './test-app.js'
 
 /** The headers the dashboard sends with every unsafe request. */
 export const DASHBOARD_HEADERS = { origin: PUBLIC_URL, 'x-linkwell-csrf': '1' }
@@ -21,13 +21,7 @@ async function send(app: App, method: string, url: string, body: unknown, header
     headers: { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   })
-  let data: unknown
-  try {
-    data = response.json()
-  } catch {
-    data = undefined
-  }
-  return Object.assign(response, { data })
+  return withJsonData(response)
 }
 
 /** POST /api/auth/login as the dashboard does; `headers` replace or add to the dashboard's. */

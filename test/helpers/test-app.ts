@@ -95,14 +95,19 @@ export function apiClient(app: App, apiKey: string | null): ApiClient {
       },
       ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
-    let data: unknown
-    try {
-      data = response.json()
-    } catch {
-      data = undefined
-    }
-    return Object.assign(response, { data })
+    return withJsonData(response)
   }
+}
+
+/** The response with its body parsed as JSON on `data` (undefined when the body is not JSON). */
+export function withJsonData<R extends LightMyRequestResponse>(response: R): R & { data: any } {
+  let data: unknown
+  try {
+    data = response.json()
+  } catch {
+    data = undefined
+  }
+  return Object.assign(response, { data })
 }
 
 /** A value that exists only once `beforeAll` has run: reads before then fail loudly. */
