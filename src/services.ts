@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createPlanUsageService } from './modules/accounts/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
@@ -105,6 +106,13 @@ export function createServices(deps: ServiceDependencies) {
   const qrCodeRepository = createQrCodeRepository(db)
   const redirectRepository = createAliasResolverRepository(db)
   const contactRepository = createContactRepository(db)
+  const bioPageRepository = createBioPageRepository(db)
+  const domainRepository = createDomainRepository(db)
+  const campaignRepository = createCampaignRepository(db)
+  const channelRepository = createChannelRepository(db)
+  const overlayRepository = createOverlayRepository(db)
+  const splashPageRepository = createSplashPageRepository(db)
+  const pixelRepository = createPixelRepository(db)
 
   return {
     config,
@@ -117,11 +125,23 @@ export function createServices(deps: ServiceDependencies) {
     /** The dashboard's sign-in: passwords and sessions. */
     sessions: createSessionService(accountRepository, createSessionRepository(db), accounts, { sessionDays: config.sessionDays }),
     plans,
+    /** What an account uses of its plan's limits. */
+    planUsage: createPlanUsageService({
+      links: (accountId) => linkRepository.count(accountId),
+      qrcodes: (accountId) => qrCodeRepository.count(accountId),
+      bio: (accountId) => bioPageRepository.count(accountId),
+      campaigns: (accountId) => campaignRepository.count(accountId),
+      channels: (accountId) => channelRepository.count(accountId),
+      pixels: (accountId) => pixelRepository.count(accountId),
+      domains: (accountId) => domainRepository.count(accountId),
+      splash: (accountId) => splashPageRepository.count(accountId),
+      overlays: (accountId) => overlayRepository.count(accountId),
+    }),
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     links: createLinkService(linkRepository, { invalidation, aliases }),
-    bioPages: createBioPageService(createBioPageRepository(db), aliases, invalidation),
-    domains: createDomainService(createDomainRepository(db), {
+    bioPages: createBioPageService(bioPageRepository, aliases, invalidation),
+    domains: createDomainService(domainRepository, {
       publicUrl,
       server: { ips: config.serverIps, cname: config.serverCname },
       resolveHost: deps.resolveHost ?? resolveHostRecords,
@@ -129,19 +149,19 @@ export function createServices(deps: ServiceDependencies) {
       invalidation,
     }),
     campaigns: createCampaignService(
-      createCampaignRepository(db),
+      campaignRepository,
       { assignToCampaign: (accountId, campaignId, linkId) => linkRepository.setCampaign(accountId, linkId, campaignId) },
       invalidation,
     ),
     campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(createChannelRepository(db), createChannelItemRepository(db), {
+    channels: createChannelService(channelRepository, createChannelItemRepository(db), {
       links: createShortLinkItemSource(db, publicUrl),
       bio: createBioPageItemSource(db, publicUrl),
       qr: createQrCodeItemSource(db, publicUrl),
     }),
-    overlays: createOverlayService(createOverlayRepository(db), invalidation),
-    splashPages: createSplashPageService(createSplashPageRepository(db), invalidation),
-    pixels: createPixelService(createPixelRepository(db), invalidation),
+    overlays: createOverlayService(overlayRepository, invalidation),
+    splashPages: createSplashPageService(splashPageRepository, invalidation),
+    pixels: createPixelService(pixelRepository, invalidation),
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     aliasResolver: createAliasResolver(redirectRepository, invalidation),

@@ -4,141 +4,19 @@
 // options, visit it from another browser, see the click in its analytics, bulk create from a CSV,
 // create an API key and use it from outside the browser, sign out. Every page is screenshot at
 // 1440 and 375 px into test-results/screenshots/ for a person to look at.
-import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, SERVER_ENTRY, startServer, type ServerProcess } from '../helpers/server-process.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
-const SCREENSHOTS = path.resolve('test-results/screenshots')
-// A desktop Chrome: the server does not count clicks of headless browsers (bots).
-const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
-
-const hasChromium = fs.existsSync(CHROMIUM)
-const postgresUrl = process.env.TEST_DATABASE_URL
-// CI installs Chromium (.ci/run): there a missing browser is a failure, never a skip.
-if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium.`)
-if (!hasChromium) process.stdout.write(`\nSKIPPED: the dashboard end-to-end test (${CHROMIUM} is missing; apt-get install chromium).\n`)
-else if (!postgresUrl) process.stdout.write('\nSKIPPED: the dashboard end-to-end test on PostgreSQL (TEST_DATABASE_URL is not set).\n')
-
-interface FreshDatabase {
-  url: string
-  drop(): Promise<void>
-}
-
-async function freshSqlite(folder: string): Promise<FreshDatabase> {
-  return { url: `file:${path.join(folder, `dashboard-${randomBytes(4).toString('hex')}.db`)}`, drop: async () => {} }
-}
-
-async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
-  const name = `lw_e2e_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: baseUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
-}
-
-/** The advertiser's site a short link leads to, on this machine. */
-async function startLandingSite(): Promise<{ url: string; close(): Promise<void> }> {
-  const site = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end('<!doctype html><html lang="en"><title>Spring sale</title><link rel="icon" href="data:,"><h1>Spring sale</h1></html>')
-  })
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-  const { port } = site.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) }
-}
-
-/** The first-start log line: the admin's generated password (and key), printed once. */
-async function firstStartCredentials(server: ServerProcess): Promise<{ username: string; password: string }> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    for (const line of server.output().split('\n')) {
-      if (!line.includes('"password"')) continue
-      const entry = JSON.parse(line) as { username?: string; password?: string }
-      if (entry.username && entry.password) return { username: entry.username, password: entry.password }
-    }
-    if (Date.now() > deadline) throw new Error(`no first-start credentials in the log:\n${server.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-/** Console errors and uncaught exceptions of a page; the one expected refusal (no session yet) aside. */
-function watchConsole(page: Page, errors: string[]): void {
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    // Before signing in, the shell asks for the account and the browser logs the 401 it gets.
-    if (/status of 401/.test(message.text())) return
-    errors.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-}
-
-async function screenshot(page: Page, prefix: string, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await page.locator('.state.loading').first().waitFor({ state: 'detached' })
-  const width = page.viewportSize()!.width
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
-}
-
-/** Screenshots of the page at `address` at every width, then back to the desktop width. */
-async function screenshotAtEveryWidth(page: Page, prefix: string, name: string, address: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size)
-    await page.goto(address)
-    await ready(page)
-    await screenshot(page, prefix, name)
-    // Nothing sticks out sideways: the page scrolls only downwards.
-    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
-  }
-  await page.setViewportSize(WIDTHS[0]!)
-}
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { freePort, startServer } from '../helpers/server-process.js'
+import { e2eDatabases, firstStartCredentials, hasChromium, screenshot, screenshotAtEveryWidth, startLandingSite, useBrowser, VISITOR_AGENT, watchConsole, WIDTHS } from './harness.js'
 
 describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
-  let browser: Browser
-  let folder: string
-
-  beforeAll(async () => {
-    // `npm test` builds server and dashboard before vitest runs; a bare `vitest run` may not have.
-    if (!fs.existsSync(SERVER_ENTRY)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
-    if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
-    fs.mkdirSync(SCREENSHOTS, { recursive: true })
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
-  }, 180_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    if (folder) fs.rmSync(folder, { recursive: true, force: true })
-  })
-
-  const databases: Array<{ name: string; create: () => Promise<FreshDatabase> }> = [
-    { name: 'sqlite', create: () => freshSqlite(folder) },
-    ...(postgresUrl ? [{ name: 'postgres', create: () => freshPostgres(postgresUrl) }] : []),
-  ]
+  const { browser: browserOf, folder } = useBrowser()
+  const databases = e2eDatabases(folder)
 
   it.each(databases)('signs in, creates and visits a link, sees its click, bulk creates, makes a working API key and signs out ($name)', async ({ name, create }) => {
     const database = await create()
+    const browser = browserOf()
     const port = await freePort()
     const publicUrl = `http://127.0.0.1:${port}`
     // Screenshots reload every page twice within a minute: more than a person's pace.

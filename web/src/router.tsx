@@ -1,15 +1,20 @@
 // Routes of the dashboard under /app/. Pages are split per route; the analytics page (charts and
 // the map) is the heaviest and loads only when opened.
 import type { QueryClient } from '@tanstack/react-query'
-import type { ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
+import { adminRoutes } from './admin/routes'
+import { bioRoutes } from './bio/routes'
+import { campaignRoutes } from './campaigns/routes'
+import { channelRoutes } from './channels/routes'
+import { domainRoutes } from './domains/routes'
+import { overlayRoutes } from './overlays/routes'
+import { pixelRoutes } from './pixels/routes'
+import { qrRoutes } from './qr/routes'
+import { splashRoutes } from './splash/routes'
 import { AppShell } from './shell/AppShell'
 import { RouteError } from './shell/RouteError'
 import { SignInPage } from './auth/SignInPage'
-
-function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  return async () => ({ Component: (await load())[name] as ComponentType })
-}
+import { lazyPage as page } from './shell/lazy-page'
 
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(
@@ -26,6 +31,15 @@ export function createAppRouter(queryClient: QueryClient) {
           { path: 'links/:id/edit', lazy: page(() => import('./links/LinkFormPage'), 'EditLinkPage') },
           { path: 'links/:id/analytics', lazy: page(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage') },
           { path: 'bulk', lazy: page(() => import('./bulk/BulkPage'), 'BulkPage') },
+          ...qrRoutes,
+          ...bioRoutes,
+          ...campaignRoutes,
+          ...channelRoutes,
+          ...domainRoutes,
+          ...pixelRoutes,
+          ...splashRoutes,
+          ...overlayRoutes,
+          ...adminRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
         ],

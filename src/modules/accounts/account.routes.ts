@@ -8,14 +8,14 @@ import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { toAccountRecord } from './account.mapper.js'
-import { AccountResponse, AccountUpdateBody, ApiKeyCreateBody, ApiKeyCreatedResponse, ApiKeyListResponse, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody } from './account.schemas.js'
+import { AccountResponse, AccountUpdateBody, ApiKeyCreateBody, ApiKeyCreatedResponse, ApiKeyListResponse, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
 import { parseResources } from './api-key-scopes.js'
 import { accountSubject } from './session.service.js'
 import { ValidationError } from '../../core/errors.js'
 import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { IdParams, MessageResponse } from '../../core/schemas.js'
 
-export function registerAccountRoutes(app: App, { accounts, sessions, config }: Services, { throttle }: { throttle: SignInThrottle }): void {
+export function registerAccountRoutes(app: App, { accounts, sessions, config, planUsage }: Services, { throttle }: { throttle: SignInThrottle }): void {
   app.get('/api/account', {
     schema: { tags: ['account'], summary: 'Read the account', response: { 200: AccountResponse, ...errorResponses } },
   }, async (request) => {
@@ -45,6 +45,19 @@ export function registerAccountRoutes(app: App, { accounts, sessions, config }: 
       sessions.changePassword(account.id, request.body.current, request.body.password, account.sessionId),
     )
     return { error: 0 as const, message: 'Your password has been changed. Your other sessions have been signed out.' }
+  })
+
+  app.get('/api/account/limits', {
+    schema: {
+      tags: ['account'],
+      summary: "What the account may do: administer, and how much of its plan's limits it uses",
+      description: 'Every limited resource with its count and the plan\'s limit (null: unlimited), so a client can show "3 of 10 campaigns" and explain a refused create before it is tried; `admin` says whether the administration endpoints answer.',
+      response: { 200: LimitsResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const account = accountOf(request)
+    const stored = await accounts.getAccountOrThrow(account.id)
+    return { error: 0 as const, data: { planid: stored.plan_id, admin: account.isAdmin, resources: await planUsage.usageOf(account) } }
   })
 
   app.get('/api/account/keys', {

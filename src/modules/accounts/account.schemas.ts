@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { DateTime, Id } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 import { API_KEY_RESOURCES } from './api-key-scopes.js'
+import { LIMITED_RESOURCES } from './plan-limits.js'
 
 export const Account = Type.Object({
   id: Type.Integer(),
@@ -85,3 +86,17 @@ export const KeyListResponse = Type.Object({
 })
 
 export const KeyParams = Type.Object({ id: Id })
+
+/** GET /api/account/limits: what the account may do: administer, and how many of each limited resource. */
+export const LimitsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    planid: Type.Integer(),
+    admin: Type.Boolean({ description: 'the account may call the administration endpoints' }),
+    resources: Type.Array(Type.Object({
+      resource: Type.Enum([...LIMITED_RESOURCES]),
+      used: Type.Integer({ minimum: 0 }),
+      limit: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'null: the plan sets no limit' }),
+    })),
+  }),
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { createCampaign, createLink } from '../../helpers/factories.js'
 import { apiClient, createAccount, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 
 describe('account endpoints', () => {
@@ -94,5 +95,35 @@ describe('account endpoints', () => {
     await apiClient(context.app, caller.apiKey)('PUT', '/api/account/update', { email: 'caller-new@example.com' })
     expect((await storedAccount(caller.id)).email).toBe('caller-new@example.com')
     expect((await storedAccount(other.id)).email).toBe(other.email)
+  })
+
+  describe('GET /api/account/limits', () => {
+    it("counts each limited resource against the plan's limit, and says whether the account administers", async () => {
+      const db = context.database.db
+      const plan = await db.insertInto('plans').values({ name: 'Small', code: `small-${Date.now()}`, apirate: null, limits: '{"campaigns":2,"links":10}', is_default: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()
+      const account = await createAccount(context, { plan: plan.id })
+      await createCampaign(context, account)
+      await createLink(context, account)
+      await createLink(context, account)
+      const response = await apiClient(context.app, account.apiKey)('GET', '/api/account/limits')
+      expect(response.statusCode).toBe(200)
+      const { planid, admin, resources } = response.data.data
+      expect(planid).toBe(plan.id)
+      expect(admin).toBe(false)
+      expect(resources).toHaveLength(9)
+      expect(resources).toContainEqual({ resource: 'campaigns', used: 1, limit: 2 })
+      expect(resources).toContainEqual({ resource: 'links', used: 2, limit: 10 })
+      expect(resources).toContainEqual({ resource: 'qrcodes', used: 0, limit: null })
+      const limitedCampaign = await apiClient(context.app, account.apiKey)('POST', '/api/campaign/add', { name: 'Second' })
+      expect(limitedCampaign.statusCode, limitedCampaign.body).toBe(201)
+      const atLimit = await apiClient(context.app, account.apiKey)('GET', '/api/account/limits')
+      expect(atLimit.data.data.resources).toContainEqual({ resource: 'campaigns', used: 2, limit: 2 })
+    })
+
+    it('tells an administrator so, and refuses without a credential', async () => {
+      const admin = await createAccount(context, { isAdmin: true })
+      expect((await apiClient(context.app, admin.apiKey)('GET', '/api/account/limits')).data.data.admin).toBe(true)
+      expect((await context.app.inject({ method: 'GET', url: '/api/account/limits' })).statusCode).toBe(401)
+    })
   })
 })

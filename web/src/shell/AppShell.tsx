@@ -5,17 +5,62 @@ import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { ApiError, api, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
+import { usePlanUsage } from '../usage/plan-usage'
 import { useAccount } from './session'
 
-const NAVIGATION = [
-  { to: '/', label: 'Overview', end: true, icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
-  { to: '/links', label: 'Links', end: false, icon: 'M10 14a5 5 0 007.07 0l3-3a5 5 0 00-7.07-7.07l-1.5 1.5M14 10a5 5 0 00-7.07 0l-3 3a5 5 0 007.07 7.07l1.5-1.5' },
-  { to: '/bulk', label: 'Bulk create', end: false, icon: 'M4 6h16M4 12h16M4 18h10' },
-  { to: '/account', label: 'Account', end: false, icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
+interface NavigationItem {
+  to: string
+  label: string
+  end?: boolean
+  icon: string
+}
+
+// The sidebar, in groups; the administration group is shown to administrators only.
+const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: NavigationItem[] }> = [
+  {
+    items: [
+      { to: '/', label: 'Overview', end: true, icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
+      { to: '/links', label: 'Links', icon: 'M10 14a5 5 0 007.07 0l3-3a5 5 0 00-7.07-7.07l-1.5 1.5M14 10a5 5 0 00-7.07 0l-3 3a5 5 0 007.07 7.07l1.5-1.5' },
+      { to: '/qr', label: 'QR codes', icon: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2' },
+      { to: '/bio', label: 'Bio pages', icon: 'M7 3h10a2 2 0 012 2v14a2 2 0 01-2 2H7a2 2 0 01-2-2V5a2 2 0 012-2zM9 8h6M9 12h6M9 16h6' },
+      { to: '/bulk', label: 'Bulk create', icon: 'M4 6h16M4 12h16M4 18h10' },
+    ],
+  },
+  {
+    title: 'Organize',
+    items: [
+      { to: '/campaigns', label: 'Campaigns', icon: 'M4 10v4h3l6 4V6L7 10H4zM17 9a4 4 0 010 6' },
+      { to: '/channels', label: 'Channels', icon: 'M4 7h16M4 12h16M4 17h16M8 4v16' },
+    ],
+  },
+  {
+    title: 'Set up',
+    items: [
+      { to: '/domains', label: 'Branded domains', icon: 'M12 21a9 9 0 100-18 9 9 0 000 18zM3 12h18M12 3a14 14 0 010 18M12 3a14 14 0 000 18' },
+      { to: '/pixels', label: 'Pixels', icon: 'M12 5c-5 0-9 7-9 7s4 7 9 7 9-7 9-7-4-7-9-7zm0 10a3 3 0 110-6 3 3 0 010 6z' },
+      { to: '/splash', label: 'Splash pages', icon: 'M4 5h16v14H4zM4 9h16' },
+      { to: '/overlays', label: 'CTA overlays', icon: 'M4 4h16v12H4zM8 20h8M7 12h6' },
+    ],
+  },
+  {
+    title: 'Administration',
+    adminOnly: true,
+    items: [
+      { to: '/admin/users', label: 'Users', icon: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 100-6M22 21a6 6 0 00-5-5.9' },
+      { to: '/admin/plans', label: 'Plans', icon: 'M4 6h16v12H4zM4 10h16M8 14h3' },
+    ],
+  },
+  {
+    items: [
+      { to: '/account', label: 'Account', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
+    ],
+  },
 ]
 
 export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const account = useAccount()
+  // Whether the administration group shows; asked once the account answered.
+  const usage = usePlanUsage(account.isSuccess)
   const location = useLocation()
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -62,16 +107,21 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
         </div>
         <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'nav open' : 'nav'}>
           <NavLink to="/links/new" className="button primary nav-create">+ Create link</NavLink>
-          <ul>
-            {NAVIGATION.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive && location.pathname !== '/links/new' ? 'active' : undefined)}>
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d={item.icon} stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {NAVIGATION.filter((group) => !group.adminOnly || usage.data?.admin).map((group, index) => (
+            <div className="nav-group" key={group.title ?? index} role={group.title ? 'group' : undefined} aria-label={group.title}>
+              {group.title && <span className="nav-group-title" aria-hidden="true">{group.title}</span>}
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end={item.end ?? false} className={({ isActive }) => (isActive && location.pathname !== '/links/new' ? 'active' : undefined)}>
+                      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d={item.icon} stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
           <div className="sidebar-account">
             <span className="muted small" title={account.data.email}>{account.data.email}</span>
             <button type="button" className="button ghost small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -1,0 +1,219 @@
+// What every dashboard end-to-end test shares: Debian's Chromium (playwright-core downloads no
+// browser), a fresh database per run (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), the
+// built server started on it, the first-start credentials, a signed-in browser, console watching
+// and screenshots at 1440 and 375 px into test-results/screenshots/ for a person to look at.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { freePort, SERVER_ENTRY, startServer, type ServerProcess } from '../helpers/server-process.js'
+
+export const CHROMIUM = '/usr/bin/chromium'
+export const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
+export const SCREENSHOTS = path.resolve('test-results/screenshots')
+// A desktop Chrome: the server does not count clicks of headless browsers (bots).
+export const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+export const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
+
+export const hasChromium = fs.existsSync(CHROMIUM)
+export const postgresUrl = process.env.TEST_DATABASE_URL
+// CI installs Chromium (.ci/run): there a missing browser is a failure, never a skip.
+if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium.`)
+if (!hasChromium) process.stdout.write(`\nSKIPPED: the dashboard end-to-end tests (${CHROMIUM} is missing; apt-get install chromium).\n`)
+else if (!postgresUrl) process.stdout.write('\nSKIPPED: the dashboard end-to-end tests on PostgreSQL (TEST_DATABASE_URL is not set).\n')
+
+export interface FreshDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+export async function freshSqlite(folder: string): Promise<FreshDatabase> {
+  return { url: `file:${path.join(folder, `dashboard-${randomBytes(4).toString('hex')}.db`)}`, drop: async () => {} }
+}
+
+export async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
+  const name = `lw_e2e_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: baseUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** The advertiser's site a short link leads to, on this machine. */
+export async function startLandingSite(): Promise<{ url: string; close(): Promise<void> }> {
+  const site = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end('<!doctype html><html lang="en"><title>Spring sale</title><link rel="icon" href="data:,"><h1>Spring sale</h1></html>')
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  const { port } = site.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) }
+}
+
+/** The first-start log line: the admin's generated password (and key), printed once. */
+export interface Credentials {
+  username: string
+  password: string
+  /** The admin's API key, for setting up data without the browser. */
+  apiKey: string
+}
+
+export async function firstStartCredentials(server: ServerProcess): Promise<Credentials> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    for (const line of server.output().split('\n')) {
+      if (!line.includes('"password"')) continue
+      const entry = JSON.parse(line) as { username?: string; password?: string; apiKey?: string }
+      if (entry.username && entry.password && entry.apiKey) return { username: entry.username, password: entry.password, apiKey: entry.apiKey }
+    }
+    if (Date.now() > deadline) throw new Error(`no first-start credentials in the log:\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Console errors and uncaught exceptions of a page; the one expected refusal (no session yet) aside. */
+export function watchConsole(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // Before signing in, the shell asks for the account and the browser logs the 401 it gets.
+    if (/status of 401/.test(message.text())) return
+    errors.push(`${page.url()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+}
+
+export async function screenshot(page: Page, prefix: string, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.locator('.state.loading').first().waitFor({ state: 'detached' })
+  const width = page.viewportSize()!.width
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
+}
+
+/** Screenshots of the page at `address` at every width, then back to the desktop width. */
+export async function screenshotAtEveryWidth(page: Page, prefix: string, name: string, address: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await page.goto(address)
+    await ready(page)
+    await screenshot(page, prefix, name)
+    // Nothing sticks out sideways: the page scrolls only downwards.
+    expect(await page.evaluate('document.documentElement.scrollWidth'), `${name} at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
+  }
+  await page.setViewportSize(WIDTHS[0]!)
+}
+
+
+/** The databases each dashboard test runs on. */
+export function e2eDatabases(folder: () => string): Array<{ name: string; create: () => Promise<FreshDatabase> }> {
+  return [
+    { name: 'sqlite', create: () => freshSqlite(folder()) },
+    ...(postgresUrl ? [{ name: 'postgres', create: () => freshPostgres(postgresUrl) }] : []),
+  ]
+}
+
+/** One browser and a scratch folder for a test file; builds server and dashboard when a bare `vitest run` has not. */
+export function useBrowser(): { browser(): Browser; folder(): string } {
+  let browser: Browser | undefined
+  let folder: string | undefined
+  beforeAll(async () => {
+    if (!fs.existsSync(SERVER_ENTRY)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
+    if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
+    fs.mkdirSync(SCREENSHOTS, { recursive: true })
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+  }, 180_000)
+  afterAll(async () => {
+    await browser?.close()
+    if (folder) fs.rmSync(folder, { recursive: true, force: true })
+  })
+  return { browser: () => browser!, folder: () => folder! }
+}
+
+export interface Dashboard {
+  /** `http://127.0.0.1:<port>`: the API, the dashboard at /app/ and the public side. */
+  publicUrl: string
+  credentials: Credentials
+  server: ServerProcess
+  /** Console errors of every watched page; the run fails unless it stays empty. */
+  errors: string[]
+  /** A new browser context (closed at the end) whose pages are watched. */
+  newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
+  /** A page of a new desktop context, signed in as the first-start admin. */
+  signedInPage(): Promise<Page>
+  /** Calls the API with the admin's key; answers the parsed body. */
+  api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>
+}
+
+/** Signs `page` in through the sign-in form and waits for the overview. */
+export async function signIn(page: Page, publicUrl: string, credentials: Pick<Credentials, 'username' | 'password'>): Promise<void> {
+  await page.goto(`${publicUrl}/app/signin`)
+  await page.getByLabel('E-mail or username').fill(credentials.username)
+  await page.getByLabel('Password').fill(credentials.password)
+  await page.getByLabel('Password').press('Enter')
+  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+}
+
+/**
+ * Starts the built server on a fresh database, runs `body` with what a test needs, then closes
+ * every context, stops the server (which must exit 0), drops the database and fails on console errors.
+ */
+export async function withDashboard(browser: Browser, database: FreshDatabase, body: (dashboard: Dashboard) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+  const port = await freePort()
+  const publicUrl = `http://127.0.0.1:${port}`
+  // Screenshots reload every page twice within a minute: more than a person's pace.
+  const server = await startServer({ PORT: String(port), PUBLIC_URL: publicUrl, DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1200', ...env })
+  const contexts: BrowserContext[] = []
+  const errors: string[] = []
+  try {
+    const credentials = await firstStartCredentials(server)
+    const newContext: Dashboard['newContext'] = async (options) => {
+      const context = await browser.newContext({ viewport: WIDTHS[0], userAgent: VISITOR_AGENT, acceptDownloads: true, ...options })
+      context.on('page', (page) => watchConsole(page, errors))
+      contexts.push(context)
+      return context
+    }
+    await body({
+      publicUrl,
+      credentials,
+      server,
+      errors,
+      newContext,
+      async signedInPage() {
+        const page = await (await newContext()).newPage()
+        await signIn(page, publicUrl, credentials)
+        return page
+      },
+      async api(method, address, payload) {
+        const response = await fetch(`${publicUrl}${address}`, {
+          method,
+          headers: { authorization: `Bearer ${credentials.apiKey}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+        })
+        return { status: response.status, body: (await response.json()) as never }
+      },
+    })
+    expect(errors).toEqual([])
+  } finally {
+    for (const context of contexts) await context.close()
+    const code = await server.stop()
+    await database.drop()
+    expect(code).toBe(0)
+  }
+}

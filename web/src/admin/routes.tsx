@@ -1,0 +1,8 @@
+// Routes of this area of the dashboard; the router adds them under the signed-in shell.
+import type { RouteObject } from 'react-router'
+import { lazyPage } from '../shell/lazy-page'
+
+export const adminRoutes: RouteObject[] = [
+  { path: 'admin/users', lazy: lazyPage(() => import('./UsersPage'), 'UsersPage') },
+  { path: 'admin/plans', lazy: lazyPage(() => import('./PlansPage'), 'PlansPage') },
+]

@@ -1,0 +1,12 @@
+// PLACEHOLDER (issue 11): replaced by the page itself.
+import { PageHeader } from '../components/PageHeader'
+import { UsageNote } from '../usage/plan-usage'
+
+export function PixelsPage() {
+  return (
+    <>
+      <PageHeader title="Pixels" />
+      <UsageNote resource="pixels" />
+    </>
+  )
+}
