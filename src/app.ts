@@ -29,6 +29,7 @@ import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
+import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { sendPublicError } from './public/error-pages.js'
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerChannelRoutes(app, services)
   registerPixelRoutes(app, services)
   registerQrCodeRoutes(app, services)
+  registerLogoUploadRoutes(app, services)
   registerLinkRoutes(app, services)
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services)

@@ -44,6 +44,7 @@ import { createLogoLoader, type LogoLoader } from './modules/qr-codes/logo-sourc
 import { createQrCodeItemSource } from './modules/qr-codes/qr-code.item-source.js'
 import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js'
 import { createQrCodeService } from './modules/qr-codes/qr-code.service.js'
+import { createLogoUploadService } from './modules/qr-codes/logo-upload.service.js'
 import { createQrImageService } from './modules/qr-codes/qr-image.service.js'
 import { createAliasResolverRepository } from './modules/redirects/alias-resolver.repository.js'
 import { createAliasResolver } from './modules/redirects/alias-resolver.js'
@@ -164,6 +165,7 @@ export function createServices(deps: ServiceDependencies) {
     pixels: createPixelService(pixelRepository, invalidation),
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
+    logoUploads: createLogoUploadService(config.uploadDir),
     aliasResolver: createAliasResolver(redirectRepository, invalidation),
     hostRouter: createHostRouter(redirectRepository, invalidation, publicUrl),
     contacts: { saveContact: contactRepository.insert },

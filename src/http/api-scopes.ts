@@ -7,6 +7,8 @@ const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   url: 'links',
   urls: 'links',
   qr: 'qr',
+  // Uploaded files are QR code logos (modules/qr-codes/logo-upload.routes.ts).
+  upload: 'qr',
   campaign: 'campaigns',
   campaigns: 'campaigns',
   channel: 'channels',

@@ -37,8 +37,9 @@ const APP_POLICY = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // Avatars may be any https address the account gave.
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // Avatars may be any https address the account gave; blob: shows images the dashboard fetched
+    // itself (the QR designer's preview, drawn by the API's POST /api/qr/preview).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

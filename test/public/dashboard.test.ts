@@ -38,6 +38,9 @@ describe('the built dashboard', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
     expect(response.headers['content-security-policy']).toContain("script-src 'self'")
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    // The QR designer shows the preview it fetched as a blob: URL; scripts may still not come from blobs.
+    expect(response.headers['content-security-policy']).toMatch(/img-src [^;]*blob:/)
+    expect(response.headers['content-security-policy']).not.toMatch(/script-src [^;]*blob:/)
     expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
 

@@ -1,15 +1,29 @@
-// QR code endpoints (spec: QR codes): list, read with statistics, add, update, delete.
+// QR code endpoints (spec: QR codes): list, read with statistics, add, update, delete; and the
+// dashboard's previews, which draw what a creation or an update would serve without storing it.
+import type { FastifyReply } from 'fastify'
+import type { Static } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
+import type { QrPreviewOptions } from './qr-code.service.js'
 import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper.js'
-import { QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrListResponse, QrUpdateBody } from './qr-code.schemas.js'
+import { QR_IMAGE_DEFAULT_SIZE, QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrImageQuery, QrListResponse, QrPreviewImage, QrUpdateBody } from './qr-code.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['qr codes']
+
+function viewOf(query: Static<typeof QrImageQuery>): QrPreviewOptions {
+  return { format: query.format ?? 'png', size: query.size ?? QR_IMAGE_DEFAULT_SIZE }
+}
+
+function sendPreview(reply: FastifyReply, image: { body: Buffer | string; contentType: string }) {
+  // Drawn for one person's design: never kept by a cache, never run as a document.
+  reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+  return reply.type(image.contentType).send(image.body)
+}
 
 export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: Services): void {
   app.get('/api/qr', {
@@ -38,6 +52,34 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: 
   }, async (request, reply) => {
     const qr = await qrCodes.createQrCode(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, id: qr.id, link: qrImageUrl(config.publicUrl, qr.alias) })
+  })
+
+  app.post('/api/qr/preview', {
+    schema: {
+      tags,
+      summary: 'Preview a new QR code: the image a creation with this body would serve, nothing stored',
+      description: 'Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address as long as the real one.',
+      querystring: QrImageQuery,
+      body: QrCreateBody,
+      response: { 200: QrPreviewImage, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const image = await qrCodes.previewNewQrCode(request.body, viewOf(request.query))
+    return sendPreview(reply, image)
+  })
+
+  app.post('/api/qr/:id/preview', {
+    schema: {
+      tags,
+      summary: 'Preview an update of a QR code: the image it would serve after `PUT /api/qr/{id}/update` with this body, nothing stored',
+      params: IdParams,
+      querystring: QrImageQuery,
+      body: QrUpdateBody,
+      response: { 200: QrPreviewImage, ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const image = await qrCodes.previewQrCodeUpdate(accountOf(request).id, request.params.id, request.body, viewOf(request.query))
+    return sendPreview(reply, image)
   })
 
   app.put('/api/qr/:id/update', {

@@ -145,5 +145,14 @@ export const QrImageQuery = Type.Object({
   })),
 })
 
+/** A preview's answer: the image itself (documented per content type, never serialised as JSON). */
+export const QrPreviewImage = {
+  description: 'the image: PNG, or SVG with format=svg',
+  content: {
+    'image/png': { schema: Type.String({ format: 'binary' }) },
+    'image/svg+xml': { schema: Type.String() },
+  },
+}
+
 // Any text: an alias that cannot exist is simply not found (404), not a bad request.
 export const QrAliasParams = Type.Object({ alias: Type.String() })

@@ -9,7 +9,7 @@ import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
-import { assertPayloadFits, formatRgb, parseRgb } from './qr-render.js'
+import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from './qr-render.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 
@@ -54,6 +54,18 @@ function assertColorsDiffer(background: string, foreground: string): void {
   if (background === foreground) throw ValidationError.field('foreground', 'must differ from the background color')
 }
 
+/** What a preview is drawn at: the public image's choices. */
+export interface QrPreviewOptions {
+  format: QrImageFormat
+  size: number
+}
+
+/**
+ * The alias a preview of a new code encodes in its tracking address: the longest one a creation
+ * may draw, so the previewed symbol is as dense as the saved one can be.
+ */
+export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
+
 export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeServiceOptions) {
   async function getQrCodeOrThrow(accountId: number, id: number): Promise<QrCodeRow> {
     const qr = await qrCodes.findById(accountId, id)
@@ -65,8 +77,51 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
     assertPayloadFits(encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, alias)), hasLogo)
   }
 
+  /** The rules of a creation's design (data, colors, fit), before anything is loaded or stored. */
+  function checkNewDesign(input: QrCreateInput) {
+    const qr = parseQrData(input.type, input.data)
+    const background = canonicalColor(input.background, DEFAULT_BACKGROUND)
+    const foreground = canonicalColor(input.foreground, DEFAULT_FOREGROUND)
+    assertColorsDiffer(background, foreground)
+    // Checked with the longest alias a retry may draw: whichever is stored, the symbol fits.
+    assertFits(qr, PREVIEW_ALIAS, input.logo !== undefined)
+    return { qr, background, foreground }
+  }
+
+  /** The rules of an update's design against the stored code (its type, alias and logo). */
+  function checkChangedDesign(current: QrCodeRow, input: QrUpdateInput) {
+    const qr = parseQrData(current.type as QrType, input.data)
+    const background = canonicalColor(input.background, current.background)
+    const foreground = canonicalColor(input.foreground, current.foreground)
+    assertColorsDiffer(background, foreground)
+    const hasLogo = input.logo === undefined ? current.logo !== null : input.logo !== ''
+    assertFits(qr, current.alias, hasLogo)
+    return { qr, background, foreground }
+  }
+
   return {
     getQrCodeOrThrow,
+
+    /**
+     * The image a creation with this body would serve, drawn by the public image's renderer and
+     * stored nowhere. Link codes encode a tracking address of the same length as the real one.
+     */
+    async previewNewQrCode(input: QrCreateInput, view: QrPreviewOptions) {
+      const { qr, background, foreground } = checkNewDesign(input)
+      const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
+      const payload = encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, PREVIEW_ALIAS))
+      return renderQrImage({ payload, background, foreground, logo }, view.format, view.size)
+    },
+
+    /** The image a code would serve after this update (its real tracking address), stored nowhere. */
+    async previewQrCodeUpdate(accountId: number, id: number, input: QrUpdateInput, view: QrPreviewOptions) {
+      const current = await getQrCodeOrThrow(accountId, id)
+      const { qr, background, foreground } = checkChangedDesign(current, input)
+      // An unchanged logo is the stored one: no new fetch, and what is shown is what is served.
+      const logo = input.logo === undefined ? current.logo : input.logo === '' ? null : await options.loadLogo(input.logo)
+      const payload = encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, current.alias))
+      return renderQrImage({ payload, background, foreground, logo }, view.format, view.size)
+    },
 
     listQrCodes(accountId: number, page: PageRequest) {
       return qrCodes.listPage(accountId, page)
@@ -74,13 +129,8 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
 
     async createQrCode(account: AuthenticatedAccount, input: QrCreateInput): Promise<QrCodeRow> {
       await enforcePlanLimit(account, 'qrcodes', () => qrCodes.count(account.id))
-      const qr = parseQrData(input.type, input.data)
-      const background = canonicalColor(input.background, DEFAULT_BACKGROUND)
-      const foreground = canonicalColor(input.foreground, DEFAULT_FOREGROUND)
-      assertColorsDiffer(background, foreground)
+      const { qr, background, foreground } = checkNewDesign(input)
       const name = input.name?.trim()
-      // Checked with the longest alias a retry may draw: whichever is stored, the symbol fits.
-      assertFits(qr, longestGeneratedAlias('qr'), input.logo !== undefined)
       // Last: fetching a logo is the slow part, and it happens once, here.
       const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
 
@@ -102,13 +152,7 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
     /** `type` cannot change (spec): the data is checked against the stored type. */
     async updateQrCode(accountId: number, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
       const current = await getQrCodeOrThrow(accountId, id)
-      const type = current.type as QrType
-      const qr = parseQrData(type, input.data)
-      const background = canonicalColor(input.background, current.background)
-      const foreground = canonicalColor(input.foreground, current.foreground)
-      assertColorsDiffer(background, foreground)
-      const hasLogo = input.logo === undefined ? current.logo !== null : input.logo !== ''
-      assertFits(qr, current.alias, hasLogo)
+      const { qr, background, foreground } = checkChangedDesign(current, input)
       let logo: { bytes: Buffer; source: string } | null | undefined
       if (input.logo === '') logo = null
       else if (input.logo !== undefined) logo = { bytes: await options.loadLogo(input.logo), source: input.logo }

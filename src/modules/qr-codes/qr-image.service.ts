@@ -4,11 +4,10 @@ import { createHash } from 'node:crypto'
 import type { QrCodeRow } from '../../db/schema.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { payloadOf } from './qr-code.service.js'
-import { renderQrPng, renderQrSvg } from './qr-render.js'
+import { renderQrImage, type QrImageFormat } from './qr-render.js'
 import { NotFoundError } from '../../core/errors.js'
 import { safeHttpUrl } from '../../core/urls.js'
 
-export type QrImageFormat = 'png' | 'svg'
 
 /** Bump when the drawing changes, so cached images are not reused across versions. */
 const RENDERER_VERSION = '1'
@@ -51,11 +50,7 @@ export function createQrImageService(qrCodes: QrCodeRepository, publicUrl: strin
       const input = { payload: payloadOf(qr, publicUrl), background: qr.background, foreground: qr.foreground, logo: qr.logo }
       return {
         etag,
-        async render() {
-          return format === 'svg'
-            ? { body: await renderQrSvg(input, size), contentType: 'image/svg+xml; charset=utf-8' }
-            : { body: await renderQrPng(input, size), contentType: 'image/png' }
-        },
+        render: () => renderQrImage(input, format, size),
       }
     },
 

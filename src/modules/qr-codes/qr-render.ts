@@ -152,3 +152,12 @@ export async function renderQrSvg(input: QrRenderInput, size: number): Promise<s
     `preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${input.logo.toString('base64')}"/>`
   return svg.replace('</svg>', `${overlay}</svg>`)
 }
+
+export type QrImageFormat = 'png' | 'svg'
+
+/** The image of a QR code in `format`, with its content type: what `/qr/{alias}` and the preview answer. */
+export async function renderQrImage(input: QrRenderInput, format: QrImageFormat, size: number): Promise<{ body: Buffer | string; contentType: string }> {
+  return format === 'svg'
+    ? { body: await renderQrSvg(input, size), contentType: 'image/svg+xml; charset=utf-8' }
+    : { body: await renderQrPng(input, size), contentType: 'image/png' }
+}

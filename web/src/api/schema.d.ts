@@ -6042,6 +6042,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/qr/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview an update of a QR code: the image it would serve after `PUT /api/qr/{id}/update` with this body, nothing stored */
+        post: {
+            parameters: {
+                query?: {
+                    format?: "png" | "svg";
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background?: string;
+                        /** @description the shape of the code's type, as on creation */
+                        data: string | Record<string, never>;
+                        foreground?: string;
+                        logo?: string | "";
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the image: PNG, or SVG with format=svg */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/qr/{id}/stats": {
         parameters: {
             query?: never;
@@ -6499,6 +6622,204 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qr/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a new QR code: the image a creation with this body would serve, nothing stored
+         * @description Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address as long as the real one.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    format?: "png" | "svg";
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        background?: string;
+                        data: string;
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "text";
+                    } | {
+                        background?: string;
+                        data: {
+                            cell?: string;
+                            city?: string;
+                            country?: string;
+                            email?: string;
+                            fax?: string;
+                            fname?: string;
+                            lname?: string;
+                            org?: string;
+                            phone?: string;
+                            site?: string;
+                            state?: string;
+                            street?: string;
+                            zip?: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "vcard";
+                    } | {
+                        background?: string;
+                        data: string;
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "link";
+                    } | {
+                        background?: string;
+                        data: string | {
+                            body?: string;
+                            email: string;
+                            subject?: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "email";
+                    } | {
+                        background?: string;
+                        data: string;
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "phone";
+                    } | {
+                        background?: string;
+                        data: {
+                            message?: string;
+                            phone: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "sms";
+                    } | {
+                        background?: string;
+                        data: {
+                            encryption?: "WPA" | "WEP" | "nopass";
+                            pass?: string;
+                            ssid: string;
+                        };
+                        foreground?: string;
+                        logo?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        type: "wifi";
+                    };
+                };
+            };
+            responses: {
+                /** @description the image: PNG, or SVG with format=svg */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7160,6 +7481,158 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upload/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a logo for QR codes
+         * @description multipart/form-data with one file field (`file`): a PNG or JPEG image of at most 500 KB, recognised by its content. It is stored under a random name; the answer's `path` is what a QR code's `logo` takes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description a PNG or JPEG image of at most 500 KB
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            /** @description the stored file, relative to the upload folder: pass it as a QR code's `logo` */
+                            path: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            /** @enum {number} */
+                            error: 1;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
