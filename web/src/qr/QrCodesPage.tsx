@@ -1,12 +1,108 @@
-// PLACEHOLDER (issue 11): replaced by the page itself.
+// The account's QR codes: each with its image, scans and downloads; create, edit, see the
+// statistics of, or delete (after a confirmation) each one.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { api, messageOf, unwrap } from '../api/client'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
-import { UsageNote } from '../usage/plan-usage'
+import { Pagination } from '../components/Pagination'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { fileNameOf } from './QrDesigner'
+import { imageAddress } from './qr-design'
+import { useQrPage, type QrEntry } from './qr-queries'
+import './qr.css'
+
+function plural(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
+}
 
 export function QrCodesPage() {
+  const [params, setParams] = useSearchParams()
+  const requested = Number(params.get('page'))
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const qrs = useQrPage(page)
+  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const [deleting, setDeleting] = useState<QrEntry>()
+  // Images are cached by the browser for minutes; a fresh list asks for fresh thumbnails.
+  const version = qrs.dataUpdatedAt
+
   return (
     <>
-      <PageHeader title="QR codes" />
-      <UsageNote resource="qrcodes" />
+      <PageHeader
+        title="QR codes"
+        description={<>Printable codes for links, Wi-Fi, contacts and more, with their scans. <UsageNote resource="qrcodes" /></>}
+        actions={<CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>}
+      />
+      {notice && <p className="notice" role="status">{notice}</p>}
+      {qrs.isPending ? <Loading label="Loading QR codes…" /> : qrs.isError ? <ErrorMessage error={qrs.error} onRetry={() => qrs.refetch()} /> : qrs.data.qrs.length === 0 ? (
+        <div className="card">
+          <EmptyState title="No QR codes yet">
+            <p className="muted">Design a code for a link, a Wi-Fi network, a contact card or a message, then download it as PNG or SVG to print.</p>
+            <CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>
+          </EmptyState>
+        </div>
+      ) : (
+        <div className={qrs.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+          <table className="table qr-table">
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Name</th>
+                <th scope="col" className="numeric">Scans</th>
+                <th scope="col">Created</th>
+                <th scope="col"><span className="visually-hidden">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {qrs.data.qrs.map((qr) => (
+                <tr key={qr.id}>
+                  <td><img className="qr-thumb" src={`${imageAddress(qr.link, 'png', 128)}&v=${version}`} alt={`QR code ${qr.name}`} width={64} height={64} loading="lazy" /></td>
+                  <td data-label="Name">
+                    <div className="qr-name">{qr.name}</div>
+                    <a className="qr-address" href={qr.link} target="_blank" rel="noreferrer">{displayUrl(qr.link)}</a>
+                  </td>
+                  <td data-label="Scans" className="numeric">
+                    <Link to={`/qr/${qr.id}/analytics`} className="qr-scans" aria-label={`${plural(qr.scans, 'scan')}: statistics of ${qr.name}`}>
+                      <strong data-testid="qr-scans">{formatCount(qr.scans)}</strong>
+                      <span className="muted small">scans</span>
+                    </Link>
+                  </td>
+                  <td data-label="Created" className="nowrap">{formatDate(qr.date)}</td>
+                  <td className="actions">
+                    <a className="button small" href={`${imageAddress(qr.link, 'png', 1000)}&v=${version}`} download={`${fileNameOf(qr.name)}-1000.png`}>PNG<span className="visually-hidden"> of {qr.name}</span></a>
+                    <a className="button small" href={`${imageAddress(qr.link, 'svg', 1000)}&v=${version}`} download={`${fileNameOf(qr.name)}.svg`}>SVG<span className="visually-hidden"> of {qr.name}</span></a>
+                    <Link to={`/qr/${qr.id}/analytics`} className="button small">Statistics<span className="visually-hidden"> of {qr.name}</span></Link>
+                    <Link to={`/qr/${qr.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {qr.name}</span></Link>
+                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(qr)}>Delete<span className="visually-hidden"> {qr.name}</span></button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination page={page} maxPage={qrs.data.maxPage} total={qrs.data.total} onPage={(next) => setParams(next === 1 ? new URLSearchParams() : new URLSearchParams({ page: String(next) }))} />
+        </div>
+      )}
+      {deleting && <DeleteQrDialog qr={deleting} onClose={() => setDeleting(undefined)} />}
     </>
+  )
+}
+
+function DeleteQrDialog({ qr, onClose }: { qr: QrEntry; onClose(): void }) {
+  const queryClient = useQueryClient()
+  const refreshUsage = useRefreshUsage()
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } })),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'] }), refreshUsage()])
+      onClose()
+    },
+  })
+  return (
+    <ConfirmDialog title="Delete this QR code?" confirmLabel="Delete QR code" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+      <p><strong>{qr.name}</strong> will stop working: printed copies will no longer scan, and its {plural(qr.scans, 'recorded scan')} will no longer be shown. This cannot be undone.</p>
+    </ConfirmDialog>
   )
 }

@@ -1,0 +1,27 @@
+// The QR codes' data: one page of GET /api/qr, and one code with its statistics (GET /api/qr/{id}).
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type QrEntry = paths['/api/qr']['get']['responses'][200]['content']['application/json']['data']['qrs'][number]
+
+export const QR_PAGE_SIZE = 15
+
+export function useQrPage(page: number) {
+  return useQuery({
+    queryKey: ['qrs', page],
+    queryFn: async () => {
+      const { data } = await unwrap(api.GET('/api/qr', { params: { query: { limit: QR_PAGE_SIZE, page } } }))
+      return { qrs: data.qrs, total: data.result, maxPage: data.maxpage }
+    },
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useQrCode(id: number) {
+  return useQuery({
+    queryKey: ['qr', id],
+    queryFn: () => unwrap(api.GET('/api/qr/{id}', { params: { path: { id } } })),
+    enabled: Number.isInteger(id) && id > 0,
+  })
+}
