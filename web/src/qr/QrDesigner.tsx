@@ -57,7 +57,9 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
     setFormError(undefined)
     if (!ready) {
       setFormError('Some fields need a fix before the QR code can be saved.')
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      // After React has rendered the errors.
+      const form = event.currentTarget
+      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
       return
     }
     setSubmitting(true)
