@@ -11,19 +11,29 @@ import { describe, expect, it } from 'vitest'
 import { decodeQrImage } from '../modules/qr-codes/qr-test-support.js'
 import { e2eDatabases, hasChromium, screenshotAtEveryWidth, startLandingSite, useBrowser, withDashboard } from './harness.js'
 
+/** The part of a page's canvas that previewBytes uses. */
+interface PageCanvas {
+  width: number
+  height: number
+  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void }
+  toDataURL(type: string): string
+}
+
 /** The bytes of the designer's preview image (a blob: URL the page fetched from the server). */
 async function previewBytes(page: Page): Promise<Buffer> {
   const image = page.getByRole('img', { name: 'QR code preview' })
   await image.waitFor()
   // Redrawn on a canvas: the dashboard's policy lets it show blob: images, not fetch them.
-  // (A script of the page: the test's own types know no DOM.)
-  const dataUrl: string = await image.evaluate(`(img) => {
-    const canvas = document.createElement('canvas')
+  const dataUrl = await image.evaluate((element) => {
+    // Typed by hand: the test's own types know no DOM.
+    const img = element as unknown as { naturalWidth: number; naturalHeight: number }
+    const scope = globalThis as unknown as { document: { createElement(tag: 'canvas'): PageCanvas } }
+    const canvas = scope.document.createElement('canvas')
     canvas.width = img.naturalWidth
     canvas.height = img.naturalHeight
-    canvas.getContext('2d').drawImage(img, 0, 0)
+    canvas.getContext('2d').drawImage(element, 0, 0)
     return canvas.toDataURL('image/png')
-  }`)
+  })
   const base64 = dataUrl.replace(/^data:image\/png;base64,/, '')
   return Buffer.from(base64, 'base64')
 }
@@ -81,6 +91,7 @@ describe.skipIf(!hasChromium)('QR codes in the dashboard', () => {
         await page.getByLabel('Name (optional)').fill('Menu card')
         await page.getByRole('button', { name: 'Create QR code' }).click()
         await page.getByText('QR code created.').waitFor()
+        await page.getByRole('img', { name: 'QR code Menu card' }).waitFor()
 
         // A Wi-Fi code.
         await page.getByRole('link', { name: '+ Create QR code' }).click()

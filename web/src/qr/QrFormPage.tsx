@@ -22,7 +22,8 @@ export function CreateQrPage() {
         onCancel={() => navigate('/qr')}
         onSubmit={async (values) => {
           await unwrap(api.POST('/api/qr/add', { body: toCreateBody(values) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'] }), refreshUsage()])
+          // Refetched before the list shows again, so it never flashes its old (empty) page.
+          await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'], refetchType: 'all' }), refreshUsage()])
           navigate('/qr', { state: { notice: 'QR code created. Download it from the list, or open its statistics.' } })
         }}
       />
@@ -49,7 +50,7 @@ export function EditQrPage() {
           onCancel={() => navigate('/qr')}
           onSave={async (body) => {
             await unwrap(api.PUT('/api/qr/{id}/update', { params: { path: { id } }, body }))
-            await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'] }), queryClient.invalidateQueries({ queryKey: ['qr', id] })])
+            await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'], refetchType: 'all' }), queryClient.invalidateQueries({ queryKey: ['qr', id] })])
             navigate('/qr', { state: { notice: 'QR code saved.' } })
           }}
         />
