@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { decodeQrImage } from '../modules/qr-codes/qr-test-support.js'
-import { e2eDatabases, hasChromium, screenshotAtEveryWidth, startLandingSite, useBrowser, withDashboard } from './harness.js'
+import { e2eDatabases, hasChromium, screenshotAtEveryWidth, signIn, startLandingSite, useBrowser, withDashboard } from './harness.js'
 
 /** The part of a page's canvas that previewBytes uses. */
 interface PageCanvas {
@@ -193,4 +193,40 @@ describe.skipIf(!hasChromium)('QR codes in the dashboard', () => {
       await landing.close()
     }
   }, 240_000)
+
+  it.each(e2eDatabases(folder))('never shows one account\'s QR codes to another ($name)', async ({ create }) => {
+    await withDashboard(browser(), await create(), async (d) => {
+      const mine = await d.api<{ id: number }>('POST', '/api/qr/add', { type: 'text', data: 'Admin only', name: 'Admin secret' })
+      expect(mine.status).toBe(201)
+      const password = 'another long password'
+      expect((await d.api('POST', '/api/user/add', { email: 'other@example.com', username: 'other', password })).status).toBe(201)
+
+      const other = await (await d.newContext()).newPage()
+      await signIn(other, d.publicUrl, { username: 'other', password })
+      await other.goto(`${d.publicUrl}/app/qr`)
+      await other.getByText('No QR codes yet').waitFor()
+      expect(await other.getByText('Admin secret').count()).toBe(0)
+      for (const address of [`/app/qr/${mine.body.id}/edit`, `/app/qr/${mine.body.id}/analytics`]) {
+        await other.goto(`${d.publicUrl}${address}`)
+        await other.getByRole('alert').getByText('Not found', { exact: true }).first().waitFor()
+        expect(await other.getByText('Admin only').count()).toBe(0)
+      }
+      // The browser logs the API's expected 404s; those, and only those, are not failures here.
+      const refused = d.errors.filter((error) => /\/app\/qr\/\d+\/(edit|analytics): Failed to load resource: .*404/.test(error))
+      expect(refused.length).toBeGreaterThanOrEqual(2)
+      d.errors.splice(0, d.errors.length, ...d.errors.filter((error) => !refused.includes(error)))
+      // Its own code is its own; the admin's list is unchanged.
+      await other.getByRole('link', { name: 'QR codes' }).first().click()
+      await other.getByRole('link', { name: '+ Create QR code' }).first().click()
+      await other.getByRole('radio', { name: 'Text' }).check()
+      await other.getByLabel('Text to encode').fill('Other only')
+      await other.getByLabel('Name (optional)').fill('Other secret')
+      await other.getByRole('button', { name: 'Create QR code' }).click()
+      await other.getByRole('img', { name: 'QR code Other secret' }).waitFor()
+      const page = await d.signedInPage()
+      await page.goto(`${d.publicUrl}/app/qr`)
+      await page.getByRole('img', { name: 'QR code Admin secret' }).waitFor()
+      expect(await page.getByText('Other secret').count()).toBe(0)
+    })
+  }, 120_000)
 })

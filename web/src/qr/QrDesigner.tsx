@@ -81,7 +81,7 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
       </Field>
     ),
     text: (
-      <Field label="Text" error={errors.data} hint="Shown as text by the scanning phone. At most 2000 characters.">
+      <Field label="Text to encode" error={errors.data} hint="Shown as text by the scanning phone. At most 2000 characters.">
         <textarea rows={4} value={values.text} onChange={(event) => set('text', event.target.value)} />
       </Field>
     ),
