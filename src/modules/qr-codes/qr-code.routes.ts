@@ -58,7 +58,7 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: 
     schema: {
       tags,
       summary: 'Preview a new QR code: the image a creation with this body would serve, nothing stored',
-      description: 'Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address as long as the real one.',
+      description: 'Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address at least as long as the real one (the saved code is never denser than its preview).',
       querystring: QrImageQuery,
       body: QrCreateBody,
       response: { 200: QrPreviewImage, ...errorResponses },

@@ -104,7 +104,7 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
 
     /**
      * The image a creation with this body would serve, drawn by the public image's renderer and
-     * stored nowhere. Link codes encode a tracking address of the same length as the real one.
+     * stored nowhere. Link codes encode a placeholder tracking address at least as long as the real one.
      */
     async previewNewQrCode(input: QrCreateInput, view: QrPreviewOptions) {
       const { qr, background, foreground } = checkNewDesign(input)

@@ -6667,7 +6667,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a new QR code: the image a creation with this body would serve, nothing stored
-         * @description Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address as long as the real one.
+         * @description Checked like `POST /api/qr/add` (plan limits aside). Link codes encode a placeholder tracking address at least as long as the real one (the saved code is never denser than its preview).
          */
         post: {
             parameters: {
