@@ -14,6 +14,12 @@ async function previewShows(page: Page, frameTitle: string, text: string | RegEx
   await page.frameLocator(`iframe[title="${frameTitle}"]`).getByText(text).first().waitFor()
 }
 
+/** As previewShows, then scrolled to: Chromium does not paint a frame that was never on screen, even in a full-page screenshot. */
+async function previewReady(page: Page, frameTitle: string, text: string | RegExp): Promise<void> {
+  await previewShows(page, frameTitle, text)
+  await page.locator(`iframe[title="${frameTitle}"]`).scrollIntoViewIfNeeded()
+}
+
 describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
   const { browser, folder } = useBrowser()
   const databases = e2eDatabases(folder)
@@ -85,7 +91,7 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         await splashRow.getByRole('link', { name: 'Edit Spring launch' }).click()
         await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Our spring collection is here')
         const splashEditor = page.url()
-        await screenshotAtEveryWidth(page, name, 'splash-editor', splashEditor, (p) => previewShows(p, 'Preview of the splash page', 'in 8 seconds'))
+        await screenshotAtEveryWidth(page, name, 'splash-editor', splashEditor, (p) => previewReady(p, 'Preview of the splash page', 'in 8 seconds'))
         await screenshotAtEveryWidth(page, name, 'splash-pages', `${app}/splash`, (p) => p.getByRole('row').filter({ hasText: 'Spring launch' }).waitFor())
 
         // --- CTA overlays and their contacts ------------------------------------------------
@@ -132,7 +138,7 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         const contactsPage = page.url()
         await screenshotAtEveryWidth(page, name, 'overlay-contacts', contactsPage, (p) => p.getByRole('row').filter({ hasText: 'ada@example.com' }).waitFor())
 
-        await screenshotAtEveryWidth(page, name, 'overlay-editor', `${app}/overlays/${overlay.id}/edit`, (p) => previewShows(p, 'Preview of the overlay', 'Questions about spring?'))
+        await screenshotAtEveryWidth(page, name, 'overlay-editor', `${app}/overlays/${overlay.id}/edit`, (p) => previewReady(p, 'Preview of the overlay', 'Questions about spring?'))
         await screenshotAtEveryWidth(page, name, 'overlays', `${app}/overlays`, (p) => p.getByRole('row').filter({ hasText: 'Spring leads' }).waitFor())
 
         // Delete behind a confirmation: the splash page goes, the usage note follows.

@@ -74,7 +74,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
             <p className="domain-fixed"><strong>{values.domain}</strong> <span className="muted small">(cannot be changed)</span></p>
           </div>
         )}
-        <Field label="Root redirect" optional error={errors.redirectroot} hint={`Where ${typedHost || 'the domain'}/ itself sends visitors. Empty: a "not found" page.`}>
+        <Field label="Root redirect" optional error={errors.redirectroot} hint={`Where ${typedHost ? `${typedHost}/` : 'the domain’s home page'} sends visitors. Empty: a “not found” page.`}>
           <input type="url" inputMode="url" placeholder="https://www.yourbrand.com" value={values.redirectroot} onChange={(event) => set('redirectroot', event.target.value)} />
         </Field>
         <Field label="404 redirect" optional error={errors.redirect404} hint="Where an unknown short link on this domain sends visitors. Empty: a “not found” page.">
