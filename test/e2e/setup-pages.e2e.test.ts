@@ -14,7 +14,11 @@ async function previewShows(page: Page, frameTitle: string, text: string | RegEx
   await page.frameLocator(`iframe[title="${frameTitle}"]`).getByText(text).first().waitFor()
 }
 
-/** As previewShows, then scrolled to: Chromium does not paint a frame that was never on screen, even in a full-page screenshot. */
+/**
+ * As previewShows, then scrolled to: Chromium paints no sandboxed frame that is off screen, not
+ * even in a full-page screenshot (scrolling back up blanks it again), so on a phone the picture
+ * shows the page scrolled to the preview, with the sticky header where the scroll left it.
+ */
 async function previewReady(page: Page, frameTitle: string, text: string | RegExp): Promise<void> {
   await previewShows(page, frameTitle, text)
   await page.locator(`iframe[title="${frameTitle}"]`).scrollIntoViewIfNeeded()
