@@ -17,7 +17,7 @@ const FRAME_STYLE = html`<style>body{padding:0;overflow:hidden}main{max-width:no
 .bar strong{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}iframe{flex:1;width:100%;border:0}
 .frame-placeholder{flex:1;display:flex;align-items:center;justify-content:center;background:repeating-linear-gradient(45deg,#f6f7f9 0 12px,#eef0f4 12px 24px)}
 .overlay{position:fixed;left:1rem;bottom:1rem;max-width:22rem;background:#fff;color:#1d2330;padding:1rem 1.2rem;border-radius:12px;box-shadow:0 4px 18px rgba(0,0,0,.18)}
-.overlay summary{cursor:pointer;text-align:right;list-style:none;font-size:.85rem}.overlay summary::before{content:"Close ✕"}.overlay:not([open]) summary::before{content:"Show message"}
+.overlay summary{cursor:pointer;text-align:right;list-style:none;font-size:.85rem}.overlay summary::before{content:"Close \\2715"}.overlay:not([open]) summary::before{content:"Show message"}
 .overlay a.button{border:1px solid currentColor}.overlay p{margin:.4rem 0 .8rem}.overlay input,.overlay textarea{margin:.2rem 0 .6rem}</style>`
 
 /** A color for a style attribute: only stored #hex values pass, nothing else reaches CSS. */
@@ -65,7 +65,7 @@ export function framePageOptions(link: PublicLink, destination: string, frameOri
     title,
     head: html`${FRAME_STYLE}${linkMetaElements(link)}${pixelScriptElements(pixels)}`,
     contentSecurityPolicy: linkPagePolicy({ pixels, ...(frameOrigin ? { frameOrigin } : {}) }),
-    body: html`<div class="bar"><strong>${title}</strong><a href="${destination}" target="_top">Open the page ↗</a></div>
+    body: html`<div class="bar"><strong>${title}</strong><a href="${destination}" target="_top">Open the page &#8599;</a></div>
 ${frameOrigin ? html`<iframe src="${destination}" title="${title}"></iframe>` : html`<div class="frame-placeholder"><p class="muted">Your link's destination page is shown here.</p></div>`}
 ${link.type === 'overlay' ? overlayElement(link, link.overlay) : ''}`,
   }

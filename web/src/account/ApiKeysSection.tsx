@@ -74,16 +74,16 @@ export function ApiKeysSection() {
         <EmptyState title="No API keys"><p className="muted small">Create one to use the API from another program.</p></EmptyState>
       ) : (
         <div className="table-scroll">
-          <table className="table compact">
+          <table className="table compact stack-table">
             <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
-                  <td><strong>{key.name || 'Unnamed key'}</strong></td>
-                  <td><code>{key.prefix}…</code></td>
-                  <td className="nowrap">{formatDate(key.created)}</td>
-                  <td className="nowrap">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
-                  <td className="nowrap">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>
+                  <td data-label="Name"><strong>{key.name || 'Unnamed key'}</strong></td>
+                  <td data-label="Key"><code>{key.prefix}…</code></td>
+                  <td className="nowrap" data-label="Created">{formatDate(key.created)}</td>
+                  <td className="nowrap" data-label="Last used">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
+                  <td className="nowrap" data-label="Expires">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>
                   <td className="actions"><button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: key.id, name: key.name })}>Revoke<span className="visually-hidden"> {key.name}</span></button></td>
                 </tr>
               ))}
