@@ -41,6 +41,8 @@ describe('custom splash page single read and preview', () => {
     expect(response.body).toContain('href="https://shop.example/app"')
     expect(response.body).toContain('in 12 seconds')
     expect(response.body).not.toContain('http-equiv="refresh"')
+    // The visitor page's empty icon: no /favicon.ico request from the frame (or from visitors).
+    expect(response.body).toContain('<link rel="icon" href="data:,">')
     expect(await context.database.db.selectFrom('splash_pages').selectAll().where('name', '=', 'Draft').execute()).toEqual([])
   })
 
