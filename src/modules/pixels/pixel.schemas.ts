@@ -41,7 +41,7 @@ export type PixelCreateInput = Type.Static<typeof PixelCreateBody>
 export type PixelUpdateInput = Type.Static<typeof PixelUpdateBody>
 
 export const PixelProvider = Type.Object({
-  type: Type.String(),
+  type: Type.Enum(PIXEL_TYPES),
   label: Type.String(),
   example: Type.String({ description: 'a tag of the right form' }),
   expected: Type.String({ description: 'the rule a refused tag is told: `must be <expected>`' }),

@@ -5880,7 +5880,8 @@ export interface paths {
                                 label: string;
                                 /** @description JavaScript regular expression source; with `flags`, true exactly for accepted (trimmed) tags */
                                 pattern: string;
-                                type: string;
+                                /** @enum {unknown} */
+                                type: "gtmpixel" | "gapixel" | "fbpixel" | "adwordspixel" | "linkedinpixel" | "twitterpixel" | "adrollpixel" | "quorapixel" | "pinterest" | "bing" | "snapchat" | "reddit" | "tiktok";
                             }[];
                         };
                     };
