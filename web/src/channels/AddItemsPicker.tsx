@@ -21,9 +21,11 @@ const CREATE_PATHS: Record<ChannelItemType, string> = { links: '/links/new', bio
 const PLURALS: Record<ChannelItemType, string> = { links: 'short links', bio: 'bio pages', qr: 'QR codes' }
 
 function useCandidates(type: ChannelItemType, q: string) {
+  const queryKey = type === 'links' ? ['links', { channelPicker: true, q }] : [type === 'bio' ? 'bio' : 'qr', 'channelPicker']
   return useQuery({
-    queryKey: type === 'links' ? ['links', { channelPicker: true, q }] : [type === 'bio' ? 'bio' : 'qr', 'channelPicker'],
-    placeholderData: keepPreviousData,
+    queryKey,
+    // Keep the last results while a new search loads, never another kind's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === queryKey[0] ? keepPreviousData(previous) : undefined),
     queryFn: async (): Promise<Candidate[]> => {
       if (type === 'links') {
         const { data } = await unwrap(api.GET('/api/urls', { params: { query: { limit: RESULTS, ...(q ? { q } : {}) } } }))
@@ -65,7 +67,7 @@ export function AddItemsPicker({ channelId, added }: { channelId: number; added:
       <h2 id="add-items-title">Add to this channel</h2>
       <div className="item-tabs" role="group" aria-label="Kind of item">
         {(Object.keys(ITEM_TYPE_NAMES) as ChannelItemType[]).map((kind) => (
-          <button key={kind} type="button" className={kind === type ? 'button small active' : 'button small ghost'} aria-pressed={kind === type} onClick={() => { setType(kind); add.reset() }}>
+          <button key={kind} type="button" className={kind === type ? 'button small active' : 'button small ghost'} aria-pressed={kind === type} onClick={() => { setType(kind); setSearch(''); setQ(''); add.reset() }}>
             {kind === 'links' ? 'Short links' : kind === 'bio' ? 'Bio pages' : 'QR codes'}
           </button>
         ))}
