@@ -5,7 +5,7 @@
 // edited and deleted. Every page is screenshot at 1440 and 375 px.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { e2eDatabases, hasChromium, screenshotAtEveryWidth, startLandingSite, useBrowser, withDashboard } from './harness.js'
+import { e2eDatabases, hasChromium, screenshotAtEveryWidth, signIn, startLandingSite, useBrowser, withDashboard } from './harness.js'
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })
 
@@ -114,10 +114,12 @@ describe.skipIf(!hasChromium)('campaigns, channels and pixels in a browser', () 
         await page.getByLabel(/Starred/).check()
         await screenshotAtEveryWidth(page, name, 'channel-form', `${d.publicUrl}/app/channels/new`, (p) => p.getByLabel('Name').waitFor())
         await page.getByLabel('Name').fill('Instagram')
+        await page.getByLabel('Description (optional)').fill('Posts and stories')
         await page.getByLabel('Color', { exact: true }).fill('#e1306c')
         await page.getByLabel(/Starred/).check()
         await page.getByRole('button', { name: 'Create channel' }).click()
         await page.getByRole('heading', { name: 'Instagram' }).waitFor()
+        await page.getByText('Posts and stories').waitFor()
         const channelAddress = page.url()
 
         const items = page.getByRole('list', { name: 'Items in this channel' })
@@ -183,6 +185,7 @@ describe.skipIf(!hasChromium)('campaigns, channels and pixels in a browser', () 
         await again.getByLabel('Name').fill('Shop GTM')
         await again.getByLabel('Tag').fill(' gtm-k9x2lm7 ')
         await again.getByRole('button', { name: 'Add pixel' }).click()
+        await page.getByRole('status').filter({ hasText: 'Pixel “Shop GTM” added.' }).waitFor()
         const pixels = page.getByRole('list', { name: 'Pixels' })
         await pixels.getByText('GTM-K9X2LM7').waitFor()
 
@@ -198,6 +201,27 @@ describe.skipIf(!hasChromium)('campaigns, channels and pixels in a browser', () 
         await expect.poll(() => pixels.getByRole('listitem').count()).toBe(1)
         const left = await d.api<{ data: { pixels: Array<{ name: string }> } }>('GET', '/api/pixels')
         expect(left.body.data.pixels.map((pixel) => pixel.name)).toEqual(['Existing'])
+
+        // ---- Isolation: another account, in another browser, sees none of it ----
+        const rival = { username: 'rival', password: 'rival-password-1' }
+        expect((await d.api('POST', '/api/user/add', { ...rival, email: 'rival@example.com' })).status).toBe(201)
+        const other = await (await d.newContext()).newPage()
+        await signIn(other, d.publicUrl, rival)
+        for (const [path, empty] of [['campaigns', 'No campaigns yet'], ['channels', 'No channels yet'], ['pixels', 'No pixels yet']] as const) {
+          await other.goto(`${d.publicUrl}/app/${path}`)
+          await other.getByText(empty).waitFor()
+        }
+        const campaignId = new URL(campaignAddress).pathname.split('/').pop()!
+        await other.goto(`${d.publicUrl}/app/campaigns/${campaignId}`)
+        await other.getByText('Campaign not found. Please try again.').waitFor()
+        await other.goto(channelAddress)
+        await other.getByText('Channel not found. Please try again.').waitFor()
+        // The browser logs those refusals (the record and, on the channel page, its items) as failed
+        // requests: expected, and only from those two pages.
+        const notFound = d.errors.filter((error) => error.includes('status of 404'))
+        expect(notFound.length).toBeGreaterThanOrEqual(2)
+        expect(notFound.every((error) => error.startsWith(`${d.publicUrl}/app/campaigns/${campaignId}:`) || error.startsWith(`${channelAddress}:`))).toBe(true)
+        d.errors.splice(0, d.errors.length, ...d.errors.filter((error) => !notFound.includes(error)))
       })
     } finally {
       await landing.close()

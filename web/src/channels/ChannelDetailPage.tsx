@@ -33,7 +33,7 @@ export function ChannelDetailPage() {
     <>
       <PageHeader
         title={<span className="channel-name"><span className="channel-dot" style={{ background: data.color }} aria-hidden="true" />{data.name}</span>}
-        description={data.description || <Link to="/channels">← All channels</Link>}
+        description={<>{data.description && <span className="channel-description-line">{data.description}</span>}<Link to="/channels">← All channels</Link></>}
         actions={<>
           <StarButton channel={data} />
           <Link to={`/channels/${id}/edit`} className="button">Edit</Link>

@@ -42,7 +42,6 @@ export function ChannelsPage() {
                   <span className="channel-name">
                     <span className="channel-dot" style={{ background: channel.color }} aria-hidden="true" />
                     <Link to={`/channels/${channel.id}`} className="org-title">{channel.name}</Link>
-                    {channel.starred && <span className="star" role="img" aria-label="starred">★</span>}
                   </span>
                   {channel.description && <p className="channel-description">{channel.description}</p>}
                 </div>

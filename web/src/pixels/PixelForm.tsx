@@ -63,7 +63,7 @@ export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onC
         <Field label="Name" error={errors.name} hint="Yours to recognise it by, up to 100 characters.">
           <input type="text" value={values.name} maxLength={100} placeholder="Shop conversions" onChange={(event) => set('name', event.target.value)} />
         </Field>
-        <Field label="Tag" error={errors.tag} hint={provider ? `The ${provider.label} id, like ${provider.example}.` : 'Choose the provider first.'}>
+        <Field label="Tag" error={errors.tag} hint={provider ? `${provider.expected.charAt(0).toUpperCase()}${provider.expected.slice(1)}.` : 'Choose the provider first.'}>
           <input type="text" value={values.tag} spellCheck={false} autoCapitalize="off" placeholder={provider?.example ?? ''} onChange={(event) => set('tag', event.target.value)} />
         </Field>
       </div>
