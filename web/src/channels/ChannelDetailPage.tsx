@@ -1,7 +1,7 @@
 // One channel: its color, description and star, its short links, bio pages and QR codes (remove
 // each behind a confirmation), and a picker to add more.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
@@ -24,6 +24,11 @@ export function ChannelDetailPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [deleting, setDeleting] = useState(false)
   const [removing, setRemoving] = useState<ChannelItem>()
+  // The title carries the color dot, so the tab's name is set here rather than by PageHeader.
+  const name = channel.data?.name
+  useEffect(() => {
+    if (name) document.title = `${name} · Linkwell`
+  }, [name])
 
   if (channel.isError) return <><PageHeader title="Channel" /><ErrorMessage error={channel.error} onRetry={() => channel.refetch()} /></>
   if (!channel.data) return <><PageHeader title="Channel" /><Loading label="Loading the channel…" /></>
