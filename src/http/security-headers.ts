@@ -38,9 +38,11 @@ const APP_POLICY = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // Avatars may be any https address the account gave; blob: shows images the dashboard fetched
-    // itself (the QR designer's preview, drawn by the API's POST /api/qr/preview).
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // Avatars may be any https address the account gave. The previews of splash pages and
+    // overlays (sandboxed srcdoc frames, held to this policy) show the visitor's page, whose
+    // images may be http as well (public/html.ts allows them there). blob: shows images the
+    // dashboard fetched itself (the QR designer's preview, drawn by POST /api/qr/preview).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
