@@ -31,6 +31,7 @@ import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
+import { bioPagePreviewDocument } from './public/bio-page.view.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
@@ -189,7 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerQrCodeRoutes(app, services)
   registerLinkRoutes(app, services)
   registerStatisticsRoutes(app, services)
-  registerBioPageRoutes(app, services)
+  registerBioPageRoutes(app, services, { renderPreview: bioPagePreviewDocument({ publicUrl: config.publicUrl }) })
   registerAdminRoutes(app, services)
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
   await registerDashboard(app, services)

@@ -48,12 +48,17 @@ h1{font-size:1.4rem;margin:0 0 1rem}a.button,button{display:inline-block;backgro
 input,textarea{width:100%;box-sizing:border-box;padding:.6rem;margin:.3rem 0 1rem;border:1px solid #c9ced8;border-radius:8px;font-size:1rem}
 .muted{color:#667085;font-size:.9rem}.error{color:#b42318}ul.blocks{list-style:none;padding:0}ul.blocks li{margin:.6rem 0}ul.blocks a{display:block;text-align:center}`
 
-/** Sends a complete HTML page with security headers. */
-export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
-  const document = html`<!doctype html>
+/** The complete HTML document of a page (sendPage's body; the dashboard's previews show it as is). */
+export function pageDocument(options: Pick<PageOptions, 'title' | 'body' | 'head'>): string {
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${options.title}</title><style>${new SafeHtml(STYLE)}</style>${options.head ?? ''}</head>
-<body><main>${options.body}</main></body></html>`
+<body><main>${options.body}</main></body></html>`.value
+}
+
+/** Sends a complete HTML page with security headers. */
+export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
+  const document = { value: pageDocument(options) }
   return reply
     .code(options.status ?? 200)
     .header('content-type', 'text/html; charset=utf-8')
