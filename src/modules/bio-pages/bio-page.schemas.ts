@@ -45,6 +45,7 @@ export const BioPageListEntry = Type.Object({
   alias: Type.String(),
   name: Type.String(),
   url: Type.String(),
+  clicks: Type.Integer({ description: 'visits of the public page, all time' }),
   date: DateTime,
 })
 

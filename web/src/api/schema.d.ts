@@ -1354,6 +1354,8 @@ export interface paths {
                             data: {
                                 bio: {
                                     alias: string;
+                                    /** @description visits of the public page, all time */
+                                    clicks: number;
                                     /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                     date: string;
                                     id: number;
