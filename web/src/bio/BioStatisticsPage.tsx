@@ -1,0 +1,35 @@
+// One bio page's visits over a range of days, with its address and the way back to its editor.
+import { Link, useParams } from 'react-router'
+import { ItemStatistics } from '../analytics/ItemStatistics'
+import { CopyButton } from '../components/CopyButton'
+import { displayUrl } from '../components/format'
+import { PageHeader } from '../components/PageHeader'
+import { ErrorMessage } from '../components/States'
+import { useBioPage } from './bio-query'
+
+const VISITS = { plural: 'Visits', emptyHint: 'Share the page\'s address, or choose a longer range. New visits appear here within seconds.' }
+
+export function BioStatisticsPage() {
+  const id = Number(useParams().id)
+  const page = useBioPage(id)
+  return (
+    <>
+      <PageHeader
+        title={page.data ? `${page.data.name}: statistics` : 'Bio page statistics'}
+        description={page.data && <a href={page.data.url} target="_blank" rel="noreferrer">{displayUrl(page.data.url)}</a>}
+        actions={page.data && (
+          <>
+            <CopyButton text={page.data.url} label="Copy address" className="button" />
+            <Link to={`/bio/${id}`} className="button">Edit page</Link>
+          </>
+        )}
+      />
+      {page.isError ? (
+        <div className="stack">
+          <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
+          <p><Link to="/bio">Back to your bio pages</Link></p>
+        </div>
+      ) : <ItemStatistics item="bio" id={id} nouns={VISITS} />}
+    </>
+  )
+}
