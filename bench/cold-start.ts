@@ -44,7 +44,7 @@ export async function runColdStartBench(options: { nodeArgs?: string[] } = {}): 
     const times: number[] = []
     for (let start = 0; start < STARTS; start += 1) times.push(await timeOneStart(env, options.nodeArgs ?? []))
     const typical = median(times)
-    console.log(`\nCold start: spawn of node dist/src/main.js on an existing SQLite database to /healthz = 200, on core ${SERVER_CPU}`)
+    console.log(`\nCold start: spawn of node dist/linkwell.mjs (npm start) on an existing SQLite database to /healthz = 200, on core ${SERVER_CPU}`)
     console.log(`  ${times.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}; median ${typical.toFixed(0)} ms (target < ${TARGET_MS} ms: ${typical < TARGET_MS ? 'met' : 'NOT met'})`)
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis'
 import { Type } from 'typebox'
 import type { App } from './app-instance.js'
 import type { DatabaseHandle } from '../db/database.js'
-import { pingRedis } from '../redis/connection.js'
+import { pingRedis } from '../redis/ping.js'
 
 const HealthResponse = Type.Object({
   status: Type.String(),

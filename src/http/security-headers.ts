@@ -3,8 +3,9 @@
 // campaign and bio pages) are left alone: each sets its own stricter policy (public/html.ts), the
 // frame and pixel pages widen it just enough, and QR images must stay embeddable on any site.
 import cors from '@fastify/cors'
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isApiPath } from './auth.js'
 
 export interface SecurityHeaderOptions {
@@ -66,17 +67,34 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     })
   }
 
-  const helmetOptions: FastifyHelmetOptions = {
-    global: false,
+  const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: API_POLICY,
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   }
-  await app.register(helmet, helmetOptions)
+  // The headers never depend on the request: helmet writes them once here, and every answer
+  // copies them (building them per request cost the API ~5% of its time).
+  const apiHeaders = headersOf(helmetOptions)
+  const appHeaders = headersOf({ ...helmetOptions, contentSecurityPolicy: APP_POLICY })
   // Before the API gate (added later), so that refusals (401, 429) carry the headers as well.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url
-    if (isDocsPath(url) || isDashboardPath(url)) reply.helmet({ contentSecurityPolicy: APP_POLICY })
-    else if (isApiPath(url)) reply.helmet()
+    if (isDocsPath(url) || isDashboardPath(url)) reply.headers(appHeaders)
+    else if (isApiPath(url)) reply.headers(apiHeaders)
     done()
   })
+}
+
+/** The headers helmet sets for `options`, read off a response that only records them. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()]
+    },
+  }
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {})
+  return headers
 }

@@ -12,11 +12,3 @@ export function connectRedis(url: string, keyPrefix = 'linkwell:'): Redis {
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   })
 }
-
-/** Resolves when Redis answers PING within a second; rejects otherwise. */
-export async function pingRedis(redis: Redis): Promise<void> {
-  await Promise.race([
-    redis.ping(),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('Redis did not answer in time')), 1000).unref()),
-  ])
-}

@@ -1,5 +1,5 @@
 // The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the built
-// server (`node dist/src/main.js`) on a fresh SQLite database, and on a fresh PostgreSQL database
+// server (`node dist/linkwell.mjs`) on a fresh SQLite database, and on a fresh PostgreSQL database
 // when TEST_DATABASE_URL is set: sign in with the first-start credentials, create a link with
 // options, visit it from another browser, see the click in its analytics, bulk create from a CSV,
 // create an API key and use it from outside the browser, sign out. Every page is screenshot at

@@ -12,7 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { freePort, SERVER_ENTRY, startServer, type ServerProcess } from '../helpers/server-process.js'
+import { ensureServerBuilt, freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
@@ -133,7 +133,7 @@ export function useBrowser(): { browser(): Browser; folder(): string } {
   let browser: Browser | undefined
   let folder: string | undefined
   beforeAll(async () => {
-    if (!fs.existsSync(SERVER_ENTRY)) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
+    ensureServerBuilt()
     if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))

@@ -1,14 +1,14 @@
-// The real server process (`node dist/src/main.js`, what `npm start` runs) over HTTP: start-up,
+// The real server process (`node dist/linkwell.mjs`, what `npm start` runs) over HTTP: start-up,
 // first-start bootstrap, an API round trip, log hygiene, configuration errors, clean shutdown.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ensureServerBuilt, SERVER_ENTRY } from '../helpers/server-process.js'
 
-const SERVER_ENTRY = path.resolve('dist/src/main.js')
 
 interface RunningServer {
   url: string
@@ -112,14 +112,7 @@ describe('the server process', () => {
 
   beforeAll(() => {
     // `npm test` builds dist/ before vitest runs; a bare `vitest run` may not have.
-    if (!fs.existsSync(SERVER_ENTRY)) {
-      try {
-        execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
-      } catch {
-        // Type errors elsewhere still emit JavaScript; the check below decides.
-      }
-    }
-    if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing and could not be built`)
+    ensureServerBuilt()
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-e2e-'))
   }, 120_000)
 

@@ -1,10 +1,23 @@
-// Starts the built server (`node dist/src/main.js`, what `npm start` runs) as a child process.
-import { spawn, type ChildProcess } from 'node:child_process'
+// Starts the built server (`node dist/linkwell.mjs`, what `npm start` runs) as a child process.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
-export const SERVER_ENTRY = path.resolve('dist/src/main.js')
+/** The bundled server `npm run build` writes (scripts/bundle-server.mjs). */
+export const SERVER_ENTRY = path.resolve('dist/linkwell.mjs')
+
+/** Builds the server when `npm test` has not (a bare `vitest run`): compile, then bundle. */
+export function ensureServerBuilt(): void {
+  if (fs.existsSync(SERVER_ENTRY)) return
+  try {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { stdio: 'pipe' })
+  } catch {
+    // Type errors elsewhere still emit JavaScript; the bundle step and the check below decide.
+  }
+  execFileSync(process.execPath, ['scripts/bundle-server.mjs'], { stdio: 'pipe' })
+  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing and could not be built`)
+}
 
 /** The node flags `npm start` gives the server (package.json, docs/adr/010), so tests and benches run it alike. */
 export const SERVER_NODE_FLAGS: string[] = (() => {

@@ -125,11 +125,13 @@ export function createLinkRepository(db: DB) {
       const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined
       if (!narrowed) {
         const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
-        const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }
+        const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit + 1, offset: page.offset }
+        // One row more than the page: when it does not come, this page is the last one and the
+        // total is known without counting (most accounts' lists fit in one page).
+        const rows = await queries.page(values)
+        if (rows.length <= page.limit && (rows.length > 0 || page.offset === 0)) return { rows, total: page.offset + rows.length }
         const [counted] = await queries.count(values)
-        const total = Number(counted?.count ?? 0)
-        if (total === 0 || page.offset >= total) return { rows: [], total }
-        return { rows: await queries.page(values), total }
+        return { rows: rows.slice(0, page.limit), total: Number(counted?.count ?? 0) }
       }
       // Lists narrowed by campaign, domain or channel are rarer: built as they come.
       let filtered = filteredLinks({ accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }, Boolean(filter.search))

@@ -28,6 +28,24 @@ describe('GET /api/urls', () => {
 
   const aliasesOf = (response: { data: { data: { urls: { alias: string }[] } } }) => response.data.data.urls.map((entry) => entry.alias)
 
+  it('knows the total on every page, whether the page is full, the last one, or past the end', async () => {
+    const pageOf = async (query: string) => {
+      const { result, maxpage, nextpage, urls } = (await api('GET', `/api/urls?${query}`)).data.data
+      return { result, maxpage, nextpage, aliases: urls.map((entry: { alias: string }) => entry.alias) }
+    }
+    // Exactly one page: no row beyond it.
+    expect(await pageOf('limit=4')).toEqual({ result: 4, maxpage: 1, nextpage: null, aliases: ['delta', 'Gamma_Ray', 'beta', 'alpha'] })
+    // A full page with more after it, then the short last page.
+    expect(await pageOf('limit=3')).toEqual({ result: 4, maxpage: 2, nextpage: 2, aliases: ['delta', 'Gamma_Ray', 'beta'] })
+    expect(await pageOf('limit=3&page=2')).toEqual({ result: 4, maxpage: 2, nextpage: null, aliases: ['alpha'] })
+    // Two full pages exactly, and a page past the end still counts them all.
+    expect(await pageOf('limit=2&page=2')).toEqual({ result: 4, maxpage: 2, nextpage: null, aliases: ['beta', 'alpha'] })
+    expect(await pageOf('limit=2&page=5')).toEqual({ result: 4, maxpage: 2, nextpage: null, aliases: [] })
+    // Searching pages the same way.
+    expect(await pageOf('q=example&limit=3&page=2')).toEqual({ result: 4, maxpage: 2, nextpage: null, aliases: ['alpha'] })
+    expect(await pageOf('q=news&limit=1')).toEqual({ result: 1, maxpage: 1, nextpage: null, aliases: ['alpha'] })
+  })
+
   it('lists newest first with the list envelope and the entry fields', async () => {
     const response = await api('GET', '/api/urls')
     expect(response.statusCode).toBe(200)
