@@ -59,7 +59,7 @@ export function BioPagesPage() {
                   </td>
                   <td data-label="Visits" className="numeric">
                     <Link to={`/bio/${bio.id}/statistics`} aria-label={`${formatCount(bio.clicks)} visit${bio.clicks === 1 ? '' : 's'}: statistics of ${bio.name}`}>
-                      <strong>{formatCount(bio.clicks)}</strong>
+                      <strong>{formatCount(bio.clicks)}</strong> <span className="muted small bio-visits-unit">{bio.clicks === 1 ? 'visit' : 'visits'}</span>
                     </Link>
                   </td>
                   <td data-label="Created" className="nowrap">{formatDate(bio.date)}</td>
