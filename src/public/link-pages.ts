@@ -97,7 +97,7 @@ export function sendPixelPage(reply: FastifyReply, link: PublicLink, destination
     title: link.title ?? 'Redirecting…',
     head: html`${refreshElement(PIXEL_PAGE_DELAY_SECONDS, destination)}${linkMetaElements(link)}${pixelScriptElements(pixels)}`,
     contentSecurityPolicy: linkPagePolicy({ pixels }),
-    body: html`<h1>Redirecting…</h1>
+    body: html`<h1>Redirecting&hellip;</h1>
 <p class="muted">You are being taken to ${destinationLabel(destination)}.</p>
 <p><a class="button" href="${destination}">Continue</a></p>`,
   })

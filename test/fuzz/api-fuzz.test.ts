@@ -133,7 +133,7 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (param === 'channelid') return fixtures.channel!
     if (param === 'userid') return fixtures.user!
     if (param === 'itemid') return fixtures.link!
-    // Both key families (/api/key/… and the dashboard's /api/account/key/…) delete the fixture key.
+    // /api/key/{id}/delete deletes the fixture key, never the harness's own.
     if (/\/key\/\{id\}/.test(path)) return fixtures.key!
     const resource = /^\/api\/(\w+)/.exec(path)?.[1] ?? ''
     const key = { url: 'link', user: 'user', plan: 'plan' }[resource] ?? resource

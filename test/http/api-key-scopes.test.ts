@@ -65,9 +65,9 @@ describe('API key scopes', () => {
 
   it('lists keys with their scopes, and a deleted key stops working', async () => {
     const created = await full('POST', '/api/key/add', { name: 'temporary', scopes: ['bio', 'links'] })
-    expect(created.data).toEqual({ error: 0, id: expect.any(Number), key: expect.stringMatching(/^lw_/), scopes: ['links', 'bio'], readonly: false })
+    expect(created.data).toEqual({ error: 0, id: expect.any(Number), name: 'temporary', prefix: created.data.key.slice(0, 8), expires: null, key: expect.stringMatching(/^lw_/), scopes: ['links', 'bio'], readonly: false })
     const listed = await full('GET', '/api/keys')
-    expect(listed.data.data).toContainEqual({ id: created.data.id, name: 'temporary', prefix: created.data.key.slice(0, 8), expires: null, created: expect.any(String), scopes: ['links', 'bio'], readonly: false })
+    expect(listed.data.data).toContainEqual({ id: created.data.id, name: 'temporary', prefix: created.data.key.slice(0, 8), expires: null, created: expect.any(String), lastused: null, scopes: ['links', 'bio'], readonly: false })
     expect(listed.body).not.toContain(created.data.key)
     expect((await full('DELETE', `/api/key/${created.data.id}/delete`)).statusCode).toBe(200)
     expect((await apiClient(context.app, created.data.key)('GET', '/api/urls')).statusCode).toBe(401)
@@ -89,6 +89,6 @@ describe('API key scopes', () => {
     expect(unknown.statusCode).toBe(400)
     expect(unknown.data.message).toMatch(/^The field "scopes/)
     expect((await full('POST', '/api/key/add', { scopes: [] })).statusCode).toBe(400)
-    expect((await full('POST', '/api/key/add', { expires: '2000-01-01' })).data.message).toBe('The field "expires" must be a valid date-time in the future.')
+    expect((await full('POST', '/api/key/add', { expires: '2000-01-01' })).data.message).toBe('The field "expires" must be in the future.')
   })
 })

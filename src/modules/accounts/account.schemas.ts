@@ -29,45 +29,19 @@ export const PasswordChangeBody = Type.Object({
   password: Type.String({ maxLength: 256, description: 'the new password, 8 to 256 characters' }),
 })
 
-/** An API key as its owner sees it: never the key, only its first characters. */
-export const ApiKey = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  prefix: Type.String({ description: 'the first 8 characters of the key, to tell keys apart' }),
-  created: DateTime,
-  lastused: Type.Union([DateTime, Type.Null()], { description: 'last request made with the key, to the minute; null: never' }),
-  expires: Type.Union([DateTime, Type.Null()], { description: 'null: never expires' }),
-})
-
-export const ApiKeyListResponse = Type.Object({ error: Type.Literal(0), data: Type.Object({ keys: Type.Array(ApiKey) }) })
-
-export const ApiKeyCreateBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be 1 to 100 characters' }),
-  expires: Type.Optional(
-    Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Null()], {
-      description: 'UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never',
-      errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS, a date YYYY-MM-DD or null',
-    }),
-  ),
-})
-
-/** The key is shown here once and never again. */
-export const ApiKeyCreatedResponse = Type.Object({
-  error: Type.Literal(0),
-  id: Type.Integer(),
-  name: Type.String(),
-  prefix: Type.String(),
-  expires: Type.Union([DateTime, Type.Null()]),
-  key: Type.String({ description: 'the API key; store it now, it is never shown again' }),
-})
 const Resource = Type.Enum([...API_KEY_RESOURCES])
 const Scopes = Type.Union([Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length }), Type.Null()], {
   description: 'resources the key reaches; null: all of them',
 })
 
 export const KeyCreateBody = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, errorMessage: 'must be 1 to 100 characters' })),
-  expires: Type.Optional(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD' })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'default `key`', errorMessage: 'must be 1 to 100 characters' })),
+  expires: Type.Optional(
+    Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Null()], {
+      description: 'UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never',
+      errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS, a date YYYY-MM-DD or null',
+    }),
+  ),
   scopes: Type.Optional(Type.Array(Resource, { minItems: 1, maxItems: API_KEY_RESOURCES.length, errorMessage: `must be a list of resources among ${API_KEY_RESOURCES.join(', ')}` })),
   readonly: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 })
@@ -78,11 +52,25 @@ const KeyFields = {
   readonly: Type.Boolean(),
 }
 
-export const KeyCreatedResponse = Type.Object({ error: Type.Literal(0), ...KeyFields, key: Type.String({ description: 'shown once; only its hash is stored' }) })
+export const KeyCreatedResponse = Type.Object({
+  error: Type.Literal(0),
+  ...KeyFields,
+  name: Type.String(),
+  prefix: Type.String({ description: 'the first 8 characters of the key, to tell keys apart' }),
+  expires: Type.Union([DateTime, Type.Null()], { description: 'null: never expires' }),
+  key: Type.String({ description: 'shown once; only its hash is stored' }),
+})
 
 export const KeyListResponse = Type.Object({
   error: Type.Literal(0),
-  data: Type.Array(Type.Object({ ...KeyFields, name: Type.String(), prefix: Type.String(), expires: Type.Union([DateTime, Type.Null()]), created: DateTime })),
+  data: Type.Array(Type.Object({
+    ...KeyFields,
+    name: Type.String(),
+    prefix: Type.String({ description: 'the first 8 characters of the key, to tell keys apart' }),
+    expires: Type.Union([DateTime, Type.Null()], { description: 'null: never expires' }),
+    created: DateTime,
+    lastused: Type.Union([DateTime, Type.Null()], { description: 'last request made with the key, to the minute; null: never' }),
+  })),
 })
 
 export const KeyParams = Type.Object({ id: Id })

@@ -265,16 +265,16 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     },
 
     /**
-     * The dashboard's key creation: a name (1 to 100 characters) and a UTC `YYYY-MM-DD[ HH:MM:SS]`
-     * expiry in the future, or null for never; the key has the creator's scope.
+     * A key with a name (1 to 100 characters once trimmed), a UTC `YYYY-MM-DD[ HH:MM:SS]` expiry in
+     * the future or null for never, and a scope within the creator's (POST /api/key/add).
      */
-    async createNamedKey(accountId: number, name: string, expires: string | null, creator: ApiKeyScope = FULL_ACCESS) {
-      const trimmed = name.trim()
+    async createNamedKey(accountId: number, request: { name: string; expires: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
+      const trimmed = request.name.trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
-      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
+      const expiresAt = request.expires === null ? null : toStoredTimestamp(request.expires)
       if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
       if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
-      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt }, creator)
+      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt, scope: request.scope }, creator)
       return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt }
     },
 

@@ -1,5 +1,5 @@
 // API keys and passwords: generation, hashing, constant-time comparison.
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
+import { hash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
@@ -11,7 +11,8 @@ export function generateApiKey(): string {
 
 /** SHA-256 of a key, hex: what the database stores. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex')
+  // The one-shot digest: every API request with a key not yet cached pays for it.
+  return hash('sha256', key, 'hex')
 }
 
 /** Compares two hex digests in constant time. */

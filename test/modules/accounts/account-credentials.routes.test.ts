@@ -89,11 +89,11 @@ describe('API keys of the account', () => {
   it('lists keys with name, prefix, created, last used and expiry, never the key', async () => {
     const account = await createAccount(context)
     const api = apiClient(context.app, account.apiKey)
-    const response = await api('GET', '/api/account/keys')
+    const response = await api('GET', '/api/keys')
     expect(response.statusCode).toBe(200)
     expect(response.data).toEqual({
       error: 0,
-      data: { keys: [{ id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), created: expect.stringMatching(TIMESTAMP), lastused: expect.stringMatching(TIMESTAMP), expires: null }] },
+      data: [{ id: expect.any(Number), name: 'default', prefix: account.apiKey.slice(0, 8), created: expect.stringMatching(TIMESTAMP), lastused: expect.stringMatching(TIMESTAMP), expires: null, scopes: null, readonly: false }],
     })
     expect(response.body).not.toContain(account.apiKey)
     expect(response.body).not.toMatch(/[0-9a-f]{64}/)
@@ -102,21 +102,25 @@ describe('API keys of the account', () => {
   it('creates a key with a name and an expiry, shown once; it works, and its use is recorded', async () => {
     const account = await createAccount(context, { password: PASSWORD })
     const { client } = await signedInClient(context.app, account.username, PASSWORD)
-    const created = await client('POST', '/api/account/key/add', { name: '  deploy bot ', expires: '2099-12-31' })
+    const created = await client('POST', '/api/key/add', { name: '  deploy bot ', expires: '2099-12-31' })
     expect(created.statusCode).toBe(201)
-    expect(created.data).toEqual({ error: 0, id: expect.any(Number), name: 'deploy bot', prefix: created.data.key.slice(0, 8), expires: '2099-12-31 00:00:00', key: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/) })
+    expect(created.data).toEqual({ error: 0, id: expect.any(Number), name: 'deploy bot', prefix: created.data.key.slice(0, 8), expires: '2099-12-31 00:00:00', key: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/), scopes: null, readonly: false })
 
-    const before = (await client('GET', '/api/account/keys')).data.data.keys
+    const before = (await client('GET', '/api/keys')).data.data
     expect(before.find((key: { id: number }) => key.id === created.data.id)).toMatchObject({ name: 'deploy bot', lastused: null, expires: '2099-12-31 00:00:00' })
     expect(JSON.stringify(before)).not.toContain(created.data.key)
 
     expect((await apiClient(context.app, created.data.key)('GET', '/api/account')).data.data.id).toBe(account.id)
-    const after = (await client('GET', '/api/account/keys')).data.data.keys
+    const after = (await client('GET', '/api/keys')).data.data
     expect(after.find((key: { id: number }) => key.id === created.data.id).lastused).toMatch(TIMESTAMP)
 
-    const forever = await client('POST', '/api/account/key/add', { name: 'forever', expires: null })
+    const forever = await client('POST', '/api/key/add', { name: 'forever', expires: null })
     expect(forever.data.expires).toBeNull()
-    expect((await client('POST', '/api/account/key/add', { name: 'also forever' })).data.expires).toBeNull()
+    expect((await client('POST', '/api/key/add', { name: 'also forever' })).data.expires).toBeNull()
+    // Without a name the key is called "key"; read-only keys say so in the list.
+    const reader = await client('POST', '/api/key/add', { readonly: true })
+    expect(reader.data).toMatchObject({ name: 'key', readonly: true, scopes: null })
+    expect((await client('GET', '/api/keys')).data.data.find((key: { id: number }) => key.id === reader.data.id)).toMatchObject({ name: 'key', readonly: true, lastused: null })
   })
 
   it('writes last use at most once a minute per key', async () => {
@@ -127,24 +131,23 @@ describe('API keys of the account', () => {
     // An hour-old stamp is renewed; a fresh one is left alone.
     await context.database.db.updateTable('api_keys').set({ last_used_at: stamp }).where('account_id', '=', account.id).execute()
     await api('GET', '/api/account')
-    const renewed = (await api('GET', '/api/account/keys')).data.data.keys[0].lastused
+    const renewed = (await api('GET', '/api/keys')).data.data[0].lastused
     expect(renewed).not.toBe(stamp)
     const fresh = renewed
     await api('GET', '/api/account')
-    expect((await api('GET', '/api/account/keys')).data.data.keys[0].lastused).toBe(fresh)
+    expect((await api('GET', '/api/keys')).data.data[0].lastused).toBe(fresh)
   })
 
   it.each([
     [{ name: '' }, 'name'],
     [{ name: 'x'.repeat(101) }, 'name'],
-    [{}, 'name'],
     [{ name: 'ok', expires: 'tomorrow' }, 'expires'],
     [{ name: 'ok', expires: '2099-02-30' }, 'expires'],
     [{ name: 'ok', expires: '2001-01-01 00:00:00' }, 'expires'],
     [{ name: '   ' }, 'name'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const account = await createAccount(context)
-    const response = await apiClient(context.app, account.apiKey)('POST', '/api/account/key/add', body)
+    const response = await apiClient(context.app, account.apiKey)('POST', '/api/key/add', body)
     expect(response.statusCode).toBe(400)
     expect(response.data).toMatchObject({ error: 1, message: expect.stringContaining(field) })
     expect((await context.services.accounts.listKeys(account.id))).toHaveLength(1)
@@ -154,28 +157,28 @@ describe('API keys of the account', () => {
     const account = await createAccount(context, { password: PASSWORD })
     const other = await createAccount(context)
     const { client } = await signedInClient(context.app, account.username, PASSWORD)
-    const created = await client('POST', '/api/account/key/add', { name: 'short-lived' })
+    const created = await client('POST', '/api/key/add', { name: 'short-lived' })
     const otherKeyId = (await context.services.accounts.listKeys(other.id))[0]!.id
 
-    const notYours = await client('DELETE', `/api/account/key/${otherKeyId}/delete`)
+    const notYours = await client('DELETE', `/api/key/${otherKeyId}/delete`)
     expect(notYours.statusCode).toBe(404)
     expect(notYours.data).toEqual({ error: 1, code: 'not_found', message: 'API key not found. Please try again.' })
     expect((await apiClient(context.app, other.apiKey)('GET', '/api/account')).statusCode).toBe(200)
 
-    expect((await client('DELETE', `/api/account/key/${created.data.id}/delete`, undefined, { origin: 'https://evil.test' })).statusCode).toBe(403)
-    const revoked = await client('DELETE', `/api/account/key/${created.data.id}/delete`)
+    expect((await client('DELETE', `/api/key/${created.data.id}/delete`, undefined, { origin: 'https://evil.test' })).statusCode).toBe(403)
+    const revoked = await client('DELETE', `/api/key/${created.data.id}/delete`)
     expect(revoked.statusCode).toBe(200)
-    expect(revoked.data).toEqual({ error: 0, message: 'The API key has been revoked.' })
+    expect(revoked.data).toEqual({ error: 0, message: 'API key has been deleted.' })
     expect((await apiClient(context.app, created.data.key)('GET', '/api/account')).statusCode).toBe(401)
-    expect((await client('DELETE', `/api/account/key/${created.data.id}/delete`)).statusCode).toBe(404)
-    expect((await client('DELETE', '/api/account/key/abc/delete')).statusCode).toBe(400)
+    expect((await client('DELETE', `/api/key/${created.data.id}/delete`)).statusCode).toBe(404)
+    expect((await client('DELETE', '/api/key/abc/delete')).statusCode).toBe(400)
   })
 
   it('describes every new endpoint in the OpenAPI document, signing in without a credential', async () => {
     const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     for (const [path, method] of [
       ['/api/auth/login', 'post'], ['/api/auth/logout', 'post'], ['/api/auth/sessions', 'get'], ['/api/auth/session/{id}/delete', 'delete'],
-      ['/api/account/password', 'put'], ['/api/account/keys', 'get'], ['/api/account/key/add', 'post'], ['/api/account/key/{id}/delete', 'delete'],
+      ['/api/account/password', 'put'], ['/api/keys', 'get'], ['/api/key/add', 'post'], ['/api/key/{id}/delete', 'delete'], ['/api/account/limits', 'get'],
     ] as const) {
       const operation = document.paths[path]?.[method]
       expect(operation, `${method} ${path}`).toBeDefined()

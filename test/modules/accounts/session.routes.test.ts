@@ -237,7 +237,7 @@ describe('dashboard sign-in', () => {
     })
 
     it('needs a credential for everything but signing in', async () => {
-      for (const [method, url] of [['GET', '/api/auth/sessions'], ['POST', '/api/auth/logout'], ['PUT', '/api/account/password'], ['GET', '/api/account/keys']]) {
+      for (const [method, url] of [['GET', '/api/auth/sessions'], ['POST', '/api/auth/logout'], ['PUT', '/api/account/password'], ['GET', '/api/keys']]) {
         const response = await apiClient(context.app, null)(method!, url!, method === 'GET' ? undefined : {}, DASHBOARD_HEADERS)
         expect(response.statusCode, `${method} ${url}`).toBe(401)
         expect(response.data.code).toBe('invalid_api_key')

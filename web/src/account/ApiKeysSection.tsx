@@ -1,5 +1,5 @@
-// API keys: create one with a name and an optional expiry (its secret shown once, with a copy
-// button), see when each was created and last used, revoke.
+// API keys: create one with a name, an optional expiry and optionally read-only (its secret shown
+// once, with a copy button), see what each may do, when it was created and last used, revoke.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { api, messageOf, unwrap } from '../api/client'
@@ -12,24 +12,32 @@ import { checkKeyDraft, type KeyDraft } from './account-forms'
 
 const keysQueryKey = ['account', 'keys'] as const
 
+/** What a key may reach: every resource or the listed ones, and whether only to read. */
+function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
+  const reach = key.scopes === null ? 'Everything' : key.scopes.join(', ')
+  return key.readonly ? `${reach} (read only)` : reach
+}
+
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
-  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/account/keys'))).data.keys })
+  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data })
   const [draft, setDraft] = useState<KeyDraft>({ name: '', expires: '' })
+  const [readOnly, setReadOnly] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<keyof KeyDraft, string>>>({})
   const [secret, setSecret] = useState<{ name: string; key: string }>()
   const [revoking, setRevoking] = useState<{ id: number; name: string }>()
 
   const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/account/key/add', { body: { name: draft.name.trim(), ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}) } })),
+    mutationFn: () => unwrap(api.POST('/api/key/add', { body: { name: draft.name.trim(), ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}), ...(readOnly ? { readonly: true } : {}) } })),
     onSuccess: async (created) => {
       setSecret({ name: draft.name.trim(), key: created.key })
       setDraft({ name: '', expires: '' })
+      setReadOnly(false)
       await queryClient.invalidateQueries({ queryKey: keysQueryKey })
     },
   })
   const revoke = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/account/key/{id}/delete', { params: { path: { id } } })),
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/key/{id}/delete', { params: { path: { id } } })),
     onSuccess: async () => {
       setRevoking(undefined)
       await queryClient.invalidateQueries({ queryKey: keysQueryKey })
@@ -57,6 +65,10 @@ export function ApiKeysSection() {
         <Field label="Expires on" optional error={errors.expires}>
           <input type="date" value={draft.expires} min={utcDay(new Date(Date.now() + 86_400_000))} onChange={(event) => setDraft({ ...draft, expires: event.target.value })} />
         </Field>
+        <label className="checkbox align-end">
+          <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />
+          Read only
+        </label>
         <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create key'}</button>
       </form>
       {create.isError && <p className="form-error" role="alert">{messageOf(create.error)}</p>}
@@ -74,16 +86,17 @@ export function ApiKeysSection() {
         <EmptyState title="No API keys"><p className="muted small">Create one to use the API from another program.</p></EmptyState>
       ) : (
         <div className="table-scroll">
-          <table className="table compact">
-            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <table className="table compact stack-table">
+            <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Access</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
-                  <td><strong>{key.name || 'Unnamed key'}</strong></td>
-                  <td><code>{key.prefix}…</code></td>
-                  <td className="nowrap">{formatDate(key.created)}</td>
-                  <td className="nowrap">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
-                  <td className="nowrap">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>
+                  <td data-label="Name"><strong>{key.name || 'Unnamed key'}</strong></td>
+                  <td data-label="Key"><code>{key.prefix}…</code></td>
+                  <td data-label="Access">{accessOf(key)}</td>
+                  <td className="nowrap" data-label="Created">{formatDate(key.created)}</td>
+                  <td className="nowrap" data-label="Last used">{key.lastused ? formatDateTime(key.lastused) : <span className="muted">Never</span>}</td>
+                  <td className="nowrap" data-label="Expires">{key.expires ? formatDate(key.expires) : <span className="muted">Never</span>}</td>
                   <td className="actions"><button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: key.id, name: key.name })}>Revoke<span className="visually-hidden"> {key.name}</span></button></td>
                 </tr>
               ))}

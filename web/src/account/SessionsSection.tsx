@@ -40,15 +40,15 @@ export function SessionsSection() {
       </div>
       {sessions.isPending ? <Loading label="Loading sessions…" /> : sessions.isError ? <ErrorMessage error={sessions.error} onRetry={() => sessions.refetch()} /> : (
         <div className="table-scroll">
-          <table className="table compact">
+          <table className="table compact stack-table">
             <thead><tr><th scope="col">Browser</th><th scope="col">Address</th><th scope="col">Signed in</th><th scope="col">Last active</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
             <tbody>
               {sessions.data.map((session) => (
                 <tr key={session.id}>
-                  <td title={session.useragent}>{describeBrowser(session.useragent)} {session.current && <span className="badge current-badge">This browser</span>}</td>
-                  <td className="nowrap">{session.ip || '—'}</td>
-                  <td className="nowrap">{formatDateTime(session.created)}</td>
-                  <td className="nowrap">{formatDateTime(session.lastseen)}</td>
+                  <td data-label="Browser" title={session.useragent}>{describeBrowser(session.useragent)} {session.current && <span className="badge current-badge">This browser</span>}</td>
+                  <td className="nowrap" data-label="Address">{session.ip || '—'}</td>
+                  <td className="nowrap" data-label="Signed in">{formatDateTime(session.created)}</td>
+                  <td className="nowrap" data-label="Last active">{formatDateTime(session.lastseen)}</td>
                   <td className="actions">
                     {!session.current && <button type="button" className="button small ghost danger-text" onClick={() => setRevoking({ id: session.id, label: describeBrowser(session.useragent) })}>Revoke<span className="visually-hidden"> {describeBrowser(session.useragent)}, last active {formatDateTime(session.lastseen)}</span></button>}
                   </td>

@@ -122,365 +122,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/key/{id}/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke an API key; it stops working at once */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {number} */
-                            error: 0;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/key/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an API key; the answer shows it once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never */
-                        expires?: string | null;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {number} */
-                            error: 0;
-                            /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
-                            expires: string | null;
-                            id: number;
-                            /** @description the API key; store it now, it is never shown again */
-                            key: string;
-                            name: string;
-                            prefix: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the account's API keys (never the keys themselves) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                keys: {
-                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
-                                    created: string;
-                                    /** @description null: never expires */
-                                    expires: string | (never | null);
-                                    id: number;
-                                    /** @description last request made with the key, to the minute; null: never */
-                                    lastused: string | (never | null);
-                                    name: string;
-                                    /** @description the first 8 characters of the key, to tell keys apart */
-                                    prefix: string;
-                                }[];
-                            };
-                            /** @enum {number} */
-                            error: 0;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/account/limits": {
         parameters: {
             query?: never;
@@ -4330,7 +3971,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits */
+        /** Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits. The answer shows the key once. */
         post: {
             parameters: {
                 query?: never;
@@ -4341,7 +3982,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        expires?: string;
+                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never */
+                        expires?: string | null;
+                        /** @description default `key` */
                         name?: string;
                         readonly?: boolean;
                         scopes?: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[];
@@ -4358,9 +4001,14 @@ export interface paths {
                         "application/json": {
                             /** @enum {number} */
                             error: 0;
+                            /** @description null: never expires */
+                            expires: string | (never | null);
                             id: number;
                             /** @description shown once; only its hash is stored */
                             key: string;
+                            name: string;
+                            /** @description the first 8 characters of the key, to tell keys apart */
+                            prefix: string;
                             readonly: boolean;
                             /** @description resources the key reaches; null: all of them */
                             scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[] | null;
@@ -4472,10 +4120,13 @@ export interface paths {
                             data: {
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 created: string;
-                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
-                                expires: string | null;
+                                /** @description null: never expires */
+                                expires: string | (never | null);
                                 id: number;
+                                /** @description last request made with the key, to the minute; null: never */
+                                lastused: string | (never | null);
                                 name: string;
+                                /** @description the first 8 characters of the key, to tell keys apart */
                                 prefix: string;
                                 readonly: boolean;
                                 /** @description resources the key reaches; null: all of them */
