@@ -193,7 +193,8 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       expect(await marta.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).count()).toBe(0)
       // …and refused when asked for directly.
       await allowingConsoleErrors(d.errors, /status of 403/, async () => {
-        await marta.goto(`${d.publicUrl}/app/admin/users`)
+        // Both of the page's requests (users, plans) are refused; wait for both.
+        await Promise.all([marta.waitForResponse((response) => response.url().includes('/api/plans')), marta.goto(`${d.publicUrl}/app/admin/users`)])
         await marta.getByText('You do not have permission to access this endpoint.').waitFor()
       })
       await marta.goto(`${d.publicUrl}/app/account`)

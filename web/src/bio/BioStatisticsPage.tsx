@@ -1,10 +1,11 @@
 // One bio page's visits over a range of days, with its address and the way back to its editor.
+// The statistics are asked for once the page is known to exist (another account's id is "Not found", nothing more).
 import { Link, useParams } from 'react-router'
 import { ItemStatistics } from '../analytics/ItemStatistics'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
-import { ErrorMessage } from '../components/States'
+import { ErrorMessage, Loading } from '../components/States'
 import { useBioPage } from './bio-query'
 
 const VISITS = { plural: 'Visits', emptyHint: 'Share the page\'s address, or choose a longer range. New visits appear here within seconds.' }
@@ -29,7 +30,7 @@ export function BioStatisticsPage() {
           <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
           <p><Link to="/bio">Back to your bio pages</Link></p>
         </div>
-      ) : <ItemStatistics item="bio" id={id} nouns={VISITS} />}
+      ) : page.isPending ? <Loading label="Loading the bio page…" /> : <ItemStatistics item="bio" id={id} nouns={VISITS} />}
     </>
   )
 }
