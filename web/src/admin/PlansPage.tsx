@@ -42,7 +42,7 @@ export function PlansPage() {
             <thead>
               <tr>
                 <th scope="col">Plan</th>
-                <th scope="col">Requests a minute</th>
+                <th scope="col">API rate</th>
                 <th scope="col">Limits</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
               </tr>
@@ -57,7 +57,7 @@ export function PlansPage() {
                       {plan.default && <span className="badges"><span className="badge campaign">Default for new accounts</span></span>}
                     </div>
                   </td>
-                  <td data-label="Requests a minute">{plan.apirate === null ? <span className="muted">Server default rate</span> : `${plan.apirate.toLocaleString('en')} requests a minute`}</td>
+                  <td data-label="API rate">{plan.apirate === null ? <span className="muted">Server default rate</span> : `${plan.apirate.toLocaleString('en')} requests a minute`}</td>
                   <td data-label="Limits" className="plan-limits">{limitsSummary(plan.limits)}</td>
                   <td className="actions">
                     <button type="button" className="button small" onClick={() => { setEditing(plan); setNotice(undefined); window.scrollTo({ top: 0 }) }}>Edit<span className="visually-hidden"> {plan.name}</span></button>
