@@ -37,6 +37,7 @@ import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
 import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
+import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services, { renderPreview: bioPagePreviewDocument({ publicUrl: config.publicUrl }) })
   registerAdminRoutes(app, services)
+  // Previews of splash pages and overlays: API endpoints that render visitors' pages.
+  registerPreviewRoutes(app, services)
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
   await registerDashboard(app, services)
   // What visitors see (no API key).

@@ -159,7 +159,7 @@ export function createServices(deps: ServiceDependencies) {
       bio: createBioPageItemSource(db, publicUrl),
       qr: createQrCodeItemSource(db, publicUrl),
     }),
-    overlays: createOverlayService(overlayRepository, invalidation),
+    overlays: createOverlayService(overlayRepository, invalidation, contactRepository),
     splashPages: createSplashPageService(splashPageRepository, invalidation),
     pixels: createPixelService(pixelRepository, invalidation),
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),

@@ -38,8 +38,10 @@ const APP_POLICY = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    // Avatars may be any https address the account gave.
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // Avatars may be any https address the account gave. The previews of splash pages and
+    // overlays (sandboxed srcdoc frames, held to this policy) show the visitor's page, whose
+    // images may be http as well (public/html.ts allows them there).
+    imgSrc: ["'self'", 'data:', 'https:', 'http:'],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

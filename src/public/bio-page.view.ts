@@ -8,7 +8,7 @@ import { parseStoredBlocks } from '../modules/bio-pages/bio-page-blocks.js'
 import type { BioPageContent } from '../modules/bio-pages/bio-page.service.js'
 import { isHttpUrl } from '../core/urls.js'
 import { bioPageUrl } from '../modules/bio-pages/bio-page.mapper.js'
-import { DEFAULT_CSP, html, pageDocument, SafeHtml, sendPage } from './html.js'
+import { DEFAULT_CSP, html, renderPage, SafeHtml, sendPage } from './html.js'
 
 const BIO_STYLE = 'header.bio{text-align:center}img.avatar{border-radius:50%;object-fit:cover}p.description{white-space:pre-line}'
 
@@ -28,8 +28,7 @@ function renderBioPage(bio: BioPageContent, options: BioPageViewOptions, extraHe
   const list = blocks.length > 0 ? html`<ul class="blocks">${blocks}</ul>` : ''
   return {
     title: bio.name,
-    // The empty icon spares every visitor's browser a request for /favicon.ico, which is a 404 here.
-    head: html`<link rel="icon" href="data:,"><style>${new SafeHtml(BIO_STYLE)}</style><link rel="canonical" href="${bioPageUrl(options.publicUrl, bio.alias)}">${bio.description ? html`<meta name="description" content="${bio.description}">` : ''}${extraHead}`,
+    head: html`<style>${new SafeHtml(BIO_STYLE)}</style><link rel="canonical" href="${bioPageUrl(options.publicUrl, bio.alias)}">${bio.description ? html`<meta name="description" content="${bio.description}">` : ''}${extraHead}`,
     body: html`<header class="bio">${avatar}<h1>${bio.name}</h1>${description}</header>${list}`,
   }
 }
@@ -44,5 +43,5 @@ export function sendBioPage(reply: FastifyReply, bio: BioPageRow, options: BioPa
  * is sandboxed and may not navigate itself away to another site).
  */
 export function bioPagePreviewDocument(options: BioPageViewOptions): (bio: BioPageContent) => string {
-  return (bio) => pageDocument(renderBioPage(bio, options, html`<base target="_blank">`))
+  return (bio) => renderPage(renderBioPage(bio, options, html`<base target="_blank">`))
 }

@@ -48,17 +48,20 @@ h1{font-size:1.4rem;margin:0 0 1rem}a.button,button{display:inline-block;backgro
 input,textarea{width:100%;box-sizing:border-box;padding:.6rem;margin:.3rem 0 1rem;border:1px solid #c9ced8;border-radius:8px;font-size:1rem}
 .muted{color:#667085;font-size:.9rem}.error{color:#b42318}ul.blocks{list-style:none;padding:0}ul.blocks li{margin:.6rem 0}ul.blocks a{display:block;text-align:center}`
 
-/** The complete HTML document of a page (sendPage's body; the dashboard's previews show it as is). */
-export function pageDocument(options: Pick<PageOptions, 'title' | 'body' | 'head'>): string {
+/**
+ * The complete HTML document of a page (its headers are sendPage's); previews show it as is. The
+ * empty icon spares browsers a /favicon.ico request, which would reach the alias lookup and 404.
+ */
+export function renderPage(options: PageOptions): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${options.title}</title><style>${new SafeHtml(STYLE)}</style>${options.head ?? ''}</head>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${options.title}</title><style>${new SafeHtml(STYLE)}</style>${options.head ?? ''}</head>
 <body><main>${options.body}</main></body></html>`.value
 }
 
 /** Sends a complete HTML page with security headers. */
 export function sendPage(reply: FastifyReply, options: PageOptions): FastifyReply {
-  const document = { value: pageDocument(options) }
+  const document = renderPage(options)
   return reply
     .code(options.status ?? 200)
     .header('content-type', 'text/html; charset=utf-8')
@@ -66,7 +69,7 @@ export function sendPage(reply: FastifyReply, options: PageOptions): FastifyRepl
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
-    .send(document.value)
+    .send(document)
 }
 
 /** A plain "not found" page (public side; the API answers JSON). */

@@ -4,7 +4,7 @@
 // scripts, where a link has pixels, run under a per-response nonce with only their hosts allowed.
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
-import { html, SafeHtml, sendPage } from './html.js'
+import { html, SafeHtml, sendPage, type PageOptions } from './html.js'
 import type { PublicLink, SplashContent } from '../modules/redirects/alias-resolver.js'
 import type { PixelSnippet } from './pixel-snippets.js'
 import { safeHttpUrl } from '../core/urls.js'
@@ -120,13 +120,21 @@ ${product ? html`<p><a class="button" href="${product}" rel="noopener">View the 
 <p><a href="${destination}">Continue to the destination</a></p>`
 }
 
-/** A `splash` link's interstitial: its splash page, or the generic one, then onward. */
-export function sendSplashPage(reply: FastifyReply, link: PublicLink, destination: string, pixels: PixelScripts | null): FastifyReply {
+/**
+ * A `splash` link's interstitial page: its splash page, or the generic one. `forward` false leaves
+ * out the timed forward (the dashboard's preview shows the page and stays on it).
+ */
+export function splashPageOptions(link: PublicLink, destination: string, pixels: PixelScripts | null, forward = true): PageOptions {
   const seconds = link.splash ? link.splash.counter : GENERIC_SPLASH_SECONDS
-  return sendPage(reply, {
+  return {
     title: link.splash?.title || link.title || 'Redirecting…',
-    head: html`${refreshElement(seconds, destination)}${linkMetaElements(link)}${pixelScriptElements(pixels)}`,
+    head: html`${forward ? refreshElement(seconds, destination) : ''}${linkMetaElements(link)}${pixelScriptElements(pixels)}`,
     contentSecurityPolicy: linkPagePolicy({ pixels }),
     body: splashBody(link, destination, link.splash),
-  })
+  }
+}
+
+/** A `splash` link's interstitial: its splash page, or the generic one, then onward. */
+export function sendSplashPage(reply: FastifyReply, link: PublicLink, destination: string, pixels: PixelScripts | null): FastifyReply {
+  return sendPage(reply, splashPageOptions(link, destination, pixels))
 }

@@ -12,6 +12,7 @@ import { createRateLimiter, type RateLimiter } from '../../src/http/rate-limit.j
 import type { SignInThrottle } from '../../src/http/sign-in-throttle.js'
 import { createLogger } from '../../src/logger.js'
 import type { VisitorThrottles } from '../../src/public/visitor-throttles.js'
+import type { HostResolver } from '../../src/modules/domains/domain-dns.js'
 import { createServices, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { createAccount, type TestAccount } from './factories.js'
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   /** Replaces the wrong-password throttle the app would choose (built on the test database). */
   signInThrottle?: (database: TestDatabase) => SignInThrottle
   visitorThrottles?: VisitorThrottles
+  /** Replaces the DNS look-up of branded domains (ServiceDependencies.resolveHost). */
+  resolveHost?: HostResolver
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -59,7 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.env,
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
-  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
+  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost })
   const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {

@@ -6,7 +6,7 @@ import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
-import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPagePreviewBody, BioPagePreviewResponse, BioPageUpdateBody } from './bio-page.schemas.js'
+import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPagePreviewBody, BioPagePreviewDocument, BioPageUpdateBody } from './bio-page.schemas.js'
 import type { BioPageContent } from './bio-page.service.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
@@ -46,10 +46,11 @@ export function registerBioPageRoutes(app: App, { bioPages, config }: Services, 
   })
 
   app.post('/api/bio/preview', {
-    schema: { tags, summary: 'Render an unsaved bio page as visitors would see it (nothing is stored)', body: BioPagePreviewBody, response: { 200: BioPagePreviewResponse, ...errorResponses } },
-  }, async (request) => {
+    schema: { tags, summary: 'Preview a bio page: the visitors\' page for these (unsaved) fields, as HTML (nothing is stored)', body: BioPagePreviewBody, response: { 200: BioPagePreviewDocument, ...errorResponses } },
+  }, async (request, reply) => {
     const draft = bioPages.previewBioPage(request.body)
-    return { error: 0 as const, data: { html: renderPreview(draft) } }
+    // Data for the dashboard's frame, not a page to open here: the API's own policy stays on it.
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPreview(draft))
   })
 
   app.put('/api/bio/:id/update', {

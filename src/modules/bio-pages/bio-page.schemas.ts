@@ -89,9 +89,10 @@ export const BioPagePreviewBody = Type.Object({
   )),
 })
 
-export const BioPagePreviewResponse = Type.Object({
-  error: Type.Literal(0),
-  data: Type.Object({ html: Type.String({ description: 'the complete HTML document visitors would get, for a sandboxed frame' }) }),
-})
+/** The preview's answer: an HTML document, like the splash page and overlay previews. */
+export const BioPagePreviewDocument = {
+  description: 'The HTML document visitors would get for this draft (show it in a sandboxed frame)',
+  content: { 'text/html': { schema: Type.String() } },
+}
 
 export type BioPagePreviewInput = Type.Static<typeof BioPagePreviewBody>

@@ -57,6 +57,18 @@ export function createCampaignRepository(db: DB) {
       return db.updateTable('campaigns').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
+    /** Takes the link out of this campaign (only if it is in it); false when it is not. */
+    async unassignLink(accountId: number, campaignId: number, linkId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('links')
+        .set({ campaign_id: null, updated_at: nowTimestamp() })
+        .where('account_id', '=', accountId)
+        .where('campaign_id', '=', campaignId)
+        .where('id', '=', linkId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
     /** Unassigns the campaign's links and deletes it, in one transaction; false when no such campaign. */
     async delete(accountId: number, id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

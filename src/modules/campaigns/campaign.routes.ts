@@ -1,11 +1,11 @@
-// Campaign endpoints (spec: Campaigns): list, add, update, delete, assign a link.
+// Campaign endpoints (spec: Campaigns): list, read one, add, update, delete, assign and remove a link.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toCampaignRecord, toCampaignSavedResponse } from './campaign.mapper.js'
-import { CampaignAssignParams, CampaignCreateBody, CampaignListResponse, CampaignSavedResponse, CampaignUpdateBody } from './campaign.schemas.js'
+import { CampaignAssignParams, CampaignCreateBody, CampaignDetailsResponse, CampaignListResponse, CampaignSavedResponse, CampaignUpdateBody } from './campaign.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -19,6 +19,14 @@ export function registerCampaignRoutes(app: App, { campaigns, config }: Services
     const page = toPageRequest(request.query)
     const { rows, total } = await campaigns.listCampaigns(account.id, page)
     return listEnvelope('campaigns', page, total, rows.map((row) => toCampaignRecord(row, config.publicUrl, account.username)))
+  })
+
+  app.get('/api/campaign/:id', {
+    schema: { tags, summary: 'Read one campaign', params: IdParams, response: { 200: CampaignDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const account = accountOf(request)
+    const campaign = await campaigns.getCampaignOrThrow(account.id, request.params.id)
+    return { error: 0 as const, data: toCampaignRecord(campaign, config.publicUrl, account.username) }
   })
 
   app.post('/api/campaign/add', {
@@ -49,5 +57,12 @@ export function registerCampaignRoutes(app: App, { campaigns, config }: Services
   }, async (request) => {
     await campaigns.assignLink(accountOf(request).id, request.params.campaignid, request.params.linkid)
     return { error: 0 as const, message: 'Link successfully added to the campaign.' }
+  })
+
+  app.delete('/api/campaign/:campaignid/assign/:linkid', {
+    schema: { tags, summary: 'Remove a short link from a campaign (the link itself stays)', params: CampaignAssignParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await campaigns.removeLink(accountOf(request).id, request.params.campaignid, request.params.linkid)
+    return { error: 0 as const, message: 'Link successfully removed from the campaign.' }
   })
 }

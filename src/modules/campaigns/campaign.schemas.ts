@@ -36,6 +36,9 @@ export const CampaignListEntry = Type.Object({
 
 export const CampaignListResponse = listResponse('campaigns', CampaignListEntry)
 
+/** The single read (beyond the spec, like `GET /api/bio/{id}`): the list entry under `data`. */
+export const CampaignDetailsResponse = Type.Object({ error: Type.Literal(0), data: CampaignListEntry })
+
 /** spec quirk: create and update carry the name under `domain`; `campaign` and `name` too (decisions §6). */
 export const CampaignSavedResponse = Type.Object({
   error: Type.Literal(0),

@@ -91,6 +91,13 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       if (!(await links.assignToCampaign(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
       announce(campaignId)
     },
+
+    /** Takes a link out of the campaign; a link that is not in it is not found (404), like an unknown one. */
+    async removeLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
+      await getCampaignOrThrow(accountId, campaignId)
+      if (!(await campaigns.unassignLink(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
+      announce(campaignId)
+    },
   }
 }
 

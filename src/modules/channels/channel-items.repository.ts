@@ -48,6 +48,18 @@ export function createChannelItemRepository(db: DB) {
       return row !== undefined
     },
 
+    /** Takes one item out of one channel; false when it was not in it. */
+    async remove(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('channel_items')
+        .where('account_id', '=', accountId)
+        .where('channel_id', '=', channelId)
+        .where('item_type', '=', itemType)
+        .where('item_id', '=', itemId)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
     async insert(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
       await db
         .insertInto('channel_items')

@@ -21,8 +21,9 @@ export function createChannelRepository(db: DB) {
   return {
     findById,
 
+    /** Starred channels first (they are the ones a person reaches for), then newest first. */
     async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('channels').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+      return fetchPage(db.selectFrom('channels').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('starred', 'desc').orderBy('id', 'desc'))
     },
 
     async findByName(accountId: number, name: string): Promise<ChannelRow | undefined> {

@@ -1,4 +1,4 @@
-// Channel endpoints (spec: Channels): list, items of one channel, add, update, delete, assign an item.
+// Channel endpoints (spec: Channels): list, one channel and its items, add, update, delete, assign and remove an item.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
@@ -9,6 +9,7 @@ import {
   ChannelAssignParams,
   ChannelCreateBody,
   ChannelCreatedResponse,
+  ChannelDetailsResponse,
   ChannelItemListResponse,
   ChannelListResponse,
   ChannelUpdateBody,
@@ -34,6 +35,13 @@ export function registerChannelRoutes(app: App, { channels }: Services): void {
     const page = toPageRequest(request.query)
     const { rows, total } = await channels.listItems(accountOf(request).id, request.params.id, page)
     return listEnvelope('items', page, total, rows.map(toChannelItemRecord))
+  })
+
+  app.get('/api/channel/:id/details', {
+    schema: { tags, summary: 'Read one channel (name, description, color, starred)', params: IdParams, response: { 200: ChannelDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const channel = await channels.getChannelOrThrow(accountOf(request).id, request.params.id)
+    return { error: 0 as const, data: toChannelRecord(channel) }
   })
 
   app.post('/api/channel/add', {
@@ -63,5 +71,13 @@ export function registerChannelRoutes(app: App, { channels }: Services): void {
     const { channelid, type, itemid } = request.params
     await channels.assignItem(accountOf(request).id, channelid, type, itemid)
     return { error: 0 as const, message: 'Item successfully added to the channel.' }
+  })
+
+  app.delete('/api/channel/:channelid/assign/:type/:itemid', {
+    schema: { tags, summary: 'Remove a short link, bio page or QR code from a channel (the item itself stays)', params: ChannelAssignParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    const { channelid, type, itemid } = request.params
+    await channels.removeItem(accountOf(request).id, channelid, type, itemid)
+    return { error: 0 as const, message: 'Item successfully removed from the channel.' }
   })
 }

@@ -39,6 +39,9 @@ export const ChannelListEntry = Type.Object(channelFields)
 
 export const ChannelListResponse = listResponse('channels', ChannelListEntry)
 
+/** The single read (beyond the spec; `GET /api/channel/{id}` is the spec's item list): under `data`. */
+export const ChannelDetailsResponse = Type.Object({ error: Type.Literal(0), data: ChannelListEntry })
+
 export const ChannelCreatedResponse = Type.Object({ error: Type.Literal(0), ...channelFields })
 
 /** decisions §6: update answers the spec's message and the channel's fields. */

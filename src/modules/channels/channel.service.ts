@@ -110,6 +110,12 @@ export function createChannelService(channels: ChannelRepository, items: Channel
       if (await items.contains(accountId, channelId, itemType, itemId)) throw new DuplicateError(ALREADY_IN_CHANNEL)
       await translateDuplicate(() => items.insert(accountId, channelId, itemType, itemId), ALREADY_IN_CHANNEL)
     },
+
+    /** Takes an item out of the channel (the item itself stays); one that is not in it is not found. */
+    async removeItem(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+      await getChannelOrThrow(accountId, channelId)
+      if (!(await items.remove(accountId, channelId, itemType, itemId))) throw NotFoundError.of('Item')
+    },
   }
 }
 

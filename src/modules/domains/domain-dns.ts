@@ -50,7 +50,8 @@ function canonicalName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '')
 }
 
-async function lookUp(resolve: HostResolver, hostname: string): Promise<HostRecords> {
+/** The records of `hostname`, or none when the look-up fails: what the pointing check sees. */
+export async function lookUpHost(resolve: HostResolver, hostname: string): Promise<HostRecords> {
   try {
     return await resolve(hostname)
   } catch {
@@ -60,7 +61,7 @@ async function lookUp(resolve: HostResolver, hostname: string): Promise<HostReco
 
 /** True when `hostname` resolves to one of the server's addresses or is a CNAME of the server's name. */
 export async function isPointingToServer(hostname: string, server: ServerTarget, resolve: HostResolver): Promise<boolean> {
-  const records = await lookUp(resolve, hostname)
+  const records = await lookUpHost(resolve, hostname)
   const serverIps = new Set(server.ips.map(canonicalIp))
   if (records.addresses.some((address) => serverIps.has(canonicalIp(address)))) return true
   if (!server.cname) return false
@@ -69,6 +70,6 @@ export async function isPointingToServer(hostname: string, server: ServerTarget,
   // A zone apex cannot carry a CNAME; DNS hosts "flatten" it into the target's A/AAAA records,
   // so addresses shared with the target name count as pointing too.
   if (records.addresses.length === 0) return false
-  const targetIps = new Set((await lookUp(resolve, target)).addresses.map(canonicalIp))
+  const targetIps = new Set((await lookUpHost(resolve, target)).addresses.map(canonicalIp))
   return records.addresses.some((address) => targetIps.has(canonicalIp(address)))
 }

@@ -1,11 +1,12 @@
-// Branded-domain endpoints (spec: Branded domains): list, add, update redirects, delete.
+// Branded-domain endpoints (spec: Branded domains): list, add, update redirects, delete; plus the
+// dashboard's single read, the DNS records to create and a DNS check before adding.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toDomainRecord } from './domain.mapper.js'
-import { DomainCreateBody, DomainCreatedResponse, DomainListResponse, DomainUpdateBody } from './domain.schemas.js'
+import { DomainCreateBody, DomainCreatedResponse, DomainDnsQuery, DomainDnsResponse, DomainListResponse, DomainResponse, DomainSetupResponse, DomainUpdateBody } from './domain.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -18,6 +19,21 @@ export function registerDomainRoutes(app: App, { domains }: Services): void {
     const page = toPageRequest(request.query)
     const { rows, total } = await domains.listDomains(accountOf(request).id, page)
     return listEnvelope('domains', page, total, rows.map(toDomainRecord))
+  })
+
+  app.get('/api/domains/setup', {
+    schema: { tags, summary: 'The DNS records a branded domain needs (SERVER_IPS, SERVER_CNAME); `checked` false: no DNS check', response: { 200: DomainSetupResponse, ...errorResponses } },
+  }, async () => ({ error: 0 as const, data: domains.setup() }))
+
+  app.get('/api/domains/dns', {
+    schema: { tags, summary: 'What a domain resolves to now, and whether adding it would pass the DNS check', querystring: DomainDnsQuery, response: { 200: DomainDnsResponse, ...errorResponses } },
+  }, async (request) => ({ error: 0 as const, data: await domains.checkDns(request.query.domain) }))
+
+  app.get('/api/domain/:id', {
+    schema: { tags, summary: 'Get one branded domain', params: IdParams, response: { 200: DomainResponse, ...errorResponses } },
+  }, async (request) => {
+    const domain = await domains.getDomainOrThrow(accountOf(request).id, request.params.id)
+    return { error: 0 as const, data: toDomainRecord(domain) }
   })
 
   app.post('/api/domain/add', {

@@ -35,6 +35,29 @@ export const DomainListEntry = Type.Object({
   redirect404: OptionalUrl,
 })
 
+export const DomainResponse = Type.Object({ error: Type.Literal(0), data: DomainListEntry })
+
+export const DomainSetupResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    checked: Type.Boolean({ description: 'false when neither SERVER_IPS nor SERVER_CNAME is set: new domains are not checked by DNS' }),
+    ips: Type.Array(Type.String(), { description: 'addresses an A (IPv4) or AAAA (IPv6) record may point to' }),
+    cname: Type.Union([Type.String(), Type.Null()], { description: 'the host name a CNAME record may point to' }),
+  }),
+})
+
+export const DomainDnsQuery = Type.Object({ domain: Domain })
+
+export const DomainDnsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    hostname: Type.String(),
+    addresses: Type.Array(Type.String(), { description: 'A and AAAA records found' }),
+    cnames: Type.Array(Type.String(), { description: 'CNAME records found' }),
+    pointing: Type.Union([Type.Boolean(), Type.Null()], { description: 'whether adding would pass the DNS check; null when the check is off' }),
+  }),
+})
+
 export const DomainListResponse = listResponse('domains', DomainListEntry)
 
 export const DomainCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer() })

@@ -3,7 +3,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js'
 import type { DomainRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import { isPointingToServer, type HostResolver, type ServerTarget } from './domain-dns.js'
+import { isPointingToServer, lookUpHost, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
 import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
@@ -31,6 +31,23 @@ export interface DomainServiceOptions {
   invalidation: Announcer
 }
 
+/** The DNS records a branded domain needs, as the add form explains them. */
+export interface DomainSetup {
+  /** False when neither SERVER_IPS nor SERVER_CNAME is set: domains are added without a DNS check. */
+  checked: boolean
+  ips: string[]
+  cname: string | null
+}
+
+/** What a hostname resolves to now, and whether adding it would pass the DNS check. */
+export interface DomainDnsCheck {
+  hostname: string
+  addresses: string[]
+  cnames: string[]
+  /** Null when there is nothing to compare with (no server addresses configured). */
+  pointing: boolean | null
+}
+
 /** `''` clears a redirect; an absent field leaves it unchanged. */
 function redirectValue(value: string | undefined): string | null | undefined {
   return value === undefined ? undefined : value === '' ? null : value
@@ -48,6 +65,19 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
 
   return {
     getDomainOrThrow,
+
+    /** Where domains must point (the records to create), from SERVER_IPS and SERVER_CNAME. */
+    setup(): DomainSetup {
+      return { checked: dnsCheckEnabled, ips: [...options.server.ips], cname: options.server.cname ?? null }
+    },
+
+    /** Looks `domain` up with the resolver the add check uses, so what the form shows is what add will find. */
+    async checkDns(domain: string): Promise<DomainDnsCheck> {
+      const { hostname } = parseDomainOrigin(domain)
+      const records = await lookUpHost(options.resolveHost, hostname)
+      const pointing = dnsCheckEnabled ? await isPointingToServer(hostname, options.server, options.resolveHost) : null
+      return { hostname, addresses: records.addresses, cnames: records.cnames, pointing }
+    },
 
     listDomains(accountId: number, page: PageRequest) {
       return domains.listPage(accountId, page)

@@ -2,6 +2,8 @@
 // `contact`); stored for the link's owner.
 import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
+import { fetchPage } from '../../db/paging.js'
+import type { PageRequest } from '../../core/paging.js'
 
 export interface NewContact {
   accountId: number
@@ -14,6 +16,15 @@ export interface NewContact {
 
 export function createContactRepository(db: DB) {
   return {
+    /** One page of an overlay's contacts, newest first. */
+    async listPage(accountId: number, overlayId: number, page: PageRequest) {
+      return fetchPage(
+        db.selectFrom('contacts').where('account_id', '=', accountId).where('overlay_id', '=', overlayId),
+        page,
+        (q) => q.selectAll().orderBy('id', 'desc'),
+      )
+    },
+
     /** Stores a contact-overlay submission for the link's owner. */
     async insert(contact: NewContact): Promise<void> {
       await db

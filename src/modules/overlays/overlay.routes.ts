@@ -4,8 +4,8 @@ import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
-import { toOverlayRecord } from './overlay.mapper.js'
-import { OverlayCreateBody, OverlayCreatedResponse, OverlayListResponse, OverlayUpdateBody } from './overlay.schemas.js'
+import { toContactRecord, toOverlayDetails, toOverlayRecord } from './overlay.mapper.js'
+import { ContactListResponse, OverlayCreateBody, OverlayCreatedResponse, OverlayDetailsResponse, OverlayListResponse, OverlayUpdateBody } from './overlay.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -18,6 +18,21 @@ export function registerOverlayRoutes(app: App, { overlays }: Services): void {
     const page = toPageRequest(request.query)
     const { rows, total } = await overlays.listOverlays(accountOf(request).id, page)
     return listEnvelope('cta', page, total, rows.map(toOverlayRecord))
+  })
+
+  app.get('/api/overlay/:id', {
+    schema: { tags, summary: 'Get one CTA overlay with the fields of its type', params: IdParams, response: { 200: OverlayDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const overlay = await overlays.getOverlayOrThrow(accountOf(request).id, request.params.id)
+    return { error: 0 as const, data: toOverlayDetails(overlay) }
+  })
+
+  app.get('/api/overlay/:id/contacts', {
+    schema: { tags, summary: 'What visitors sent through a contact overlay, newest first', params: IdParams, querystring: PageQuery, response: { 200: ContactListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await overlays.listContacts(accountOf(request).id, request.params.id, page)
+    return listEnvelope('contacts', page, total, rows.map(toContactRecord))
   })
 
   app.post('/api/overlay/add', {

@@ -46,6 +46,28 @@ export const OverlayListEntry = Type.Object({
   date: DateTime,
 })
 
+// Stored fields as the editor reads them back: only those of the overlay's type are present.
+const storedText = Type.Optional(Type.String())
+export const OverlayDetailsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    ...OverlayListEntry.properties,
+    message: storedText, label: storedText, link: storedText, color: storedText, bg: storedText,
+    title: storedText, description: storedText, email: storedText,
+  }),
+})
+
+export const ContactEntry = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  message: Type.String(),
+  linkid: Type.Union([Type.Integer(), Type.Null()], { description: 'the short link the form was sent from; null once that link is deleted' }),
+  date: DateTime,
+})
+
+export const ContactListResponse = listResponse('contacts', ContactEntry)
+
 export const OverlayListResponse = listResponse('cta', OverlayListEntry)
 
 export const OverlayCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer() })

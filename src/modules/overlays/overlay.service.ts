@@ -5,6 +5,7 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
+import type { ContactRepository } from './contact.repository.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
 import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
@@ -18,7 +19,7 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: OverlayRepository, invalidation: Announcer) {
+export function createOverlayService(overlays: OverlayRepository, invalidation: Announcer, contacts: ContactRepository) {
   const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
 
   async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
@@ -32,6 +33,18 @@ export function createOverlayService(overlays: OverlayRepository, invalidation: 
 
     listOverlays(accountId: number, page: PageRequest) {
       return overlays.listPage(accountId, page)
+    },
+
+    /** What visitors sent through one of the account's contact overlays, newest first. */
+    async listContacts(accountId: number, overlayId: number, page: PageRequest) {
+      await getOverlayOrThrow(accountId, overlayId)
+      return contacts.listPage(accountId, overlayId, page)
+    },
+
+    /** The config `input` would store (the rules of create), for previews: nothing is saved. */
+    previewOverlayConfig(input: OverlayCreateInput) {
+      trimmedName(input.name, OVERLAY_NAME_RULE)
+      return buildOverlayConfig(input.type, input)
     },
 
     async createOverlay(account: AuthenticatedAccount, input: OverlayCreateInput): Promise<OverlayRow> {

@@ -1,11 +1,12 @@
-// Pixel endpoints (spec: Pixels; decisions §6): list, add, update, delete.
+// Pixel endpoints (spec: Pixels; decisions §6): list, the providers and their tag forms, add, update, delete.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPixelCreatedResponse, toPixelRecord } from './pixel.mapper.js'
-import { PixelCreateBody, PixelCreatedResponse, PixelListResponse, PixelUpdateBody } from './pixel.schemas.js'
+import { PixelCreateBody, PixelCreatedResponse, PixelListResponse, PixelProvidersResponse, PixelUpdateBody } from './pixel.schemas.js'
+import { listPixelProviders } from './pixel-tags.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -19,6 +20,11 @@ export function registerPixelRoutes(app: App, { pixels }: Services): void {
     const { rows, total } = await pixels.listPixels(accountOf(request).id, page)
     return listEnvelope('pixels', page, total, rows.map(toPixelRecord))
   })
+
+  // The one definition of each provider's tag form, so the dashboard checks tags as the server does.
+  app.get('/api/pixels/providers', {
+    schema: { tags, summary: 'The pixel providers and the form of each one’s tag', response: { 200: PixelProvidersResponse, ...errorResponses } },
+  }, async () => ({ error: 0 as const, providers: listPixelProviders() }))
 
   app.post('/api/pixel/add', {
     schema: { tags, summary: 'Create a tracking pixel', body: PixelCreateBody, response: { 201: PixelCreatedResponse, ...errorResponses } },

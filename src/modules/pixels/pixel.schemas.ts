@@ -39,3 +39,14 @@ export const PixelCreatedResponse = Type.Object({ error: Type.Literal(0), ...pix
 
 export type PixelCreateInput = Type.Static<typeof PixelCreateBody>
 export type PixelUpdateInput = Type.Static<typeof PixelUpdateBody>
+
+export const PixelProvider = Type.Object({
+  type: Type.Enum(PIXEL_TYPES),
+  label: Type.String(),
+  example: Type.String({ description: 'a tag of the right form' }),
+  expected: Type.String({ description: 'the rule a refused tag is told: `must be <expected>`' }),
+  pattern: Type.String({ description: 'JavaScript regular expression source; with `flags`, true exactly for accepted (trimmed) tags' }),
+  flags: Type.String({ description: '`i` where the server brings the tag into the provider’s letter case' }),
+})
+
+export const PixelProvidersResponse = Type.Object({ error: Type.Literal(0), providers: Type.Array(PixelProvider) })

@@ -4,8 +4,8 @@ import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
-import { toSplashPageRecord } from './splash-page.mapper.js'
-import { SplashPageCreateBody, SplashPageCreatedResponse, SplashPageListResponse, SplashPageUpdateBody } from './splash-page.schemas.js'
+import { toSplashPageDetails, toSplashPageRecord } from './splash-page.mapper.js'
+import { SplashPageCreateBody, SplashPageCreatedResponse, SplashPageDetailsResponse, SplashPageListResponse, SplashPageUpdateBody } from './splash-page.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -18,6 +18,13 @@ export function registerSplashPageRoutes(app: App, { splashPages }: Services): v
     const page = toPageRequest(request.query)
     const { rows, total } = await splashPages.listSplashPages(accountOf(request).id, page)
     return listEnvelope('splash', page, total, rows.map(toSplashPageRecord))
+  })
+
+  app.get('/api/splash/:id', {
+    schema: { tags, summary: 'Get one custom splash page with its fields', params: IdParams, response: { 200: SplashPageDetailsResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = await splashPages.getSplashPageOrThrow(accountOf(request).id, request.params.id)
+    return { error: 0 as const, data: toSplashPageDetails(page) }
   })
 
   app.post('/api/splash/add', {

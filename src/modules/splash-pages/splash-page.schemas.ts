@@ -40,6 +40,18 @@ export const SplashPageListEntry = Type.Object({
   date: DateTime,
 })
 
+export const SplashPageDetailsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    ...SplashPageListEntry.properties,
+    title: Type.String(),
+    description: Type.Optional(Type.String()),
+    image: Type.Optional(Type.String()),
+    link: Type.Optional(Type.String()),
+    counter: Type.Integer(),
+  }),
+})
+
 export const SplashPageListResponse = listResponse('splash', SplashPageListEntry)
 
 export const SplashPageCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer() })

@@ -27,6 +27,12 @@ export function createSplashPageService(pages: SplashPageRepository, invalidatio
       return pages.listPage(accountId, page)
     },
 
+    /** The config `input` would store (the rules of create), for previews: nothing is saved. */
+    previewSplashConfig(input: SplashPageCreateInput) {
+      trimmedName(input.name, SPLASH_NAME_RULE)
+      return buildSplashPageConfig(input)
+    },
+
     async createSplashPage(account: AuthenticatedAccount, input: SplashPageCreateInput): Promise<SplashPageRow> {
       const name = trimmedName(input.name, SPLASH_NAME_RULE)
       const config = buildSplashPageConfig(input)

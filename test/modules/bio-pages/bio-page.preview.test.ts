@@ -19,8 +19,9 @@ describe('bio page preview', () => {
       ],
     })
     expect(response.statusCode).toBe(200)
-    expect(response.data.error).toBe(0)
-    const page: string = response.data.data.html
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    const page = response.body
     expect(page.startsWith('<!doctype html>')).toBe(true)
     expect(page).toContain('<h1>Jane Doe</h1>')
     expect(page).toContain('Designer &lt;b&gt;in&lt;/b&gt; Lisbon.')
@@ -38,7 +39,7 @@ describe('bio page preview', () => {
     const preview = await api('POST', '/api/bio/preview', { ...draft, alias: saved.alias })
     const visitor = await context.app.inject({ method: 'GET', url: `/${saved.alias}` })
     expect(visitor.statusCode).toBe(200)
-    expect(preview.data.data.html).toBe(visitor.body.replace('</head>', '<base target="_blank"></head>'))
+    expect(preview.body).toBe(visitor.body.replace('</head>', '<base target="_blank"></head>'))
   })
 
   it('leaves out what the page could not show yet: blocks without a title or an http(s) URL, a bad avatar', async () => {
@@ -53,7 +54,7 @@ describe('bio page preview', () => {
       ],
     })
     expect(response.statusCode).toBe(200)
-    const page: string = response.data.data.html
+    const page = response.body
     expect(page).toContain('>Typing</a>')
     expect(page).not.toContain('untitled.example.com')
     expect(page).not.toContain('javascript:')

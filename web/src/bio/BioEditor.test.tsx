@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
-import { answerWith, json } from '../test-setup'
+import { answerWith } from '../test-setup'
 import { emptyBioDraft } from './bio-form'
 import { BioEditor } from './BioEditor'
 
@@ -25,7 +25,7 @@ describe('the bio editor', () => {
       const body = await request.json() as { name: string; blocks: unknown[] }
       previews.push(body)
       expect(request.headers.get('x-linkwell-csrf')).toBe('1')
-      return json(200, { error: 0, data: { html: `<!doctype html><h1>${body.name}</h1>` } })
+      return new Response(`<!doctype html><h1>${body.name}</h1>`, { headers: { 'content-type': 'text/html; charset=utf-8' } })
     })
     renderEditor(vi.fn())
     await user.type(screen.getByLabelText('Name'), 'Jane')
@@ -42,7 +42,7 @@ describe('the bio editor', () => {
 
   it('shows the server\'s refusal of the address beside that field', async () => {
     const user = userEvent.setup()
-    answerWith(() => json(200, { error: 0, data: { html: '<!doctype html>' } }))
+    answerWith(() => new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'That alias is taken. Please choose another one.', 'duplicate'))
     renderEditor(onSubmit)
     await user.type(screen.getByLabelText('Name'), 'Jane')
@@ -57,7 +57,7 @@ describe('the bio editor', () => {
 
   it('does not send a draft the server would refuse', async () => {
     const user = userEvent.setup()
-    answerWith(() => json(200, { error: 0, data: { html: '<!doctype html>' } }))
+    answerWith(() => new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
     const onSubmit = vi.fn()
     renderEditor(onSubmit)
     await user.type(screen.getByLabelText('Name'), 'J')

@@ -117,7 +117,7 @@ function BioPreview({ draft }: { draft: BioDraft }) {
   const body = useSettled(JSON.stringify(toPreviewBody(draft)), 350)
   const preview = useQuery({
     queryKey: ['bio', 'preview', body],
-    queryFn: async () => (await unwrap(api.POST('/api/bio/preview', { body: JSON.parse(body) as ReturnType<typeof toPreviewBody> }))).data.html,
+    queryFn: () => unwrap(api.POST('/api/bio/preview', { body: JSON.parse(body) as ReturnType<typeof toPreviewBody>, parseAs: 'text' })),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   })

@@ -4,4 +4,7 @@ import { lazyPage } from '../shell/lazy-page'
 
 export const channelRoutes: RouteObject[] = [
   { path: 'channels', lazy: lazyPage(() => import('./ChannelsPage'), 'ChannelsPage') },
+  { path: 'channels/new', lazy: lazyPage(() => import('./ChannelFormPage'), 'CreateChannelPage') },
+  { path: 'channels/:id', lazy: lazyPage(() => import('./ChannelDetailPage'), 'ChannelDetailPage') },
+  { path: 'channels/:id/edit', lazy: lazyPage(() => import('./ChannelFormPage'), 'EditChannelPage') },
 ]

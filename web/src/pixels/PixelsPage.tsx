@@ -1,12 +1,126 @@
-// PLACEHOLDER (issue 11): replaced by the page itself.
+// The account's tracking pixels: add one per provider with its tag checked as the server checks
+// it, rename it or change its tag in place, delete it behind a confirmation.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { api, messageOf, unwrap } from '../api/client'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
-import { UsageNote } from '../usage/plan-usage'
+import { Pagination } from '../components/Pagination'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { PixelForm } from './PixelForm'
+import { usePixelPage, usePixelProviders, type Pixel } from './pixel-queries'
+import './pixels.css'
 
 export function PixelsPage() {
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const pixels = usePixelPage(page)
+  const providers = usePixelProviders()
+  const queryClient = useQueryClient()
+  const refreshUsage = useRefreshUsage()
+  const [creating, setCreating] = useState(false)
+  const [editing, setEditing] = useState<number>()
+  const [deleting, setDeleting] = useState<Pixel>()
+  const [notice, setNotice] = useState<string>()
+
+  const labelOf = (type: string) => providers.data?.find((provider) => provider.type === type)?.label ?? type
+  const error = pixels.error ?? providers.error
+  const startCreating = () => { setCreating(true); setEditing(undefined); setNotice(undefined) }
+
   return (
     <>
-      <PageHeader title="Pixels" />
-      <UsageNote resource="pixels" />
+      <PageHeader
+        title="Pixels"
+        description={<>Tracking pixels of your ad and analytics providers, fired on visits of the links you add them to. <UsageNote resource="pixels" /></>}
+        actions={<CreateAction resource="pixels" onClick={startCreating}>+ New pixel</CreateAction>}
+      />
+      {notice && <p className="notice" role="status">{notice}</p>}
+      {creating && providers.data && (
+        <section className="card stack" aria-labelledby="new-pixel-title">
+          <h2 id="new-pixel-title">New pixel</h2>
+          <PixelForm
+            mode="create"
+            initial={{ type: '', name: '', tag: '' }}
+            providers={providers.data}
+            submitLabel="Add pixel"
+            onCancel={() => setCreating(false)}
+            onSubmit={async (values) => {
+              // The form only submits a tag checked against one of these providers.
+              const type = providers.data.find((provider) => provider.type === values.type)!.type
+              const created = await unwrap(api.POST('/api/pixel/add', { body: { type, name: values.name, tag: values.tag } }))
+              await Promise.all([queryClient.invalidateQueries({ queryKey: ['pixels'] }), refreshUsage()])
+              setCreating(false)
+              setNotice(`Pixel “${created.name}” added. Choose it in a link's options to fire it on visits.`)
+            }}
+          />
+        </section>
+      )}
+      {error ? <ErrorMessage error={error} onRetry={() => { void pixels.refetch(); void providers.refetch() }} /> : !pixels.data || !providers.data ? <Loading label="Loading pixels…" /> : pixels.data.pixels.length === 0 ? (
+        !creating && (
+          <div className="card">
+            <EmptyState title="No pixels yet">
+              <p className="muted">Add the pixel of Google, Meta, LinkedIn, TikTok or another provider, then pick it in a link's options: visitors are counted by the provider too.</p>
+              <CreateAction resource="pixels" onClick={startCreating}>+ New pixel</CreateAction>
+            </EmptyState>
+          </div>
+        )
+      ) : (
+        <div className={pixels.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+          <ul className="org-list" aria-label="Pixels">
+            {pixels.data.pixels.map((pixel) => editing === pixel.id ? (
+              <li key={pixel.id} className="pixel-row-form">
+                <PixelForm
+                  mode="edit"
+                  initial={{ type: pixel.type, name: pixel.name, tag: pixel.tag }}
+                  providers={providers.data}
+                  submitLabel="Save pixel"
+                  onCancel={() => setEditing(undefined)}
+                  onSubmit={async (values) => {
+                    await unwrap(api.PUT('/api/pixel/{id}/update', { params: { path: { id: pixel.id } }, body: { name: values.name, tag: values.tag } }))
+                    await queryClient.invalidateQueries({ queryKey: ['pixels'] })
+                    setEditing(undefined)
+                    setNotice(`Pixel “${values.name}” saved.`)
+                  }}
+                />
+              </li>
+            ) : (
+              <li key={pixel.id} className="org-row">
+                <div className="org-main">
+                  <span className="org-title">{pixel.name}</span>
+                  <span className="badges"><span className="badge campaign">{labelOf(pixel.type)}</span><span className="muted small">Added {formatDate(pixel.date)}</span></span>
+                </div>
+                <span className="pixel-tag">{pixel.tag}</span>
+                <div className="org-actions">
+                  <button type="button" className="button small ghost" onClick={() => { setEditing(pixel.id); setCreating(false); setNotice(undefined) }}>Edit<span className="visually-hidden"> {pixel.name}</span></button>
+                  <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(pixel)}>Delete<span className="visually-hidden"> {pixel.name}</span></button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} maxPage={pixels.data.maxpage} total={pixels.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+        </div>
+      )}
+      {deleting && <DeletePixelDialog pixel={deleting} providerLabel={labelOf(deleting.type)} onClose={() => setDeleting(undefined)} />}
     </>
+  )
+}
+
+function DeletePixelDialog({ pixel, providerLabel, onClose }: { pixel: Pixel; providerLabel: string; onClose(): void }) {
+  const queryClient = useQueryClient()
+  const refreshUsage = useRefreshUsage()
+  const remove = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/pixel/{id}/delete', { params: { path: { id: pixel.id } } })),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['pixels'] }), refreshUsage()])
+      onClose()
+    },
+  })
+  return (
+    <ConfirmDialog title="Delete this pixel?" confirmLabel="Delete pixel" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+      <p><strong>{pixel.name}</strong> ({providerLabel} {pixel.tag}) will be deleted and no longer fire on the links that use it. This cannot be undone.</p>
+    </ConfirmDialog>
   )
 }

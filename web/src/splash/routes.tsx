@@ -4,4 +4,6 @@ import { lazyPage } from '../shell/lazy-page'
 
 export const splashRoutes: RouteObject[] = [
   { path: 'splash', lazy: lazyPage(() => import('./SplashPagesPage'), 'SplashPagesPage') },
+  { path: 'splash/new', lazy: lazyPage(() => import('./SplashEditorPage'), 'CreateSplashPage') },
+  { path: 'splash/:id/edit', lazy: lazyPage(() => import('./SplashEditorPage'), 'EditSplashPage') },
 ]

@@ -1,0 +1,62 @@
+// Finds the account's links by alias, destination or title (GET /api/urls?q=) and adds them to
+// the campaign. A link is in one campaign at most: adding one from another campaign moves it.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { api, messageOf, unwrap } from '../api/client'
+import { displayUrl } from '../components/format'
+import { ErrorMessage } from '../components/States'
+
+const RESULTS = 8
+
+export function AddLinksPicker({ campaignId }: { campaignId: number }) {
+  const queryClient = useQueryClient()
+  const [search, setSearch] = useState('')
+  const [q, setQ] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 250)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  const results = useQuery({
+    queryKey: ['links', { picker: true, q }],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit: RESULTS, ...(q ? { q } : {}) } } }))).data,
+  })
+  const add = useMutation({
+    mutationFn: (linkId: number) => unwrap(api.POST('/api/campaign/{campaignid}/assign/{linkid}', { params: { path: { campaignid: campaignId, linkid: linkId } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['links'] }),
+  })
+
+  return (
+    <section className="card stack" aria-labelledby="add-links-title">
+      <h2 id="add-links-title">Add links</h2>
+      <div className="field">
+        <label htmlFor="campaign-link-search">Find a link</label>
+        <input id="campaign-link-search" type="search" placeholder="Alias, destination or title" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      {add.isError && <p className="field-error" role="alert">{messageOf(add.error)}</p>}
+      {results.isError ? <ErrorMessage error={results.error} onRetry={() => results.refetch()} /> : results.data && results.data.urls.length === 0 ? (
+        <p className="muted small">{q ? `No link matches “${q}”.` : <>You have no links yet. <Link to="/links/new">Create one</Link> first.</>}</p>
+      ) : (
+        <ul className="picker-list" aria-label="Links to add" aria-busy={results.isFetching}>
+          {results.data?.urls.map((link) => {
+            const inThis = link.campaign === campaignId
+            return (
+              <li key={link.id}>
+                <span className="picker-text">
+                  <strong>{displayUrl(link.shorturl)}</strong>
+                  <span className="destination">{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
+                  {link.campaign !== null && !inThis && <span className="muted small">In another campaign: adding moves it here.</span>}
+                </span>
+                <button type="button" className="button small" disabled={inThis || add.isPending} onClick={() => add.mutate(link.id)}>
+                  {inThis ? 'Added' : 'Add'}<span className="visually-hidden"> {displayUrl(link.shorturl)}</span>
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+// Stars or unstars a channel in one click (starred channels are listed first).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+
+export function StarButton({ channel }: { channel: { id: number; name: string; starred: boolean } }) {
+  const queryClient = useQueryClient()
+  const toggle = useMutation({
+    mutationFn: () => unwrap(api.PUT('/api/channel/{id}/update', { params: { path: { id: channel.id } }, body: { starred: !channel.starred } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['channels'] }),
+  })
+  return (
+    <button
+      type="button"
+      className="button small ghost"
+      aria-pressed={channel.starred}
+      disabled={toggle.isPending}
+      title={toggle.isError ? 'Could not change the star. Try again.' : undefined}
+      onClick={() => toggle.mutate()}
+    >
+      <span className="star" aria-hidden="true">{channel.starred ? '★' : '☆'}</span> {channel.starred ? 'Starred' : 'Star'}<span className="visually-hidden"> {channel.name}</span>
+    </button>
+  )
+}

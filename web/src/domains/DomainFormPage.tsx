@@ -1,0 +1,141 @@
+// Add a branded domain (with the DNS records to create and a check of what it resolves to now),
+// or change the redirects of one.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { Field } from '../components/Field'
+import { PageHeader } from '../components/PageHeader'
+import { ErrorMessage, Loading } from '../components/States'
+import { useRefreshUsage } from '../usage/plan-usage'
+import { DnsCheckResult, DnsInstructions } from './dns'
+import { domainProblem, emptyDomainForm, hostOf, validateDomainForm, type DomainFormErrors, type DomainFormValues } from './domain-form'
+import './domains.css'
+
+interface DomainFormProps {
+  mode: 'create' | 'edit'
+  initial: DomainFormValues
+  submitLabel: string
+  onSubmit(values: DomainFormValues): Promise<unknown>
+}
+
+function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<DomainFormErrors>({})
+  const [formError, setFormError] = useState<string>()
+  const [checked, setChecked] = useState<string>()
+  const save = useMutation({ mutationFn: onSubmit })
+  const set = (key: keyof DomainFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }))
+  const typedHost = domainProblem(values.domain) ? '' : hostOf(values.domain.trim())
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validateDomainForm(values, mode)
+    setErrors(found)
+    setFormError(undefined)
+    if (Object.keys(found).length > 0) {
+      setFormError('Some fields need a fix before the domain can be saved.')
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
+    try {
+      await save.mutateAsync(values)
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined
+      if (field === 'domain' || field === 'redirectroot' || field === 'redirect404') setErrors({ [field]: ruleOfMessage(messageOf(error)) })
+      setFormError(messageOf(error))
+    }
+  }
+
+  function checkDns() {
+    const problem = domainProblem(values.domain)
+    setErrors((current) => ({ ...current, domain: problem }))
+    if (!problem) setChecked(values.domain.trim())
+  }
+
+  return (
+    <div className="domain-form-grid">
+      <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add domain' : 'Edit domain'}>
+        {formError && <div className="form-error" role="alert">{formError}</div>}
+        {mode === 'create' ? (
+          <>
+            <Field label="Domain" error={errors.domain} hint="The address visitors will type, with http:// or https:// and no path.">
+              <input type="url" inputMode="url" placeholder="https://go.yourbrand.com" value={values.domain} onChange={(event) => set('domain', event.target.value)} autoFocus />
+            </Field>
+            <div className="row wrap">
+              <button type="button" className="button" onClick={checkDns}>Check DNS</button>
+              <span className="hint">See what the domain resolves to before adding it.</span>
+            </div>
+            {checked && <DnsCheckResult key={checked} domain={checked} />}
+          </>
+        ) : (
+          <div className="field">
+            <span className="label-text">Domain</span>
+            <p className="domain-fixed"><strong>{values.domain}</strong> <span className="muted small">(cannot be changed)</span></p>
+          </div>
+        )}
+        <Field label="Root redirect" optional error={errors.redirectroot} hint={`Where ${typedHost ? `${typedHost}/` : 'the domain’s home page'} sends visitors. Empty: a “not found” page.`}>
+          <input type="url" inputMode="url" placeholder="https://www.yourbrand.com" value={values.redirectroot} onChange={(event) => set('redirectroot', event.target.value)} />
+        </Field>
+        <Field label="404 redirect" optional error={errors.redirect404} hint="Where an unknown short link on this domain sends visitors. Empty: a “not found” page.">
+          <input type="url" inputMode="url" placeholder="https://www.yourbrand.com/not-found" value={values.redirect404} onChange={(event) => set('redirect404', event.target.value)} />
+        </Field>
+        <div className="row wrap">
+          <button type="submit" className="button primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : submitLabel}</button>
+          <Link to="/domains" className="button ghost">Cancel</Link>
+        </div>
+      </form>
+      {mode === 'create' && <DnsInstructions host={typedHost} />}
+    </div>
+  )
+}
+
+export function CreateDomainPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const refreshUsage = useRefreshUsage()
+  return (
+    <>
+      <PageHeader title="Add domain" description="Serve short links on a domain you own." />
+      <DomainForm
+        mode="create"
+        initial={emptyDomainForm}
+        submitLabel="Add domain"
+        onSubmit={async (values) => {
+          await unwrap(api.POST('/api/domain/add', { body: { domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
+          await Promise.all([queryClient.invalidateQueries({ queryKey: ['domains'] }), refreshUsage()])
+          navigate('/domains', { state: { notice: `${hostOf(values.domain.trim())} has been added.` } })
+        }}
+      />
+    </>
+  )
+}
+
+export function EditDomainPage() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const domain = useQuery({
+    queryKey: ['domains', 'one', id],
+    queryFn: async () => (await unwrap(api.GET('/api/domain/{id}', { params: { path: { id } } }))).data,
+    enabled: Number.isInteger(id) && id > 0,
+  })
+  return (
+    <>
+      <PageHeader title="Edit domain" description={domain.data ? hostOf(domain.data.domain) : undefined} />
+      {domain.isError ? <ErrorMessage error={domain.error} onRetry={() => domain.refetch()} /> : !domain.data ? <Loading /> : (
+        <DomainForm
+          mode="edit"
+          initial={{ domain: domain.data.domain, redirectroot: domain.data.redirectroot ?? '', redirect404: domain.data.redirect404 ?? '' }}
+          submitLabel="Save redirects"
+          onSubmit={async (values) => {
+            // An empty field clears its redirect.
+            await unwrap(api.PUT('/api/domain/{id}/update', { params: { path: { id } }, body: { redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
+            await queryClient.invalidateQueries({ queryKey: ['domains'] })
+            navigate('/domains', { state: { notice: 'Redirects saved.' } })
+          }}
+        />
+      )}
+    </>
+  )
+}

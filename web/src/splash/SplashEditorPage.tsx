@@ -1,0 +1,137 @@
+// Create or edit a splash page, with the server's rendering of what visitors will see beside it.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { Field } from '../components/Field'
+import { PageHeader } from '../components/PageHeader'
+import { ErrorMessage, Loading } from '../components/States'
+import { VisitorPagePreview } from '../components/VisitorPagePreview'
+import { useRefreshUsage } from '../usage/plan-usage'
+import { emptySplashForm, toSplashBody, toSplashPreviewBody, validateSplashForm, type SplashFormErrors, type SplashFormValues } from './splash-form'
+import './splash.css'
+
+interface SplashEditorProps {
+  mode: 'create' | 'edit'
+  initial: SplashFormValues
+  onSubmit(values: SplashFormValues): Promise<unknown>
+}
+
+function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<SplashFormErrors>({})
+  const [formError, setFormError] = useState<string>()
+  const [saving, setSaving] = useState(false)
+  const set = (key: keyof SplashFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validateSplashForm(values)
+    setErrors(found)
+    setFormError(undefined)
+    if (Object.keys(found).length > 0) {
+      setFormError('Some fields need a fix before the splash page can be saved.')
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+      return
+    }
+    setSaving(true)
+    try {
+      await onSubmit(values)
+    } catch (error) {
+      const field = error instanceof ApiError ? error.field : undefined
+      if (field && field in values) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
+      setFormError(messageOf(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div className="editor-grid">
+      <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create splash page' : 'Edit splash page'}>
+        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <Field label="Name" error={errors.name} hint="For you: it names the page in lists and in the link form.">
+          <input type="text" maxLength={100} value={values.name} onChange={(event) => set('name', event.target.value)} autoFocus={mode === 'create'} />
+        </Field>
+        <Field label="Title" error={errors.title} hint="The headline visitors see.">
+          <input type="text" maxLength={100} value={values.title} onChange={(event) => set('title', event.target.value)} />
+        </Field>
+        <Field label="Description" optional error={errors.description}>
+          <textarea rows={4} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
+        </Field>
+        <Field label="Image URL" optional error={errors.image} hint="A banner shown under the title (https recommended).">
+          <input type="url" inputMode="url" placeholder="https://cdn.yourbrand.com/banner.png" value={values.image} onChange={(event) => set('image', event.target.value)} />
+        </Field>
+        <Field label="Offer link" optional error={errors.link} hint="A “View the offer” button goes here.">
+          <input type="url" inputMode="url" placeholder="https://shop.yourbrand.com/offer" value={values.link} onChange={(event) => set('link', event.target.value)} />
+        </Field>
+        <Field label="Seconds before going on" error={errors.counter} hint="0 to 60.">
+          <input type="text" inputMode="numeric" maxLength={2} className="counter-input" value={values.counter} onChange={(event) => set('counter', event.target.value)} />
+        </Field>
+        <div className="row wrap">
+          <button type="submit" className="button primary" disabled={saving}>{saving ? 'Saving…' : mode === 'create' ? 'Create splash page' : 'Save changes'}</button>
+          <Link to="/splash" className="button ghost">Cancel</Link>
+        </div>
+      </form>
+      <VisitorPagePreview
+        request={{ kind: 'splash', body: toSplashPreviewBody(values) }}
+        title="Preview of the splash page"
+        note="example.com stands for the destination of the link that shows this page. Visitors are sent on after the countdown."
+      />
+    </div>
+  )
+}
+
+export function CreateSplashPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const refreshUsage = useRefreshUsage()
+  return (
+    <>
+      <PageHeader title="Create splash page" />
+      <SplashEditor
+        mode="create"
+        initial={emptySplashForm}
+        onSubmit={async (values) => {
+          await unwrap(api.POST('/api/splash/add', { body: toSplashBody(values) }))
+          await Promise.all([queryClient.invalidateQueries({ queryKey: ['splash'] }), refreshUsage()])
+          navigate('/splash', { state: { notice: `Splash page “${values.name.trim()}” created. Choose it as the type of a link to use it.` } })
+        }}
+      />
+    </>
+  )
+}
+
+export function EditSplashPage() {
+  const id = Number(useParams().id)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const page = useQuery({
+    queryKey: ['splash', 'one', id],
+    queryFn: async () => (await unwrap(api.GET('/api/splash/{id}', { params: { path: { id } } }))).data,
+    enabled: Number.isInteger(id) && id > 0,
+  })
+  return (
+    <>
+      <PageHeader title="Edit splash page" description={page.data?.name} />
+      {page.isError ? <ErrorMessage error={page.error} onRetry={() => page.refetch()} /> : !page.data ? <Loading /> : (
+        <SplashEditor
+          mode="edit"
+          initial={{
+            name: page.data.name,
+            title: page.data.title,
+            description: page.data.description ?? '',
+            image: page.data.image ?? '',
+            link: page.data.link ?? '',
+            counter: String(page.data.counter),
+          }}
+          onSubmit={async (values) => {
+            await unwrap(api.PUT('/api/splash/{id}/update', { params: { path: { id } }, body: toSplashBody(values) }))
+            await queryClient.invalidateQueries({ queryKey: ['splash'] })
+            navigate('/splash', { state: { notice: 'Splash page saved.' } })
+          }}
+        />
+      )}
+    </>
+  )
+}
