@@ -231,6 +231,9 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       expect(await marta.locator(`#${await createBio.getAttribute('aria-describedby')}`).textContent()).toBe('Your plan allows 1 bio page. Delete one, or ask an administrator for a larger plan, to create another.')
       await marta.goto(`${d.publicUrl}/app/campaigns`)
       await marta.getByTestId('usage-campaigns').filter({ hasText: '1 of 1 campaign' }).waitFor()
+      const createCampaign = marta.getByRole('button', { name: '+ New campaign' })
+      expect(await createCampaign.isDisabled()).toBe(true)
+      expect(await marta.locator(`#${await createCampaign.getAttribute('aria-describedby')}`).textContent()).toBe('Your plan allows 1 campaign. Delete one, or ask an administrator for a larger plan, to create another.')
       await marta.goto(`${d.publicUrl}/app/account`)
       await marta.getByTestId('plan-usage-campaigns').filter({ hasText: '1 of 1 campaign' }).waitFor()
       await screenshotAtEveryWidth(marta, name, 'account-plan', `${d.publicUrl}/app/account`, (p) => p.getByTestId('plan-usage-bio').filter({ hasText: '1 of 1 bio page' }).waitFor())
@@ -243,15 +246,16 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       await marta.getByRole('link', { name: 'Marta Bio', exact: true }).waitFor()
       expect(await marta.getByText('Admin Bio').count()).toBe(0)
       await marta.goto(`${d.publicUrl}/app/campaigns`)
-      await marta.getByRole('heading', { name: 'Campaigns' }).waitFor()
+      await marta.getByText('Marta campaign').first().waitFor()
       expect(await marta.getByText('Admin campaign').count()).toBe(0)
       // …and the administrator's are "Not found", even by their address.
       await allowingConsoleErrors(d.errors, /status of 404/, async () => {
-        for (const address of [`/app/links/${adminLink.body.id}/edit`, `/app/bio/${adminBio.body.id}`, `/app/bio/${adminBio.body.id}/statistics`]) {
+        for (const address of [`/app/links/${adminLink.body.id}/edit`, `/app/bio/${adminBio.body.id}`, `/app/bio/${adminBio.body.id}/statistics`, `/app/campaigns/${adminCampaign.body.id}/edit`]) {
           await marta.goto(`${d.publicUrl}${address}`)
           await marta.getByRole('alert').getByText('Not found', { exact: true }).waitFor()
           expect(await marta.getByText('admin-secret').count(), address).toBe(0)
           expect(await marta.getByText('Admin Bio').count(), address).toBe(0)
+          expect(await marta.getByText('Admin campaign').count(), address).toBe(0)
         }
       })
 
@@ -263,7 +267,7 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       await admin.getByRole('link', { name: 'Admin Bio', exact: true }).waitFor()
       expect(await admin.getByText('Marta Bio').count()).toBe(0)
       await admin.goto(`${d.publicUrl}/app/campaigns`)
-      await admin.getByRole('heading', { name: 'Campaigns' }).waitFor()
+      await admin.getByText('Admin campaign').first().waitFor()
       expect(await admin.getByText('Marta campaign').count()).toBe(0)
       await allowingConsoleErrors(d.errors, /status of 404/, async () => {
         for (const address of [`/app/links/${martaLink.body.id}/edit`, `/app/bio/${martaBioId}`]) {
