@@ -60,10 +60,7 @@ export function EditBioPage() {
       />
       {notice && <p className="notice" role="status">{notice}</p>}
       {page.isError ? (
-        <div className="stack">
-          <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
-          <p><Link to="/bio">Back to your bio pages</Link></p>
-        </div>
+        <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
       ) : !page.data ? <Loading label="Loading the bio page…" /> : (
         <BioEditor
           key={`${id}-${version}`}

@@ -26,10 +26,7 @@ export function BioStatisticsPage() {
         )}
       />
       {page.isError ? (
-        <div className="stack">
-          <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
-          <p><Link to="/bio">Back to your bio pages</Link></p>
-        </div>
+        <ErrorMessage error={page.error} onRetry={() => page.refetch()} />
       ) : page.isPending ? <Loading label="Loading the bio page…" /> : <ItemStatistics item="bio" id={id} nouns={VISITS} />}
     </>
   )
