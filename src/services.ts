@@ -100,7 +100,7 @@ export function createServices(deps: ServiceDependencies) {
 
   const accountRepository = createAccountRepository(db)
   const accounts = createAccountService(accountRepository, createApiKeyRepository(db), invalidation)
-  const plans = createPlanService(createPlanRepository(db))
+  const plans = createPlanService(createPlanRepository(db), invalidation)
   const linkRepository = createLinkRepository(db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'service_unavailable'
   | 'domain_not_pointing'
   | 'domain_has_links'
+  | 'plan_in_use'
   | 'aliases_exhausted'
 
 /** An error a client may see: a stable machine code and a human message. */
@@ -135,6 +136,11 @@ export class ConflictError extends AppError {
 
   static domainNotPointing(): ConflictError {
     return new ConflictError('domain_not_pointing', 'The domain is not pointing to our server.')
+  }
+
+  /** A plan some account is on: deleting it would leave them without one. */
+  static planInUse(accounts: number): ConflictError {
+    return new ConflictError('plan_in_use', `This plan still has ${accounts} account${accounts === 1 ? '' : 's'}. Move them to another plan first.`)
   }
 
   static domainHasLinks(): ConflictError {

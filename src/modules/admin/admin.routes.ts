@@ -5,7 +5,7 @@ import { accountOf, requireAdmin } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPlanRecord, toUserRecord } from './admin.mapper.js'
-import { PlanAssignParams, PlanListResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -72,6 +72,30 @@ export function registerAdminRoutes(app: App, { users, plans, config }: Services
     const page = toPageRequest(request.query)
     const { rows, total } = await plans.listPlans(page)
     return listEnvelope('plans', page, total, rows.map(toPlanRecord))
+  })
+
+  app.post('/api/plan/add', {
+    onRequest,
+    schema: { tags, summary: 'Create a plan (name and code unique; limits per resource, a resource left out is unlimited)', body: PlanCreateBody, response: { 201: PlanResponse, ...errorResponses } },
+  }, async (request, reply) => {
+    const plan = await plans.createPlan(request.body)
+    return reply.code(201).send({ error: 0 as const, data: toPlanRecord(plan) })
+  })
+
+  app.put('/api/plan/:id/update', {
+    onRequest,
+    schema: { tags, summary: 'Change a plan (limits replace the whole set); its accounts get the new rate and limits at once', params: IdParams, body: PlanUpdateBody, response: { 200: PlanResponse, ...errorResponses } },
+  }, async (request) => {
+    const plan = await plans.updatePlan(request.params.id, request.body)
+    return { error: 0 as const, data: toPlanRecord(plan) }
+  })
+
+  app.delete('/api/plan/:id/delete', {
+    onRequest,
+    schema: { tags, summary: 'Delete a plan no account is on (the default plan cannot be deleted)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
+  }, async (request) => {
+    await plans.deletePlan(request.params.id)
+    return { error: 0 as const, message: 'Plan has been deleted successfully.' }
   })
 
   app.put('/api/plan/:id/user/:userid', {

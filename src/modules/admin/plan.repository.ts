@@ -48,6 +48,31 @@ export function createPlanRepository(db: DB) {
         .returningAll()
         .executeTakeFirstOrThrow()
     },
+
+    /** Replaces name, code, rate and limits; undefined when no such plan. Throws the driver's unique violation on a taken name. */
+    async update(id: number, input: NewPlanInput): Promise<PlanRow | undefined> {
+      return db
+        .updateTable('plans')
+        .set({ name: input.name, code: input.code, apirate: input.apirate, limits: JSON.stringify(input.limits) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async countAccountsOn(id: number): Promise<number> {
+      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('count')).where('plan_id', '=', id).executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
+    /** Deletes the plan unless an account is on it (checked in the same statement); answers whether a row went. */
+    async deleteIfUnused(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('plans')
+        .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('accounts').select('accounts.id').where('accounts.plan_id', '=', id))))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
   }
 }
 

@@ -2,8 +2,10 @@
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { PlanRow } from '../../db/schema.js'
 import type { LimitedResource } from '../accounts/plan-limits.js'
+import { parsePlanLimits } from '../accounts/account.service.js'
 import type { PlanRepository } from './plan.repository.js'
-import { DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
@@ -15,6 +17,10 @@ void everyResourceListed
 export const MAX_API_RATE = 1_000_000
 const PLAN_CODE_PATTERN = /^[A-Za-z0-9_-]{2,32}$/
 
+function knownLimits(limits: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(limits).filter(([resource]) => (PLAN_RESOURCES as readonly string[]).includes(resource)))
+}
+
 export interface CreatePlanInput {
   name: string
   code: string
@@ -24,7 +30,11 @@ export interface CreatePlanInput {
   limits?: Record<string, number>
 }
 
-export function createPlanService(plans: PlanRepository) {
+/** A change of name, code, rate or limits; absent fields stay, `limits` replaces the whole set. */
+export type UpdatePlanInput = Partial<CreatePlanInput>
+
+/** `invalidation`: a plan's rate and limits ride along in cached key look-ups, so a change drops them. */
+export function createPlanService(plans: PlanRepository, invalidation: Announcer = ANNOUNCE_NOTHING) {
   function validateLimits(limits: Record<string, number>): Record<string, number> {
     for (const [resource, limit] of Object.entries(limits)) {
       if (!(PLAN_RESOURCES as readonly string[]).includes(resource)) {
@@ -37,7 +47,35 @@ export function createPlanService(plans: PlanRepository) {
     return limits
   }
 
+  /** Trims and checks every field as the create form states its rules. */
+  function cleanPlan(input: CreatePlanInput): { name: string; code: string; apirate: number | null; limits: Record<string, number> } {
+    const name = input.name.trim()
+    if (name.length < 2 || name.length > 100) throw ValidationError.field('name', 'must be 2 to 100 characters')
+    if (!PLAN_CODE_PATTERN.test(input.code)) throw ValidationError.field('code', 'must be 2 to 32 characters of letters, digits, _ and -')
+    const apirate = input.apirate ?? null
+    if (apirate !== null && (!Number.isInteger(apirate) || apirate < 1 || apirate > MAX_API_RATE)) {
+      throw ValidationError.field('apirate', `must be a whole number from 1 to ${MAX_API_RATE}`)
+    }
+    return { name, code: input.code, apirate, limits: validateLimits(input.limits ?? {}) }
+  }
+
+  /** Names and codes are unique (accounts name their plan by id, name or code: the CLI's --plan). */
+  async function refuseTaken(values: { name: string; code: string }, exceptId?: number): Promise<void> {
+    const sameName = await plans.findByName(values.name)
+    if (sameName && sameName.id !== exceptId) throw new DuplicateError('A plan with this name already exists.')
+    const sameCode = await plans.findByCode(values.code)
+    if (sameCode && sameCode.id !== exceptId) throw new DuplicateError('A plan with this code already exists.')
+  }
+
+  async function getPlanOrThrow(id: number): Promise<PlanRow> {
+    const plan = await plans.findById(id)
+    if (!plan) throw NotFoundError.of('Plan')
+    return plan
+  }
+
   return {
+    getPlanOrThrow,
+
     listPlans(page: PageRequest) {
       return plans.listPage(page)
     },
@@ -46,29 +84,48 @@ export function createPlanService(plans: PlanRepository) {
       return plans.listAll()
     },
 
-    async getPlanOrThrow(id: number): Promise<PlanRow> {
-      const plan = await plans.findById(id)
-      if (!plan) throw NotFoundError.of('Plan')
-      return plan
-    },
-
     async createPlan(input: CreatePlanInput): Promise<PlanRow> {
-      const name = input.name.trim()
-      if (name.length < 2 || name.length > 100) throw ValidationError.field('name', 'must be 2 to 100 characters')
-      if (!PLAN_CODE_PATTERN.test(input.code)) throw ValidationError.field('code', 'must be 2 to 32 characters of letters, digits, _ and -')
-      const apirate = input.apirate ?? null
-      if (apirate !== null && (!Number.isInteger(apirate) || apirate < 1 || apirate > MAX_API_RATE)) {
-        throw ValidationError.field('apirate', `must be a whole number from 1 to ${MAX_API_RATE}`)
-      }
-      const limits = validateLimits(input.limits ?? {})
-      if (await plans.findByName(name)) throw new DuplicateError('A plan with this name already exists.')
-      // Accounts name their plan by id, name or code (the CLI's --plan), so codes are unique too.
-      if (await plans.findByCode(input.code)) throw new DuplicateError('A plan with this code already exists.')
+      const values = cleanPlan(input)
+      await refuseTaken(values)
       try {
-        return await plans.insert({ name, code: input.code, apirate, limits })
+        return await plans.insert(values)
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.')
         throw error
+      }
+    },
+
+    async updatePlan(id: number, input: UpdatePlanInput): Promise<PlanRow> {
+      const current = await getPlanOrThrow(id)
+      const values = cleanPlan({
+        name: input.name ?? current.name,
+        code: input.code ?? current.code,
+        apirate: input.apirate === undefined ? current.apirate : input.apirate,
+        // Stored limits on a resource no longer known are dropped rather than blocking a rename.
+        limits: input.limits ?? knownLimits(parsePlanLimits(current.limits)),
+      })
+      await refuseTaken(values, id)
+      let updated: PlanRow | undefined
+      try {
+        updated = await plans.update(id, values)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.')
+        throw error
+      }
+      if (!updated) throw NotFoundError.of('Plan')
+      // Any key: cached look-ups of every account on the plan are dropped.
+      invalidation.publish(ACCOUNT_TOPIC, `plan:${id}`)
+      return updated
+    },
+
+    /** Refuses a plan some account is on (400 plan_in_use) and the default plan new accounts get. */
+    async deletePlan(id: number): Promise<void> {
+      const plan = await getPlanOrThrow(id)
+      if (plan.is_default === 1) throw new ValidationError('The default plan cannot be deleted: new accounts are put on it.')
+      if (!(await plans.deleteIfUnused(id))) {
+        const accounts = await plans.countAccountsOn(id)
+        if (accounts > 0) throw ConflictError.planInUse(accounts)
+        throw NotFoundError.of('Plan')
       }
     },
   }

@@ -8,8 +8,9 @@ export function bioPageUrl(publicUrl: string, alias: string): string {
   return shortUrl(publicUrl, null, alias)
 }
 
-export function toBioPageListEntry(page: BioPageRow, publicUrl: string) {
-  return { id: page.id, alias: page.alias, name: page.name, url: bioPageUrl(publicUrl, page.alias), date: page.created_at }
+export function toBioPageListEntry(page: BioPageRow & { clicks: number | string | null }, publicUrl: string) {
+  // PostgreSQL answers a bigint counter as text.
+  return { id: page.id, alias: page.alias, name: page.name, url: bioPageUrl(publicUrl, page.alias), clicks: Number(page.clicks ?? 0), date: page.created_at }
 }
 
 export function toBioPageDetails(page: BioPageRow, publicUrl: string) {

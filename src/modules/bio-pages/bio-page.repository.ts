@@ -19,8 +19,23 @@ export interface BioPageValues {
 
 export function createBioPageRepository(db: DB) {
   return {
+    /** One page of the account's bio pages, each with its all-time visits (the click_totals counter; 0 before the first). */
     async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('bio_pages').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+      return fetchPage(db.selectFrom('bio_pages').where('account_id', '=', accountId), page, (q) =>
+        q
+          .selectAll()
+          .select((eb) =>
+            eb
+              .selectFrom('click_totals')
+              .select('click_totals.clicks')
+              .where('click_totals.item_type', '=', 'bio')
+              .whereRef('click_totals.item_id', '=', 'bio_pages.id')
+              .where('click_totals.dimension', '=', 'clicks')
+              .where('click_totals.value', '=', '')
+              .as('clicks'),
+          )
+          .orderBy('id', 'desc'),
+      )
     },
 
     async findById(accountId: number, id: number): Promise<BioPageRow | undefined> {

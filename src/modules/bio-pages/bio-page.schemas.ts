@@ -1,6 +1,7 @@
 // Request and response schemas of the bio page endpoints (decisions §6: Bio pages).
 import { Type } from 'typebox'
 import { Alias, DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 export const BIO_NAME_RULE = 'must be 2 to 100 characters'
 export const BIO_BLOCK_TITLE_RULE = 'must be 1 to 100 characters'
@@ -44,6 +45,7 @@ export const BioPageListEntry = Type.Object({
   alias: Type.String(),
   name: Type.String(),
   url: Type.String(),
+  clicks: Type.Integer({ description: 'visits of the public page, all time' }),
   date: DateTime,
 })
 
@@ -68,3 +70,29 @@ export const BioPageCreatedResponse = Type.Object({ error: Type.Literal(0), id: 
 
 export type BioPageCreateInput = Type.Static<typeof BioPageCreateBody>
 export type BioPageUpdateInput = Type.Static<typeof BioPageUpdateBody>
+
+/**
+ * An unsaved draft, as the editor holds it while someone types: only lengths are checked. What the
+ * page could not show (a block without a title, a URL that is not http(s)) is left out of the preview.
+ */
+export const BioPagePreviewBody = Type.Object({
+  name: Type.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' }),
+  alias: Type.Optional(Type.String({ maxLength: 64, errorMessage: 'must be at most 64 characters' })),
+  description: Type.Optional(Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
+  avatar: Type.Optional(Type.String({ maxLength: MAX_URL_LENGTH, errorMessage: `must be at most ${MAX_URL_LENGTH} characters` })),
+  blocks: Type.Optional(Type.Array(
+    Type.Object({
+      title: Type.String({ maxLength: 100, errorMessage: 'must be at most 100 characters' }),
+      url: Type.String({ maxLength: MAX_URL_LENGTH, errorMessage: `must be at most ${MAX_URL_LENGTH} characters` }),
+    }, { errorMessage: 'must be an object with a title and a url' }),
+    { maxItems: MAX_BIO_BLOCKS, errorMessage: `must be a list of at most ${MAX_BIO_BLOCKS} blocks` },
+  )),
+})
+
+/** The preview's answer: an HTML document, like the splash page and overlay previews. */
+export const BioPagePreviewDocument = {
+  description: 'The HTML document visitors would get for this draft (show it in a sandboxed frame)',
+  content: { 'text/html': { schema: Type.String() } },
+}
+
+export type BioPagePreviewInput = Type.Static<typeof BioPagePreviewBody>

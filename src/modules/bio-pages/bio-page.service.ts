@@ -9,7 +9,7 @@ import { parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
 import { isHttpUrl } from '../../core/urls.js'
 import { trimmedName } from '../../core/text.js'
 import type { BioPageRepository, BioPageValues } from './bio-page.repository.js'
-import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPageUpdateInput } from './bio-page.schemas.js'
+import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPagePreviewInput, type BioPageUpdateInput } from './bio-page.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -30,6 +30,18 @@ function cleanBlocks(blocks: BioBlock[]): BioBlock[] {
     return { title, url: block.url }
   })
 }
+
+/** What a bio page shows: a stored page's fields with its blocks read, or a draft to preview. */
+export interface BioPageContent {
+  alias: string
+  name: string
+  description: string
+  avatar: string | null
+  blocks: BioBlock[]
+}
+
+/** The alias a draft without one is previewed under (only its canonical link shows it). */
+const PREVIEW_ALIAS = 'preview'
 
 export function createBioPageService(pages: BioPageRepository, aliases: AliasService, invalidation: InvalidationBus) {
 
@@ -82,6 +94,18 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
       if (!updated) throw NotFoundError.of('Bio page')
       announce(current.alias, updated.alias)
       return updated
+    },
+
+    /** A draft as the public page would show it; nothing is stored or checked against other pages. */
+    previewBioPage(input: BioPagePreviewInput): BioPageContent {
+      const avatar = input.avatar?.trim() ?? ''
+      return {
+        alias: input.alias?.trim() || PREVIEW_ALIAS,
+        name: input.name.trim(),
+        description: input.description?.trim() ?? '',
+        avatar: isHttpUrl(avatar) ? avatar : null,
+        blocks: (input.blocks ?? []).map((block) => ({ title: block.title.trim(), url: block.url.trim() })).filter((block) => block.title !== ''),
+      }
     },
 
     async deleteBioPage(accountId: number, id: number): Promise<void> {

@@ -234,6 +234,7 @@ describe('bio page list', () => {
           alias: `list-${name}`,
           name,
           url: `${PUBLIC_URL}/list-${name}`,
+          clicks: 0,
           date: expect.stringMatching(DATE_TIME),
         })),
       },
@@ -246,6 +247,22 @@ describe('bio page list', () => {
     expect(past.data.data.nextpage).toBeNull()
     const clamped = await client('GET', '/api/bio?limit=1000')
     expect(clamped.data.data.perpage).toBe(100)
+  })
+
+  it('lists each page with its visits, all time', async () => {
+    const account = await createAccount(context)
+    const client = apiClient(context.app, account.apiKey)
+    const visited = await client('POST', '/api/bio/add', { name: 'Visited' })
+    await client('POST', '/api/bio/add', { name: 'Quiet' })
+    const alias = new URL(visited.data.url).pathname.slice(1)
+    const desktop = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await context.app.inject({ method: 'GET', url: `/${alias}`, headers: { 'user-agent': desktop } })
+      expect(page.statusCode).toBe(200)
+    }
+    await context.clicks.flush()
+    const list = await client('GET', '/api/bio')
+    expect(list.data.data.bio.map((page: { name: string; clicks: number }) => [page.name, page.clicks])).toEqual([['Quiet', 0], ['Visited', 2]])
   })
 
   it('answers an empty list with maxpage 0 for an account without bio pages', async () => {

@@ -2,6 +2,7 @@
 import { PageHeader } from '../components/PageHeader'
 import { ApiKeysSection } from './ApiKeysSection'
 import { PasswordSection } from './PasswordSection'
+import { PlanSection } from './PlanSection'
 import { ProfileSection } from './ProfileSection'
 import { SessionsSection } from './SessionsSection'
 
@@ -12,6 +13,7 @@ export function AccountPage() {
       <div className="account-grid">
         <ProfileSection />
         <PasswordSection />
+        <PlanSection />
         <ApiKeysSection />
         <SessionsSection />
       </div>

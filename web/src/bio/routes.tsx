@@ -4,4 +4,7 @@ import { lazyPage } from '../shell/lazy-page'
 
 export const bioRoutes: RouteObject[] = [
   { path: 'bio', lazy: lazyPage(() => import('./BioPagesPage'), 'BioPagesPage') },
+  { path: 'bio/new', lazy: lazyPage(() => import('./BioEditorPage'), 'CreateBioPage') },
+  { path: 'bio/:id', lazy: lazyPage(() => import('./BioEditorPage'), 'EditBioPage') },
+  { path: 'bio/:id/statistics', lazy: lazyPage(() => import('./BioStatisticsPage'), 'BioStatisticsPage') },
 ]
