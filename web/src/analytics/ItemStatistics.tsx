@@ -17,11 +17,11 @@ const WorldMap = lazy(() => import('./WorldMap'))
 const PRESETS = [7, 30, 90, 365]
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
-function RankedList({ title, entries, total }: { title: string; entries: Array<[string, number]>; total: number }) {
+function RankedList({ title, entries, total, noun = 'clicks' }: { title: string; entries: Array<[string, number]>; total: number; noun?: string }) {
   return (
     <section className="card stack ranked" aria-label={title}>
       <h2>{title}</h2>
-      {entries.length === 0 ? <p className="muted small">No clicks in this range.</p> : (
+      {entries.length === 0 ? <p className="muted small">No {noun} in this range.</p> : (
         <ol>
           {entries.slice(0, 10).map(([label, count]) => (
             <li key={label}>
@@ -142,7 +142,7 @@ function StatisticsView({ statistics, nouns }: { statistics: RangeStatistics; no
       </section>
       <section className="card stack" aria-labelledby="daily-title">
         <h2 id="daily-title">{nouns.plural} per day</h2>
-        <ClicksChart days={statistics.days} label={`${nouns.plural} and unique ${nouns.plural.toLowerCase()} per day from ${statistics.from} to ${statistics.to}`} />
+        <ClicksChart days={statistics.days} noun={nouns.plural} label={`${nouns.plural} and unique ${nouns.plural.toLowerCase()} per day from ${statistics.from} to ${statistics.to}`} />
       </section>
       {statistics.clicks === 0 ? (
         <div className="card"><EmptyState title={`No ${nouns.plural.toLowerCase()} in this range`}><p className="muted">{nouns.emptyHint}</p></EmptyState></div>
@@ -155,13 +155,13 @@ function StatisticsView({ statistics, nouns }: { statistics: RangeStatistics; no
                 <WorldMap counts={Object.fromEntries(countries)} />
               </Suspense>
             </section>
-            <RankedList title="Top countries" entries={countries} total={statistics.clicks} />
+            <RankedList title="Top countries" entries={countries} total={statistics.clicks} noun={nouns.plural.toLowerCase()} />
           </div>
           <div className="lists-grid">
             {TOP_LISTS.filter((list) => list.key !== 'topCountries').map((list) => (
-              <RankedList key={list.key} title={list.title} entries={entriesOf(statistics[list.key], LABELS[list.key])} total={statistics.clicks} />
+              <RankedList key={list.key} title={list.title} entries={entriesOf(statistics[list.key], LABELS[list.key])} total={statistics.clicks} noun={nouns.plural.toLowerCase()} />
             ))}
-            <RankedList title="Social networks" entries={social.filter(([, count]) => count > 0)} total={statistics.clicks} />
+            <RankedList title="Social networks" entries={social.filter(([, count]) => count > 0)} total={statistics.clicks} noun={nouns.plural.toLowerCase()} />
           </div>
         </>
       )}

@@ -14,7 +14,8 @@ export interface DailyCount {
 
 const shortDay = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
-export function ClicksChart({ days, label }: { days: DailyCount[]; label: string }) {
+/** `noun`: what a day counts, "Clicks" by default ("Scans" for a QR code, "Visits" for a rotator). */
+export function ClicksChart({ days, label, noun = 'Clicks' }: { days: DailyCount[]; label: string; noun?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
 
   useEffect(() => {
@@ -28,8 +29,8 @@ export function ClicksChart({ days, label }: { days: DailyCount[]; label: string
       data: {
         labels: days.map((day) => shortDay.format(new Date(`${day.date}T00:00:00Z`))),
         datasets: [
-          { label: 'Clicks', data: days.map((day) => day.clicks), borderColor: '#4f46e5', backgroundColor: 'rgba(79, 70, 229, 0.12)', fill: true, tension: 0.25, pointRadius, pointHoverRadius: 4, borderWidth: 2 },
-          { label: 'Unique clicks', data: days.map((day) => day.uniqueClicks), borderColor: '#0ea5e9', backgroundColor: 'transparent', fill: false, tension: 0.25, pointRadius: 0, pointHoverRadius: 4, borderWidth: 2, borderDash: [5, 4] },
+          { label: noun, data: days.map((day) => day.clicks), borderColor: '#4f46e5', backgroundColor: 'rgba(79, 70, 229, 0.12)', fill: true, tension: 0.25, pointRadius, pointHoverRadius: 4, borderWidth: 2 },
+          { label: `Unique ${noun.toLowerCase()}`, data: days.map((day) => day.uniqueClicks), borderColor: '#0ea5e9', backgroundColor: 'transparent', fill: false, tension: 0.25, pointRadius: 0, pointHoverRadius: 4, borderWidth: 2, borderDash: [5, 4] },
         ],
       },
       options: {
@@ -55,7 +56,7 @@ export function ClicksChart({ days, label }: { days: DailyCount[]; label: string
       <figcaption className="visually-hidden">
         <table>
           <caption>{label}</caption>
-          <thead><tr><th scope="col">Day</th><th scope="col">Clicks</th><th scope="col">Unique clicks</th></tr></thead>
+          <thead><tr><th scope="col">Day</th><th scope="col">{noun}</th><th scope="col">Unique {noun.toLowerCase()}</th></tr></thead>
           <tbody>{days.map((day) => <tr key={day.date}><td>{day.date}</td><td>{day.clicks}</td><td>{day.uniqueClicks}</td></tr>)}</tbody>
         </table>
       </figcaption>
