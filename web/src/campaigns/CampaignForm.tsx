@@ -1,8 +1,9 @@
 // Name, rotator slug and visibility of a campaign, checked as the server checks them, with the
 // server's refusal beside the field it is about.
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Field } from '../components/Field'
-import { placeCampaignError, validateCampaignForm, type CampaignFormErrors, type CampaignFormValues } from './campaign-form'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { placeCampaignError, validateCampaignForm, type CampaignFormValues } from './campaign-form'
 import './campaigns.css'
 
 interface CampaignFormProps {
@@ -17,31 +18,13 @@ interface CampaignFormProps {
 
 export function CampaignForm({ mode, initial, rotatorBase, submitLabel, onSubmit, onCancel }: CampaignFormProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<CampaignFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const set = <K extends keyof CampaignFormValues>(key: K, value: CampaignFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateCampaignForm(values, mode)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const placed = placeCampaignError(error)
-      if (placed.field) setErrors({ [placed.field]: placed.message })
-      else setFormError(placed.message)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => validateCampaignForm(values, mode),
+    send: () => onSubmit(values),
+    place: placeCampaignError,
+  })
 
   return (
     <form className="card stack org-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New campaign' : 'Edit campaign'}>

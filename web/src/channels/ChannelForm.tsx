@@ -1,8 +1,9 @@
 // Name, description, color and star of a channel, checked as the server checks them, with the
 // server's refusal beside the field it is about.
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { Field } from '../components/Field'
-import { CHANNEL_SWATCHES, longHexColor, placeChannelError, validateChannelForm, type ChannelFormErrors, type ChannelFormValues } from './channel-form'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { CHANNEL_SWATCHES, longHexColor, placeChannelError, validateChannelForm, type ChannelFormValues } from './channel-form'
 import './channels.css'
 
 interface ChannelFormProps {
@@ -15,32 +16,14 @@ interface ChannelFormProps {
 
 export function ChannelForm({ mode, initial, submitLabel, onSubmit, onCancel }: ChannelFormProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<ChannelFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const pickerId = useId()
   const set = <K extends keyof ChannelFormValues>(key: K, value: ChannelFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateChannelForm(values)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const placed = placeChannelError(error)
-      if (placed.field) setErrors({ [placed.field]: placed.message })
-      else setFormError(placed.message)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => validateChannelForm(values),
+    send: () => onSubmit(values),
+    place: placeChannelError,
+  })
 
   const validColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(values.color)
   return (

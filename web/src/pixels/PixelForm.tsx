@@ -1,9 +1,10 @@
 // A pixel's provider, name and tag; the tag is checked against the provider's form as the server
 // checks it, and the server's refusal shows beside the field it is about. The provider is fixed
 // once the pixel exists (the API cannot change it).
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Field } from '../components/Field'
-import { placePixelError, validatePixelForm, type PixelFormErrors, type PixelFormValues, type PixelProvider } from './pixel-form'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { placePixelError, validatePixelForm, type PixelFormValues, type PixelProvider } from './pixel-form'
 
 interface PixelFormProps {
   mode: 'create' | 'edit'
@@ -16,32 +17,14 @@ interface PixelFormProps {
 
 export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onCancel }: PixelFormProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<PixelFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const provider = providers.find((entry) => entry.type === values.type)
   const set = <K extends keyof PixelFormValues>(key: K, value: PixelFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validatePixelForm(values, provider)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit({ ...values, name: values.name.trim(), tag: values.tag.trim() })
-    } catch (error) {
-      const placed = placePixelError(error)
-      if (placed.field) setErrors({ [placed.field]: placed.message })
-      else setFormError(placed.message)
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { errors, formError, submitting, submit, clearError } = useCheckedSubmit({
+    validate: () => validatePixelForm(values, provider),
+    send: () => onSubmit({ ...values, name: values.name.trim(), tag: values.tag.trim() }),
+    place: placePixelError,
+  })
 
   return (
     <form className="stack pixel-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New pixel' : `Edit pixel ${initial.name}`}>
@@ -49,7 +32,7 @@ export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onC
       <div className="pixel-form-grid">
         {mode === 'create' ? (
           <Field label="Provider" error={errors.type}>
-            <select value={values.type} onChange={(event) => { set('type', event.target.value); setErrors((current) => ({ ...current, tag: undefined })) }} autoFocus>
+            <select value={values.type} onChange={(event) => { set('type', event.target.value); clearError('tag') }} autoFocus>
               <option value="">Choose…</option>
               {providers.map((entry) => <option key={entry.type} value={entry.type}>{entry.label}</option>)}
             </select>
