@@ -32,7 +32,6 @@ import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
-import { bioPagePreviewDocument } from './public/bio-page.view.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
@@ -193,9 +192,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerLogoUploadRoutes(app, services)
   registerLinkRoutes(app, services)
   registerStatisticsRoutes(app, services)
-  registerBioPageRoutes(app, services, { renderPreview: bioPagePreviewDocument({ publicUrl: config.publicUrl }) })
+  registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)
-  // Previews of splash pages and overlays: API endpoints that render visitors' pages.
+  // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, services)
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
   await registerDashboard(app, services)

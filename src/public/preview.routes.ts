@@ -1,7 +1,7 @@
-// The dashboard's previews of splash pages and CTA overlays: POST the editor's unsaved fields,
-// get back the HTML document a visitor would see, rendered by the very functions that serve
-// visitors (link-pages.ts, frame-page.ts) from a link as the redirect path reads it
-// (toPublicLink). These are API endpoints (key or session, JSON errors) registered from public/
+// The dashboard's previews of splash pages, CTA overlays and bio pages: POST the editor's unsaved
+// fields, get back the HTML document a visitor would see, rendered by the very functions that serve
+// visitors (link-pages.ts, frame-page.ts from a link as the redirect path reads it, toPublicLink;
+// bio-page.view.ts). These are API endpoints (key or session, JSON errors) registered from public/
 // because only this layer may use the visitors' pages (docs/architecture.md).
 import { Type } from 'typebox'
 import type { FastifyReply } from 'fastify'
@@ -10,9 +10,11 @@ import { accountOf } from '../http/auth.js'
 import { errorResponses } from '../http/schemas.js'
 import type { StoredPublicLink } from '../modules/redirects/alias-resolver.repository.js'
 import { toPublicLink } from '../modules/redirects/alias-resolver.js'
+import { BioPagePreviewBody } from '../modules/bio-pages/bio-page.schemas.js'
 import { OverlayCreateBody } from '../modules/overlays/overlay.schemas.js'
 import { SplashPageCreateBody } from '../modules/splash-pages/splash-page.schemas.js'
 import type { Services } from '../services.js'
+import { bioPagePreviewDocument } from './bio-page.view.js'
 import { framePageOptions } from './frame-page.js'
 import { renderPage } from './html.js'
 import { splashPageOptions } from './link-pages.js'
@@ -51,7 +53,9 @@ function sendDocument(reply: FastifyReply, document: string): FastifyReply {
   return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(document)
 }
 
-export function registerPreviewRoutes(app: App, { splashPages, overlays }: Services): void {
+export function registerPreviewRoutes(app: App, { splashPages, overlays, bioPages, config }: Services): void {
+  const renderBioPreview = bioPagePreviewDocument({ publicUrl: config.publicUrl })
+
   app.post('/api/splash/preview', {
     schema: {
       tags: ['splash pages'],
@@ -80,4 +84,13 @@ export function registerPreviewRoutes(app: App, { splashPages, overlays }: Servi
     // No frame origin: the preview frames nothing, a placeholder stands in for the destination.
     return sendDocument(reply, renderPage(framePageOptions(link, PREVIEW_DESTINATION, null, null)))
   })
+
+  app.post('/api/bio/preview', {
+    schema: {
+      tags: ['bio pages'],
+      summary: 'Preview a bio page: the visitors\' page for these (unsaved) fields, as HTML (nothing is stored)',
+      body: BioPagePreviewBody,
+      response: { 200: HtmlDocument, ...errorResponses },
+    },
+  }, async (request, reply) => sendDocument(reply, renderBioPreview(bioPages.previewBioPage(request.body))))
 }

@@ -1,28 +1,19 @@
-// Bio page endpoints (decisions §6: Bio pages): list, read, add, update, delete, and a preview of a draft. The page itself
-// is served to visitors at `{base}/{alias}` (src/public/bio-page.view.ts).
+// Bio page endpoints (decisions §6: Bio pages): list, read, add, update, delete. The page itself
+// is served to visitors at `{base}/{alias}` (src/public/bio-page.view.ts); the preview of a draft
+// is with the other previews in src/public/preview.routes.ts.
 import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
-import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPagePreviewBody, BioPagePreviewDocument, BioPageUpdateBody } from './bio-page.schemas.js'
-import type { BioPageContent } from './bio-page.service.js'
+import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['bio pages']
 
-export interface BioPageRouteOptions {
-  /**
-   * The visitors' rendering of a page as a whole HTML document (public/bio-page.view.ts), handed in
-   * by app.ts: the API transport may not reach into visitors' pages itself, and the preview must be
-   * that very rendering, not a look-alike.
-   */
-  renderPreview(page: BioPageContent): string
-}
-
-export function registerBioPageRoutes(app: App, { bioPages, config }: Services, { renderPreview }: BioPageRouteOptions): void {
+export function registerBioPageRoutes(app: App, { bioPages, config }: Services): void {
   app.get('/api/bio', {
     schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
   }, async (request) => {
@@ -43,14 +34,6 @@ export function registerBioPageRoutes(app: App, { bioPages, config }: Services, 
   }, async (request, reply) => {
     const page = await bioPages.createBioPage(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, id: page.id, url: bioPageUrl(config.publicUrl, page.alias) })
-  })
-
-  app.post('/api/bio/preview', {
-    schema: { tags, summary: 'Preview a bio page: the visitors\' page for these (unsaved) fields, as HTML (nothing is stored)', body: BioPagePreviewBody, response: { 200: BioPagePreviewDocument, ...errorResponses } },
-  }, async (request, reply) => {
-    const draft = bioPages.previewBioPage(request.body)
-    // Data for the dashboard's frame, not a page to open here: the API's own policy stays on it.
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPreview(draft))
   })
 
   app.put('/api/bio/:id/update', {

@@ -90,9 +90,4 @@ export const BioPagePreviewBody = Type.Object({
 })
 
 /** The preview's answer: an HTML document, like the splash page and overlay previews. */
-export const BioPagePreviewDocument = {
-  description: 'The HTML document visitors would get for this draft (show it in a sandboxed frame)',
-  content: { 'text/html': { schema: Type.String() } },
-}
-
 export type BioPagePreviewInput = Type.Static<typeof BioPagePreviewBody>

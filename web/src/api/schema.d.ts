@@ -1783,7 +1783,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The HTML document visitors would get for this draft (show it in a sandboxed frame) */
+                /** @description The HTML document a visitor would see (show it in a sandboxed frame) */
                 200: {
                     headers: {
                         [name: string]: unknown;
