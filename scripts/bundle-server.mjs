@@ -39,8 +39,8 @@ await build({
 // character is Latin-1, two bytes for all of it once a single one is not. esbuild escapes string
 // literals but not template literals (html`…`): write such characters as entities or CSS escapes.
 const text = readFileSync('dist/linkwell.mjs', 'utf8')
-const wide = [...text].findIndex((character) => character.codePointAt(0) > 0xff)
+const wide = text.search(/[^\u0000-\u00ff]/u)
 if (wide !== -1) {
-  console.error(`dist/linkwell.mjs: a character beyond Latin-1 near "${[...text].slice(Math.max(0, wide - 40), wide + 10).join('')}" doubles the memory its text takes; write it as an HTML entity or escape.`)
+  console.error(`dist/linkwell.mjs: a character beyond Latin-1 near "${text.slice(Math.max(0, wide - 40), wide + 10)}" doubles the memory its text takes; write it as an HTML entity or escape.`)
   process.exit(1)
 }

@@ -61,7 +61,11 @@ export async function lookUpHost(resolve: HostResolver, hostname: string): Promi
 
 /** True when `hostname` resolves to one of the server's addresses or is a CNAME of the server's name. */
 export async function isPointingToServer(hostname: string, server: ServerTarget, resolve: HostResolver): Promise<boolean> {
-  const records = await lookUpHost(resolve, hostname)
+  return recordsPointToServer(await lookUpHost(resolve, hostname), server, resolve)
+}
+
+/** The pointing check on records already looked up (the target name may still be looked up). */
+export async function recordsPointToServer(records: HostRecords, server: ServerTarget, resolve: HostResolver): Promise<boolean> {
   const serverIps = new Set(server.ips.map(canonicalIp))
   if (records.addresses.some((address) => serverIps.has(canonicalIp(address)))) return true
   if (!server.cname) return false

@@ -3,7 +3,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js'
 import type { DomainRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import { isPointingToServer, lookUpHost, type HostResolver, type ServerTarget } from './domain-dns.js'
+import { isPointingToServer, lookUpHost, recordsPointToServer, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
 import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
@@ -75,7 +75,8 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
     async checkDns(domain: string): Promise<DomainDnsCheck> {
       const { hostname } = parseDomainOrigin(domain)
       const records = await lookUpHost(options.resolveHost, hostname)
-      const pointing = dnsCheckEnabled ? await isPointingToServer(hostname, options.server, options.resolveHost) : null
+      // One look-up serves both what the form shows and the verdict.
+      const pointing = dnsCheckEnabled ? await recordsPointToServer(records, options.server, options.resolveHost) : null
       return { hostname, addresses: records.addresses, cnames: records.cnames, pointing }
     },
 

@@ -11,7 +11,12 @@ const ZONE: Record<string, HostRecords> = {
   'elsewhere.example': { addresses: ['192.0.2.50'], cnames: [] },
 }
 
-const fakeResolver = async (hostname: string): Promise<HostRecords> => ZONE[hostname] ?? { addresses: [], cnames: [] }
+/** Every name looked up, in order: the check must not ask DNS twice for the same answer. */
+const lookedUp: string[] = []
+const fakeResolver = async (hostname: string): Promise<HostRecords> => {
+  lookedUp.push(hostname)
+  return ZONE[hostname] ?? { addresses: [], cnames: [] }
+}
 
 describe('domain setup and DNS check with SERVER_IPS and SERVER_CNAME set', () => {
   const { api } = useTestApp({ env: { SERVER_IPS: '203.0.113.7,2001:db8::7', SERVER_CNAME: 'edge.linkwell.example' }, resolveHost: fakeResolver })
@@ -31,6 +36,12 @@ describe('domain setup and DNS check with SERVER_IPS and SERVER_CNAME set', () =
     const response = await api('GET', `/api/domains/dns?domain=${encodeURIComponent(domain)}`)
     expect(response.statusCode).toBe(200)
     expect(response.data).toEqual({ error: 0, data: expected })
+  })
+
+  it('looks the name up once for both the records shown and the verdict', async () => {
+    lookedUp.length = 0
+    expect((await api('GET', '/api/domains/dns?domain=https://go.pointing.example')).data.data.pointing).toBe(true)
+    expect(lookedUp).toEqual(['go.pointing.example'])
   })
 
   it('agrees with add: a domain the check calls not pointing is refused, a pointing one is added', async () => {
