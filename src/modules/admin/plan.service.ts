@@ -1,7 +1,7 @@
 // Plan rules: names and codes unique, a positive request rate, limits only on known resources.
 import { isUniqueViolation } from '../../db/dialect.js'
 import type { PlanRow } from '../../db/schema.js'
-import type { LimitedResource } from '../accounts/plan-limits.js'
+import { LIMITED_RESOURCES } from '../accounts/plan-limits.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
 import type { PlanRepository } from './plan.repository.js'
 import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
@@ -9,10 +9,8 @@ import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/inva
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
-/** Every resource a plan may limit; the check below fails to compile when one is missing. */
-export const PLAN_RESOURCES = ['domains', 'campaigns', 'channels', 'pixels', 'qrcodes', 'overlays', 'splash', 'links', 'bio'] as const satisfies readonly LimitedResource[]
-const everyResourceListed: Exclude<LimitedResource, (typeof PLAN_RESOURCES)[number]> extends never ? true : never = true
-void everyResourceListed
+/** Every resource a plan may limit: the one list of plan-limits.ts. */
+export const PLAN_RESOURCES = LIMITED_RESOURCES
 
 export const MAX_API_RATE = 1_000_000
 const PLAN_CODE_PATTERN = /^[A-Za-z0-9_-]{2,32}$/

@@ -6610,7 +6610,7 @@ export interface paths {
                         /** @description requests per minute; null: the server default */
                         apirate?: number | null;
                         code?: string;
-                        /** @description resource (domains, campaigns, channels, pixels, qrcodes, overlays, splash, links, bio) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
                         limits?: {
                             [key: string]: number;
                         };
@@ -6858,7 +6858,7 @@ export interface paths {
                         /** @description requests per minute; null: the server default */
                         apirate?: number | null;
                         code: string;
-                        /** @description resource (domains, campaigns, channels, pixels, qrcodes, overlays, splash, links, bio) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
                         limits?: {
                             [key: string]: number;
                         };
