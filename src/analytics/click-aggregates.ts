@@ -31,11 +31,8 @@ export type ValueDimension = (typeof VALUE_DIMENSIONS)[number]
 // Keys join their parts with a character no stored value contains.
 const SEPARATOR = '\u0000'
 
-// Per dimension, the key prefix a value is appended to.
-const DIMENSION_PREFIXES = VALUE_DIMENSIONS.map((dimension) => [dimension, `${dimension}${SEPARATOR}`] as const)
 const CLICKS_KEY = `clicks${SEPARATOR}`
 const UNIQUE_KEY = `unique${SEPARATOR}`
-const SOCIAL_PREFIX = `social${SEPARATOR}`
 
 /** Clicks and unique clicks of one item. */
 export interface ItemCounts {
@@ -56,29 +53,62 @@ function increment(map: Map<string, number>, key: string, by = 1): void {
   map.set(key, (map.get(key) ?? 0) + by)
 }
 
+/** One item's clicks of one day: its counts, then per dimension the count of each value. */
+interface ItemDayCounts {
+  item: string
+  clicks: number
+  unique: number
+  values: Map<string, number>[]
+}
+
+const COUNTED_DIMENSIONS = [...VALUE_DIMENSIONS, 'social'] as const
+
 /** Reduces clicks to increments: one per counter, however many clicks share it. */
 export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrements {
-  // Counted per item and day first (one key per dimension and value), then spread into the
-  // day and total counters: a hot path for large batches and for seeding.
-  const byItemDay = new Map<string, { item: string; counts: Map<string, number> }>()
+  // Counted per item and day, and per dimension by the value itself (no key is built per click:
+  // the values are mostly the same strings, whose hashes V8 keeps), then spread into the day and
+  // total counters: a hot path for every batch of clicks and for seeding.
+  const byItemDay = new Map<string, ItemDayCounts>()
   const items = new Map<string, ItemCounts>()
+  let last: ItemDayCounts | undefined
+  let lastItemType = ''
+  let lastItemId = -1
+  let lastDay = ''
   for (const click of clicks) {
-    const item = `${click.itemType}${SEPARATOR}${click.itemId}`
-    const itemDay = `${item}${SEPARATOR}${click.day}`
-    let entry = byItemDay.get(itemDay)
-    if (!entry) byItemDay.set(itemDay, (entry = { item, counts: new Map() }))
-    const counts = entry.counts
-    increment(counts, CLICKS_KEY)
-    if (click.isUnique) increment(counts, UNIQUE_KEY)
-    for (const [dimension, prefix] of DIMENSION_PREFIXES) increment(counts, prefix + click[dimension])
-    if (click.social) increment(counts, SOCIAL_PREFIX + click.social)
-    const counter = items.get(item) ?? { clicks: 0, unique: 0 }
-    counter.clicks += 1
-    if (click.isUnique) counter.unique += 1
-    items.set(item, counter)
+    let entry = last
+    // Clicks of one batch mostly share their item and day: the entry is looked up on a change.
+    if (!entry || click.itemId !== lastItemId || click.itemType !== lastItemType || click.day !== lastDay) {
+      const item = `${click.itemType}${SEPARATOR}${click.itemId}`
+      const itemDay = `${item}${SEPARATOR}${click.day}`
+      entry = byItemDay.get(itemDay)
+      if (!entry) byItemDay.set(itemDay, (entry = { item, clicks: 0, unique: 0, values: COUNTED_DIMENSIONS.map(() => new Map()) }))
+      last = entry
+      lastItemType = click.itemType
+      lastItemId = click.itemId
+      lastDay = click.day
+    }
+    entry.clicks += 1
+    if (click.isUnique) entry.unique += 1
+    const values = entry.values
+    increment(values[0]!, click.country)
+    increment(values[1]!, click.referrer)
+    increment(values[2]!, click.browser)
+    increment(values[3]!, click.os)
+    increment(values[4]!, click.device)
+    increment(values[5]!, click.language)
+    if (click.social) increment(values[6]!, click.social)
   }
   const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items }
-  for (const [itemDay, { item, counts }] of byItemDay) {
+  for (const [itemDay, { item, clicks: clickCount, unique, values }] of byItemDay) {
+    const counter = items.get(item) ?? { clicks: 0, unique: 0 }
+    counter.clicks += clickCount
+    counter.unique += unique
+    items.set(item, counter)
+    const counts: [string, number][] = [[CLICKS_KEY, clickCount]]
+    if (unique > 0) counts.push([UNIQUE_KEY, unique])
+    COUNTED_DIMENSIONS.forEach((dimension, index) => {
+      for (const [value, count] of values[index]!) counts.push([`${dimension}${SEPARATOR}${value}`, count])
+    })
     for (const [dimensionValue, count] of counts) {
       increments.days.set(`${itemDay}${SEPARATOR}${dimensionValue}`, count)
       increment(increments.totals, `${item}${SEPARATOR}${dimensionValue}`, count)

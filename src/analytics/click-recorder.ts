@@ -59,6 +59,9 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
   const language = memoize((header) => preferredLanguageOf(header), 500)
+  // One string per distinct user agent for every queued visit that sent it: each request's own
+  // copy then dies young instead of being carried into the old generation by the queue.
+  const sharedAgent = memoize(capped, 2_000)
   const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db) })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
@@ -146,7 +149,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
         itemId: event.itemId,
         createdAt: nowTimestamp(event.at),
         ip: event.ip,
-        userAgent: capped(event.userAgent),
+        userAgent: sharedAgent(event.userAgent),
         referrerHost: event.referrer ? referrerHost(event.referrer) : null,
         language: event.acceptLanguage ? language(event.acceptLanguage) : null,
       })

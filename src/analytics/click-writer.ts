@@ -95,11 +95,6 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
 /** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
 export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
-  const hashVisitor = memoize((key) => {
-    // Header values cannot contain a line break, so the key splits back unambiguously.
-    const [day, ip, userAgent] = key.split('\n') as [string, string, string]
-    return options.visitors.hash(ip, userAgent, day)
-  }, 10_000)
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so
   // their clicks need no look-up in click_visitors. Only ever a subset of the table's truth, so
@@ -121,16 +116,33 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
     const rows: ClickInsertRow[] = []
     const counted: CountedClick[] = []
     const visitorKeys: string[] = []
+    // Clicks of a batch mostly share their second, item and day: what depends on those alone is
+    // derived when they change, not for every click.
+    let createdAt = ''
+    let day = ''
+    let itemType = ''
+    let itemId = -1
+    let visitorPrefix = ''
     for (const click of batch) {
-      const day = click.createdAt.slice(0, 10)
-      const visitorHash = hashVisitor(`${day}\n${click.ip}\n${click.userAgent}`)
-      visitorKeys.push(`${day}\n${click.itemType}\n${click.itemId}\n${visitorHash}`)
+      if (click.createdAt !== createdAt) {
+        createdAt = click.createdAt
+        day = createdAt.slice(0, 10)
+        itemId = -1
+      }
+      if (click.itemId !== itemId || click.itemType !== itemType) {
+        itemType = click.itemType
+        itemId = click.itemId
+        visitorPrefix = `${day}\n${itemType}\n${itemId}\n`
+      }
+      // Not remembered: a digest costs half a microsecond, and visitors outnumber any cache worth its memory.
+      const visitorHash = options.visitors.hash(click.ip, click.userAgent, day)
+      visitorKeys.push(visitorPrefix + visitorHash)
       // Fields listed, not spread: this loop runs for every click, and a spread measured 1.5× slower.
       const { row, count } = describedClick({
         accountId: click.accountId,
         itemType: click.itemType,
         itemId: click.itemId,
-        createdAt: click.createdAt,
+        createdAt,
         referrerHost: click.referrerHost,
         language: click.language,
         visitorHash,

@@ -108,6 +108,10 @@ function openSqlite(url: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // Checkpoints every ~40 MB of log rather than every ~4 MB: a page rewritten by many commits
+  // (the clicks index's last page, the aggregates' rows) is copied into the file once per
+  // checkpoint, not once per 1,000 pages; committing a batch of clicks measured 1.7 → 0.6 µs a row.
+  sqlite.pragma('wal_autocheckpoint = 10000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
