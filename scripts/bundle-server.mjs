@@ -17,6 +17,8 @@ const banner = [
   'const __dirname = __linkwellDirname(__filename)',
 ].join('\n')
 
+const readable = process.env.LINKWELL_READABLE_BUNDLE === '1'
+
 await build({
   entryPoints: ['dist/src/main.js'],
   outfile: 'dist/linkwell.mjs',
@@ -27,7 +29,8 @@ await build({
   sourcemap: 'linked',
   // Whitespace and syntax only: a smaller source to parse and to keep in memory (V8 holds every
   // script's text), while names stay readable in stack traces and profiles.
-  minifyWhitespace: true,
+  // LINKWELL_READABLE_BUNDLE=1 keeps line breaks and comments, for profiles that name lines.
+  minifyWhitespace: !readable,
   minifySyntax: true,
   minifyIdentifiers: false,
   external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui'],
@@ -40,7 +43,7 @@ await build({
 // literals but not template literals (html`…`): write such characters as entities or CSS escapes.
 const text = readFileSync('dist/linkwell.mjs', 'utf8')
 const wide = text.search(/[^\u0000-\u00ff]/u)
-if (wide !== -1) {
+if (wide !== -1 && !readable) {
   console.error(`dist/linkwell.mjs: a character beyond Latin-1 near "${text.slice(Math.max(0, wide - 40), wide + 10)}" doubles the memory its text takes; write it as an HTML entity or escape.`)
   process.exit(1)
 }
