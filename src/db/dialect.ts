@@ -1,7 +1,7 @@
 // What db/ code needs to tell SQLite from PostgreSQL (migrations, bulk inserts) and the driver
 // errors of both, so that no code outside db/ ever asks which database it is on (STYLE habit 5).
-import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely'
-import { PostgresAdapter } from 'kysely'
+import type { ColumnDataType, CreateTableBuilder, Kysely, RawBuilder } from 'kysely'
+import { PostgresAdapter, sql } from 'kysely'
 
 export type DialectName = 'sqlite' | 'postgres'
 
@@ -20,6 +20,21 @@ export function addIdColumn<T extends string>(table: CreateTableBuilder<T, any>,
 /** Column type for binary data. */
 export function binaryType(dialect: DialectName): ColumnDataType {
   return dialect === 'postgres' ? 'bytea' : 'blob'
+}
+
+/**
+ * The integer values of `column` over the rows aggregated, ascending, as one text (`"3,7,12"`;
+ * null for no rows): SQLite's group_concat, PostgreSQL's string_agg. Read back with idsOfList.
+ * Lets a page of rows carry their ids of a child table in the same query, not one more.
+ */
+export function orderedIdList(dialect: DialectName, column: string): RawBuilder<string | null> {
+  const ref = sql.ref(column)
+  return dialect === 'postgres' ? sql<string | null>`string_agg(${ref}::text, ',' order by ${ref})` : sql<string | null>`group_concat(${ref}, ',' order by ${ref})`
+}
+
+/** The ids of an orderedIdList text, in its order. */
+export function idsOfList(text: string | null): number[] {
+  return text ? text.split(',').map(Number) : []
 }
 
 /** True when a driver error is a unique-constraint violation (SQLite or PostgreSQL). */

@@ -1,12 +1,13 @@
 // SQL for short links. Every method is scoped by account id. Whether an alias is free is asked of
 // the aliases module (modules/aliases/alias.repository.ts): an alias lives in its host's namespace,
 // shared by every account and, on the main host, with bio pages.
-import { sql } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
-import type { LinkRow, LinksTable } from '../../db/schema.js'
+import type { Database, LinkRow, LinksTable } from '../../db/schema.js'
+import { dialectOf, idsOfList, orderedIdList } from '../../db/dialect.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -22,6 +23,19 @@ const LIST_COLUMNS = [
 
 /** A link as a list shows it. */
 export type LinkListRow = Pick<LinkRow, 'id' | 'alias' | 'url' | 'title' | 'description' | 'clicks' | 'unique_clicks' | 'created_at' | 'campaign_id' | 'type' | 'splash_id' | 'overlay_id' | 'expires_at' | 'password_hash'> & { domain_origin: string | null }
+
+/** A list entry: the link and its pixels' ids, ascending. */
+export interface LinkListEntry {
+  link: LinkListRow
+  pixelIds: number[]
+}
+
+/** The list columns' row as read: the pixels come as one text (db/dialect.ts orderedIdList). */
+type LinkListSqlRow = LinkListRow & { pixel_list: string | null }
+
+function entriesOf(rows: LinkListSqlRow[]): LinkListEntry[] {
+  return rows.map(({ pixel_list, ...link }) => ({ link, pixelIds: idsOfList(pixel_list) }))
+}
 
 /** Everything a link stores besides its counters and timestamps. */
 export interface LinkValues {
@@ -87,6 +101,11 @@ type ListValues = {
 }
 
 export function createLinkRepository(db: DB) {
+  const dialect = dialectOf(db)
+  // Each listed link's pixels, read in the page's own query: one round trip less per list.
+  const pixelList = (eb: ExpressionBuilder<Database, 'links'>) =>
+    eb.selectFrom('link_pixels').select(orderedIdList(dialect, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list')
+
   function selectLinks() {
     return db.selectFrom('links').leftJoin('domains', 'domains.id', 'links.domain_id')
   }
@@ -104,7 +123,7 @@ export function createLinkRepository(db: DB) {
       count: prepareQuery(db, (values: ListValues) => filteredLinks(values, searching).select((eb) => eb.fn.countAll<number>().as('count'))),
       page: prepareQuery(db, (values: ListValues) => {
         // Every column a row has costs the driver an object property per row: only the listed ones.
-        const selected = filteredLinks(values, searching).select(LIST_COLUMNS).select('domains.domain as domain_origin')
+        const selected = filteredLinks(values, searching).select(LIST_COLUMNS).select('domains.domain as domain_origin').select(pixelList)
         const ordered = order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
         return ordered.limit(values.limit).offset(values.offset)
       }),
@@ -121,7 +140,7 @@ export function createLinkRepository(db: DB) {
 
   return {
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
-    async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListRow[]; total: number }> {
+    async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListEntry[]; total: number }> {
       const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined
       if (!narrowed) {
         const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
@@ -129,9 +148,9 @@ export function createLinkRepository(db: DB) {
         // One row more than the page: when it does not come, this page is the last one and the
         // total is known without counting (most accounts' lists fit in one page).
         const rows = await queries.page(values)
-        if (rows.length <= page.limit && (rows.length > 0 || page.offset === 0)) return { rows, total: page.offset + rows.length }
+        if (rows.length <= page.limit && (rows.length > 0 || page.offset === 0)) return { rows: entriesOf(rows), total: page.offset + rows.length }
         const [counted] = await queries.count(values)
-        return { rows: rows.slice(0, page.limit), total: Number(counted?.count ?? 0) }
+        return { rows: entriesOf(rows.slice(0, page.limit)), total: Number(counted?.count ?? 0) }
       }
       // Lists narrowed by campaign, domain or channel are rarer: built as they come.
       let filtered = filteredLinks({ accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }, Boolean(filter.search))
@@ -144,10 +163,11 @@ export function createLinkRepository(db: DB) {
         // A subquery rather than a join: each link is counted once for paging.
         filtered = filtered.where('links.id', 'in', createChannelItemRepository(db).memberIds(accountId, filter.channelId, 'links'))
       }
-      return fetchPage(filtered, page, (query) => {
-        const selected = query.select(LIST_COLUMNS).select('domains.domain as domain_origin')
+      const { rows, total } = await fetchPage(filtered, page, (query) => {
+        const selected = query.select(LIST_COLUMNS).select('domains.domain as domain_origin').select(pixelList)
         return filter.order === 'clicks' ? selected.orderBy('links.clicks', 'desc').orderBy('links.id', 'desc') : selected.orderBy('links.id', 'desc')
       })
+      return { rows: entriesOf(rows), total }
     },
 
     async findById(accountId: number, id: number): Promise<LinkWithDomain | undefined> {

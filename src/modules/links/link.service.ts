@@ -103,8 +103,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
 
     async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
       const { rows, total } = await links.listPage(accountId, page, filter)
-      const pixels = await links.pixelIdsOf(rows.map((row) => row.id))
-      return { rows: rows.map((link): LinkView<LinkListRow> => ({ link, pixelIds: pixels.get(link.id) ?? [] })), total }
+      return { rows: rows satisfies LinkView<LinkListRow>[], total }
     },
 
     /** Creates the link; answers its id, alias and the origin it is served on. */

@@ -129,3 +129,27 @@ describe('GET /api/urls', () => {
     expect(response.data.message).toContain(`"${name}"`)
   })
 })
+
+describe('GET /api/urls: each link with its pixels', () => {
+  const { api } = useTestApp()
+
+  it('lists every link’s pixel ids in ascending order, on plain, searched and narrowed lists alike', async () => {
+    const pixel = async (tag: string) => (await api('POST', '/api/pixel/add', { type: 'gtmpixel', name: tag, tag })).data.id as number
+    const [first, second, third] = [await pixel('GTM-AAAA1'), await pixel('GTM-BBBB2'), await pixel('GTM-CCCC3')]
+    const campaign = (await api('POST', '/api/campaign/add', { name: 'Autumn' })).data.id as number
+    // Given out of order; one link without pixels between links with them.
+    await api('POST', '/api/url/add', { url: 'https://shop.example/a', custom: 'three-pixels', pixels: [third, first, second], campaign })
+    await api('POST', '/api/url/add', { url: 'https://shop.example/b', custom: 'no-pixels', campaign })
+    await api('POST', '/api/url/add', { url: 'https://shop.example/c', custom: 'one-pixel', pixels: [second] })
+    const expected = { 'one-pixel': [second], 'no-pixels': [], 'three-pixels': [first, second, third] }
+    const pixelsOf = async (query: string) =>
+      Object.fromEntries((await api('GET', `/api/urls${query}`)).data.data.urls.map((entry: { alias: string; pixels: number[] }) => [entry.alias, entry.pixels]))
+
+    expect(await pixelsOf('')).toEqual(expected)
+    expect(await pixelsOf('?order=clicks&q=shop')).toEqual(expected)
+    // A page of one: the look-ahead row is not listed, the page's link keeps its pixels.
+    expect(await pixelsOf('?limit=1&page=3')).toEqual({ 'three-pixels': [first, second, third] })
+    // Narrowed by campaign: the other way lists are read (db/paging.ts).
+    expect(await pixelsOf(`?campaign=${campaign}`)).toEqual({ 'no-pixels': [], 'three-pixels': [first, second, third] })
+  })
+})
