@@ -40,6 +40,7 @@ import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
+import { createProxyTrust } from './http/client-address.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
@@ -66,12 +67,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   // The front door of every request, the server's and app.inject's alike: a short link whose
   // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
+  // One trust rule for the router's request.ip and the short path's client address.
+  const proxyTrust = config.trustedProxies.length > 0 ? createProxyTrust(config.trustedProxies) : null
   const cachedRedirect = createCachedRedirect({
     aliasResolver: services.aliasResolver,
     hostRouter: services.hostRouter,
     clicks: services.clicks,
     redirectStatus: config.redirectStatus,
-    trustedProxies: config.trustedProxies,
+    proxyTrust,
     requestIdOf,
     isFixedPath: (path) => fixedPaths.has(path),
   })
@@ -93,7 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
-    ...(config.trustedProxies.length > 0 ? { trustProxy: config.trustedProxies } : {}),
+    ...(proxyTrust ? { trustProxy: proxyTrust } : {}),
     ...timeouts,
     // What Fastify's own server factory does with the same options, in front of the front door.
     serverFactory: () => {

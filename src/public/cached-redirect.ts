@@ -5,9 +5,9 @@
 // recorder. Anything else, and anything unexpected, goes on to the general router, which answers
 // it in full; the parity tests (test/public/cached-redirect.test.ts) send the same requests both ways.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import proxyAddr from '@fastify/proxy-addr'
 import type { ClickRecorder } from '../analytics/click-recorder.js'
 import { isExpired } from '../core/time.js'
+import { clientAddressOf, type ProxyTrust } from '../http/client-address.js'
 import type { AliasResolver } from '../modules/redirects/alias-resolver.js'
 import type { HostRouter } from '../modules/redirects/host-router.js'
 import { REDIRECT_CACHE_CONTROL } from './redirect-reply.js'
@@ -19,8 +19,8 @@ export interface CachedRedirectOptions {
   hostRouter: HostRouter
   clicks: ClickRecorder
   redirectStatus: 301 | 302
-  /** The proxies allowed to name the client (X-Forwarded-For), as Fastify's trustProxy. */
-  trustedProxies: string[]
+  /** The proxies allowed to name the client (X-Forwarded-For): the rule Fastify's trustProxy is given; null for none. */
+  proxyTrust: ProxyTrust | null
   /** The request id, as Fastify's genReqId makes it. */
   requestIdOf(headers: IncomingMessage['headers']): string
   /** True for a path a fixed route serves: the router prefers it to `/:alias`. */
@@ -35,9 +35,7 @@ const ONE_SEGMENT = /^\/[^/%;#]+$/
 
 export function createCachedRedirect(options: CachedRedirectOptions): CachedRedirect {
   const { aliasResolver, hostRouter, clicks, redirectStatus } = options
-  const trust = options.trustedProxies.length > 0 ? proxyAddr.compile(options.trustedProxies) : null
-  // Fastify's request.ip: the socket's peer, or the last untrusted address of X-Forwarded-For.
-  const clientAddressOf = (request: IncomingMessage): string => (trust ? proxyAddr(request, trust) : request.socket.remoteAddress ?? '')
+  const { proxyTrust } = options
 
   return function answerFromCache(request, response) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
@@ -53,7 +51,7 @@ export function createCachedRedirect(options: CachedRedirectOptions): CachedRedi
     // Expiry, password, pages (splash, frame, overlay, pixels) and country lookups: the general path.
     if (link.type !== 'direct' || link.passwordHash !== null || link.pixels.length > 0 || link.targeting.geo.length > 0 || isExpired(link.expiresAt)) return false
 
-    const visit = { ip: clientAddressOf(request), headers: request.headers }
+    const visit = { ip: clientAddressOf(request, proxyTrust), headers: request.headers }
     const destination = destinationOf(visit, link, null)
     if (!destination) return false
     // Written in one call, in the order Fastify writes them; a header value node refuses throws
