@@ -3,7 +3,10 @@
 // of clicks is reduced to one increment per counter before it touches the database, so a hot
 // item costs one row update per batch, not one per click; rows are written in key order so that
 // instances writing the same counters at once cannot deadlock (PostgreSQL).
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { createBulkInsert } from '../db/bulk-insert.js'
+import { dialectOf, type DialectName } from '../db/dialect.js'
+import { prepareQuery, type PreparedQuery } from '../db/prepared-query.js'
 import type { Database } from '../db/schema.js'
 import type { ClickItemType } from './click-items.js'
 
@@ -122,40 +125,50 @@ function sortedEntries<T>(map: Map<string, T>): [string[], T][] {
   return [...map.keys()].sort().map((key) => [key.split(SEPARATOR), map.get(key)!])
 }
 
-const UPSERT_CHUNK = 500
+const DAY_COLUMNS = ['item_type', 'item_id', 'day', 'dimension', 'value'] as const
+const TOTAL_COLUMNS = ['item_type', 'item_id', 'dimension', 'value'] as const
+const KEY_TYPES = { item_type: 'text', item_id: 'integer', day: 'text', dimension: 'text', value: 'text' } as const
 
-// The item rows whose counters lists show and sort by, one typed update per kind of item: a
-// misspelt column fails to compile rather than making the database refuse every batch.
-const ITEM_COUNTER_UPDATES: Partial<Record<ClickItemType, (trx: Transaction<Database>, id: number, counts: ItemCounts) => Promise<unknown>>> = {
-  link: (trx, id, counts) =>
-    trx.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', counts.clicks), unique_clicks: eb('unique_clicks', '+', counts.unique) })).where('id', '=', id).execute(),
-  qr: (trx, id, counts) => trx.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', counts.clicks) })).where('id', '=', id).execute(),
-  campaign: (trx, id, counts) => trx.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', counts.clicks) })).where('id', '=', id).execute(),
+const addToDays = createBulkInsert('click_days', [...DAY_COLUMNS, 'clicks'], {
+  postgresTypes: { ...KEY_TYPES, clicks: 'bigint' },
+  onConflict: { keys: DAY_COLUMNS, add: 'clicks' },
+})
+const addToTotals = createBulkInsert('click_totals', [...TOTAL_COLUMNS, 'clicks'], {
+  postgresTypes: { ...KEY_TYPES, clicks: 'bigint' },
+  onConflict: { keys: TOTAL_COLUMNS, add: 'clicks' },
+})
+
+type CounterValues = { id: number; clicks: number; unique: number }
+
+/**
+ * The item rows whose counters lists show and sort by, one typed update per kind of item (a
+ * misspelt column fails to compile rather than making the database refuse every batch), each
+ * compiled once per database: it runs for every clicked item of every batch.
+ */
+function itemCounterUpdates(db: Kysely<Database>): Partial<Record<ClickItemType, PreparedQuery<CounterValues, unknown>>> {
+  return {
+    link: prepareQuery(db, (values: CounterValues) =>
+      db.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', values.clicks), unique_clicks: eb('unique_clicks', '+', values.unique) })).where('id', '=', values.id)),
+    qr: prepareQuery(db, (values: CounterValues) => db.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', values.clicks) })).where('id', '=', values.id)),
+    campaign: prepareQuery(db, (values: CounterValues) => db.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', values.clicks) })).where('id', '=', values.id)),
+  }
 }
+
+// Per dialect: the compiled text differs, and one process may open both (the CLI, the tests).
+const counterUpdatesByDialect = new Map<DialectName, ReturnType<typeof itemCounterUpdates>>()
 
 /** Adds the increments to the counters, inside the transaction that writes the raw clicks. */
 export async function applyIncrements(trx: Transaction<Database>, increments: AggregateIncrements): Promise<void> {
-  const days = sortedEntries(increments.days).map(([[itemType, itemId, day, dimension, value], clicks]) => ({
+  await addToDays(trx, sortedEntries(increments.days).map(([[itemType, itemId, day, dimension, value], clicks]) => ({
     item_type: itemType!, item_id: Number(itemId), day: day!, dimension: dimension!, value: value!, clicks,
-  }))
-  for (let start = 0; start < days.length; start += UPSERT_CHUNK) {
-    await trx
-      .insertInto('click_days')
-      .values(days.slice(start, start + UPSERT_CHUNK))
-      .onConflict((conflict) => conflict.columns(['item_type', 'item_id', 'day', 'dimension', 'value']).doUpdateSet((eb) => ({ clicks: eb('click_days.clicks', '+', eb.ref('excluded.clicks')) })))
-      .execute()
-  }
-  const totals = sortedEntries(increments.totals).map(([[itemType, itemId, dimension, value], clicks]) => ({
+  })))
+  await addToTotals(trx, sortedEntries(increments.totals).map(([[itemType, itemId, dimension, value], clicks]) => ({
     item_type: itemType!, item_id: Number(itemId), dimension: dimension!, value: value!, clicks,
-  }))
-  for (let start = 0; start < totals.length; start += UPSERT_CHUNK) {
-    await trx
-      .insertInto('click_totals')
-      .values(totals.slice(start, start + UPSERT_CHUNK))
-      .onConflict((conflict) => conflict.columns(['item_type', 'item_id', 'dimension', 'value']).doUpdateSet((eb) => ({ clicks: eb('click_totals.clicks', '+', eb.ref('excluded.clicks')) })))
-      .execute()
-  }
+  })))
+  const dialect = dialectOf(trx)
+  let updates = counterUpdatesByDialect.get(dialect)
+  if (!updates) counterUpdatesByDialect.set(dialect, (updates = itemCounterUpdates(trx)))
   for (const [[itemType, itemId], counts] of sortedEntries(increments.items)) {
-    await ITEM_COUNTER_UPDATES[itemType as ClickItemType]?.(trx, Number(itemId), counts)
+    await updates[itemType as ClickItemType]?.({ id: Number(itemId), clicks: counts.clicks, unique: counts.unique }, trx)
   }
 }

@@ -31,13 +31,25 @@ export interface ClickWriterOptions {
   visitors: VisitorHasher
 }
 
-const INSERT_CHUNK = 500
-
 /** Every column of a raw click the writer sets, in the order of the reused insert. */
 export const insertClicks = createBulkInsert('clicks', [
   'account_id', 'item_type', 'item_id', 'created_at', 'referrer_host', 'user_agent', 'language',
   'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique',
-])
+], {
+  postgresTypes: {
+    account_id: 'integer', item_type: 'text', item_id: 'integer', created_at: 'text', referrer_host: 'text', user_agent: 'text',
+    language: 'text', visitor_hash: 'text', country: 'text', browser: 'text', os: 'text', device: 'text', is_unique: 'integer',
+  },
+})
+
+const VISITOR_COLUMNS = ['day', 'item_type', 'item_id', 'visitor_hash'] as const
+
+/** Visitors of a day and item not seen before are inserted and answered; known ones are skipped. */
+const insertNewVisitors = createBulkInsert('click_visitors', VISITOR_COLUMNS, {
+  postgresTypes: { day: 'text', item_type: 'text', item_id: 'integer', visitor_hash: 'text' },
+  onConflict: { keys: VISITOR_COLUMNS },
+  returning: VISITOR_COLUMNS,
+})
 
 /** A raw click row as the writer inserts it (every column given). */
 export type ClickInsertRow = Required<Omit<NewClick, 'id'>>
@@ -161,15 +173,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         return { day, item_type: itemType, item_id: Number(itemId), visitor_hash: visitorHash }
       })
       const firstSeen = new Set<string>()
-      for (let start = 0; start < candidates.length; start += INSERT_CHUNK) {
-        const inserted = await trx
-          .insertInto('click_visitors')
-          .values(candidates.slice(start, start + INSERT_CHUNK))
-          .onConflict((conflict) => conflict.doNothing())
-          .returning(['day', 'item_type', 'item_id', 'visitor_hash'])
-          .execute()
-        for (const row of inserted) firstSeen.add(`${row.day}\n${row.item_type}\n${row.item_id}\n${row.visitor_hash}`)
-      }
+      for (const row of await insertNewVisitors(trx, candidates)) firstSeen.add(`${row.day}\n${row.item_type}\n${row.item_id}\n${row.visitor_hash}`)
       // The earliest click of a first-seen visitor is the unique one.
       visitorKeys.forEach((key, index) => {
         if (!firstSeen.delete(key)) return

@@ -14,8 +14,11 @@ function isPlaceholder(value: unknown): value is Placeholder {
   return typeof value === 'object' && value !== null && PLACEHOLDER in value
 }
 
-/** A compiled query: run with `values` it answers the rows the built query would. */
-export type PreparedQuery<Values, Row> = (values: Values) => Promise<Row[]>
+/**
+ * A compiled query: run with `values` it answers the rows the built query would. `executor` (a
+ * transaction of the same database) runs it instead of the database it was prepared on.
+ */
+export type PreparedQuery<Values, Row> = (values: Values, executor?: Kysely<any>) => Promise<Row[]>
 
 /**
  * Prepares `build` on `db`: `build` receives placeholders for `values` (use them where the values
@@ -24,10 +27,10 @@ export type PreparedQuery<Values, Row> = (values: Values) => Promise<Row[]>
  */
 export function prepareQuery<Values extends Record<string, unknown>, Row>(db: Kysely<any>, build: (values: Values) => Compilable<Row>): PreparedQuery<Values, Row> {
   let compiled: { sql: string; parameters: readonly unknown[] } | undefined
-  return async (values) => {
+  return async (values, executor = db) => {
     compiled ??= build(new Proxy({}, { get: (_, name) => ({ [PLACEHOLDER]: String(name) }) }) as Values).compile()
     const parameters = compiled.parameters.map((parameter) => (isPlaceholder(parameter) ? values[parameter[PLACEHOLDER]] : parameter))
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))
+    const result = await executor.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))
     return result.rows
   }
 }
