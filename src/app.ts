@@ -41,6 +41,7 @@ import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
 import { createProxyTrust } from './http/client-address.js'
+import { createVersionedResponseCache } from './http/versioned-response-cache.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
@@ -55,6 +56,9 @@ export interface AppDependencies {
   /** Overrides the throttles of password guesses and contact messages (tests). */
   visitorThrottles?: VisitorThrottles
 }
+
+/** Memory for link-list answers kept between requests (ADR 012): some 500 answers of 15 links. */
+const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 
 /** Log levels at which Fastify writes no line per request. */
 const QUIET_LEVELS = new Set(['fatal', 'error', 'warn', 'silent'])
@@ -193,7 +197,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPixelRoutes(app, services)
   registerQrCodeRoutes(app, services)
   registerLogoUploadRoutes(app, services)
-  registerLinkRoutes(app, services)
+  registerLinkRoutes(app, services, { listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
   registerStatisticsRoutes(app, services)
   registerBioPageRoutes(app, services)
   registerAdminRoutes(app, services)

@@ -14,6 +14,7 @@ import * as caseInsensitiveAliases from './migrations/004-case-insensitive-alias
 import * as clickAggregates from './migrations/005-click-aggregates.js'
 import * as sessionsAndPasswords from './migrations/006-sessions-and-passwords.js'
 import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
+import * as linkListVersions from './migrations/008-link-list-versions.js'
 
 export type DB = Kysely<Database>
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-click-aggregates': clickAggregates,
   '006-sessions-and-passwords': sessionsAndPasswords,
   '007-api-key-scopes': apiKeyScopes,
+  '008-link-list-versions': linkListVersions,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

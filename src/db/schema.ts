@@ -236,6 +236,12 @@ export interface ClickTotalsTable {
   clicks: number
 }
 
+/** How often an account's links (rows, pixels, domain names) have changed; kept by triggers (migration 008). */
+export interface LinkListVersionsTable {
+  account_id: number
+  version: number
+}
+
 /** A visitor hash seen for an item on a day (the daily-unique flag). */
 export interface ClickVisitorsTable {
   day: string
@@ -280,6 +286,7 @@ export interface Database {
   click_days: ClickDaysTable
   click_totals: ClickTotalsTable
   click_visitors: ClickVisitorsTable
+  link_list_versions: LinkListVersionsTable
   contacts: ContactsTable
   settings: SettingsTable
 }

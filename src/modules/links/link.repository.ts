@@ -135,6 +135,9 @@ export function createLinkRepository(db: DB) {
     date: { plain: prepareList('date', false), searching: prepareList('date', true) },
     clicks: { plain: prepareList('clicks', false), searching: prepareList('clicks', true) },
   } satisfies Record<LinkOrder, unknown>
+  // Read before every cached list answer: compiled once.
+  const listVersionQuery = prepareQuery(db, (values: { accountId: number }) =>
+    db.selectFrom('link_list_versions').select('version').where('account_id', '=', values.accountId))
   // One compiled pixel query per number of links asked about (at most a page's limit).
   const pixelQueries = new Map<number, PreparedQuery<Record<string, number>, { link_id: number; pixel_id: number }>>()
 
@@ -177,6 +180,15 @@ export function createLinkRepository(db: DB) {
         .where('links.account_id', '=', accountId)
         .where('links.id', '=', id)
         .executeTakeFirst()
+    },
+
+    /**
+     * How often anything the account's link lists show has changed (the database's triggers count
+     * it: migration 008); 0 before the first change.
+     */
+    async listVersion(accountId: number): Promise<number> {
+      const [row] = await listVersionQuery({ accountId })
+      return Number(row?.version ?? 0)
     },
 
     /** Pixel ids of each link, ascending; links without pixels are absent. */

@@ -3,6 +3,7 @@ import type { App } from '../../http/app-instance.js'
 import type { Services } from '../../services.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
+import type { VersionedResponseCache } from '../../http/versioned-response-cache.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
 import { toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
@@ -12,7 +13,7 @@ import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['links']
 
-export function registerLinkRoutes(app: App, { links, statistics, config }: Services): void {
+export function registerLinkRoutes(app: App, { links, statistics, config }: Services, { listCache }: { listCache: VersionedResponseCache }): void {
   app.get('/api/urls', {
     schema: {
       tags,
@@ -20,13 +21,20 @@ export function registerLinkRoutes(app: App, { links, statistics, config }: Serv
       querystring: LinkListQuery,
       response: { 200: LinkListResponse, ...errorResponses },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
+    const accountId = accountOf(request).id
     const page = toPageRequest(request.query)
     const { order = 'date', q, campaign, channel, domain } = request.query
     // The query's domain 0 is the main domain, which links store as no domain at all.
     const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
-    const { rows, total } = await links.listLinks(accountOf(request).id, page, filter)
-    return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, config.publicUrl)))
+    const list = async () => {
+      const { rows, total } = await links.listLinks(accountId, page, filter)
+      return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, config.publicUrl)))
+    }
+    // A channel's membership is not part of the list version (ADR 012): those lists are read anew.
+    if (channel !== undefined) return list()
+    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null])
+    return listCache.send(reply, { key, version: await links.listVersion(accountId) }, list)
   })
 
   app.get('/api/url/:id', {

@@ -101,6 +101,11 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
   return {
     getLinkOrThrow,
 
+    /** Changes whenever anything `listLinks` answers for the account may have changed (never goes back). */
+    listVersion(accountId: number): Promise<number> {
+      return links.listVersion(accountId)
+    },
+
     async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
       const { rows, total } = await links.listPage(accountId, page, filter)
       return { rows: rows satisfies LinkView<LinkListRow>[], total }
