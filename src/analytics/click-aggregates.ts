@@ -5,8 +5,7 @@
 // instances writing the same counters at once cannot deadlock (PostgreSQL).
 import type { Kysely, Transaction } from 'kysely'
 import { createBulkInsert } from '../db/bulk-insert.js'
-import { dialectOf, type DialectName } from '../db/dialect.js'
-import { prepareQuery, type PreparedQuery } from '../db/prepared-query.js'
+import { prepareStatement } from '../db/prepared-query.js'
 import type { Database } from '../db/schema.js'
 import type { ClickItemType } from './click-items.js'
 
@@ -140,22 +139,15 @@ const addToTotals = createBulkInsert('click_totals', [...TOTAL_COLUMNS, 'clicks'
 
 type CounterValues = { id: number; clicks: number; unique: number }
 
-/**
- * The item rows whose counters lists show and sort by, one typed update per kind of item (a
- * misspelt column fails to compile rather than making the database refuse every batch), each
- * compiled once per database: it runs for every clicked item of every batch.
- */
-function itemCounterUpdates(db: Kysely<Database>): Partial<Record<ClickItemType, PreparedQuery<CounterValues, unknown>>> {
-  return {
-    link: prepareQuery(db, (values: CounterValues) =>
-      db.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', values.clicks), unique_clicks: eb('unique_clicks', '+', values.unique) })).where('id', '=', values.id)),
-    qr: prepareQuery(db, (values: CounterValues) => db.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', values.clicks) })).where('id', '=', values.id)),
-    campaign: prepareQuery(db, (values: CounterValues) => db.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', values.clicks) })).where('id', '=', values.id)),
-  }
+// The item rows whose counters lists show and sort by, one typed update per kind of item (a
+// misspelt column fails to compile rather than making the database refuse every batch), each
+// compiled once: it runs for every clicked item of every batch.
+const ITEM_COUNTER_UPDATES: Partial<Record<ClickItemType, (trx: Kysely<Database>, values: CounterValues) => Promise<unknown>>> = {
+  link: prepareStatement((db, values: CounterValues) =>
+    db.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', values.clicks), unique_clicks: eb('unique_clicks', '+', values.unique) })).where('id', '=', values.id)),
+  qr: prepareStatement((db, values: CounterValues) => db.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', values.clicks) })).where('id', '=', values.id)),
+  campaign: prepareStatement((db, values: CounterValues) => db.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', values.clicks) })).where('id', '=', values.id)),
 }
-
-// Per dialect: the compiled text differs, and one process may open both (the CLI, the tests).
-const counterUpdatesByDialect = new Map<DialectName, ReturnType<typeof itemCounterUpdates>>()
 
 /** Adds the increments to the counters, inside the transaction that writes the raw clicks. */
 export async function applyIncrements(trx: Transaction<Database>, increments: AggregateIncrements): Promise<void> {
@@ -165,10 +157,7 @@ export async function applyIncrements(trx: Transaction<Database>, increments: Ag
   await addToTotals(trx, sortedEntries(increments.totals).map(([[itemType, itemId, dimension, value], clicks]) => ({
     item_type: itemType!, item_id: Number(itemId), dimension: dimension!, value: value!, clicks,
   })))
-  const dialect = dialectOf(trx)
-  let updates = counterUpdatesByDialect.get(dialect)
-  if (!updates) counterUpdatesByDialect.set(dialect, (updates = itemCounterUpdates(trx)))
   for (const [[itemType, itemId], counts] of sortedEntries(increments.items)) {
-    await updates[itemType as ClickItemType]?.({ id: Number(itemId), clicks: counts.clicks, unique: counts.unique }, trx)
+    await ITEM_COUNTER_UPDATES[itemType as ClickItemType]?.(trx, { id: Number(itemId), clicks: counts.clicks, unique: counts.unique })
   }
 }

@@ -2,7 +2,7 @@
 // either database: placeholders where values go, constants kept, values in any order.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { prepareQuery } from '../../src/db/prepared-query.js'
+import { prepareQuery, prepareStatement } from '../../src/db/prepared-query.js'
 import { nowTimestamp } from '../../src/core/time.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 
@@ -56,6 +56,35 @@ describe('prepared queries', () => {
     expect(builds).toBe(0)
     await query({ prefix: '%', folded: '', limit: 1, offset: 0 })
     await query({ prefix: 'other:%', folded: '', limit: 1, offset: 0 })
+    expect(builds).toBe(1)
+  })
+
+  it('prepares a statement once and runs it on whichever database or transaction it is handed', async () => {
+    let builds = 0
+    const rename = prepareStatement((db, values: { key: string; value: string }) => {
+      builds += 1
+      return db.updateTable('settings').set({ value: values.value }).where('key', '=', values.key)
+    })
+    const valueOf = async (key: string) => (await database.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value
+    await rename(database.db, { key: 'prepared:a', value: 'Alef' })
+    expect(await valueOf('prepared:a')).toBe('Alef')
+    // Inside a transaction that is rolled back, the change goes with it.
+    await expect(database.db.transaction().execute(async (trx) => {
+      await rename(trx, { key: 'prepared:b', value: 'Bet' })
+      expect(await trx.selectFrom('settings').select('value').where('key', '=', 'prepared:b').executeTakeFirstOrThrow()).toEqual({ value: 'Bet' })
+      throw new Error('roll back')
+    })).rejects.toThrow('roll back')
+    expect(await valueOf('prepared:b')).toBe('beta')
+    // A second database of the same dialect reuses the statement.
+    const other = await createTestDatabase()
+    try {
+      await other.db.insertInto('settings').values({ key: 'prepared:a', value: 'elsewhere' }).execute()
+      await rename(other.db, { key: 'prepared:a', value: 'Alpha again' })
+      expect((await other.db.selectFrom('settings').select('value').where('key', '=', 'prepared:a').executeTakeFirstOrThrow()).value).toBe('Alpha again')
+      expect(await valueOf('prepared:a')).toBe('Alef')
+    } finally {
+      await other.destroy()
+    }
     expect(builds).toBe(1)
   })
 })
