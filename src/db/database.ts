@@ -15,6 +15,7 @@ import * as clickAggregates from './migrations/005-click-aggregates.js'
 import * as sessionsAndPasswords from './migrations/006-sessions-and-passwords.js'
 import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 import * as linkListVersions from './migrations/008-link-list-versions.js'
+import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 
 export type DB = Kysely<Database>
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-sessions-and-passwords': sessionsAndPasswords,
   '007-api-key-scopes': apiKeyScopes,
   '008-link-list-versions': linkListVersions,
+  '009-unlogged-rate-limits': unloggedRateLimits,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
