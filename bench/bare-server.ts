@@ -15,8 +15,7 @@ export interface BareServer {
   stop(): Promise<void>
 }
 
-/** The bare server's program (node -e): BARE_RESPONSE is its answer, BARE_PORT its port (default: any free one). */
-export const BARE_SERVER = `
+const BARE_SERVER = `
 const http = require('node:http')
 const { status, headers, body } = JSON.parse(process.env.BARE_RESPONSE)
 const payload = Buffer.from(body)
@@ -25,7 +24,7 @@ const server = http.createServer((request, response) => {
   response.end(payload)
 })
 server.keepAliveTimeout = 5000
-server.listen(Number(process.env.BARE_PORT ?? 0), '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
 process.on('SIGTERM', () => server.close(() => process.exit(0)))
 `
 

@@ -21,8 +21,6 @@ export interface LoadOptions {
   seconds: number
   /** Stop after this many requests (every one answered before the load returns). */
   maxRequests?: number
-  /** GET unless given (HEAD: the same answer without a counted visit). */
-  method?: 'GET' | 'HEAD'
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -38,7 +36,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   const once = (base: string) =>
     new Promise<void>((resolve) => {
-      const request = http.request(`${base}${options.path}`, { agent, method: options.method ?? 'GET', headers: headersOf(sent++) }, (response) => {
+      const request = http.request(`${base}${options.path}`, { agent, headers: headersOf(sent++) }, (response) => {
         response.resume()
         response.on('end', () => {
           statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1

@@ -69,10 +69,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
 
-  // The front door of every request, the server's and app.inject's alike: a short link whose
-  // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
   // One trust rule for the router's request.ip and the short path's client address.
   const proxyTrust = config.trustedProxies.length > 0 ? createProxyTrust(config.trustedProxies) : null
+  // The front door of every request, the server's and app.inject's alike: a short link whose
+  // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
   const cachedRedirect = createCachedRedirect({
     aliasResolver: services.aliasResolver,
     hostRouter: services.hostRouter,

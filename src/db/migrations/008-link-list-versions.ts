@@ -16,6 +16,13 @@ const SOURCES = [
   { table: 'domains', events: 'update of domain or delete', account: (row: string) => sql.raw(`${row}.account_id`) },
 ] as const
 
+/** Adds one to the version of the account `row` (old or new) names; none when the account is gone (its deletion cascading). */
+function bumpOf(account: (row: string) => ReturnType<typeof sql.raw>, row: string) {
+  return sql`insert into link_list_versions (account_id, version)
+    select id, 1 from accounts where id = ${account(row)}
+    on conflict (account_id) do update set version = link_list_versions.version + 1`
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('link_list_versions')
@@ -24,16 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   if (dialectOf(db) === 'postgres') {
-    // One function per source: how the account is found differs. A missing account (its deletion
-    // cascading) has no version to keep.
+    // One function per source: how the account is found differs.
     for (const { table, events, account } of SOURCES) {
-      const bump = (row: string) => sql`insert into link_list_versions (account_id, version)
-        select id, 1 from accounts where id = ${account(row)}
-        on conflict (account_id) do update set version = link_list_versions.version + 1`
       await sql`create function ${sql.raw(`${table}_bump_list_version`)}() returns trigger language plpgsql as $$
         begin
-          if tg_op in ('UPDATE', 'DELETE') then ${bump('old')}; end if;
-          if tg_op in ('INSERT', 'UPDATE') then ${bump('new')}; end if;
+          if tg_op in ('UPDATE', 'DELETE') then ${bumpOf(account, 'old')}; end if;
+          if tg_op in ('INSERT', 'UPDATE') then ${bumpOf(account, 'new')}; end if;
           return null;
         end $$`.execute(db)
       await sql`create constraint trigger ${sql.raw(`${table}_list_version`)} after ${sql.raw(events)} on ${sql.raw(table)}
@@ -44,11 +47,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const { table, events, account } of SOURCES) {
     for (const event of events.split(' or ')) {
       const rows = event === 'insert' ? ['new'] : event === 'delete' ? ['old'] : ['old', 'new']
-      const bumps = rows.map((row) => sql`insert into link_list_versions (account_id, version)
-        select id, 1 from accounts where id = ${account(row)}
-        on conflict (account_id) do update set version = version + 1;`)
       await sql`create trigger ${sql.raw(`${table}_${event.split(' ')[0]}_list_version`)} after ${sql.raw(event)} on ${sql.raw(table)}
-        begin ${sql.join(bumps, sql.raw(' '))} end`.execute(db)
+        begin ${sql.join(rows.map((row) => sql`${bumpOf(account, row)};`), sql.raw(' '))} end`.execute(db)
     }
   }
 }
