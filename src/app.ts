@@ -18,6 +18,7 @@ import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { validatorCompiler } from './http/validator.js'
+import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
@@ -133,6 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   } as typeof app.inject
 
   app.setValidatorCompiler(validatorCompiler)
+  // The error envelope every endpoint refers to (http/schemas.ts), described once in the document.
+  app.addSchema(ErrorResponse)
   installJsonBodyParser(app)
   installErrorHandler(app)
   // Unknown API paths get the envelope; every other unknown address is a visitor's: a page.
@@ -160,6 +163,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       },
       security: [{ apiKey: [] }, { session: [] }],
     },
+    // Shared schemas keep their own names (`ErrorEnvelope`) in the document's components.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => (typeof json.$id === 'string' ? json.$id : `def-${index}`) },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())

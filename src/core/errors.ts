@@ -1,53 +1,74 @@
 // One error style (STYLE habit 3): services throw these, each with a stable machine code and a
 // human message, and know nothing of HTTP. The transport maps codes to statuses in one table
-// (src/http/error-status.ts, decisions §1).
+// (src/http/error-handler.ts, decisions §1).
 
-/** Every code a client may see in `{error: 1, message, code}`. */
-export type ErrorCode =
-  | 'validation_failed'
-  | 'duplicate'
-  | 'not_found'
-  | 'invalid_api_key'
-  | 'expired_api_key'
-  | 'invalid_session'
-  | 'invalid_credentials'
-  | 'wrong_password'
-  | 'csrf_failed'
-  | 'forbidden'
-  | 'plan_limit_reached'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'domain_not_pointing'
-  | 'domain_has_links'
-  | 'plan_in_use'
-  | 'aliases_exhausted'
+/**
+ * Every code a client may see in `{error: 1, message, code}`: the one list. The status of each is
+ * in http/error-handler.ts (a table keyed by this type, so a code cannot be added without one), and
+ * the OpenAPI document lists them as the envelope's `code` values.
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'invalid_json',
+  'invalid_content_length',
+  'bad_request',
+  'duplicate',
+  'domain_not_pointing',
+  'domain_has_links',
+  'plan_in_use',
+  'wrong_password',
+  'invalid_api_key',
+  'expired_api_key',
+  'invalid_session',
+  'invalid_credentials',
+  'csrf_failed',
+  'forbidden',
+  'plan_limit_reached',
+  'not_found',
+  'aliases_exhausted',
+  'body_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
 /** An error a client may see: a stable machine code and a human message. */
 export class AppError extends Error {
+  /**
+   * The request field the error is about, as the client sent it (`custom`, `geotarget.0.location`):
+   * sent as the envelope's `field` so that a form can mark it. Absent when no single field is at fault.
+   */
+  readonly field: string | undefined
+
   constructor(
     readonly code: ErrorCode,
     message: string,
+    field?: string,
   ) {
     super(message)
     this.name = new.target.name
+    this.field = field
   }
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string) {
-    super('validation_failed', message)
+  constructor(message: string, field?: string) {
+    super('validation_failed', message, field)
   }
 
   /** `field` broke `rule`, e.g. `ValidationError.field('slug', 'must be 3 to 64 characters')`. */
   static field(field: string, rule: string): ValidationError {
-    return new ValidationError(`The field "${field}" ${rule}.`)
+    return new ValidationError(`The field "${field}" ${rule}.`, field)
   }
 }
 
-/** A uniqueness rule was broken (decisions §1 answers these with 400). */
+/** A uniqueness rule was broken (decisions §1 answers these with 400); `field` is the one that collides. */
 export class DuplicateError extends AppError {
-  constructor(message: string) {
-    super('duplicate', message)
+  constructor(message: string, field?: string) {
+    super('duplicate', message, field)
   }
 }
 
@@ -126,16 +147,16 @@ export class ServiceUnavailableError extends AppError {
 export class ConflictError extends AppError {
   /** A password change whose current password is wrong (400: the form's field, not the session). */
   static wrongCurrentPassword(): ConflictError {
-    return new ConflictError('wrong_password', 'The current password is incorrect.')
+    return new ConflictError('wrong_password', 'The current password is incorrect.', 'current')
   }
 
   /** The account has never had a password, so there is no current one to confirm. */
   static noPasswordYet(): ConflictError {
-    return new ConflictError('wrong_password', 'This account has no password yet. Set one with PUT /api/account/update or `linkwell account password`.')
+    return new ConflictError('wrong_password', 'This account has no password yet. Set one with PUT /api/account/update or `linkwell account password`.', 'current')
   }
 
   static domainNotPointing(): ConflictError {
-    return new ConflictError('domain_not_pointing', 'The domain is not pointing to our server.')
+    return new ConflictError('domain_not_pointing', 'The domain is not pointing to our server.', 'domain')
   }
 
   /** A plan some account is on: deleting it would leave them without one. */

@@ -34,12 +34,30 @@ function customMessageAt(schema: unknown, schemaPath: string | undefined): strin
   return message
 }
 
+function pathOf(issue: ValidationIssue): string {
+  return (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
+}
+
+function missingOf(issue: ValidationIssue): string | undefined {
+  if (issue.keyword !== 'required') return undefined
+  return (issue.params?.requiredProperties as string[] | undefined)?.[0] ?? (issue.params?.missingProperty as string | undefined)
+}
+
+/**
+ * The field an issue is about, as a dotted path of what the client sent (`geotarget.0.location`,
+ * or the missing `url`); undefined when the issue is about the whole body.
+ */
+export function fieldOfIssue(issue: ValidationIssue): string | undefined {
+  const path = pathOf(issue)
+  const missing = missingOf(issue)
+  if (missing) return path ? `${path}.${missing}` : missing
+  return path || undefined
+}
+
 /** Turns the first validation issue of a request part into one sentence that names the field and the rule. */
 export function describeValidationIssue(part: string, issue: ValidationIssue, schema?: unknown): string {
-  const path = (issue.instancePath ?? '').split('/').filter(Boolean).join('.')
-  const missing = issue.keyword === 'required'
-    ? ((issue.params?.requiredProperties as string[] | undefined)?.[0] ?? (issue.params?.missingProperty as string | undefined))
-    : undefined
+  const path = pathOf(issue)
+  const missing = missingOf(issue)
   const partName = PART_NAMES[part] ?? part
   if (missing) {
     return `The ${partName} "${path ? `${path}.` : ''}${missing}" is required.`

@@ -3,12 +3,16 @@
 // place a code becomes an HTTP status.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, NotFoundError, RateLimitError, ServiceUnavailableError, type ErrorCode } from '../core/errors.js'
-import { describeValidationIssue, type ValidationIssue } from '../core/validation-messages.js'
+import { describeValidationIssue, fieldOfIssue, type ValidationIssue } from '../core/validation-messages.js'
 import { isDatabaseUnavailable } from '../db/dialect.js'
 
-/** decisions §1: the status of every error code. */
+/** decisions §1: the status of every error code (core/errors.ts ERROR_CODES). */
 export const STATUS_OF: Record<ErrorCode, number> = {
   validation_failed: 400,
+  invalid_json: 400,
+  invalid_content_length: 400,
+  // A client error Fastify raised that no other code describes.
+  bad_request: 400,
   duplicate: 400,
   domain_not_pointing: 400,
   domain_has_links: 400,
@@ -27,19 +31,57 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // server unable to answer. A 503 would read as an outage to monitors and invite blind retries;
   // a 409 tells the client to retry once or to choose its own alias.
   aliases_exhausted: 409,
+  body_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
+  internal_error: 500,
   service_unavailable: 503,
 }
 
-function envelope(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ error: 1, message, code })
+/** The envelope; `field` names the request field at fault, when one is (an addition clients may ignore, like `code`). */
+function envelope(reply: FastifyReply, code: ErrorCode, message: string, field?: string, status = STATUS_OF[code]) {
+  const body = field === undefined ? { error: 1, message, code } : { error: 1, message, code, field }
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+/** How long a refused body may keep arriving before the answer is sent anyway (and the connection closed). */
+const DISCARD_BODY_MS = 10_000
+
+/**
+ * Sends `answer()` once the client has finished sending the body Fastify refused, reading and
+ * throwing away the rest of it. Fastify answers at once and closes the connection; a client still
+ * sending (one that does not wait for `100 Continue`, e.g. Node's own http client) then meets a
+ * reset in mid-write and never reads the answer. After DISCARD_BODY_MS the answer goes out and the
+ * connection closes as before; otherwise it stays usable.
+ */
+export function answerAfterBody(request: FastifyRequest, reply: FastifyReply, answer: () => FastifyReply): FastifyReply | Promise<FastifyReply> {
+  const body = request.raw
+  if (body.readableEnded || body.destroyed) return answer()
+  return new Promise((resolve) => {
+    let settled = false
+    const settle = (keepAlive: boolean) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      body.off('end', ended)
+      body.off('close', closed)
+      if (keepAlive) reply.removeHeader('connection')
+      resolve(answer())
+    }
+    const ended = () => settle(true)
+    const closed = () => settle(false)
+    const timer = setTimeout(() => settle(false), DISCARD_BODY_MS)
+    body.on('end', ended)
+    body.on('close', closed)
+    body.resume()
+  })
 }
 
 /** Answers an AppError in the envelope with its status (and Retry-After where it has one). */
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error instanceof RateLimitError) reply.header('retry-after', String(error.retryAfterSeconds))
   if (error instanceof ServiceUnavailableError) reply.header('retry-after', '5')
-  return envelope(reply, STATUS_OF[error.code], error.code, error.message)
+  return envelope(reply, error.code, error.message, error.field)
 }
 
 /** The API's answer to a path no route matches. */
@@ -53,28 +95,29 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 /** Answers any error of an API request in the envelope (also the router's, through frameworkErrors). */
-export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendApiError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
   if (error instanceof AppError) return sendAppError(reply, error)
   if (error.validation && error.validation.length > 0) {
     const part = error.validationContext ?? 'body'
     const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part]
-    return envelope(reply, 400, 'validation_failed', describeValidationIssue(part, error.validation[0] as ValidationIssue, schema))
+    const issue = error.validation[0] as ValidationIssue
+    return envelope(reply, 'validation_failed', describeValidationIssue(part, issue, schema), fieldOfIssue(issue))
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return envelope(reply, 400, 'invalid_json', 'The request body is not valid JSON.')
+      return envelope(reply, 'invalid_json', 'The request body is not valid JSON.')
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return envelope(reply, 413, 'body_too_large', 'The request body is too large.')
+      return answerAfterBody(request, reply, () => envelope(reply, 'body_too_large', 'The request body is too large.'))
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return envelope(reply, 415, 'unsupported_media_type', 'Request bodies must be sent as application/json.')
+      return envelope(reply, 'unsupported_media_type', 'Request bodies must be sent as application/json.')
     // The router's own refusals (Fastify's frameworkErrors), before any route is chosen.
     case 'FST_ERR_BAD_URL':
-      return envelope(reply, 400, 'validation_failed', 'The address contains a malformed percent-encoded sequence.')
+      return envelope(reply, 'validation_failed', 'The address contains a malformed percent-encoded sequence.')
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return envelope(reply, 400, 'validation_failed', 'A path parameter of the address is too long.')
+      return envelope(reply, 'validation_failed', 'A path parameter of the address is too long.')
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return envelope(reply, 400, 'invalid_content_length', 'The Content-Length header does not match the body.')
+      return envelope(reply, 'invalid_content_length', 'The Content-Length header does not match the body.')
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable')
@@ -82,8 +125,8 @@ export function sendApiError(error: FastifyError, request: FastifyRequest, reply
   }
   const status = error.statusCode ?? 500
   if (status >= 400 && status < 500) {
-    return envelope(reply, status, 'bad_request', error.message || 'The request could not be understood.')
+    return envelope(reply, 'bad_request', error.message || 'The request could not be understood.', undefined, status)
   }
   request.log.error({ err: error, reqId: request.id }, 'unhandled error')
-  return envelope(reply, 500, 'internal_error', 'An unexpected error occurred. Please try again later.')
+  return envelope(reply, 'internal_error', 'An unexpected error occurred. Please try again later.')
 }

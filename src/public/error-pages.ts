@@ -5,7 +5,7 @@ import { AppError } from '../core/errors.js'
 import { describeValidationIssue, type ValidationIssue } from '../core/validation-messages.js'
 import { isDatabaseUnavailable } from '../db/dialect.js'
 import { isApiPath } from '../http/auth.js'
-import { STATUS_OF } from '../http/error-handler.js'
+import { answerAfterBody, STATUS_OF } from '../http/error-handler.js'
 import { sendNoticePage, sendNotFoundPage } from './html.js'
 
 // Visitor-facing wording for the client errors Fastify raises before a handler runs.
@@ -15,7 +15,7 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
 }
 
 /** The public scope's error handler. */
-export function sendPublicError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendPublicError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
   // The scope's `/:alias` also matches `/api`: the API gate's answers there stay envelopes.
   if (isApiPath(request.url)) throw error
   if (error instanceof AppError) {
@@ -31,7 +31,8 @@ export function sendPublicError(error: FastifyError, request: FastifyRequest, re
   // No short address is that long: the router refused a path segment past its limit.
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFoundPage(reply)
   if ((error.code?.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_BAD_URL') && status >= 400 && status < 500) {
-    return sendNoticePage(reply, status, 'Request not accepted', CLIENT_ERROR_TEXT[status] ?? 'The request could not be understood.')
+    const answer = () => sendNoticePage(reply, status, 'Request not accepted', CLIENT_ERROR_TEXT[status] ?? 'The request could not be understood.')
+    return error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? answerAfterBody(request, reply, answer) : answer()
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '../../src/core/errors.js'
 import type { RateLimiter } from '../../src/http/rate-limit.js'
 import { apiClient, createTestApp, useTestApp, type ApiResponse } from '../helpers/test-app.js'
 
@@ -9,10 +10,10 @@ function expectNoLeak(response: ApiResponse) {
   for (const pattern of LEAK_PATTERNS) expect(response.body, `${pattern} in ${response.body}`).not.toMatch(pattern)
 }
 
-function expectEnvelope(response: ApiResponse, status: number, code: string) {
+function expectEnvelope(response: ApiResponse, status: number, code: string, field?: string) {
   expect(response.statusCode).toBe(status)
   expect(response.headers['content-type']).toMatch(/^application\/json/)
-  expect(response.data).toEqual({ error: 1, message: expect.any(String), code })
+  expect(response.data).toEqual(field === undefined ? { error: 1, message: expect.any(String), code } : { error: 1, message: expect.any(String), code, field })
   expect(response.data.message.length).toBeGreaterThan(0)
   expectNoLeak(response)
 }
@@ -108,11 +109,27 @@ describe('error envelope and request rows (decisions §1)', () => {
 
   it('answers validation failures with a message naming the field and the rule', async () => {
     const response = await api('POST', '/api/campaign/add', { name: 'x' })
-    expectEnvelope(response, 400, 'validation_failed')
+    expectEnvelope(response, 400, 'validation_failed', 'name')
     expect(response.data.message).toBe('The field "name" must be 2 to 100 characters.')
     const query = await api('GET', '/api/campaigns?limit=abc')
-    expectEnvelope(query, 400, 'validation_failed')
+    expectEnvelope(query, 400, 'validation_failed', 'limit')
     expect(query.data.message).toContain('"limit"')
+    // A missing field and a nested one are named as paths of what was sent.
+    expectEnvelope(await api('POST', '/api/url/add', {}), 400, 'validation_failed', 'url')
+    expectEnvelope(await api('POST', '/api/url/add', { url: 'https://a.example', geotarget: [{ location: 'ZZZ', link: 'https://b.example' }] }), 400, 'validation_failed', 'geotarget.0.location')
+    // A refusal about the whole request names no field.
+    expectEnvelope(await api('POST', '/api/campaign/add', '[]'), 400, 'validation_failed')
+  })
+
+  it('lists every code it answers in the OpenAPI document\'s envelope, described once', async () => {
+    const document = (await context.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+      components: { schemas: Record<string, unknown> }
+    }
+    const envelope = JSON.stringify(document.components.schemas.ErrorEnvelope)
+    for (const code of ERROR_CODES) expect(envelope).toContain(`"${code}"`)
+    expect(envelope).toContain('"field"')
+    expect(JSON.stringify(document.paths['/api/campaign/add']!.post!.responses['400'])).toContain('#/components/schemas/ErrorEnvelope')
   })
 
   it('answers an unexpected failure with a generic 500, never the error itself', async () => {

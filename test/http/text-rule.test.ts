@@ -18,6 +18,7 @@ describe('the text rule', () => {
     error: 1,
     code: 'validation_failed',
     message: `The field "${field}" ${rule}.`,
+    field,
   })
 
   it.each([
@@ -74,6 +75,6 @@ describe('the text rule', () => {
   it('holds query values to the rule', async () => {
     const response = await api('GET', `/api/urls?q=${encodeURIComponent('a\u0000b')}`)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, code: 'validation_failed', message: 'The query parameter "q" must not contain control characters.' })
+    expect(response.data).toEqual({ error: 1, code: 'validation_failed', message: 'The query parameter "q" must not contain control characters.', field: 'q' })
   })
 })

@@ -132,8 +132,8 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       }
       if (input.password !== undefined) validatePassword(input.password)
       const planId = await resolvePlanId(input.plan)
-      if (await accounts.findByEmail(email)) throw new DuplicateError('An account with this e-mail address already exists.')
-      if (await accounts.findByUsername(username)) throw new DuplicateError('An account with this username already exists.')
+      if (await accounts.findByEmail(email)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
+      if (await accounts.findByUsername(username)) throw new DuplicateError('An account with this username already exists.', 'username')
       let id: number
       try {
         id = await accounts.insert({
@@ -189,13 +189,13 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       if (input.email !== undefined) {
         email = validateEmail(input.email)
         const owner = await accounts.findByEmail(email)
-        if (owner && owner.id !== accountId) throw new DuplicateError('An account with this e-mail address already exists.')
+        if (owner && owner.id !== accountId) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
       }
       if (input.password !== undefined) validatePassword(input.password)
       try {
         if (email !== undefined) await accounts.update(accountId, { email })
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.')
+        if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
         throw error
       }
       if (input.password !== undefined) await accounts.updatePassword(accountId, await hashPassword(input.password))

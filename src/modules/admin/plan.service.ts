@@ -60,9 +60,9 @@ export function createPlanService(plans: PlanRepository, invalidation: Announcer
   /** Names and codes are unique (accounts name their plan by id, name or code: the CLI's --plan). */
   async function refuseTaken(values: { name: string; code: string }, exceptId?: number): Promise<void> {
     const sameName = await plans.findByName(values.name)
-    if (sameName && sameName.id !== exceptId) throw new DuplicateError('A plan with this name already exists.')
+    if (sameName && sameName.id !== exceptId) throw new DuplicateError('A plan with this name already exists.', 'name')
     const sameCode = await plans.findByCode(values.code)
-    if (sameCode && sameCode.id !== exceptId) throw new DuplicateError('A plan with this code already exists.')
+    if (sameCode && sameCode.id !== exceptId) throw new DuplicateError('A plan with this code already exists.', 'code')
   }
 
   async function getPlanOrThrow(id: number): Promise<PlanRow> {
@@ -88,7 +88,7 @@ export function createPlanService(plans: PlanRepository, invalidation: Announcer
       try {
         return await plans.insert(values)
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.')
+        if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.', 'name')
         throw error
       }
     },
@@ -107,7 +107,7 @@ export function createPlanService(plans: PlanRepository, invalidation: Announcer
       try {
         updated = await plans.update(id, values)
       } catch (error) {
-        if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.')
+        if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.', 'name')
         throw error
       }
       if (!updated) throw NotFoundError.of('Plan')

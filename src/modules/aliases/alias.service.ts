@@ -36,10 +36,10 @@ export interface AliasServiceOptions {
 export function createAliasService(repository: AliasRepository, options: AliasServiceOptions = {}) {
   const drawAlias = options.drawAlias ?? drawRandomAlias
 
-  /** Refuses a reserved word (400) or an alias another record holds on `host` (400 duplicate). */
-  async function assertAliasAvailable(host: string, alias: string, holder?: AliasHolder): Promise<void> {
-    if (isReservedAlias(alias)) throw new ValidationError(ALIAS_RESERVED)
-    if (await repository.isAliasTaken(host, alias, holder)) throw new DuplicateError(ALIAS_TAKEN)
+  /** Refuses a reserved word (400) or an alias another record holds on `host` (400 duplicate), naming `field`. */
+  async function assertAliasAvailable(host: string, alias: string, holder: AliasHolder | undefined, field: string): Promise<void> {
+    if (isReservedAlias(alias)) throw new ValidationError(ALIAS_RESERVED, field)
+    if (await repository.isAliasTaken(host, alias, holder)) throw new DuplicateError(ALIAS_TAKEN, field)
   }
 
   /** Whether a drawn alias may be tried at all; QR aliases have only their table's unique index. */
@@ -52,15 +52,17 @@ export function createAliasService(repository: AliasRepository, options: AliasSe
   return {
     /**
      * Checks the alias a client chose, then runs `write`. Two requests can both pass the check: the
-     * loser meets the unique index and gets the same "taken" answer as the check gives.
+     * loser meets the unique index and gets the same "taken" answer as the check gives. `field` is
+     * the request field that carries the alias (`custom` for links, `alias` for bio pages).
      */
-    async writeWithChosenAlias<T>(host: string, alias: string, holder: AliasHolder | undefined, write: () => Promise<T>): Promise<T> {
-      await assertAliasAvailable(host, alias, holder)
+    async writeWithChosenAlias<T>(chosen: { host: string; alias: string; field: string }, holder: AliasHolder | undefined, write: () => Promise<T>): Promise<T> {
+      const { host, alias, field } = chosen
+      await assertAliasAvailable(host, alias, holder, field)
       try {
         return await write()
       } catch (error) {
         // Callers' writes set no other value a racing request could claim first: a violation is the alias's.
-        if (isUniqueViolation(error)) throw new DuplicateError(ALIAS_TAKEN)
+        if (isUniqueViolation(error)) throw new DuplicateError(ALIAS_TAKEN, field)
         throw error
       }
     },

@@ -74,7 +74,7 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
       const chosen = input.alias
       const created = chosen === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'bio' }, insert)
-        : await aliases.writeWithChosenAlias(BIO_PAGE_HOST, chosen, undefined, () => insert(chosen))
+        : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias: chosen, field: 'alias' }, undefined, () => insert(chosen))
       announce(created.alias)
       return created
     },
@@ -90,7 +90,7 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
         blocks: input.blocks === undefined ? parseStoredBlocks(current.blocks) : cleanBlocks(input.blocks),
       }
       const update = () => pages.update(accountId, id, values)
-      const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias(BIO_PAGE_HOST, alias, { kind: 'bio', id }, update)
+      const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias, field: 'alias' }, { kind: 'bio', id }, update)
       if (!updated) throw NotFoundError.of('Bio page')
       announce(current.alias, updated.alias)
       return updated

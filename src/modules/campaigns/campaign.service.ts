@@ -24,12 +24,12 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
 
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await campaigns.findByName(accountId, name)
-    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME, 'name')
   }
 
   async function assertSlugFree(slug: string, exceptId?: number) {
     const existing = await campaigns.findBySlug(slug)
-    if (existing && existing.id !== exceptId) throw new DuplicateError(SLUG_TAKEN)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(SLUG_TAKEN, 'slug')
   }
 
   /** Two requests racing past the checks meet the database's unique constraints. */
@@ -38,8 +38,8 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       return await write()
     } catch (error) {
       if (!isUniqueViolation(error)) throw error
-      if (slug && (await campaigns.findBySlug(slug))) throw new DuplicateError(SLUG_TAKEN)
-      throw new DuplicateError(DUPLICATE_NAME)
+      if (slug && (await campaigns.findBySlug(slug))) throw new DuplicateError(SLUG_TAKEN, 'slug')
+      throw new DuplicateError(DUPLICATE_NAME, 'name')
     }
   }
 

@@ -29,15 +29,15 @@ export function randomChannelColor(): string {
 export function createChannelService(channels: ChannelRepository, items: ChannelItemRepository, sources: ChannelItemSources) {
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await channels.findByName(accountId, name)
-    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME, 'name')
   }
 
   /** Two requests racing past the check meet the (account, name) unique constraint. */
-  async function translateDuplicate<T>(write: () => Promise<T>, message: string): Promise<T> {
+  async function translateDuplicate<T>(write: () => Promise<T>, message: string, field?: string): Promise<T> {
     try {
       return await write()
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateError(message)
+      if (isUniqueViolation(error)) throw new DuplicateError(message, field)
       throw error
     }
   }
@@ -64,7 +64,7 @@ export function createChannelService(channels: ChannelRepository, items: Channel
         starred: input.starred ?? false,
       }
       await assertNameFree(account.id, values.name)
-      return translateDuplicate(() => channels.insert(account.id, values), DUPLICATE_NAME)
+      return translateDuplicate(() => channels.insert(account.id, values), DUPLICATE_NAME, 'name')
     },
 
     async updateChannel(accountId: number, id: number, input: ChannelInput): Promise<ChannelRow> {
@@ -76,7 +76,7 @@ export function createChannelService(channels: ChannelRepository, items: Channel
         starred: input.starred,
       }
       if (changes.name !== undefined) await assertNameFree(accountId, changes.name, id)
-      const updated = await translateDuplicate(() => channels.update(accountId, id, changes), DUPLICATE_NAME)
+      const updated = await translateDuplicate(() => channels.update(accountId, id, changes), DUPLICATE_NAME, 'name')
       if (!updated) throw NotFoundError.of('Channel')
       return updated
     },

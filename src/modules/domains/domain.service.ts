@@ -89,7 +89,7 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
       if (ownHostnames.has(origin.hostname)) throw ValidationError.field('domain', 'is the address of this service itself')
       await enforcePlanLimit(account, 'domains', () => domains.count(account.id))
       // One hostname, one owner: `http://` and `https://` of the same host are the same domain.
-      if (await domains.findByHostname(origin.hostname)) throw new DuplicateError(DOMAIN_TAKEN)
+      if (await domains.findByHostname(origin.hostname)) throw new DuplicateError(DOMAIN_TAKEN, 'domain')
       if (dnsCheckEnabled && !(await isPointingToServer(origin.hostname, options.server, options.resolveHost))) {
         throw ConflictError.domainNotPointing()
       }
@@ -104,7 +104,7 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
         return created
       } catch (error) {
         // Two requests racing past the check above meet the unique constraint.
-        if (isUniqueViolation(error)) throw new DuplicateError(DOMAIN_TAKEN)
+        if (isUniqueViolation(error)) throw new DuplicateError(DOMAIN_TAKEN, 'domain')
         throw error
       }
     },

@@ -139,7 +139,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
       const { custom } = input
       const created = custom === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'link', host: placement.host }, insert)
-        : await aliases.writeWithChosenAlias(placement.host, custom, undefined, () => insert(custom))
+        : await aliases.writeWithChosenAlias({ host: placement.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
       announce({ host: placement.host, alias: created.alias })
       return { ...created, origin: placement.origin }
     },
@@ -171,7 +171,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
       const moves = alias !== current.alias || placement.host !== current.host
       if (moves) Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
       const update = () => links.update(accountId, id, changes, pixelIds, input.channel)
-      const updated = moves ? await aliases.writeWithChosenAlias(placement.host, alias, { kind: 'link', id }, update) : await update()
+      const updated = moves ? await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update) : await update()
       if (!updated) throw NotFoundError.of('Link')
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })

@@ -24,7 +24,7 @@ export function createPixelService(pixels: PixelRepository, invalidation: Announ
 
   async function assertTagFree(accountId: number, type: string, tag: string, exceptId?: number) {
     const existing = await pixels.findByTypeAndTag(accountId, type, tag)
-    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_PIXEL)
+    if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_PIXEL, 'tag')
   }
 
   /** Two requests racing past the check meet the (account, type, tag) unique constraint. */
@@ -32,7 +32,7 @@ export function createPixelService(pixels: PixelRepository, invalidation: Announ
     try {
       return await write()
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateError(DUPLICATE_PIXEL)
+      if (isUniqueViolation(error)) throw new DuplicateError(DUPLICATE_PIXEL, 'tag')
       throw error
     }
   }

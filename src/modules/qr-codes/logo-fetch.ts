@@ -32,7 +32,7 @@ export interface LogoFetchOptions {
 
 /** The 400 every fetch failure becomes: `The logo could not be fetched: <reason>.` */
 export function logoFetchError(reason: string): ValidationError {
-  return new ValidationError(`The logo could not be fetched: ${reason}.`)
+  return new ValidationError(`The logo could not be fetched: ${reason}.`, 'logo')
 }
 
 const systemResolver: HostResolver = async (hostname) => {

@@ -19,7 +19,7 @@ export interface LogoLoaderOptions {
 export type LogoLoader = (source: string) => Promise<Buffer>
 
 function logoReadError(reason: string): ValidationError {
-  return new ValidationError(`The logo could not be read: ${reason}.`)
+  return new ValidationError(`The logo could not be read: ${reason}.`, 'logo')
 }
 
 function isInside(folder: string, candidate: string): boolean {

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart'
 import type { FastifySchemaCompiler } from 'fastify'
 import { Type } from 'typebox'
 import type { App } from '../../http/app-instance.js'
-import { ErrorResponse, errorResponses } from '../../http/schemas.js'
+import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
 import { validatorCompiler } from '../../http/validator.js'
 import type { Services } from '../../services.js'
 import { LOGO_MAX_BYTES } from './logo-fetch.js'
@@ -60,7 +60,7 @@ export function registerLogoUploadRoutes(app: App, { logoUploads }: Services): v
           'recognised by its content. It is stored under a random name; the answer\'s `path` is what a QR code\'s `logo` takes.',
         consumes: ['multipart/form-data'],
         body: LogoUploadBody,
-        response: { 201: LogoUploadResponse, 413: ErrorResponse, 415: ErrorResponse, ...errorResponses },
+        response: { 201: LogoUploadResponse, 413: ErrorEnvelope, 415: ErrorEnvelope, ...errorResponses },
       },
       validatorCompiler: skipBodyValidation,
     }, async (request, reply) => {

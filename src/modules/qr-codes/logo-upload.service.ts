@@ -14,7 +14,7 @@ export const LOGO_UPLOAD_FOLDER = 'logos'
 const LOGO_MAX_PIXELS = 40_000_000
 
 function uploadError(reason: string): ValidationError {
-  return new ValidationError(`The logo cannot be used: ${reason}.`)
+  return new ValidationError(`The logo cannot be used: ${reason}.`, 'file')
 }
 
 export function createLogoUploadService(uploadDir: string) {

@@ -3,7 +3,7 @@
 import { Type, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { PHONE_MESSAGE, QR_DATA_SCHEMAS, QR_TYPES, VCARD_FIELDS, type QrType } from './qr-code.schemas.js'
-import { describeValidationIssue } from '../../core/validation-messages.js'
+import { describeValidationIssue, fieldOfIssue, type ValidationIssue } from '../../core/validation-messages.js'
 import { ValidationError } from '../../core/errors.js'
 import { isHttpUrl } from '../../core/urls.js'
 
@@ -50,8 +50,8 @@ function assertMatchesSchema(type: QrType, data: unknown): void {
   const { wrapper, check } = dataCheckers[type]
   const value = { data }
   if (check.Check(value)) return
-  const [issue] = check.Errors(value)
-  throw new ValidationError(describeValidationIssue('body', issue as Parameters<typeof describeValidationIssue>[1], wrapper))
+  const [issue] = check.Errors(value) as ValidationIssue[]
+  throw new ValidationError(describeValidationIssue('body', issue!, wrapper), fieldOfIssue(issue!))
 }
 
 /** Removes the separators people type in phone numbers and checks what is left. */

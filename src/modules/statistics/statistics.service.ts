@@ -21,7 +21,7 @@ export interface RangeQuery {
 
 /** Worded like the schema's own query errors (http/error-handler.ts). */
 function queryError(parameter: string, rule: string): ValidationError {
-  return new ValidationError(`The query parameter "${parameter}" ${rule}.`)
+  return new ValidationError(`The query parameter "${parameter}" ${rule}.`, parameter)
 }
 
 /** A real calendar day `YYYY-MM-DD` as its midnight (UTC) in milliseconds, or a 400 naming the field. */
@@ -71,7 +71,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
     if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)
     const days = (to - from) / DAY_MS + 1
-    if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`)
+    if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`, 'to')
     return { from, to }
   }
 

@@ -36,7 +36,7 @@ describe('password change', () => {
     const before = await storedHash(account.id)
     const response = await client('PUT', '/api/account/password', { current: 'not it at all', password: 'the second password' })
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, code: 'wrong_password', message: 'The current password is incorrect.' })
+    expect(response.data).toEqual({ error: 1, code: 'wrong_password', message: 'The current password is incorrect.', field: 'current' })
     expect(await storedHash(account.id)).toBe(before)
   })
 

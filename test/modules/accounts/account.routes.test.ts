@@ -83,7 +83,7 @@ describe('account endpoints', () => {
     const other = await createAccount(context)
     const taken = await api('PUT', '/api/account/update', { email: other.email.toUpperCase() })
     expect(taken.statusCode).toBe(400)
-    expect(taken.data).toEqual({ error: 1, message: 'An account with this e-mail address already exists.', code: 'duplicate' })
+    expect(taken.data).toEqual({ error: 1, message: 'An account with this e-mail address already exists.', code: 'duplicate', field: 'email' })
     const own = await api('PUT', '/api/account/update', { email: owner.email })
     expect(own.statusCode).toBe(200)
   })

@@ -158,7 +158,7 @@ describe('administration endpoints', () => {
     it('refuses a taken e-mail or username, and an unknown plan', async () => {
       const email = await adminApi('POST', '/api/user/add', { email: member.email.toUpperCase(), username: 'fresh_name' })
       expect(email.statusCode).toBe(400)
-      expect(email.data).toEqual({ error: 1, message: 'An account with this e-mail address already exists.', code: 'duplicate' })
+      expect(email.data).toEqual({ error: 1, message: 'An account with this e-mail address already exists.', code: 'duplicate', field: 'email' })
       const username = await adminApi('POST', '/api/user/add', { email: 'fresh@example.com', username: member.username })
       expect(username.statusCode).toBe(400)
       expect(username.data.message).toBe('An account with this username already exists.')

@@ -86,7 +86,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
       for (const alias of [bioAlias.toUpperCase(), linkAlias]) {
         const taken = await api('PUT', `/api/bio/${id}/update`, { alias })
         expect(taken.statusCode).toBe(400)
-        expect(taken.data).toEqual({ error: 1, message: 'That alias is taken. Please choose another one.', code: 'duplicate' })
+        expect(taken.data).toEqual({ error: 1, message: 'That alias is taken. Please choose another one.', code: 'duplicate', field: 'alias' })
       }
     })
 

@@ -165,7 +165,7 @@ describe('bio page endpoints', () => {
     it.each(['api', 'API', 'Admin', 'healthz', 'Bio', 'users'])('refuses the reserved alias %s', async (alias) => {
       const response = await api('POST', '/api/bio/add', { name: 'Reserved', alias })
       expect(response.statusCode).toBe(400)
-      expect(response.data).toEqual({ error: 1, message: 'This alias is reserved. Please choose another one.', code: 'validation_failed' })
+      expect(response.data).toEqual({ error: 1, message: 'This alias is reserved. Please choose another one.', code: 'validation_failed', field: 'alias' })
     })
 
     it('refuses an alias another bio page uses, in any letter case and from any account', async () => {
@@ -174,7 +174,7 @@ describe('bio page endpoints', () => {
       for (const attempt of [alias, alias.toUpperCase(), alias.toLowerCase()]) {
         const response = await api('POST', '/api/bio/add', { name: 'Second', alias: attempt })
         expect(response.statusCode).toBe(400)
-        expect(response.data).toEqual({ error: 1, message: 'That alias is taken. Please choose another one.', code: 'duplicate' })
+        expect(response.data).toEqual({ error: 1, message: 'That alias is taken. Please choose another one.', code: 'duplicate', field: 'alias' })
       }
     })
 

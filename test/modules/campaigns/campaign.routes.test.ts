@@ -35,7 +35,7 @@ describe('campaign endpoints', () => {
     await api('POST', '/api/campaign/add', { name: 'Dup name' })
     const again = await api('POST', '/api/campaign/add', { name: 'Dup name' })
     expect(again.statusCode).toBe(400)
-    expect(again.data).toEqual({ error: 1, message: 'You already have a campaign with that name.', code: 'duplicate' })
+    expect(again.data).toEqual({ error: 1, message: 'You already have a campaign with that name.', code: 'duplicate', field: 'name' })
     expect((await otherApi('POST', '/api/campaign/add', { name: 'Dup name' })).statusCode).toBe(201)
   })
 

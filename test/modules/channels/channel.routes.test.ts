@@ -30,7 +30,7 @@ describe('channel endpoints', () => {
       await createChannel(context, owner, { name: 'Dup channel' })
       const again = await api('POST', '/api/channel/add', { name: 'Dup channel' })
       expect(again.statusCode).toBe(400)
-      expect(again.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate' })
+      expect(again.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate', field: 'name' })
       expect((await otherApi('POST', '/api/channel/add', { name: 'Dup channel' })).statusCode).toBe(201)
     })
 
@@ -109,7 +109,7 @@ describe('channel endpoints', () => {
       const id = await createChannel(context, owner, { name: 'Renamed later' })
       const clash = await api('PUT', `/api/channel/${id}/update`, { name: 'Taken on update' })
       expect(clash.statusCode).toBe(400)
-      expect(clash.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate' })
+      expect(clash.data).toEqual({ error: 1, message: 'You already have a channel with this name.', code: 'duplicate', field: 'name' })
       expect((await api('PUT', `/api/channel/${id}/update`, { name: 'Renamed later' })).statusCode).toBe(200)
     })
 

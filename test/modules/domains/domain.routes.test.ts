@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { apiClient, createAccount, useTestApp, type ApiClient } from '../../helpers/test-app.js'
 
 describe('branded domain endpoints', () => {
@@ -54,14 +55,14 @@ describe('branded domain endpoints', () => {
     for (const [client, domain] of [[api, `https://${host}`], [api, `http://${host.toUpperCase()}`], [otherApi, `https://${host}/`]] as const) {
       const again = await client('POST', '/api/domain/add', { domain })
       expect(again.statusCode).toBe(400)
-      expect(again.data).toEqual({ error: 1, message: 'The domain has been already used.', code: 'duplicate' })
+      expect(again.data).toEqual({ error: 1, message: 'The domain has been already used.', code: 'duplicate', field: 'domain' })
     }
   })
 
   it('refuses the service’s own PUBLIC_URL host', async () => {
     const response = await api('POST', '/api/domain/add', { domain: 'https://lw.test' })
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message: 'The field "domain" is the address of this service itself.', code: 'validation_failed' })
+    expect(response.data).toEqual({ error: 1, message: 'The field "domain" is the address of this service itself.', code: 'validation_failed', field: 'domain' })
   })
 
   it.each([
@@ -82,7 +83,7 @@ describe('branded domain endpoints', () => {
   ])('refuses %j with a 400: %s', async (body, message) => {
     const response = await api('POST', '/api/domain/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('updates the redirects, clears one with an empty string, and never changes the domain', async () => {
@@ -109,7 +110,7 @@ describe('branded domain endpoints', () => {
     const created = await api('POST', '/api/domain/add', { domain: `https://${uniqueHost()}` })
     const response = await api('PUT', `/api/domain/${created.data.id}/update`, body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message: `The field "${field}" must be an http or https URL.`, code: 'validation_failed' })
+    expect(response.data).toEqual({ error: 1, message: `The field "${field}" must be an http or https URL.`, code: 'validation_failed', field })
   })
 
   it('deletes a domain, which frees its hostname; a second delete is a 404', async () => {
@@ -186,7 +187,7 @@ describe('branded domain DNS check with SERVER_IPS set', () => {
   it('refuses, through the real resolver, a domain that does not resolve to our addresses', async () => {
     const response = await api('POST', '/api/domain/add', { domain: 'https://not-pointing.invalid' })
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message: 'The domain is not pointing to our server.', code: 'domain_not_pointing' })
+    expect(response.data).toEqual({ error: 1, message: 'The domain is not pointing to our server.', code: 'domain_not_pointing', field: 'domain' })
     expect((await api('GET', '/api/domains')).data.data.result).toBe(0)
   }, 30_000)
 })

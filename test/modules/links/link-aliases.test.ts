@@ -17,7 +17,7 @@ describe('short link aliases', () => {
   it.each(['api', 'API', 'links', 'healthz', 'docs', 'Admin'])('refuses the reserved alias %s', async (custom) => {
     const response = await api('POST', '/api/url/add', { url: 'https://a.example', custom })
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message: RESERVED, code: 'validation_failed' })
+    expect(response.data).toEqual({ error: 1, message: RESERVED, code: 'validation_failed', field: 'custom' })
     const link = await api('POST', '/api/url/add', { url: 'https://a.example' })
     const update = await api('PUT', `/api/url/${link.data.id}/update`, { custom })
     expect(update.statusCode).toBe(400)
@@ -29,7 +29,7 @@ describe('short link aliases', () => {
     for (const custom of ['Spring-Sale', 'spring-sale', 'SPRING-SALE']) {
       const clash = await otherApi('POST', '/api/url/add', { url: 'https://b.example', custom })
       expect(clash.statusCode).toBe(400)
-      expect(clash.data).toEqual({ error: 1, message: TAKEN, code: 'duplicate' })
+      expect(clash.data).toEqual({ error: 1, message: TAKEN, code: 'duplicate', field: 'custom' })
     }
     const link = await api('POST', '/api/url/add', { url: 'https://a.example' })
     const update = await api('PUT', `/api/url/${link.data.id}/update`, { custom: 'spring-SALE' })

@@ -111,7 +111,7 @@ describe('short link validation', () => {
   it.each(BAD_CREATE_BODIES)('refuses to create with %j: 400 naming %s', async (body, field, message) => {
     const response = await api('POST', '/api/url/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message: expect.any(String), code: 'validation_failed' })
+    expect(response.data).toEqual({ error: 1, message: expect.any(String), code: 'validation_failed', field })
     expect(response.data.message).toContain(`"${field}"`)
     if (message) expect(response.data.message).toBe(message)
   })

@@ -1,6 +1,7 @@
 // The dashboard's overlay endpoints: the single read (the editor's fields), the contacts a contact
 // overlay collected, and the preview rendered by the visitors' page code.
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { createOverlay, insertLinkRow } from '../../helpers/factories.js'
 import { useTestApp } from '../../helpers/test-app.js'
 
@@ -104,7 +105,7 @@ describe('CTA overlay single read, contacts and preview', () => {
   ])('preview answers 400 with the create rules (%j)', async (body, message) => {
     const response = await api('POST', '/api/overlay/preview', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: expect.any(String) })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('preview needs a key', async () => {

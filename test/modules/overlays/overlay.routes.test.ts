@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
@@ -83,7 +84,7 @@ describe('CTA overlay endpoints', () => {
   ])('refuses %j with a 400: %s', async (body, message) => {
     const response = await api('POST', '/api/overlay/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('updates the name and the type’s fields, clears optional ones with an empty string, and keeps the type', async () => {
@@ -119,7 +120,7 @@ describe('CTA overlay endpoints', () => {
     const created = await api('POST', '/api/overlay/add', MESSAGE)
     const response = await api('PUT', `/api/overlay/${created.data.id}/update`, body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
     expect(await storedOverlay(created.data.id)).toEqual({ type: 'message', name: MESSAGE.name, config: { message: MESSAGE.message } })
   })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
@@ -45,7 +46,7 @@ describe('pixel endpoints', () => {
     await api('POST', '/api/pixel/add', { type: 'gapixel', name: 'Analytics', tag: 'G-DUPL1CATE' })
     const again = await api('POST', '/api/pixel/add', { type: 'gapixel', name: 'Analytics again', tag: 'g-dupl1cate' })
     expect(again.statusCode).toBe(400)
-    expect(again.data).toEqual({ error: 1, message: 'A pixel with this provider and tag already exists.', code: 'duplicate' })
+    expect(again.data).toEqual({ error: 1, message: 'A pixel with this provider and tag already exists.', code: 'duplicate', field: 'tag' })
   })
 
   it('allows the same tag for another provider and in another account', async () => {
@@ -74,7 +75,7 @@ describe('pixel endpoints', () => {
   ])('refuses %j with a 400: %s', async (body, message) => {
     const response = await api('POST', '/api/pixel/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('ignores unknown body fields', async () => {
@@ -108,7 +109,7 @@ describe('pixel endpoints', () => {
     const created = await api('POST', '/api/pixel/add', { type: 'fbpixel', name: 'To update', tag: uniqueFacebookTag() })
     const response = await api('PUT', `/api/pixel/${created.data.id}/update`, body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('keeps provider and tag unique on update, and lets a pixel keep its own tag', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fieldError, quotedFieldOf } from '../../helpers/envelope.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { makeLogo } from './qr-test-support.js'
 import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
@@ -160,7 +161,7 @@ describe('QR code endpoints', () => {
   ])('refuses %j with a 400', async (body, message) => {
     const response = await api('POST', '/api/qr/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message, 'validation_failed', quotedFieldOf(message) ?? 'logo'))
   })
 
   it('refuses a body that is not an object and malformed JSON', async () => {
@@ -216,7 +217,7 @@ describe('QR code endpoints', () => {
     const created = await api('POST', '/api/qr/add', { type: 'wifi', data: { ssid: 'Net' } })
     const response = await api('PUT', `/api/qr/${created.data.id}/update`, body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message, 'validation_failed', quotedFieldOf(message) ?? 'logo'))
   })
 
   it('checks on update that the data still fits once a logo is kept or added', async () => {

@@ -1,6 +1,7 @@
 // The dashboard's splash page endpoints: the single read (the editor's fields) and the preview
 // rendered by the visitors' page code.
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { createSplashPage } from '../../helpers/factories.js'
 import { useTestApp } from '../../helpers/test-app.js'
 
@@ -59,6 +60,6 @@ describe('custom splash page single read and preview', () => {
   ])('preview answers 400 with the create rules (%j)', async (body, message) => {
     const response = await api('POST', '/api/splash/preview', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: expect.any(String) })
+    expect(response.data).toEqual(fieldError(message))
   })
 })

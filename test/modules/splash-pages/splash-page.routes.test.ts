@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { fieldError } from '../../helpers/envelope.js'
 import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
@@ -67,7 +68,7 @@ describe('custom splash page endpoints', () => {
   ])('refuses %j with a 400: %s', async (body, message) => {
     const response = await api('POST', '/api/splash/add', body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
   })
 
   it('updates the given fields, clears optional ones with an empty string, keeps the rest', async () => {
@@ -95,7 +96,7 @@ describe('custom splash page endpoints', () => {
     const created = await api('POST', '/api/splash/add', PAGE)
     const response = await api('PUT', `/api/splash/${created.data.id}/update`, body)
     expect(response.statusCode).toBe(400)
-    expect(response.data).toEqual({ error: 1, message, code: 'validation_failed' })
+    expect(response.data).toEqual(fieldError(message))
     expect(await storedPage(created.data.id)).toEqual({ name: PAGE.name, config: { title: PAGE.title, counter: 5 } })
   })
 

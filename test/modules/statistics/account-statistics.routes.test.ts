@@ -167,7 +167,7 @@ describe('GET /api/stats', () => {
     ])('rejects %s with a 400 naming "%s"', async (query, field, rule) => {
       const response = await stats(query)
       expect(response.statusCode).toBe(400)
-      expect(response.data).toEqual({ error: 1, message: expect.stringContaining(`"${field}"`), code: 'validation_failed' })
+      expect(response.data).toEqual({ error: 1, message: expect.stringContaining(`"${field}"`), code: 'validation_failed', field })
       expect(response.data.message.endsWith(` ${rule}`)).toBe(true)
     })
 

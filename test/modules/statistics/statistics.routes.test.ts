@@ -211,7 +211,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
       const { id } = await createItem('url')
       const response = await stats('url', id, query)
       expect(response.statusCode).toBe(400)
-      expect(response.data).toEqual({ error: 1, message: expect.stringContaining(`"${field}"`), code: 'validation_failed' })
+      expect(response.data).toEqual({ error: 1, message: expect.stringContaining(`"${field}"`), code: 'validation_failed', field })
       expect(response.data.message.endsWith(` ${rule}`)).toBe(true)
     })
 
@@ -226,7 +226,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
       expect(leapYear.data.data.days[59].date).toBe('2024-02-29')
       const tooLong = await stats('url', id, '?from=2024-01-01&to=2025-01-01')
       expect(tooLong.statusCode).toBe(400)
-      expect(tooLong.data).toEqual({ error: 1, message: 'The range from "from" to "to" must be at most 366 days; it is 367.', code: 'validation_failed' })
+      expect(tooLong.data).toEqual({ error: 1, message: 'The range from "from" to "to" must be at most 366 days; it is 367.', code: 'validation_failed', field: 'to' })
     })
   })
 

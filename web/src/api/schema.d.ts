@@ -48,12 +48,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -62,12 +57,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -76,12 +66,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -90,12 +75,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -104,12 +84,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -172,12 +147,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -186,12 +156,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -200,12 +165,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -214,12 +174,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -228,12 +183,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -294,12 +244,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -308,12 +253,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -322,12 +262,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -336,12 +271,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -350,12 +280,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -411,12 +336,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -425,12 +345,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -439,12 +354,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -453,12 +363,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -467,12 +372,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -545,12 +445,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -559,12 +454,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -573,12 +463,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -587,12 +472,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -601,12 +481,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -655,12 +530,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -669,12 +539,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -683,12 +548,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -697,12 +557,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -711,12 +566,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -768,12 +618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -782,12 +627,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -796,12 +636,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -810,12 +645,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -824,12 +654,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -891,12 +716,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -905,12 +725,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -919,12 +734,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -933,12 +743,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -947,12 +752,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1020,12 +820,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1034,12 +829,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1048,12 +838,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1062,12 +847,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1076,12 +856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1147,12 +922,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1161,12 +931,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1175,12 +940,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1189,12 +949,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1203,12 +958,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1262,12 +1012,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1276,12 +1021,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1290,12 +1030,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1304,12 +1039,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1318,12 +1048,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1414,12 +1139,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1428,12 +1148,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1442,12 +1157,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1456,12 +1166,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1470,12 +1175,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1540,12 +1240,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1554,12 +1249,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1568,12 +1258,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1582,12 +1267,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1596,12 +1276,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1665,12 +1340,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1679,12 +1349,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1693,12 +1358,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1707,12 +1367,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1721,12 +1376,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1735,12 +1385,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1798,12 +1443,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1812,12 +1452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1826,12 +1461,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1840,12 +1470,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1854,12 +1479,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -1911,12 +1531,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1925,12 +1540,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1939,12 +1549,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1953,12 +1558,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -1967,12 +1567,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2009,12 +1604,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2023,12 +1613,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2037,12 +1622,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2051,12 +1631,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2065,12 +1640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2127,12 +1697,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2141,12 +1706,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2155,12 +1715,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2169,12 +1724,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2183,12 +1733,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2242,12 +1787,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2256,12 +1796,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2270,12 +1805,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2284,12 +1814,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2298,12 +1823,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2394,12 +1914,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2408,12 +1923,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2422,12 +1932,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2436,12 +1941,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2450,12 +1950,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2524,12 +2019,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2538,12 +2028,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2552,12 +2037,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2566,12 +2046,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2580,12 +2055,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2652,12 +2122,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2666,12 +2131,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2680,12 +2140,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2694,12 +2149,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2708,12 +2158,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2779,12 +2224,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2793,12 +2233,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2807,12 +2242,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2821,12 +2251,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2835,12 +2260,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2895,12 +2315,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2909,12 +2324,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2923,12 +2333,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2937,12 +2342,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -2951,12 +2351,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -2994,12 +2389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3008,12 +2398,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3022,12 +2407,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3036,12 +2416,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3050,12 +2425,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3121,12 +2491,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3135,12 +2500,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3149,12 +2509,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3163,12 +2518,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3177,12 +2527,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3236,12 +2581,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3250,12 +2590,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3264,12 +2599,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3278,12 +2608,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3292,12 +2617,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3351,12 +2671,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3365,12 +2680,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3379,12 +2689,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3393,12 +2698,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3407,12 +2707,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3478,12 +2773,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3492,12 +2782,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3506,12 +2791,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3520,12 +2800,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3534,12 +2809,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3602,12 +2872,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3616,12 +2881,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3630,12 +2890,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3644,12 +2899,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3658,12 +2908,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3726,12 +2971,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3740,12 +2980,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3754,12 +2989,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3768,12 +2998,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3782,12 +3007,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3846,12 +3066,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3860,12 +3075,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3874,12 +3084,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3888,12 +3093,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3902,12 +3102,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -3961,12 +3156,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3975,12 +3165,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -3989,12 +3174,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4003,12 +3183,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4017,12 +3192,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4078,12 +3248,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4092,12 +3257,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4106,12 +3266,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4120,12 +3275,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4134,12 +3284,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4197,12 +3342,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4211,12 +3351,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4225,12 +3360,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4239,12 +3369,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4253,12 +3378,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4323,12 +3443,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4337,12 +3452,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4351,12 +3461,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4365,12 +3470,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4379,12 +3479,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4443,12 +3538,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4457,12 +3547,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4471,12 +3556,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4485,12 +3565,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4499,12 +3574,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4560,12 +3630,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4574,12 +3639,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4588,12 +3648,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4602,12 +3657,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4616,12 +3666,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4675,12 +3720,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4689,12 +3729,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4703,12 +3738,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4717,12 +3747,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4731,12 +3756,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4805,12 +3825,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4819,12 +3834,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4833,12 +3843,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4847,12 +3852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4861,12 +3861,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -4927,12 +3922,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4941,12 +3931,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4955,12 +3940,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4969,12 +3949,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -4983,12 +3958,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5053,12 +4023,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5067,12 +4032,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5081,12 +4041,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5095,12 +4050,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5109,12 +4059,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5179,12 +4124,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5193,12 +4133,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5207,12 +4142,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5221,12 +4151,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5235,12 +4160,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5310,12 +4230,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5324,12 +4239,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5338,12 +4248,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5352,12 +4257,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5366,12 +4266,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5425,12 +4320,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5439,12 +4329,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5453,12 +4338,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5467,12 +4347,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5481,12 +4356,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5549,12 +4419,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5563,12 +4428,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5577,12 +4437,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5591,12 +4446,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5605,12 +4455,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5676,12 +4521,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5690,12 +4530,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5704,12 +4539,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5718,12 +4548,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5732,12 +4557,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5798,12 +4618,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5812,12 +4627,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5826,12 +4636,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5840,12 +4645,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5854,12 +4654,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -5911,12 +4706,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5925,12 +4715,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5939,12 +4724,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5953,12 +4733,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -5967,12 +4742,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6028,12 +4798,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6042,12 +4807,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6056,12 +4816,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6070,12 +4825,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6084,12 +4834,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6153,12 +4898,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6167,12 +4907,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6181,12 +4916,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6195,12 +4925,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6209,12 +4934,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6278,12 +4998,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6292,12 +5007,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6306,12 +5016,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6320,12 +5025,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6334,12 +5034,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6400,12 +5095,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6414,12 +5104,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6428,12 +5113,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6442,12 +5122,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6456,12 +5131,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6515,12 +5185,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6529,12 +5194,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6543,12 +5203,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6557,12 +5212,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6571,12 +5221,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6649,12 +5294,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6663,12 +5303,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6677,12 +5312,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6691,12 +5321,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6705,12 +5330,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6762,12 +5382,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6776,12 +5391,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6790,12 +5400,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6804,12 +5409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6818,12 +5418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -6897,12 +5492,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6911,12 +5501,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6925,12 +5510,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6939,12 +5519,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -6953,12 +5528,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7026,12 +5596,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7040,12 +5605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7054,12 +5614,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7068,12 +5623,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7082,12 +5632,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7153,12 +5698,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7167,12 +5707,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7181,12 +5716,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7195,12 +5725,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7209,12 +5734,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7302,12 +5822,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7316,12 +5831,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7330,12 +5840,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7344,12 +5849,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7358,12 +5858,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7417,12 +5912,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7431,12 +5921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7445,12 +5930,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7459,12 +5939,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7473,12 +5948,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7539,12 +6009,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7553,12 +6018,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7567,12 +6027,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7581,12 +6036,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7595,12 +6045,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7692,12 +6137,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7706,12 +6146,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7720,12 +6155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7734,12 +6164,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7748,12 +6173,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -7816,12 +6236,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7830,12 +6245,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7844,12 +6254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7858,12 +6263,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -7872,12 +6272,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8016,12 +6411,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8030,12 +6420,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8044,12 +6429,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8058,12 +6438,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8072,12 +6447,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8086,12 +6456,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8228,12 +6593,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8242,12 +6602,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8256,12 +6611,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8270,12 +6620,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8284,12 +6629,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8351,12 +6691,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8365,12 +6700,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8379,12 +6709,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8393,12 +6718,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8407,12 +6727,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8473,12 +6788,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8487,12 +6797,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8501,12 +6806,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8515,12 +6815,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8529,12 +6824,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8588,12 +6878,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8602,12 +6887,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8616,12 +6896,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8630,12 +6905,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8644,12 +6914,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8709,12 +6974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8723,12 +6983,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8737,12 +6992,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8751,12 +7001,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8765,12 +7010,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8831,12 +7071,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8845,12 +7080,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8859,12 +7089,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8873,12 +7098,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8887,12 +7107,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -8948,12 +7163,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8962,12 +7172,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8976,12 +7181,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -8990,12 +7190,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9004,12 +7199,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9098,12 +7288,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9112,12 +7297,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9126,12 +7306,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9140,12 +7315,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9154,12 +7324,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9224,12 +7389,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9238,12 +7398,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9252,12 +7407,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9266,12 +7416,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9280,12 +7425,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9294,12 +7434,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9308,12 +7443,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9420,12 +7550,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9434,12 +7559,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9448,12 +7568,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9462,12 +7577,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9476,12 +7586,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9535,12 +7640,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9549,12 +7649,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9563,12 +7658,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9577,12 +7667,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9591,12 +7676,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9687,12 +7767,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9701,12 +7776,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9715,12 +7785,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9729,12 +7794,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9743,12 +7803,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9831,12 +7886,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9845,12 +7895,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9859,12 +7904,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9873,12 +7913,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9887,12 +7922,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -9972,12 +8002,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -9986,12 +8011,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10000,12 +8020,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10014,12 +8029,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10028,12 +8038,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10042,12 +8047,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10133,12 +8133,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10147,12 +8142,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10161,12 +8151,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10175,12 +8160,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10189,12 +8169,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10259,12 +8234,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10273,12 +8243,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10287,12 +8252,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10301,12 +8261,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10315,12 +8270,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10374,12 +8324,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10388,12 +8333,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10402,12 +8342,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10416,12 +8351,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10430,12 +8360,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10484,12 +8409,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10498,12 +8418,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10512,12 +8427,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10526,12 +8436,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10540,12 +8445,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10596,12 +8496,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10610,12 +8505,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10624,12 +8514,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10638,12 +8523,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10652,12 +8532,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10721,12 +8596,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10735,12 +8605,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10749,12 +8614,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10763,12 +8623,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10777,12 +8632,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -10853,12 +8703,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10867,12 +8712,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10881,12 +8721,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10895,12 +8730,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
                 /** @description Default Response */
@@ -10909,12 +8739,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            code: string;
-                            /** @enum {number} */
-                            error: 1;
-                            message: string;
-                        };
+                        "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
             };
@@ -11078,7 +8903,18 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** ErrorEnvelope */
+        ErrorEnvelope: {
+            /** @description stable machine code (core/errors.ts) */
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            /** @enum {number} */
+            error: 1;
+            /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */
+            field?: string;
+            message: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
