@@ -1,7 +1,8 @@
 // Redirects per second: Linkwell answering `GET /{alias}` of one direct link with every click
 // recorded, enriched and aggregated, against a bare node:http server sending the same 302, in
-// alternating rounds under wrk. One instance on SQLite, one on PostgreSQL (every redirect after
-// the first a cache hit). Visitors vary (20,000 addresses, 8 browsers, referrers, languages).
+// alternating rounds under wrk: the default configuration and the tuned one side by side (ADR 014).
+// On SQLite and on PostgreSQL, each server with its own database (every redirect after the first
+// a cache hit). Visitors vary (20,000 addresses, 8 browsers, referrers, languages).
 // Afterwards the clicks table, the link counter and the aggregates must each count one click per
 // redirect answered: exactly for a counted run, and for the wrk rounds up to the requests wrk
 // abandons in flight when it stops (at most one per connection per run).
@@ -9,11 +10,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, type DB } from '../src/db/database.js'
-import { freePort, startServer } from '../test/helpers/server-process.js'
+import { openDatabase, type DatabaseHandle, type DB } from '../src/db/database.js'
+import { freePort, startServer, type ServerProcess } from '../test/helpers/server-process.js'
 import { fixedResponseOf, startBareServer } from './bare-server.js'
 import { runLoad } from './load.js'
-import { alternate, printRounds } from './rounds.js'
+import { alternateMany, median, printRounds, type RoundsSummary } from './rounds.js'
 import { visitorHeaders } from './visitors.js'
 import { withBenchDatabase } from './postgres-database.js'
 
@@ -53,7 +54,24 @@ export async function countClicks(db: DB, alias: string): Promise<{ rows: number
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
 
-async function measureOn(label: string, databaseUrl: string, options: RedirectBenchOptions, target: number): Promise<void> {
+/**
+ * The two configurations measured side by side: what `npm start` runs with nothing set
+ * (LOG_LEVEL=info: API lines, visitors counted per minute) and the quietest (LOG_LEVEL=warn).
+ * ADR 014: the first must be within 5 % of the second.
+ */
+const CONFIGURATIONS = [
+  { name: 'default (LOG_LEVEL=info)', env: { LOG_LEVEL: 'info' } },
+  { name: 'tuned (LOG_LEVEL=warn)', env: { LOG_LEVEL: 'warn' } },
+] as const
+const DEFAULT_WITHIN = 0.05
+
+interface BenchServer {
+  name: string
+  server: ServerProcess
+  handle: DatabaseHandle
+}
+
+async function startBenchServer(name: string, databaseUrl: string, env: Record<string, string>, options: RedirectBenchOptions): Promise<BenchServer> {
   const apiKey = randomBytes(32).toString('base64url')
   // PUBLIC_URL names the exact host wrk sends, so the alias is on the main host.
   const port = await freePort()
@@ -65,46 +83,64 @@ async function measureOn(label: string, databaseUrl: string, options: RedirectBe
     RATE_LIMIT_PER_MINUTE: '1000000',
     // wrk plays a proxy in front of many visitors.
     TRUSTED_PROXIES: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    ...env,
   }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs })
   const handle = openDatabase(databaseUrl)
+  await createBenchLink(server.url, apiKey, ALIAS)
+  return { name, server, handle }
+}
+
+/** The counted run on one server, its clean stop, and the check that every answered redirect left one click. */
+async function checkClicks(bench: BenchServer, summary: RoundsSummary & { warmUpRequests: number }, extraAnswers: number): Promise<void> {
+  const { server, handle } = bench
+  // Exactly counted: every one of these requests has its answer before the run ends.
+  await settle()
+  const before = await countClicks(handle.db, ALIAS)
+  const counted = await runLoad({ targets: [server.url], path: `/${ALIAS}`, headers: visitorHeaders(VISITORS), concurrency: 16, seconds: 60, maxRequests: COUNTED_REQUESTS })
+  await settle()
+  const after = await countClicks(handle.db, ALIAS)
+  const code = await server.stop()
+  if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
+  // A clean stop has written every queued click.
+  const final = await countClicks(handle.db, ALIAS)
+  const exact = after.rows - before.rows === counted.statuses[302] && after.counter - before.counter === counted.statuses[302] && after.aggregate - before.aggregate === counted.statuses[302]
+  console.log(`    ${bench.name}, counted run: ${counted.statuses[302] ?? 0} redirects of ${counted.requests} requests → ${after.rows - before.rows} rows, counter +${after.counter - before.counter}, aggregate +${after.aggregate - before.aggregate}: ${exact ? 'every click recorded' : 'MISMATCH'}`)
+  const answered = summary.requests + summary.warmUpRequests + (counted.statuses[302] ?? 0) + extraAnswers
+  const runs = summary.rounds.length + 1
+  const abandoned = final.rows - answered
+  const consistent = final.rows === final.counter && final.rows === final.aggregate && abandoned >= 0 && abandoned <= CONNECTIONS * runs
+  console.log(`    ${bench.name}, all runs: ${final.rows} rows, counter ${final.counter}, aggregate ${final.aggregate}; wrk and the counted run saw ${answered} answers, ${abandoned} more were in flight when wrk stopped (at most ${CONNECTIONS * runs}): ${consistent ? 'consistent' : 'MISMATCH'}`)
+}
+
+async function measureOn(label: string, databaseUrls: readonly string[], options: RedirectBenchOptions, target: number): Promise<void> {
+  const servers: BenchServer[] = []
   try {
-    await createBenchLink(server.url, apiKey, ALIAS)
-    const bare = await startBareServer(await fixedResponseOf(`${server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
-    let summary
+    for (const [index, configuration] of CONFIGURATIONS.entries()) servers.push(await startBenchServer(configuration.name, databaseUrls[index]!, configuration.env, options))
+    const [first] = servers
+    const bare = await startBareServer(await fixedResponseOf(`${first!.server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
+    let summaries
     try {
-      summary = await alternate({
+      summaries = await alternateMany({
         bare: { url: bare.url, pid: bare.pid },
-        linkwell: { url: server.url, pid: server.child.pid! },
+        linkwell: servers.map(({ server }) => ({ url: server.url, pid: server.child.pid! })),
         rounds: options.rounds,
         load: { path: `/${ALIAS}`, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
       })
     } finally {
       await bare.stop()
     }
-    // Exactly counted: every one of these requests has its answer before the run ends.
-    await settle()
-    const before = await countClicks(handle.db, ALIAS)
-    const counted = await runLoad({ targets: [server.url], path: `/${ALIAS}`, headers: visitorHeaders(VISITORS), concurrency: 16, seconds: 60, maxRequests: COUNTED_REQUESTS })
-    await settle()
-    const after = await countClicks(handle.db, ALIAS)
-    const code = await server.stop()
-    if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
-    // A clean stop has written every queued click.
-    const final = await countClicks(handle.db, ALIAS)
-
-    printRounds(`${label}: GET /{alias} → 302, every click recorded`, summary, target)
-    const exact = after.rows - before.rows === counted.statuses[302] && after.counter - before.counter === counted.statuses[302] && after.aggregate - before.aggregate === counted.statuses[302]
-    console.log(`    counted run: ${counted.statuses[302] ?? 0} redirects of ${counted.requests} requests → ${after.rows - before.rows} rows, counter +${after.counter - before.counter}, aggregate +${after.aggregate - before.aggregate}: ${exact ? 'every click recorded' : 'MISMATCH'}`)
-    // +1: the request that took the bare server's fixed answer from Linkwell was a counted visit too.
-    const answered = summary.requests + summary.warmUpRequests + (counted.statuses[302] ?? 0) + 1
-    const runs = summary.rounds.length + 1
-    const abandoned = final.rows - answered
-    const consistent = final.rows === final.counter && final.rows === final.aggregate && abandoned >= 0 && abandoned <= CONNECTIONS * runs
-    console.log(`    all runs: ${final.rows} rows, counter ${final.counter}, aggregate ${final.aggregate}; wrk and the counted run saw ${answered} answers, ${abandoned} more were in flight when wrk stopped (at most ${CONNECTIONS * runs}): ${consistent ? 'consistent' : 'MISMATCH'}`)
+    for (const [index, summary] of summaries.entries()) printRounds(`${label}, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, target)
+    const [defaults, tuned] = summaries
+    const perRound = defaults!.rounds.map((round, index) => round.linkwell.perSecond / tuned!.rounds[index]!.linkwell.perSecond)
+    const defaultVsTuned = median(perRound)
+    console.log(`    default ÷ tuned  ${perRound.map((ratio) => ratio.toFixed(2).padStart(7)).join(' ')}         median ${defaultVsTuned.toFixed(3)} (target ≥ ${(1 - DEFAULT_WITHIN).toFixed(2)}: ${defaultVsTuned >= 1 - DEFAULT_WITHIN ? 'met' : 'NOT met'})`)
+    // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
+    for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
   } finally {
-    if (server.child.exitCode === null) await server.stop()
-    await handle.close()
+    for (const { server, handle } of servers) {
+      if (server.child.exitCode === null) await server.stop()
+      await handle.close()
+    }
   }
 }
 
@@ -114,12 +150,12 @@ export async function runRedirectThroughputBench(options: RedirectBenchOptions, 
   if (only.has('sqlite')) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-'))
     try {
-      await measureOn('SQLite', `file:${path.join(dir, 'bench.db')}`, options, TARGETS.sqlite)
+      await measureOn('SQLite', CONFIGURATIONS.map((_, index) => `file:${path.join(dir, `bench-${index}.db`)}`), options, TARGETS.sqlite)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }
   if (only.has('postgres')) {
-    await withBenchDatabase(options.postgresUrl, (url) => measureOn('PostgreSQL', url, options, TARGETS.postgres))
+    await withBenchDatabase(options.postgresUrl, (first) => withBenchDatabase(options.postgresUrl, (second) => measureOn('PostgreSQL', [first, second], options, TARGETS.postgres)))
   }
 }

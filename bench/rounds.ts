@@ -51,16 +51,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** Runs `rounds` alternating rounds of `seconds` each (after a warm-up of both; Linkwell's long enough for the JIT to settle). */
-export async function alternate(options: { bare: { url: string; pid: number }; linkwell: { url: string; pid: number }; rounds: number; load: Omit<WrkOptions, 'url'> }): Promise<RoundsSummary & { warmUpRequests: number }> {
-  await runWrk({ ...options.load, url: options.bare.url, seconds: 3 })
-  const warmUp = await runWrk({ ...options.load, url: options.linkwell.url, seconds: 5 })
-  const rounds: Round[] = []
-  for (let index = 0; index < options.rounds; index += 1) {
-    const bare = await measured({ ...options.load, url: options.bare.url }, options.bare.pid)
-    const linkwell = await measured({ ...options.load, url: options.linkwell.url }, options.linkwell.pid)
-    rounds.push({ bare, linkwell, ratio: linkwell.perSecond / bare.perSecond, cpuRatio: bare.cpuMicroseconds / linkwell.cpuMicroseconds })
-  }
+interface Target {
+  url: string
+  pid: number
+}
+
+function summarise(rounds: Round[], warmUp: WrkResult): RoundsSummary & { warmUpRequests: number } {
   return {
     rounds,
     ratio: median(rounds.map((round) => round.ratio)),
@@ -74,6 +70,36 @@ export async function alternate(options: { bare: { url: string; pid: number }; l
     socketErrors: rounds.reduce((sum, round) => sum + round.linkwell.socketErrors, 0) + warmUp.socketErrors,
     warmUpRequests: warmUp.requests,
   }
+}
+
+/**
+ * Alternating rounds of the bare server and several Linkwell servers (bare, first, second, bare,
+ * second, first, …), each round of each server compared with its round's bare figure.
+ * Each server is warmed up first, long enough for the JIT to settle.
+ */
+export async function alternateMany(options: { bare: Target; linkwell: Target[]; rounds: number; load: Omit<WrkOptions, 'url'> }): Promise<Array<RoundsSummary & { warmUpRequests: number }>> {
+  await runWrk({ ...options.load, url: options.bare.url, seconds: 3 })
+  const warmUps: WrkResult[] = []
+  for (const server of options.linkwell) warmUps.push(await runWrk({ ...options.load, url: server.url, seconds: 5 }))
+  const rounds: Round[][] = options.linkwell.map(() => [])
+  for (let index = 0; index < options.rounds; index += 1) {
+    const bare = await measured({ ...options.load, url: options.bare.url }, options.bare.pid)
+    // Every other round the servers take their turns in reverse, so none always runs right after the baseline.
+    const order = [...options.linkwell.keys()]
+    if (index % 2 === 1) order.reverse()
+    for (const at of order) {
+      const server = options.linkwell[at]!
+      const linkwell = await measured({ ...options.load, url: server.url }, server.pid)
+      rounds[at]!.push({ bare, linkwell, ratio: linkwell.perSecond / bare.perSecond, cpuRatio: bare.cpuMicroseconds / linkwell.cpuMicroseconds })
+    }
+  }
+  return rounds.map((serverRounds, at) => summarise(serverRounds, warmUps[at]!))
+}
+
+/** Runs `rounds` alternating rounds of `seconds` each (after a warm-up of both; Linkwell's long enough for the JIT to settle). */
+export async function alternate(options: { bare: Target; linkwell: Target; rounds: number; load: Omit<WrkOptions, 'url'> }): Promise<RoundsSummary & { warmUpRequests: number }> {
+  const [summary] = await alternateMany({ ...options, linkwell: [options.linkwell] })
+  return summary!
 }
 
 const rate = (value: number) => value.toFixed(0).padStart(7)

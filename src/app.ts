@@ -36,13 +36,14 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
-import { registerDashboard } from './public/dashboard.js'
+import { DASHBOARD_PATH, registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
 import { createProxyTrust } from './http/client-address.js'
 import { createVersionedResponseCache } from './http/versioned-response-cache.js'
+import { createVisitorLog } from './public/visitor-log.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
@@ -61,8 +62,13 @@ export interface AppDependencies {
 /** Memory for link-list answers kept between requests (ADR 012): some 500 answers of 15 links. */
 const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 
-/** Log levels at which Fastify writes no line per request. */
-const QUIET_LEVELS = new Set(['fatal', 'error', 'warn', 'silent'])
+/** Log levels at which every visitor's request gets its own lines (and the short path, which writes none, stays closed). */
+const VERBOSE_LEVELS = new Set(['debug', 'trace'])
+
+/** Visitors' addresses: everything but the API, the dashboard and the health checks. */
+function isVisitorPath(url: string): boolean {
+  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz')
+}
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
@@ -70,23 +76,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
 
+  // One line a minute for visitors' answers at info (public/visitor-log.ts).
+  const visitorLog = createVisitorLog(logger)
   // One trust rule for the router's request.ip and the short path's client address.
   const proxyTrust = config.trustedProxies.length > 0 ? createProxyTrust(config.trustedProxies) : null
   // The front door of every request, the server's and app.inject's alike: a short link whose
   // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
   const cachedRedirect = createCachedRedirect({
-    aliasResolver: services.aliasResolver,
-    hostRouter: services.hostRouter,
-    clicks: services.clicks,
-    redirectStatus: config.redirectStatus,
+    visits: services.visits,
     proxyTrust,
     requestIdOf,
     isFixedPath: (path) => fixedPaths.has(path),
+    onRedirect: () => visitorLog.redirected(),
   })
   // Paths of routes without parameters, which the router serves before `/:alias`.
   const fixedPaths = new Set<string>()
-  // At LOG_LEVEL info and below Fastify logs every request; those are left to it, lines and all.
-  const shortPathOpen = QUIET_LEVELS.has(logger.level)
+  // At info and above a visitor's answer writes no line of its own, whichever path answers it: a
+  // line a minute counts them (ADR 014). At debug and trace every request is Fastify's, lines and all.
+  const visitorLines = VERBOSE_LEVELS.has(logger.level)
+  const shortPathOpen = !visitorLines
   let closing = false
   const frontDoor = (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
@@ -98,6 +106,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
+    // API requests keep their two lines at info; visitors' are counted instead (visitorLog).
+    disableRequestLogging: (request: { url?: string }) => !visitorLines && isVisitorPath(request.url ?? ''),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
@@ -189,29 +199,42 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     invalidation: services.invalidation,
   })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
-  app.addHook('onClose', () => services.close())
+  app.addHook('onClose', () => {
+    visitorLog.close()
+    return services.close()
+  })
 
+  const { publicUrl } = config
   registerHealthRoutes(app, database, redis)
-  registerSessionRoutes(app, services, { throttle: signInThrottle, sessionCookie })
-  registerAccountRoutes(app, services, { throttle: signInThrottle })
-  registerDomainRoutes(app, services)
-  registerOverlayRoutes(app, services)
-  registerSplashPageRoutes(app, services)
-  registerCampaignRoutes(app, services)
-  registerChannelRoutes(app, services)
-  registerPixelRoutes(app, services)
-  registerQrCodeRoutes(app, services)
-  registerLogoUploadRoutes(app, services)
-  registerLinkRoutes(app, services, { listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
-  registerStatisticsRoutes(app, services)
-  registerBioPageRoutes(app, services)
-  registerAdminRoutes(app, services)
+  registerSessionRoutes(app, { sessions: services.sessions, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
+  registerDomainRoutes(app, { domains: services.domains })
+  registerOverlayRoutes(app, { overlays: services.overlays })
+  registerSplashPageRoutes(app, { splashPages: services.splashPages })
+  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl })
+  registerChannelRoutes(app, { channels: services.channels })
+  registerPixelRoutes(app, { pixels: services.pixels })
+  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
+  registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
+  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
+  registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
+  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
+  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
-  registerPreviewRoutes(app, services)
+  registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
-  await registerDashboard(app, services)
+  await registerDashboard(app, { dashboardDir: config.dashboardDir, visits: services.visits })
   // What visitors see (no API key).
-  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
+  await registerPublicSite(app, {
+    visits: services.visits,
+    qrImages: services.qrImages,
+    accounts: services.accounts,
+    campaignPages: services.campaignPages,
+    overlays: services.overlays,
+    throttles: deps.visitorThrottles ?? createVisitorThrottles(redis),
+    visitorLog,
+    publicUrl,
+  })
 
   return app
 }

@@ -200,8 +200,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'backup FILE',
     options: {},
     positional: 'file',
-    async run(values, { database, config }) {
-      if (database.dialect !== 'sqlite') throw new CliFailure('backup copies SQLite databases; for PostgreSQL use pg_dump (see README, Backups)')
+    async run(values, { config }) {
       try {
         return await backupSqliteDatabase(config.databaseUrl, text(values, 'file')!)
       } catch (error) {

@@ -46,9 +46,10 @@ import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js
 import { createQrCodeService } from './modules/qr-codes/qr-code.service.js'
 import { createLogoUploadService } from './modules/qr-codes/logo-upload.service.js'
 import { createQrImageService } from './modules/qr-codes/qr-image.service.js'
-import { createAliasResolverRepository } from './modules/redirects/alias-resolver.repository.js'
-import { createAliasResolver } from './modules/redirects/alias-resolver.js'
-import { createHostRouter } from './modules/redirects/host-router.js'
+import { createAliasResolverRepository } from './modules/visits/alias-resolver.repository.js'
+import { createAliasResolver } from './modules/visits/alias-resolver.js'
+import { createHostRouter } from './modules/visits/host-router.js'
+import { createVisitService } from './modules/visits/visit.service.js'
 import { createSplashPageRepository } from './modules/splash-pages/splash-page.repository.js'
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
@@ -75,13 +76,12 @@ export interface ServiceDependencies {
 }
 
 /**
- * How long a cache may keep an entry without hearing of a change. One process on an embedded
- * database hears of every change, and Redis tells every instance; without Redis, other instances'
- * caches may serve a changed record for at most one second.
+ * How long a cache may keep an entry without hearing of a change: Redis tells every instance;
+ * without it, whatever the database allows (db/database.ts cacheStaleMs).
  */
 function createInvalidationBus(database: DatabaseHandle, redis: Redis | undefined): InvalidationBus {
   if (redis) return createRedisInvalidationBus(redis, 60_000)
-  return createLocalInvalidationBus(database.embedded ? 60_000 : 1_000)
+  return createLocalInvalidationBus(database.cacheStaleMs)
 }
 
 export function createServices(deps: ServiceDependencies) {
@@ -105,7 +105,7 @@ export function createServices(deps: ServiceDependencies) {
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
   const qrCodeRepository = createQrCodeRepository(db)
-  const redirectRepository = createAliasResolverRepository(db)
+  const visitLookups = createAliasResolverRepository(db)
   const contactRepository = createContactRepository(db)
   const bioPageRepository = createBioPageRepository(db)
   const domainRepository = createDomainRepository(db)
@@ -166,9 +166,13 @@ export function createServices(deps: ServiceDependencies) {
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     logoUploads: createLogoUploadService(config.uploadDir),
-    aliasResolver: createAliasResolver(redirectRepository, invalidation),
-    hostRouter: createHostRouter(redirectRepository, invalidation, publicUrl),
-    contacts: { saveContact: contactRepository.insert },
+    /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
+    visits: createVisitService({
+      aliasResolver: createAliasResolver(visitLookups, invalidation),
+      hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
+      clicks,
+      redirectStatus: config.redirectStatus,
+    }),
 
     /** Writes every queued click and stops listening for invalidations: after the server stopped. */
     async close(): Promise<void> {

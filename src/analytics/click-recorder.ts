@@ -5,7 +5,7 @@
 // normally under one interval's visits; while the database is unreachable, up to `maxQueue`.
 import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
-import { isDatabaseUnavailable } from '../db/dialect.js'
+import { isDatabaseUnavailable } from '../db/errors.js'
 import { referrerHostOf } from './click-enrichment.js'
 import { preferredLanguageOf } from './visitor-parser.js'
 import { createClickWriter, type PendingClick } from './click-writer.js'

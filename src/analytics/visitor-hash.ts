@@ -4,7 +4,7 @@
 // database, can tell whose visit a stored hash was.
 import { hash, randomBytes } from 'node:crypto'
 import type { DB } from '../db/database.js'
-import { isUniqueViolation } from '../db/dialect.js'
+import { isUniqueViolation } from '../db/errors.js'
 
 /** How the click writer tells visitors apart: `prepare` the days of a batch, then `hash` each click. */
 export interface VisitorHasher {

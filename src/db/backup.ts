@@ -13,6 +13,7 @@ export interface BackupResult {
 
 /** Copies the SQLite database of `databaseUrl` (`file:PATH`) to `destination`, which must not exist yet. */
 export async function backupSqliteDatabase(databaseUrl: string, destination: string): Promise<BackupResult> {
+  if (!databaseUrl.startsWith('file:')) throw new Error('backup copies SQLite databases; for PostgreSQL use pg_dump (see README, Backups)')
   const source = databaseUrl.slice('file:'.length)
   const target = path.resolve(destination)
   // Never overwrite: a backup written over the only other copy is how data is lost.

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3'
 import type pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema.js'
-import type { DialectName } from './dialect.js'
+import { dialectOf } from './dialect.js'
 import * as initialSchema from './migrations/001-initial-schema.js'
 import * as rateLimitTable from './migrations/002-rate-limit-table.js'
 import * as linksBioClicks from './migrations/003-links-bio-clicks.js'
@@ -21,9 +21,12 @@ export type DB = Kysely<Database>
 
 export interface DatabaseHandle {
   db: DB
-  dialect: DialectName
-  /** True when one process alone uses the database (embedded SQLite): what it hears of changes is all there is. */
-  embedded: boolean
+  /**
+   * How long this process may keep a copy of a row without hearing of a change when no bus
+   * (Redis) carries announcements between instances: long on an embedded database that this
+   * process alone writes (what it hears of changes is all there is), a second on a shared one.
+   */
+  cacheStaleMs: number
   /** PostgreSQL schema in use when not the default one. */
   schema?: string
   /** PostgreSQL only: the pool, for stores that share state through the database (rate limits). */
@@ -123,8 +126,7 @@ function openSqlite(url: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
-    dialect: 'sqlite',
-    embedded: true,
+    cacheStaleMs: 60_000,
     ping: async () => {
       await sql`select 1`.execute(db)
     },
@@ -150,8 +152,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
-    dialect: 'postgres',
-    embedded: false,
+    cacheStaleMs: 1_000,
     schema: options.schema,
     pool,
     ping: async () => {
@@ -172,7 +173,7 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
  * data step); safe when several instances start together.
  */
 export async function migrateToLatest(handle: DatabaseHandle, target?: string): Promise<string[]> {
-  if (handle.dialect !== 'postgres') return runMigrations(handle.db, handle.schema, target)
+  if (dialectOf(handle.db) !== 'postgres') return runMigrations(handle.db, handle.schema, target)
   // Instances starting together: one migrates while the others wait on the advisory lock (held
   // by one connection), then find nothing left to do.
   return handle.db.connection().execute(async (connection) => {

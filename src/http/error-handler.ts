@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, NotFoundError, RateLimitError, ServiceUnavailableError, type ErrorCode } from '../core/errors.js'
 import { describeValidationIssue, fieldOfIssue, type ValidationIssue } from '../core/validation-messages.js'
-import { isDatabaseUnavailable } from '../db/dialect.js'
+import { isDatabaseUnavailable } from '../db/errors.js'
 
 /** decisions §1: the status of every error code (core/errors.ts ERROR_CODES). */
 export const STATUS_OF: Record<ErrorCode, number> = {

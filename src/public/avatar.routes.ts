@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import type { App } from '../http/app-instance.js'
-import type { Services } from '../services.js'
+import type { AccountService } from '../modules/accounts/account.service.js'
 import { NotFoundError } from '../core/errors.js'
 
 const AvatarParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) })
@@ -34,7 +34,12 @@ export function renderAvatarSvg(username: string): string {
   )
 }
 
-export function registerAvatarRoutes(app: App, { accounts }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface AvatarRouteDependencies {
+  accounts: AccountService
+}
+
+export function registerAvatarRoutes(app: App, { accounts }: AvatarRouteDependencies): void {
   app.get('/avatar/:username.svg', {
     schema: { hide: true, params: AvatarParams },
   }, async (request, reply) => {

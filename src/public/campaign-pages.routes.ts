@@ -3,10 +3,10 @@
 // links as a small page.
 import { Type } from 'typebox'
 import type { App } from '../http/app-instance.js'
-import type { Services } from '../services.js'
+import type { CampaignPagesService } from '../modules/campaigns/campaign-pages.service.js'
+import type { VisitService } from '../modules/visits/visit.service.js'
 import { html, sendNotFoundPage, sendPage } from './html.js'
 import { sendRedirect } from './redirect-reply.js'
-import { clickOf } from './visitor.js'
 
 const tags = ['public']
 
@@ -15,7 +15,7 @@ const tags = ['public']
 const RotatorParams = Type.Object({ slug: Type.String() })
 const ListPageParams = Type.Object({ username: Type.String(), slugAndId: Type.String() })
 
-export function registerCampaignPageRoutes(app: App, { campaignPages, clicks }: Services): void {
+export function registerCampaignPageRoutes(app: App, { campaignPages, visits }: { campaignPages: CampaignPagesService; visits: Pick<VisitService, 'countItem'> }): void {
   app.get('/r/:slug', {
     schema: { tags, summary: "Campaign rotator: redirects to the campaign's links in turn", security: [], params: RotatorParams },
   }, async (request, reply) => {
@@ -24,7 +24,7 @@ export function registerCampaignPageRoutes(app: App, { campaignPages, clicks }: 
     const turn = await campaignPages.rotate(request.params.slug, counted)
     if (!turn) return sendNotFoundPage(reply)
     const { rotation, link } = turn
-    if (counted) clicks.record(clickOf(request, { accountId: rotation.accountId, itemType: 'campaign', itemId: rotation.campaignId }))
+    if (counted) visits.countItem(request, { accountId: rotation.accountId, itemType: 'campaign', itemId: rotation.campaignId })
     // Never cached: the next visit must take the next link.
     return sendRedirect(reply, link.target)
   })

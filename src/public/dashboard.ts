@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { App } from '../http/app-instance.js'
-import type { Services } from '../services.js'
+import type { VisitService } from '../modules/visits/visit.service.js'
 import { html, sendNotFoundPage, sendPage } from './html.js'
 
 /** Where the dashboard lives; `/` on the main host redirects here. */
@@ -41,14 +41,13 @@ function looksLikeFile(url: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(pathname.slice(pathname.lastIndexOf('/') + 1))
 }
 
-export async function registerDashboard(app: App, { config, hostRouter }: Services): Promise<void> {
-  const dashboardDir = config.dashboardDir
+export async function registerDashboard(app: App, { dashboardDir, visits }: { dashboardDir: string; visits: Pick<VisitService, 'isBrandedHost'> }): Promise<void> {
   const built = fs.existsSync(path.join(dashboardDir, 'index.html'))
 
   await app.register(async (scope: App) => {
     // The dashboard belongs to PUBLIC_URL's host; on a branded domain /app/… is a visitor's address.
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if ((await hostRouter.namespaceOf(request.headers.host)).domain) return sendNotFoundPage(reply)
+      if (await visits.isBrandedHost(request.headers.host)) return sendNotFoundPage(reply)
     })
 
     if (!built) {

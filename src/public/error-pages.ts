@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../core/errors.js'
 import { describeValidationIssue, type ValidationIssue } from '../core/validation-messages.js'
-import { isDatabaseUnavailable } from '../db/dialect.js'
+import { isDatabaseUnavailable } from '../db/errors.js'
 import { isApiPath } from '../http/auth.js'
 import { answerAfterBody, STATUS_OF } from '../http/error-handler.js'
 import { sendNoticePage, sendNotFoundPage } from './html.js'

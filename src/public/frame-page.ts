@@ -3,12 +3,11 @@
 // contact form posting to /{alias}/contact. The box closes without JavaScript (<details>).
 import type { FastifyReply } from 'fastify'
 import { html, sendPage, type PageOptions, type SafeHtml } from './html.js'
-import type { OverlayContent, PublicLink } from '../modules/redirects/alias-resolver.js'
+import { CONTACT_LIMITS } from '../modules/overlays/contact-submission.js'
+import type { OverlayContent } from '../modules/overlays/overlay-config.js'
+import type { PublicLink } from '../modules/visits/alias-resolver.js'
 import { linkMetaElements, linkPagePolicy, pixelScriptElements, type PixelScripts } from './link-pages.js'
 import { safeHttpUrl } from '../core/urls.js'
-
-/** Limits of a contact submission, shown on the form and checked on POST (plain text of these lengths fits FORM_BODY_LIMIT). */
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 1000 } as const
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 

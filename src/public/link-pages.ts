@@ -5,14 +5,16 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { html, SafeHtml, sendPage, type PageOptions } from './html.js'
-import type { PublicLink, SplashContent } from '../modules/redirects/alias-resolver.js'
+import type { PublicLink } from '../modules/visits/alias-resolver.js'
+import { DEFAULT_SPLASH_COUNTER } from '../modules/splash-pages/splash-page.schemas.js'
+import type { SplashContent } from '../modules/splash-pages/splash-page-config.js'
 import type { PixelSnippet } from './pixel-snippets.js'
 import { safeHttpUrl } from '../core/urls.js'
 
 /** Seconds the pixel page waits before forwarding, so the providers' scripts can report. */
 export const PIXEL_PAGE_DELAY_SECONDS = 1
-/** Seconds the generic splash interstitial shows. */
-export const GENERIC_SPLASH_SECONDS = 5
+/** Seconds the generic splash interstitial (a `splash` link without a splash page) shows: a splash page's default. */
+export const GENERIC_SPLASH_SECONDS = DEFAULT_SPLASH_COUNTER
 
 /** Pixel scripts of one response: the snippets and the nonce that lets them run. */
 export interface PixelScripts {

@@ -1,56 +1,33 @@
-// A counted visit of a link that is neither expired nor locked: choose the destination for this
-// visitor, hand the click to the recorder (never for HEAD), and answer by the link's type:
-// a 302, the pixel page, a splash interstitial, or the frame page (with its overlay).
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { sendRedirect } from './redirect-reply.js'
-import type { ClickRecorder } from '../analytics/click-recorder.js'
-import { countryOf } from '../analytics/geo.js'
-import type { PublicLink } from '../modules/redirects/alias-resolver.js'
+// The answer to a visit (modules/visits/visit.service.ts decides it; this renders it): a redirect,
+// or the page a followed link goes through (pixel page, splash interstitial, frame with its
+// overlay), the password form, the expired notice, a bio page, or the 404 page.
+import type { FastifyReply } from 'fastify'
+import type { Visit } from '../modules/visits/visit.service.js'
+import { sendBioPage } from './bio-page.view.js'
 import { sendFramePage } from './frame-page.js'
 import { sendNotFoundPage } from './html.js'
-import { pixelScriptsOf, sendPixelPage, sendSplashPage } from './link-pages.js'
-import { pixelSnippetOf, type PixelSnippet } from './pixel-snippets.js'
-import { policyOriginOf } from './policy-origin.js'
-import { chooseDestination, hasTargeting } from '../modules/redirects/targeting.js'
-import { deviceNamesOf, preferredLanguagesOf } from '../analytics/visitor-parser.js'
-import { clickOf, headerText, type VisitRequest } from './visitor.js'
-import { safeHttpUrl } from '../core/urls.js'
+import { pixelScriptsOf, sendExpiredPage, sendPasswordPage, sendPixelPage, sendSplashPage } from './link-pages.js'
+import { pixelSnippetOf } from './pixel-snippets.js'
+import { sendRedirect } from './redirect-reply.js'
 
-/**
- * Where this visitor goes: the targeting rule that matches (geo, then device, then language),
- * else the link's URL; only what the rules need is looked at. Null when no http(s) URL is left.
- * `country` is the visitor's, looked up by the caller only when the link has geo rules.
- */
-export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
-  const { targeting } = link
-  if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
-  const chosen = chooseDestination(link.url, targeting, {
-    country,
-    devices: targeting.device.length > 0 ? deviceNamesOf(headerText(request.headers['user-agent'])) : [],
-    languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
-  })
-  return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
-}
-
-/** destinationOf with the visitor's country looked up when the link's rules need it. */
-export async function destinationFor(request: VisitRequest, link: PublicLink): Promise<string | null> {
-  return destinationOf(request, link, link.targeting.geo.length > 0 ? await countryOf(request.ip) : null)
-}
-
-/** Serves the visit and records the click. */
-export async function sendLinkVisit(request: FastifyRequest, reply: FastifyReply, link: PublicLink, clicks: ClickRecorder, redirectStatus: 301 | 302 = 302): Promise<FastifyReply> {
-  const destination = await destinationFor(request, link)
-  if (!destination) return sendNotFoundPage(reply)
-  if (request.method !== 'HEAD') clicks.record(clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }))
-
-  const snippets = link.pixels.map((pixel) => pixelSnippetOf(pixel.type, pixel.tag)).filter((snippet): snippet is PixelSnippet => snippet !== null)
-  const pixels = pixelScriptsOf(snippets)
-  if (link.type === 'splash') return sendSplashPage(reply, link, destination, pixels)
-  if (link.type === 'frame' || link.type === 'overlay') {
-    // A destination whose origin cannot be named in the policy is not framed: it is linked to.
-    const frameOrigin = policyOriginOf(destination)
-    if (frameOrigin) return sendFramePage(reply, link, destination, frameOrigin, pixels)
+/** Renders `visit`; `publicUrl` is the base of a bio page's canonical address. */
+export function sendVisit(reply: FastifyReply, visit: Visit, publicUrl: string): FastifyReply {
+  switch (visit.kind) {
+    case 'unknown':
+      return visit.redirect ? sendRedirect(reply, visit.redirect) : sendNotFoundPage(reply)
+    case 'expired':
+      return sendExpiredPage(reply)
+    case 'locked':
+      return sendPasswordPage(reply, visit.link)
+    case 'bio':
+      return sendBioPage(reply, visit.page, { publicUrl })
+    case 'link': {
+      const { link, destination, page } = visit
+      if (page.kind === 'redirect') return sendRedirect(reply, destination, page.status)
+      const pixels = pixelScriptsOf(link.pixels.map((pixel) => pixelSnippetOf(pixel.type, pixel.tag)))
+      if (page.kind === 'splash') return sendSplashPage(reply, link, destination, pixels)
+      if (page.kind === 'frame') return sendFramePage(reply, link, destination, page.frameOrigin, pixels)
+      return sendPixelPage(reply, link, destination, pixels!)
+    }
   }
-  if (pixels) return sendPixelPage(reply, link, destination, pixels)
-  return sendRedirect(reply, destination, redirectStatus)
 }

@@ -4,6 +4,8 @@
 // tag can never close the script or inject code. Each provider lists the hosts its script comes
 // from and reports to, which become the page's Content-Security-Policy.
 
+import type { PixelType } from '../modules/pixels/pixel-tags.js'
+
 export interface PixelSnippet {
   /** Inline script (runs under the page's nonce). */
   script: string
@@ -29,7 +31,8 @@ function gtag(id: string, command: string): string {
 
 type SnippetBuilder = (tag: string) => PixelSnippet
 
-const SNIPPETS: Record<string, SnippetBuilder> = {
+// Every provider a pixel may be stored for has its snippet (the type checks it).
+const SNIPPETS: Record<PixelType, SnippetBuilder> = {
   gtmpixel: (tag) => ({
     script: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+encodeURIComponent(i);f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${jsString(tag)});`,
     scriptHosts: GOOGLE_TAG_HOSTS,
@@ -103,7 +106,6 @@ const SNIPPETS: Record<string, SnippetBuilder> = {
 }
 
 /** The snippet of one pixel, or null for a type this server does not know. */
-export function pixelSnippetOf(type: string, tag: string): PixelSnippet | null {
-  const build = Object.hasOwn(SNIPPETS, type) ? SNIPPETS[type] : undefined
-  return build ? build(tag) : null
+export function pixelSnippetOf(type: PixelType, tag: string): PixelSnippet {
+  return SNIPPETS[type](tag)
 }

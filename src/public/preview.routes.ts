@@ -8,12 +8,14 @@ import type { FastifyReply } from 'fastify'
 import type { App } from '../http/app-instance.js'
 import { accountOf } from '../http/auth.js'
 import { errorResponses } from '../http/schemas.js'
-import type { StoredPublicLink } from '../modules/redirects/alias-resolver.repository.js'
-import { toPublicLink } from '../modules/redirects/alias-resolver.js'
+import type { StoredPublicLink } from '../modules/visits/alias-resolver.repository.js'
+import { toPublicLink } from '../modules/visits/alias-resolver.js'
 import { BioPagePreviewBody } from '../modules/bio-pages/bio-page.schemas.js'
 import { OverlayCreateBody } from '../modules/overlays/overlay.schemas.js'
 import { SplashPageCreateBody } from '../modules/splash-pages/splash-page.schemas.js'
-import type { Services } from '../services.js'
+import type { SplashPageService } from '../modules/splash-pages/splash-page.service.js'
+import type { OverlayService } from '../modules/overlays/overlay.service.js'
+import type { BioPageService } from '../modules/bio-pages/bio-page.service.js'
 import { bioPagePreviewDocument } from './bio-page.view.js'
 import { framePageOptions } from './frame-page.js'
 import { renderPage } from './html.js'
@@ -53,8 +55,17 @@ function sendDocument(reply: FastifyReply, document: string): FastifyReply {
   return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(document)
 }
 
-export function registerPreviewRoutes(app: App, { splashPages, overlays, bioPages, config }: Services): void {
-  const renderBioPreview = bioPagePreviewDocument({ publicUrl: config.publicUrl })
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface PreviewRouteDependencies {
+  splashPages: SplashPageService
+  overlays: OverlayService
+  bioPages: BioPageService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerPreviewRoutes(app: App, { splashPages, overlays, bioPages, publicUrl }: PreviewRouteDependencies): void {
+  const renderBioPreview = bioPagePreviewDocument({ publicUrl: publicUrl })
 
   app.post('/api/splash/preview', {
     schema: {

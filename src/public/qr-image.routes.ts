@@ -3,15 +3,15 @@
 import type { App } from '../http/app-instance.js'
 import { QR_IMAGE_DEFAULT_SIZE, QrAliasParams, QrImageQuery } from '../modules/qr-codes/qr-code.schemas.js'
 import { matchesEntityTag } from '../modules/qr-codes/qr-image.service.js'
-import type { Services } from '../services.js'
+import type { QrImageService } from '../modules/qr-codes/qr-image.service.js'
+import type { VisitService } from '../modules/visits/visit.service.js'
 import { sendRedirect } from './redirect-reply.js'
-import { clickOf } from './visitor.js'
 
 const tags = ['public']
 // No response schemas: the answers are images and redirects; errors are the visitor-facing pages
 // of the public scope (public/error-pages.ts).
 
-export function registerQrImageRoutes(app: App, { qrImages, clicks }: Services): void {
+export function registerQrImageRoutes(app: App, { qrImages, visits }: { qrImages: QrImageService; visits: Pick<VisitService, 'countItem'> }): void {
   app.get('/qr/:alias', {
     schema: {
       tags,
@@ -39,7 +39,7 @@ export function registerQrImageRoutes(app: App, { qrImages, clicks }: Services):
   }, async (request, reply) => {
     const scan = await qrImages.scanOrThrow(request.params.alias)
     // decisions §7: HEAD is redirected but not counted; the recorder itself drops bots.
-    if (request.method === 'GET') clicks.record(clickOf(request, { accountId: scan.accountId, itemType: 'qr', itemId: scan.qrId }))
+    if (request.method === 'GET') visits.countItem(request, { accountId: scan.accountId, itemType: 'qr', itemId: scan.qrId })
     return sendRedirect(reply, scan.target)
   })
 }

@@ -1,6 +1,6 @@
 // Builds the real app on a fresh test database; `api(key)` sends requests the way clients of
 // this API do (Bearer key, Content-Type: application/json on every request).
-import type { LightMyRequestResponse } from 'fastify'
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { Redis } from 'ioredis'
 import type { DatabaseHandle } from '../../src/db/database.js'
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   visitorThrottles?: VisitorThrottles
   /** Replaces the DNS look-up of branded domains (ServiceDependencies.resolveHost). */
   resolveHost?: HostResolver
+  /** The app's logger (by default a silent one at LOG_LEVEL). */
+  logger?: FastifyBaseLogger
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -63,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
   const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost })
-  const app = await buildApp({ services, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
+  const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {
     app,

@@ -148,7 +148,7 @@ describe.each([
 
   it('leaves links with pixels, bio pages, unknown aliases and fixed paths to the router', async () => {
     const withPixels = await insertLinkRow(context.database.db, accountId)
-    await attachPixelRows(context.database.db, withPixels.id, [await insertPixelRow(context.database.db, accountId, 'facebook', '1234567890')])
+    await attachPixelRows(context.database.db, withPixels.id, [await insertPixelRow(context.database.db, accountId, 'fbpixel', '1234567890')])
     const bio = await insertBioPageRow(context.database.db, accountId)
     for (const url of [`/${withPixels.alias}`, `/${bio.alias}`, '/no-such-alias-here', '/healthz', '/api/urls', `/${withPixels.alias}/`, '/']) {
       const fast = await throughFrontDoor({ method: 'GET', url, headers: { 'user-agent': CHROME_ON_WINDOWS } })

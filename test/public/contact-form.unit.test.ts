@@ -1,8 +1,8 @@
 // Form bodies of the public pages and the contact-overlay fields.
 import { describe, expect, it } from 'vitest'
-import { checkContactSubmission } from '../../src/public/contact-form.js'
+import { checkContactSubmission as checkFields } from '../../src/modules/overlays/contact-submission.js'
+import { policyOriginOf } from '../../src/modules/visits/frame-origin.js'
 import { formField, parseFormFields } from '../../src/public/form-body.js'
-import { policyOriginOf } from '../../src/public/policy-origin.js'
 import { safeHttpUrl } from '../../src/core/urls.js'
 
 describe('form bodies', () => {
@@ -20,6 +20,9 @@ describe('form bodies', () => {
     expect(formField({}, 'toString')).toBe('')
   })
 })
+
+/** The fields as the contact route reads them from a posted body. */
+const checkContactSubmission = (body: unknown) => checkFields({ name: formField(body, 'name'), email: formField(body, 'email'), message: formField(body, 'message') })
 
 describe('checkContactSubmission', () => {
   it('trims and accepts name, e-mail and message', () => {

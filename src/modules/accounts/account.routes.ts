@@ -2,7 +2,9 @@
 // and the dashboard's account page): GET /api/keys, POST /api/key/add (named, expiring, optionally
 // limited), DELETE /api/key/{id}/delete; PUT /api/account/password; GET /api/account/limits.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { AccountService } from './account.service.js'
+import type { SessionService } from './session.service.js'
+import type { PlanUsageService } from './plan-limits.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
@@ -12,12 +14,22 @@ import { parseResources } from './api-key-scopes.js'
 import { accountSubject } from './session.service.js'
 import { MessageResponse } from '../../core/schemas.js'
 
-export function registerAccountRoutes(app: App, { accounts, sessions, config, planUsage }: Services, { throttle }: { throttle: SignInThrottle }): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface AccountRouteDependencies {
+  accounts: AccountService
+  sessions: SessionService
+  planUsage: PlanUsageService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+  throttle: SignInThrottle
+}
+
+export function registerAccountRoutes(app: App, { accounts, sessions, planUsage, publicUrl, throttle }: AccountRouteDependencies): void {
   app.get('/api/account', {
     schema: { tags: ['account'], summary: 'Read the account', response: { 200: AccountResponse, ...errorResponses } },
   }, async (request) => {
     const account = await accounts.getAccountOrThrow(accountOf(request).id)
-    return { error: 0 as const, data: toAccountRecord(account, config.publicUrl) }
+    return { error: 0 as const, data: toAccountRecord(account, publicUrl) }
   })
 
   app.put('/api/account/update', {

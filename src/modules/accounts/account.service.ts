@@ -1,5 +1,5 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'

@@ -34,3 +34,4 @@ export function createPlanUsageService(counters: ResourceCounters) {
     },
   }
 }
+export type PlanUsageService = ReturnType<typeof createPlanUsageService>

@@ -2,7 +2,7 @@
 // DELETE /api/auth/session/{id}/delete. The session lives in an HttpOnly cookie (http/session-cookie.ts);
 // the API gate (http/auth.ts) resolves it and checks the origin of unsafe requests.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { SessionService } from './session.service.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SessionCookie } from '../../http/session-cookie.js'
@@ -20,7 +20,14 @@ export interface SignInTransport {
 
 const tags = ['auth']
 
-export function registerSessionRoutes(app: App, { sessions, config }: Services, { throttle, sessionCookie }: SignInTransport): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface SessionRouteDependencies extends SignInTransport {
+  sessions: SessionService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerSessionRoutes(app: App, { sessions, publicUrl, throttle, sessionCookie }: SessionRouteDependencies): void {
   app.post('/api/auth/login', {
     schema: {
       tags,
@@ -37,7 +44,7 @@ export function registerSessionRoutes(app: App, { sessions, config }: Services, 
       sessions.signIn(login, password, { userAgent: request.headers['user-agent'], ip: request.ip }),
     )
     sessionCookie.set(reply, signedIn.token)
-    return { error: 0 as const, data: toAccountRecord(signedIn.account, config.publicUrl) }
+    return { error: 0 as const, data: toAccountRecord(signedIn.account, publicUrl) }
   })
 
   app.post('/api/auth/logout', {

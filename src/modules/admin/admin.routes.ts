@@ -1,6 +1,7 @@
 // Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { UserAdministration } from './user-admin.service.js'
+import type { PlanService } from './plan.service.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -11,7 +12,15 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['admin']
 
-export function registerAdminRoutes(app: App, { users, plans, config }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface AdminRouteDependencies {
+  users: UserAdministration
+  plans: PlanService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerAdminRoutes(app: App, { users, plans, publicUrl }: AdminRouteDependencies): void {
   // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
   // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
   const onRequest = requireAdmin
@@ -22,7 +31,7 @@ export function registerAdminRoutes(app: App, { users, plans, config }: Services
   }, async (request) => {
     const page = toPageRequest(request.query)
     const { rows, total } = await users.listUsers(page)
-    return listEnvelope('users', page, total, rows.map((row) => toUserRecord(row, config.publicUrl)))
+    return listEnvelope('users', page, total, rows.map((row) => toUserRecord(row, publicUrl)))
   })
 
   app.get('/api/user/:id', {
@@ -30,7 +39,7 @@ export function registerAdminRoutes(app: App, { users, plans, config }: Services
     schema: { tags, summary: 'Read an account', params: IdParams, response: { 200: UserResponse, ...errorResponses } },
   }, async (request) => {
     const user = await users.getUserOrThrow(request.params.id)
-    return { error: 0 as const, data: toUserRecord(user, config.publicUrl) }
+    return { error: 0 as const, data: toUserRecord(user, publicUrl) }
   })
 
   app.post('/api/user/add', {

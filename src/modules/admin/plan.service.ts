@@ -1,5 +1,5 @@
 // Plan rules: names and codes unique, a positive request rate, limits only on known resources.
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { PlanRow } from '../../db/schema.js'
 import { LIMITED_RESOURCES } from '../accounts/plan-limits.js'
 import { parsePlanLimits } from '../accounts/account.service.js'

@@ -2,7 +2,7 @@
 // letter case, generated aliases drawn again on collision a bounded number of times, and a race
 // lost at the database's unique index answered like the check before it (decisions §6).
 import { ConflictError, DuplicateError, ValidationError } from '../../core/errors.js'
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import { drawRandomAlias, GENERATED_ALIAS_ALPHABET, GENERATED_ALIAS_LENGTH, type AliasGenerator, type AliasUse } from './alias-generator.js'
 import { isReservedAlias } from './alias-namespace.js'
 import type { AliasHolder, AliasRepository } from './alias.repository.js'

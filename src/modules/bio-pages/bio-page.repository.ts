@@ -1,6 +1,6 @@
 // SQL for bio pages. Every method is scoped by account id. Whether an alias is free is asked of the
 // aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
-// (modules/redirects/alias-resolver.repository.ts).
+// (modules/visits/alias-resolver.repository.ts).
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'

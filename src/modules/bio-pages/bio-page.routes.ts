@@ -2,7 +2,7 @@
 // is served to visitors at `{base}/{alias}` (src/public/bio-page.view.ts); the preview of a draft
 // is with the other previews in src/public/preview.routes.ts.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { BioPageService } from './bio-page.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
@@ -13,27 +13,34 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['bio pages']
 
-export function registerBioPageRoutes(app: App, { bioPages, config }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface BioPageRouteDependencies {
+  bioPages: BioPageService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerBioPageRoutes(app: App, { bioPages, publicUrl }: BioPageRouteDependencies): void {
   app.get('/api/bio', {
     schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
   }, async (request) => {
     const page = toPageRequest(request.query)
     const { rows, total } = await bioPages.listBioPages(accountOf(request).id, page)
-    return listEnvelope('bio', page, total, rows.map((row) => toBioPageListEntry(row, config.publicUrl)))
+    return listEnvelope('bio', page, total, rows.map((row) => toBioPageListEntry(row, publicUrl)))
   })
 
   app.get('/api/bio/:id', {
     schema: { tags, summary: 'Get a bio page with its blocks', params: IdParams, response: { 200: BioPageDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const page = await bioPages.getBioPageOrThrow(accountOf(request).id, request.params.id)
-    return { error: 0 as const, data: toBioPageDetails(page, config.publicUrl) }
+    return { error: 0 as const, data: toBioPageDetails(page, publicUrl) }
   })
 
   app.post('/api/bio/add', {
     schema: { tags, summary: 'Create a bio page', body: BioPageCreateBody, response: { 201: BioPageCreatedResponse, ...aliasDrawingErrorResponses } },
   }, async (request, reply) => {
     const page = await bioPages.createBioPage(accountOf(request), request.body)
-    return reply.code(201).send({ error: 0 as const, id: page.id, url: bioPageUrl(config.publicUrl, page.alias) })
+    return reply.code(201).send({ error: 0 as const, id: page.id, url: bioPageUrl(publicUrl, page.alias) })
   })
 
   app.put('/api/bio/:id/update', {

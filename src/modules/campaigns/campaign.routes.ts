@@ -1,6 +1,6 @@
 // Campaign endpoints (spec: Campaigns): list, read one, add, update, delete, assign and remove a link.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { CampaignService } from './campaign.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -11,14 +11,21 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['campaigns']
 
-export function registerCampaignRoutes(app: App, { campaigns, config }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface CampaignRouteDependencies {
+  campaigns: CampaignService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerCampaignRoutes(app: App, { campaigns, publicUrl }: CampaignRouteDependencies): void {
   app.get('/api/campaigns', {
     schema: { tags, summary: 'List campaigns', querystring: PageQuery, response: { 200: CampaignListResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
     const page = toPageRequest(request.query)
     const { rows, total } = await campaigns.listCampaigns(account.id, page)
-    return listEnvelope('campaigns', page, total, rows.map((row) => toCampaignRecord(row, config.publicUrl, account.username)))
+    return listEnvelope('campaigns', page, total, rows.map((row) => toCampaignRecord(row, publicUrl, account.username)))
   })
 
   app.get('/api/campaign/:id', {
@@ -26,7 +33,7 @@ export function registerCampaignRoutes(app: App, { campaigns, config }: Services
   }, async (request) => {
     const account = accountOf(request)
     const campaign = await campaigns.getCampaignOrThrow(account.id, request.params.id)
-    return { error: 0 as const, data: toCampaignRecord(campaign, config.publicUrl, account.username) }
+    return { error: 0 as const, data: toCampaignRecord(campaign, publicUrl, account.username) }
   })
 
   app.post('/api/campaign/add', {
@@ -34,7 +41,7 @@ export function registerCampaignRoutes(app: App, { campaigns, config }: Services
   }, async (request, reply) => {
     const account = accountOf(request)
     const campaign = await campaigns.createCampaign(account, request.body)
-    return reply.code(201).send(toCampaignSavedResponse(campaign, config.publicUrl, account.username))
+    return reply.code(201).send(toCampaignSavedResponse(campaign, publicUrl, account.username))
   })
 
   app.put('/api/campaign/:id/update', {
@@ -42,7 +49,7 @@ export function registerCampaignRoutes(app: App, { campaigns, config }: Services
   }, async (request) => {
     const account = accountOf(request)
     const campaign = await campaigns.updateCampaign(account.id, request.params.id, request.body)
-    return toCampaignSavedResponse(campaign, config.publicUrl, account.username)
+    return toCampaignSavedResponse(campaign, publicUrl, account.username)
   })
 
   app.delete('/api/campaign/:id/delete', {

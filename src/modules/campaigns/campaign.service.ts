@@ -1,5 +1,5 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { CampaignRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'

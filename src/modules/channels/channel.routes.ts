@@ -1,6 +1,6 @@
 // Channel endpoints (spec: Channels): list, one channel and its items, add, update, delete, assign and remove an item.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { ChannelService } from './channel.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -20,7 +20,12 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['channels']
 
-export function registerChannelRoutes(app: App, { channels }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface ChannelRouteDependencies {
+  channels: ChannelService
+}
+
+export function registerChannelRoutes(app: App, { channels }: ChannelRouteDependencies): void {
   app.get('/api/channels', {
     schema: { tags, summary: 'List channels', querystring: PageQuery, response: { 200: ChannelListResponse, ...errorResponses } },
   }, async (request) => {

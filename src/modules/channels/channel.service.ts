@@ -1,6 +1,6 @@
 // Channel rules: name uniqueness, colors, plan limits, item membership.
 import { randomBytes } from 'node:crypto'
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { ChannelItemRow, ChannelRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'

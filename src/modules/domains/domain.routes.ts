@@ -1,7 +1,7 @@
 // Branded-domain endpoints (spec: Branded domains): list, add, update redirects, delete; plus the
 // dashboard's single read, the DNS records to create and a DNS check before adding.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { DomainService } from './domain.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -12,7 +12,12 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['domains']
 
-export function registerDomainRoutes(app: App, { domains }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface DomainRouteDependencies {
+  domains: DomainService
+}
+
+export function registerDomainRoutes(app: App, { domains }: DomainRouteDependencies): void {
   app.get('/api/domains', {
     schema: { tags, summary: 'List branded domains', querystring: PageQuery, response: { 200: DomainListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,5 +1,5 @@
 // Branded-domain rules: origin form, uniqueness across the service, DNS pointing, plan limits.
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/dialect.js'
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js'
 import type { DomainRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'

@@ -1,29 +1,9 @@
-// Field rules of a short link that need more than a schema: destinations, the redirect type,
-// expiry dates (decisions §5 and §6). Aliases are the aliases module's.
+// Field rules of a short link that need more than a schema: the redirect type and expiry dates
+// (decisions §6). Destinations follow the one URL rule (core/urls.ts checkHttpUrl); aliases are the
+// aliases module's.
 import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { ValidationError } from '../../core/errors.js'
 import { MAX_ID } from '../../core/schemas.js'
-
-/** Longest destination we store. */
-export const MAX_URL_LENGTH = 2048
-
-/**
- * Throws a ValidationError naming `field` unless `url` is an absolute http(s) URL with a host
- * (decisions §5: `javascript:`, `data:` and every other scheme are refused). Returns it trimmed.
- */
-export function checkDestination(field: string, url: string): string {
-  const text = url.trim()
-  let parsed: URL | undefined
-  try {
-    parsed = new URL(text)
-  } catch {
-    parsed = undefined
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname || text.length > MAX_URL_LENGTH) {
-    throw ValidationError.field(field, 'must be an http or https URL')
-  }
-  return text
-}
 
 /** How a visit is served: straight redirect, framed, through a splash page, or framed with an overlay. */
 export type LinkPresentation =

@@ -4,7 +4,7 @@
 // with it, so every rule a link stores is one a visitor can match, and nothing else is read.
 // Values are codes, as the API documents them: English names (`Canada`) are refused on write
 // and, should a row hold one, ignored on read.
-import { checkDestination } from './link-input.js'
+import { checkHttpUrl } from '../../core/urls.js'
 import { ValidationError } from '../../core/errors.js'
 import type { DeviceName } from '../../analytics/visitor-parser.js'
 
@@ -113,7 +113,7 @@ function codeOrThrow<Code>(field: string, value: unknown, codeOf: (text: string)
 }
 
 function linkOrThrow(field: string, value: unknown): string {
-  return checkDestination(field, typeof value === 'string' ? value : '')
+  return checkHttpUrl(field, typeof value === 'string' ? value : '')
 }
 
 const GEO: RuleList<GeoTarget> = {

@@ -7,7 +7,7 @@ import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import type { Database, LinkRow, LinksTable } from '../../db/schema.js'
-import { dialectOf, idsOfList, orderedIdList } from '../../db/dialect.js'
+import { idsOfList, orderedIdList } from '../../db/id-lists.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -30,7 +30,7 @@ export interface LinkListEntry {
   pixelIds: number[]
 }
 
-/** The list columns' row as read: the pixels come as one text (db/dialect.ts orderedIdList). */
+/** The list columns' row as read: the pixels come as one text (db/id-lists.ts orderedIdList). */
 type LinkListSqlRow = LinkListRow & { pixel_list: string | null }
 
 function entriesOf(rows: LinkListSqlRow[]): LinkListEntry[] {
@@ -101,10 +101,9 @@ type ListValues = {
 }
 
 export function createLinkRepository(db: DB) {
-  const dialect = dialectOf(db)
   // Each listed link's pixels, read in the page's own query: one round trip less per list.
   const pixelList = (eb: ExpressionBuilder<Database, 'links'>) =>
-    eb.selectFrom('link_pixels').select(orderedIdList(dialect, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list')
+    eb.selectFrom('link_pixels').select(orderedIdList(db, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list')
 
   function selectLinks() {
     return db.selectFrom('links').leftJoin('domains', 'domains.id', 'links.domain_id')

@@ -1,6 +1,7 @@
 // Short-link endpoints (decisions §6: Short links): list, read with statistics, add, update, delete.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { LinkService } from './link.service.js'
+import type { StatisticsService } from '../statistics/statistics.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import type { VersionedResponseCache } from '../../http/versioned-response-cache.js'
@@ -13,7 +14,16 @@ import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['links']
 
-export function registerLinkRoutes(app: App, { links, statistics, config }: Services, { listCache }: { listCache: VersionedResponseCache }): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface LinkRouteDependencies {
+  links: LinkService
+  statistics: StatisticsService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+  listCache: VersionedResponseCache
+}
+
+export function registerLinkRoutes(app: App, { links, statistics, publicUrl, listCache }: LinkRouteDependencies): void {
   app.get('/api/urls', {
     schema: {
       tags,
@@ -29,7 +39,7 @@ export function registerLinkRoutes(app: App, { links, statistics, config }: Serv
     const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
     const list = async () => {
       const { rows, total } = await links.listLinks(accountId, page, filter)
-      return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, config.publicUrl)))
+      return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, publicUrl)))
     }
     // A channel's membership is not part of the list version (ADR 012): those lists are read anew.
     if (channel !== undefined) return list()
@@ -41,21 +51,21 @@ export function registerLinkRoutes(app: App, { links, statistics, config }: Serv
     schema: { tags, summary: 'A short link with its targeting and statistics', params: IdParams, response: { 200: LinkDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const { link, pixelIds } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
-    return toLinkDetailsResponse(link, pixelIds, config.publicUrl, await statistics.overall({ itemType: 'link', itemId: link.id }))
+    return toLinkDetailsResponse(link, pixelIds, publicUrl, await statistics.overall({ itemType: 'link', itemId: link.id }))
   })
 
   app.post('/api/url/add', {
     schema: { tags, summary: 'Create a short link', body: LinkCreateBody, response: { 201: LinkCreatedResponse, ...aliasDrawingErrorResponses } },
   }, async (request, reply) => {
     const created = await links.createLink(accountOf(request), request.body)
-    return reply.code(201).send({ error: 0 as const, id: created.id, shorturl: shortUrl(config.publicUrl, created.origin, created.alias) })
+    return reply.code(201).send({ error: 0 as const, id: created.id, shorturl: shortUrl(publicUrl, created.origin, created.alias) })
   })
 
   app.put('/api/url/:id/update', {
     schema: { tags, summary: 'Change a short link (only the fields given)', params: IdParams, body: LinkUpdateBody, response: { 200: LinkUpdatedResponse, ...errorResponses } },
   }, async (request) => {
     const updated = await links.updateLink(accountOf(request).id, request.params.id, request.body)
-    return { error: 0 as const, message: 'Link has been updated successfully.', id: updated.id, shorturl: shortUrl(config.publicUrl, updated.origin, updated.alias) }
+    return { error: 0 as const, message: 'Link has been updated successfully.', id: updated.id, shorturl: shortUrl(publicUrl, updated.origin, updated.alias) }
   })
 
   app.delete('/api/url/:id/delete', {

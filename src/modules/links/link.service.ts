@@ -7,7 +7,8 @@ import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { hashPassword } from '../accounts/secrets.js'
 import { parseDomainOrigin } from '../domains/domain-origin.js'
-import { checkDestination, parseExpiry, parseLinkType } from './link-input.js'
+import { parseExpiry, parseLinkType } from './link-input.js'
+import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
@@ -114,7 +115,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
     /** Creates the link; answers its id, alias and the origin it is served on. */
     async createLink(account: AuthenticatedAccount, input: LinkCreateInput) {
       await enforcePlanLimit(account, 'links', () => links.count(account.id))
-      const url = checkDestination('url', input.url)
+      const url = checkHttpUrl('url', input.url)
       const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
       const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
       const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
@@ -148,7 +149,7 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
     async updateLink(accountId: number, id: number, input: LinkUpdateInput) {
       const { link: current } = await getLinkOrThrow(accountId, id)
       const changes: Partial<LinkValues> = {}
-      if (input.url !== undefined) changes.url = checkDestination('url', input.url)
+      if (input.url !== undefined) changes.url = checkHttpUrl('url', input.url)
       if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
         changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
       }

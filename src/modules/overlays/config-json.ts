@@ -28,3 +28,12 @@ export function mergeConfigFields(fields: readonly string[], current: Record<str
   }
   return merged
 }
+
+/** The config's non-blank text values (what visitors' pages show), by key. */
+export function textFieldsOf(config: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [key, value] of Object.entries(config)) {
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value
+  }
+  return fields
+}

@@ -1,7 +1,20 @@
 // What each CTA overlay type stores in its `config` (decisions §6: CTA overlays).
-import { mergeConfigFields, type ConfigValue } from './config-json.js'
+import { mergeConfigFields, parseConfigJson, textFieldsOf, type ConfigValue } from './config-json.js'
 import type { OverlayType, OverlayUpdateInput } from './overlay.schemas.js'
 import { ValidationError } from '../../core/errors.js'
+
+/** An overlay as visitors see it: its type and its non-blank text fields. */
+export interface OverlayContent {
+  id: number
+  type: OverlayType
+  config: Record<string, string>
+}
+
+/** Reads a stored overlay for visitors; null for a type no page knows (a hand-edited row). */
+export function readOverlayContent(stored: { id: number; type: string; config: string }): OverlayContent | null {
+  if (!Object.hasOwn(OVERLAY_TYPE_FIELDS, stored.type)) return null
+  return { id: stored.id, type: stored.type as OverlayType, config: textFieldsOf(parseConfigJson(stored.config)) }
+}
 
 interface OverlayTypeFields {
   /** The field an overlay of this type cannot do without. */

@@ -1,6 +1,6 @@
 // CTA overlay endpoints (spec: CTA overlays; decisions §6 adds create, update and delete).
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { OverlayService } from './overlay.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -11,7 +11,12 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['overlays']
 
-export function registerOverlayRoutes(app: App, { overlays }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface OverlayRouteDependencies {
+  overlays: OverlayService
+}
+
+export function registerOverlayRoutes(app: App, { overlays }: OverlayRouteDependencies): void {
   app.get('/api/overlay', {
     schema: { tags, summary: 'List CTA overlays', querystring: PageQuery, response: { 200: OverlayListResponse, ...errorResponses } },
   }, async (request) => {

@@ -5,7 +5,7 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
-import type { ContactRepository } from './contact.repository.js'
+import type { ContactRepository, NewContact } from './contact.repository.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
 import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
@@ -39,6 +39,11 @@ export function createOverlayService(overlays: OverlayRepository, invalidation: 
     async listContacts(accountId: number, overlayId: number, page: PageRequest) {
       await getOverlayOrThrow(accountId, overlayId)
       return contacts.listPage(accountId, overlayId, page)
+    },
+
+    /** Stores what a visitor sent through a contact overlay (checked by contact-submission.ts). */
+    saveContact(contact: NewContact): Promise<void> {
+      return contacts.insert(contact)
     },
 
     /** The config `input` would store (the rules of create), for previews: nothing is saved. */

@@ -1,6 +1,6 @@
 // Pixel endpoints (spec: Pixels; decisions §6): list, the providers and their tag forms, add, update, delete.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { PixelService } from './pixel.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -12,7 +12,12 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['pixels']
 
-export function registerPixelRoutes(app: App, { pixels }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface PixelRouteDependencies {
+  pixels: PixelService
+}
+
+export function registerPixelRoutes(app: App, { pixels }: PixelRouteDependencies): void {
   app.get('/api/pixels', {
     schema: { tags, summary: 'List tracking pixels', querystring: PageQuery, response: { 200: PixelListResponse, ...errorResponses } },
   }, async (request) => {

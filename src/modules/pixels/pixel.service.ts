@@ -1,5 +1,5 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
-import { isUniqueViolation } from '../../db/dialect.js'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { PixelRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'

@@ -6,7 +6,7 @@ import { Type } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
 import { validatorCompiler } from '../../http/validator.js'
-import type { Services } from '../../services.js'
+import type { LogoUploadService } from './logo-upload.service.js'
 import { LOGO_MAX_BYTES } from './logo-fetch.js'
 import { ValidationError } from '../../core/errors.js'
 
@@ -44,7 +44,12 @@ function refusalOf(error: unknown): unknown {
   return error
 }
 
-export function registerLogoUploadRoutes(app: App, { logoUploads }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface LogoUploadRouteDependencies {
+  logoUploads: LogoUploadService
+}
+
+export function registerLogoUploadRoutes(app: App, { logoUploads }: LogoUploadRouteDependencies): void {
   // Multipart is parsed here only: every other endpoint takes JSON alone (http/json-body.ts).
   void app.register(async (scope) => {
     await scope.register(multipart, {

@@ -3,7 +3,8 @@
 import type { FastifyReply } from 'fastify'
 import type { Static } from 'typebox'
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { QrCodeService } from './qr-code.service.js'
+import type { StatisticsService } from '../statistics/statistics.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
@@ -25,20 +26,28 @@ function sendPreview(reply: FastifyReply, image: { body: Buffer | string; conten
   return reply.type(image.contentType).send(image.body)
 }
 
-export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface QrCodeRouteDependencies {
+  qrCodes: QrCodeService
+  statistics: StatisticsService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl }: QrCodeRouteDependencies): void {
   app.get('/api/qr', {
     schema: { tags, summary: 'List QR codes', querystring: PageQuery, response: { 200: QrListResponse, ...errorResponses } },
   }, async (request) => {
     const page = toPageRequest(request.query)
     const { rows, total } = await qrCodes.listQrCodes(accountOf(request).id, page)
-    return listEnvelope('qrs', page, total, rows.map((row) => toQrListEntry(row, config.publicUrl)))
+    return listEnvelope('qrs', page, total, rows.map((row) => toQrListEntry(row, publicUrl)))
   })
 
   app.get('/api/qr/:id', {
     schema: { tags, summary: 'Read a QR code and its scan statistics', params: IdParams, response: { 200: QrDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const qr = await qrCodes.getQrCodeOrThrow(accountOf(request).id, request.params.id)
-    return toQrDetailsResponse(qr, config.publicUrl, await statistics.overall({ itemType: 'qr', itemId: qr.id }))
+    return toQrDetailsResponse(qr, publicUrl, await statistics.overall({ itemType: 'qr', itemId: qr.id }))
   })
 
   app.post('/api/qr/add', {
@@ -51,7 +60,7 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, config }: 
     },
   }, async (request, reply) => {
     const qr = await qrCodes.createQrCode(accountOf(request), request.body)
-    return reply.code(201).send({ error: 0 as const, id: qr.id, link: qrImageUrl(config.publicUrl, qr.alias) })
+    return reply.code(201).send({ error: 0 as const, id: qr.id, link: qrImageUrl(publicUrl, qr.alias) })
   })
 
   app.post('/api/qr/preview', {

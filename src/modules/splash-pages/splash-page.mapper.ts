@@ -1,7 +1,7 @@
 // Splash page rows to API records.
 import type { SplashPageRow } from '../../db/schema.js'
 import { parseConfigJson } from '../overlays/config-json.js'
-import { DEFAULT_SPLASH_COUNTER } from './splash-page.schemas.js'
+import { splashCounterOf } from './splash-page-config.js'
 
 export function toSplashPageRecord(page: SplashPageRow) {
   return { id: page.id, name: page.name, date: page.created_at }
@@ -10,5 +10,5 @@ export function toSplashPageRecord(page: SplashPageRow) {
 /** The record with its stored fields (the response schema keeps only the known ones). */
 export function toSplashPageDetails(page: SplashPageRow) {
   const config = parseConfigJson(page.config)
-  return { ...config, title: String(config.title ?? ''), counter: typeof config.counter === 'number' ? config.counter : DEFAULT_SPLASH_COUNTER, ...toSplashPageRecord(page) }
+  return { ...config, title: String(config.title ?? ''), counter: splashCounterOf(config.counter), ...toSplashPageRecord(page) }
 }

@@ -1,6 +1,6 @@
 // Custom splash page endpoints (spec: Custom splash pages; decisions §6 adds create, update and delete).
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { SplashPageService } from './splash-page.service.js'
 import { accountOf } from '../../http/auth.js'
 import { listEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -11,7 +11,12 @@ import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
 const tags = ['splash pages']
 
-export function registerSplashPageRoutes(app: App, { splashPages }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface SplashPageRouteDependencies {
+  splashPages: SplashPageService
+}
+
+export function registerSplashPageRoutes(app: App, { splashPages }: SplashPageRouteDependencies): void {
   app.get('/api/splash', {
     schema: { tags, summary: 'List custom splash pages', querystring: PageQuery, response: { 200: SplashPageListResponse, ...errorResponses } },
   }, async (request) => {

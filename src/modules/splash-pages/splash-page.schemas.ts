@@ -5,8 +5,10 @@ import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.j
 
 export const SPLASH_NAME_RULE = 'must be 2 to 100 characters'
 export const SPLASH_TITLE_RULE = 'must be 1 to 100 characters'
-/** Seconds the page shows before the visitor goes on, when the client sets none. */
+/** Seconds the page shows before the visitor goes on, when the client sets none (and the generic interstitial's). */
 export const DEFAULT_SPLASH_COUNTER = 5
+/** The longest a splash page may hold a visitor, in seconds. */
+export const MAX_SPLASH_COUNTER = 60
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: SPLASH_NAME_RULE })
 // An empty string removes an optional field.
@@ -17,7 +19,7 @@ const splashFields = {
   image: OptionalUrl,
   /** The "product" link the page promotes. */
   link: OptionalUrl,
-  counter: Type.Optional(Type.Integer({ minimum: 0, maximum: 60, errorMessage: 'must be a whole number of seconds from 0 to 60' })),
+  counter: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SPLASH_COUNTER, errorMessage: `must be a whole number of seconds from 0 to ${MAX_SPLASH_COUNTER}` })),
 }
 
 const Title = Type.String({ minLength: 1, maxLength: 100, errorMessage: SPLASH_TITLE_RULE })

@@ -2,7 +2,7 @@
 // between two days, with the range's top lists, for charts; GET /api/stats?from&to: the same
 // series over all the account's links, with their totals and top links. Read from the aggregates only.
 import type { App } from '../../http/app-instance.js'
-import type { Services } from '../../services.js'
+import type { StatisticsService } from './statistics.service.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toTopLinkEntry } from './statistics.mapper.js'
@@ -18,7 +18,14 @@ const ITEMS: Array<{ path: string; itemType: ClickItemType; tag: string; noun: s
   { path: 'bio', itemType: 'bio', tag: 'bio pages', noun: 'a bio page' },
 ]
 
-export function registerStatisticsRoutes(app: App, { statistics, config }: Services): void {
+/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
+export interface StatisticsRouteDependencies {
+  statistics: StatisticsService
+  /** The service's base URL, for the addresses answers carry. */
+  publicUrl: string
+}
+
+export function registerStatisticsRoutes(app: App, { statistics, publicUrl }: StatisticsRouteDependencies): void {
   app.get('/api/stats', {
     schema: {
       tags: ['statistics'],
@@ -29,7 +36,7 @@ export function registerStatisticsRoutes(app: App, { statistics, config }: Servi
     },
   }, async (request) => {
     const { topLinks, ...data } = await statistics.accountBetween(accountOf(request).id, request.query)
-    return { error: 0 as const, data: { ...data, topLinks: topLinks.map((row) => toTopLinkEntry(row, config.publicUrl)) } }
+    return { error: 0 as const, data: { ...data, topLinks: topLinks.map((row) => toTopLinkEntry(row, publicUrl)) } }
   })
 
   for (const { path, itemType, tag, noun } of ITEMS) {

@@ -2,7 +2,7 @@
 // (docs/adr/006-alias-case.md): `/promo` serves the link created as `Promo`, on both databases,
 // through the resolver's cache and its invalidation.
 import { describe, expect, it } from 'vitest'
-import { createAliasResolverRepository } from '../../../src/modules/redirects/alias-resolver.repository.js'
+import { createAliasResolverRepository } from '../../../src/modules/visits/alias-resolver.repository.js'
 import { useTestApp } from '../../helpers/test-app.js'
 import { createDomain, insertBioPageRow, insertLinkRow, uniqueAlias } from '../../helpers/factories.js'
 

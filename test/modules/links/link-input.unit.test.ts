@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkDestination, formatLinkType, parseExpiry, parseLinkType } from '../../../src/modules/links/link-input.js'
+import { checkHttpUrl as checkDestination } from '../../../src/core/urls.js'
+import { formatLinkType, parseExpiry, parseLinkType } from '../../../src/modules/links/link-input.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from '../../../src/modules/links/link-targeting.js'
 
 describe('link field rules', () => {

@@ -3,7 +3,7 @@
 // visitor can match.
 import { describe, expect, it } from 'vitest'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, TARGET_DEVICES, type LinkTargeting, type TargetingInput } from '../../../src/modules/links/link-targeting.js'
-import { chooseDestination, hasTargeting } from '../../../src/modules/redirects/targeting.js'
+import { chooseDestination, hasTargeting } from '../../../src/modules/visits/targeting.js'
 import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-parser.js'
 import { ValidationError } from '../../../src/core/errors.js'
 

@@ -14,7 +14,7 @@ describe('CTA overlay single read, contacts and preview', () => {
   async function receiveContacts(overlayId: number, count: number) {
     const link = await insertLinkRow(context.database.db, owner.id, { type: 'overlay', overlay_id: overlayId })
     for (let index = 1; index <= count; index++) {
-      await context.services.contacts.saveContact({ accountId: owner.id, overlayId, linkId: link.id, name: `Visitor ${index}`, email: `visitor${index}@example.com`, message: `Message ${index}` })
+      await context.services.overlays.saveContact({ accountId: owner.id, overlayId, linkId: link.id, name: `Visitor ${index}`, email: `visitor${index}@example.com`, message: `Message ${index}` })
     }
     return link.id
   }

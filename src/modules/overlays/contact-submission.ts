@@ -1,7 +1,10 @@
-// A contact-overlay submission: checked here, stored for the link's owner in `contacts`.
-import { CONTACT_LIMITS } from './frame-page.js'
-import { formField } from './form-body.js'
-import { textRuleBroken } from '../core/text.js'
+// What a visitor sends through a contact overlay: checked here, stored for the link's owner in
+// `contacts` (overlay.service.ts saveContact). The visitors' form (public/frame-page.ts) shows the
+// same limits.
+import { textRuleBroken } from '../../core/text.js'
+
+/** Limits of a contact submission, shown on the form and checked on POST (plain text of these lengths fits the form body limit). */
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 1000 } as const
 
 export interface ContactSubmission {
   name: string
@@ -14,15 +17,15 @@ export type ContactCheck = { ok: true; contact: ContactSubmission } | { ok: fals
 // The same form the overlay's own e-mail field is held to (overlay.schemas.ts).
 const EMAIL_FORM = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** Reads and checks the fields; `problem` says what to fix, for the 400 page. */
-export function checkContactSubmission(body: unknown): ContactCheck {
+/** Checks the form's fields as sent (absent ones as ''); `problem` says what to fix, for the 400 page. */
+export function checkContactSubmission(fields: ContactSubmission): ContactCheck {
   // The API's rule for text (core/text.ts): only the message may span lines.
-  const fields = [['name', false], ['email', false], ['message', true]] as const
-  const broken = fields.find(([field, multiline]) => textRuleBroken(formField(body, field), multiline) !== null)
+  const rules = [['name', false], ['email', false], ['message', true]] as const
+  const broken = rules.find(([field, multiline]) => textRuleBroken(fields[field], multiline) !== null)
   if (broken) return { ok: false, problem: `Your ${broken[0] === 'email' ? 'e-mail address' : broken[0]} contains characters that are not allowed.` }
-  const name = formField(body, 'name').trim()
-  const email = formField(body, 'email').trim()
-  const message = formField(body, 'message').trim()
+  const name = fields.name.trim()
+  const email = fields.email.trim()
+  const message = fields.message.trim()
   if (!email) return { ok: false, problem: 'Please give your e-mail address.' }
   if (email.length > CONTACT_LIMITS.email || !EMAIL_FORM.test(email)) return { ok: false, problem: 'Please give a valid e-mail address.' }
   if (name.length > CONTACT_LIMITS.name) return { ok: false, problem: `Your name may be at most ${CONTACT_LIMITS.name} characters.` }

@@ -3,7 +3,11 @@
 // link's own URL. The rules are read once, when the link is loaded into the cache, by the same
 // normaliser the link's write validates with (links/link-targeting.ts), so choosing costs a few
 // comparisons per visit.
+import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-parser.js'
+import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
+import type { PublicLink } from './alias-resolver.js'
+import { headerText, type VisitRequest } from './visitor.js'
 
 /** What is known about the visitor; each field is only looked up when the link has rules of its kind. */
 export interface VisitorProfile {
@@ -38,4 +42,20 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
     if (byLanguage) return byLanguage.link
   }
   return url
+}
+
+/**
+ * Where this visitor of `link` goes: the rule that matches, else the link's URL; only what the
+ * rules need is read from the request. `country` is the visitor's, looked up by the caller only
+ * when the link has geo rules. Null when no http(s) URL is left.
+ */
+export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
+  const { targeting } = link
+  if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
+  const chosen = chooseDestination(link.url, targeting, {
+    country,
+    devices: targeting.device.length > 0 ? deviceNamesOf(headerText(request.headers['user-agent'])) : [],
+    languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
+  })
+  return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
 }

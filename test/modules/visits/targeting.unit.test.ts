@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { countryOf, normaliseIp } from '../../../src/analytics/geo.js'
 import { parseStoredTargeting } from '../../../src/modules/links/link-targeting.js'
-import { chooseDestination, hasTargeting, type VisitorProfile } from '../../../src/modules/redirects/targeting.js'
+import { chooseDestination, hasTargeting, type VisitorProfile } from '../../../src/modules/visits/targeting.js'
 
 describe('chooseDestination', () => {
   const targeting = parseStoredTargeting(JSON.stringify({

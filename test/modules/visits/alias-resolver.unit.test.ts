@@ -1,9 +1,9 @@
 // The alias resolver and host router against a scripted repository: expiry of entries, reads
 // racing an invalidation, spellings, and Host header parsing.
 import { describe, expect, it } from 'vitest'
-import type { AliasResolverRepository, StoredPublicLink } from '../../../src/modules/redirects/alias-resolver.repository.js'
-import { createAliasResolver, toPublicLink } from '../../../src/modules/redirects/alias-resolver.js'
-import { createHostRouter, hostnameOf } from '../../../src/modules/redirects/host-router.js'
+import type { AliasResolverRepository, StoredPublicLink } from '../../../src/modules/visits/alias-resolver.repository.js'
+import { createAliasResolver, toPublicLink } from '../../../src/modules/visits/alias-resolver.js'
+import { createHostRouter, hostnameOf } from '../../../src/modules/visits/host-router.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
 import { createLocalInvalidationBus, ALIAS_TOPIC } from '../../../src/core/invalidation.js'
 
@@ -140,6 +140,11 @@ describe('toPublicLink', () => {
     const link = toPublicLink(storedLink('abc', 'https://x.example/', { type: 'teleport', overlay: { id: 1, type: 'popup', config: '{}' } }))
     expect(link.type).toBe('direct')
     expect(link.overlay).toBeNull()
+  })
+
+  it('keeps only pixels of known providers, even ones named like object properties', () => {
+    const pixels = [{ type: 'myspace', tag: 'x' }, { type: 'constructor', tag: 'x' }, { type: '__proto__', tag: 'x' }, { type: 'fbpixel', tag: '123456789012' }]
+    expect(toPublicLink(storedLink('abc', 'https://x.example/', { pixels })).pixels).toEqual([{ type: 'fbpixel', tag: '123456789012' }])
   })
 })
 

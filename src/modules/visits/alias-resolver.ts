@@ -5,31 +5,17 @@
 // the alias topic announces a change and expire after the bus's maxStaleMs, which bounds
 // staleness when an announcement is lost.
 import type { BioPageRow } from '../../db/schema.js'
-import { parseConfigJson } from '../overlays/config-json.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
 import { ALIAS_PATTERN } from '../../core/schemas.js'
 import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
 import { parseStoredTargeting, type LinkTargeting } from '../links/link-targeting.js'
+import { readOverlayContent, type OverlayContent } from '../overlays/overlay-config.js'
+import { isPixelType, type PixelType } from '../pixels/pixel-tags.js'
+import { readSplashContent, type SplashContent } from '../splash-pages/splash-page-config.js'
 import { createLruCache } from '../../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
-
-/** A splash page's fields as shown to visitors (see splash-page-config.ts). */
-export interface SplashContent {
-  title: string
-  description: string | null
-  image: string | null
-  link: string | null
-  counter: number
-}
-
-/** An overlay's fields as shown to visitors (see overlay-config.ts). */
-export interface OverlayContent {
-  id: number
-  type: 'message' | 'contact'
-  config: Record<string, string>
-}
 
 /** A link, parsed once when it enters the cache: the stored row with its JSON fields read. */
 export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'splashConfig' | 'overlay' | 'pixels'> {
@@ -38,7 +24,8 @@ export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' 
   /** Null for a `splash` link without a splash page: the generic interstitial. */
   splash: SplashContent | null
   overlay: OverlayContent | null
-  pixels: readonly { type: string; tag: string }[]
+  /** Pixels of the providers Linkwell knows (a hand-edited row's unknown type is left out). */
+  pixels: readonly { type: PixelType; tag: string }[]
 }
 
 export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; page: BioPageRow } | { kind: 'none' }
@@ -64,34 +51,9 @@ const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC, ACCOU
 
 const ALIAS_FORM = new RegExp(ALIAS_PATTERN)
 const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']
-/** The splash counter's range (splash-page.schemas.ts). */
-const MAX_SPLASH_COUNTER = 60
-const DEFAULT_SPLASH_COUNTER = 5
-
-function textFields(config: Record<string, unknown>): Record<string, string> {
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(config)) {
-    if (typeof value === 'string' && value.trim() !== '') fields[key] = value
-  }
-  return fields
-}
-
-function splashContentOf(config: string): SplashContent {
-  const fields = parseConfigJson(config)
-  const text = textFields(fields)
-  const counter = typeof fields.counter === 'number' && Number.isInteger(fields.counter) ? fields.counter : DEFAULT_SPLASH_COUNTER
-  return {
-    title: text.title ?? '',
-    description: text.description ?? null,
-    image: text.image ?? null,
-    link: text.link ?? null,
-    counter: Math.min(Math.max(counter, 0), MAX_SPLASH_COUNTER),
-  }
-}
 
 /** Turns the stored row into what the pages use; unknown types serve as `direct`. */
 export function toPublicLink(stored: StoredPublicLink): PublicLink {
-  const overlayType = stored.overlay?.type
   return {
     id: stored.id,
     accountId: stored.accountId,
@@ -103,11 +65,9 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
     targeting: parseStoredTargeting(stored.targeting),
-    splash: stored.splashConfig === null ? null : splashContentOf(stored.splashConfig),
-    overlay: stored.overlay && (overlayType === 'message' || overlayType === 'contact')
-      ? { id: stored.overlay.id, type: overlayType, config: textFields(parseConfigJson(stored.overlay.config)) }
-      : null,
-    pixels: stored.pixels,
+    splash: stored.splashConfig === null ? null : readSplashContent(stored.splashConfig),
+    overlay: stored.overlay ? readOverlayContent(stored.overlay) : null,
+    pixels: stored.pixels.filter((pixel): pixel is { type: PixelType; tag: string } => isPixelType(pixel.type)),
   }
 }
 

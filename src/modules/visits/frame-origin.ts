@@ -1,4 +1,5 @@
-// Origins of destinations as they may stand in a Content-Security-Policy (framed pages).
+// Origins of destinations as they may stand in a Content-Security-Policy: a `frame` or `overlay`
+// link frames its destination only when its origin can be named there (visit.service.ts).
 
 // WHATWG hosts may hold `;` and `,`, which would end a CSP directive: only plain names pass.
 const PLAIN_ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/

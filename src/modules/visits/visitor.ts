@@ -1,15 +1,16 @@
-// The click a request hands to the recorder, and its header values. How the user agent and
+// Who is visiting: the request as a visit reads it (address and headers), the header values, and
+// the click a visit hands to the recorder. How the user agent and
 // Accept-Language are read (for targeting and statistics alike) is analytics/visitor-parser.ts.
 import type { IncomingHttpHeaders } from 'node:http'
-import { isPrefetch } from '../analytics/click-enrichment.js'
-import type { ClickEvent, ClickItemType } from '../analytics/click-items.js'
+import { isPrefetch } from '../../analytics/click-enrichment.js'
+import type { ClickEvent, ClickItemType } from '../../analytics/click-items.js'
 
 /** A request header's text (the first one when repeated). */
 export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** What a visit is recorded from: Fastify's request, or the raw one with its client address (cached-redirect.ts). */
+/** What a visit is read from: Fastify's request, or the raw one with its client address (public/cached-redirect.ts). */
 export interface VisitRequest {
   ip: string
   headers: IncomingHttpHeaders

@@ -1,0 +1,181 @@
+// One home for a visit of a short address: what it serves (a link, a bio page or nothing, on the
+// main host or a branded domain), whether a link can be followed (expiry, password), where it
+// sends this visitor (targeting) and through which page (redirect, pixel page, splash, frame), and
+// the click the visit records. Two thin transports call it: the Fastify routes
+// (public/redirect.routes.ts), which render the page it names, and the front door's short path
+// (public/cached-redirect.ts), which answers from memory the visits that are a bare redirect.
+// Both get their answers from the same functions below, so they cannot drift apart.
+import type { ClickEvent } from '../../analytics/click-items.js'
+import type { ClickRecorder } from '../../analytics/click-recorder.js'
+import { countryOf } from '../../analytics/geo.js'
+import { isExpired } from '../../core/time.js'
+import { safeHttpUrl } from '../../core/urls.js'
+import type { BioPageRow } from '../../db/schema.js'
+import type { AliasResolver, PublicLink, ResolvedAlias } from './alias-resolver.js'
+import { policyOriginOf } from './frame-origin.js'
+import type { HostNamespace, HostRouter } from './host-router.js'
+import { linkPasswordMatches } from './link-password.js'
+import { destinationOf } from './targeting.js'
+import { clickOf, type VisitRequest } from './visitor.js'
+
+/** The page a followed link answers with. */
+export type LinkPage =
+  | { kind: 'redirect'; status: 301 | 302 }
+  /** The pixel page: the providers' scripts load, then the visitor is forwarded. */
+  | { kind: 'pixels' }
+  /** The splash interstitial (the link's splash page, or the generic one). */
+  | { kind: 'splash' }
+  /** The destination in a frame, under a bar (and the link's overlay); `frameOrigin` may be framed. */
+  | { kind: 'frame'; frameOrigin: string }
+
+/** What a visit of an address gets. `click` is the visit to record (null for HEAD, which is not counted). */
+export type Visit =
+  /** Nothing to follow here: a branded domain's `redirect404` when it has one, else the 404 page. */
+  | { kind: 'unknown'; redirect: string | null }
+  | { kind: 'expired' }
+  /** A link behind a password: the form first (nothing is counted until it is right). */
+  | { kind: 'locked'; link: PublicLink }
+  | { kind: 'bio'; page: BioPageRow; click: ClickEvent | null }
+  | { kind: 'link'; link: PublicLink; destination: string; page: LinkPage; click: ClickEvent | null }
+
+/** What `/` of a host serves: the dashboard (main host), a branded domain's `redirectroot`, or the 404 page. */
+export type RootVisit = { kind: 'dashboard' } | { kind: 'redirect'; url: string } | { kind: 'unknown' }
+
+/** A link that can be followed, or the visit that says why not. */
+export type LiveLink = { kind: 'live'; link: PublicLink } | Extract<Visit, { kind: 'unknown' | 'expired' }>
+
+/** Where a visit is addressed: the request's Host header and the path's one segment. */
+export interface VisitAddress {
+  host: string | undefined
+  alias: string
+}
+
+export interface VisitServiceOptions {
+  aliasResolver: AliasResolver
+  hostRouter: HostRouter
+  clicks: ClickRecorder
+  /** The status of a link's plain redirect (REDIRECT_STATUS). */
+  redirectStatus: 301 | 302
+  /** The visitor's country (geo targeting); the offline DB-IP lookup by default. */
+  countryOf?: (ip: string) => Promise<string | null>
+}
+
+const NOT_FOUND: Visit = Object.freeze({ kind: 'unknown', redirect: null })
+const EXPIRED: Visit = Object.freeze({ kind: 'expired' })
+const PIXEL_PAGE: LinkPage = Object.freeze({ kind: 'pixels' })
+const SPLASH_PAGE: LinkPage = Object.freeze({ kind: 'splash' })
+
+export function createVisitService(options: VisitServiceOptions) {
+  const { aliasResolver, hostRouter, clicks } = options
+  const lookUpCountry = options.countryOf ?? countryOf
+  const redirectPage: LinkPage = Object.freeze({ kind: 'redirect', status: options.redirectStatus })
+
+  function unknownIn(namespace: HostNamespace): Visit {
+    const redirect = safeHttpUrl(namespace.domain?.redirect404)
+    return redirect ? { kind: 'unknown', redirect } : NOT_FOUND
+  }
+
+  /** The page for a link whose destination is chosen. */
+  function pageOf(link: PublicLink, destination: string): LinkPage {
+    if (link.type === 'splash') return SPLASH_PAGE
+    if (link.type === 'frame' || link.type === 'overlay') {
+      // A destination whose origin cannot be named in the page's policy is not framed: it is linked to.
+      const frameOrigin = policyOriginOf(destination)
+      if (frameOrigin) return { kind: 'frame', frameOrigin }
+    }
+    return link.pixels.length > 0 ? PIXEL_PAGE : redirectPage
+  }
+
+  /** The visit of a live, unlocked link for a visitor whose country is known when the link needs it. */
+  function follow(request: VisitRequest, link: PublicLink, country: string | null, counted: boolean): Visit {
+    const destination = destinationOf(request, link, country)
+    if (!destination) return NOT_FOUND
+    const click = counted ? clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }) : null
+    return { kind: 'link', link, destination, page: pageOf(link, destination), click }
+  }
+
+  /** What a resolved address is for this visitor, short of a country look-up (`country` given when needed). */
+  function visitOf(request: VisitRequest, namespace: HostNamespace, resolved: ResolvedAlias, counted: boolean, country: string | null): Visit {
+    if (resolved.kind === 'none') return unknownIn(namespace)
+    if (resolved.kind === 'bio') {
+      const { page } = resolved
+      return { kind: 'bio', page, click: counted ? clickOf(request, { accountId: page.account_id, itemType: 'bio', itemId: page.id }) : null }
+    }
+    const { link } = resolved
+    if (isExpired(link.expiresAt)) return EXPIRED
+    if (link.passwordHash !== null) return { kind: 'locked', link }
+    return follow(request, link, country, counted)
+  }
+
+  const needsCountry = (resolved: ResolvedAlias) => resolved.kind === 'link' && resolved.link.targeting.geo.length > 0
+
+  async function resolve(address: VisitAddress): Promise<{ namespace: HostNamespace; resolved: ResolvedAlias }> {
+    const namespace = await hostRouter.namespaceOf(address.host)
+    return { namespace, resolved: await aliasResolver.resolve(namespace.host, address.alias) }
+  }
+
+  return {
+    /** A visit of `GET|HEAD /{alias}`; `counted` is false for HEAD. */
+    async visit(request: VisitRequest, address: VisitAddress, counted: boolean): Promise<Visit> {
+      const { namespace, resolved } = await resolve(address)
+      const country = needsCountry(resolved) ? await lookUpCountry(request.ip) : null
+      return visitOf(request, namespace, resolved, counted, country)
+    },
+
+    /**
+     * The same visit when everything it needs is in memory (the host's namespace, the alias, no
+     * country look-up); undefined when answering would read the database or wait.
+     */
+    visitFromMemory(request: VisitRequest, address: VisitAddress, counted: boolean): Visit | undefined {
+      const namespace = hostRouter.peekNamespace(address.host)
+      if (!namespace) return undefined
+      const resolved = aliasResolver.peek(namespace.host, address.alias)
+      if (!resolved || needsCountry(resolved)) return undefined
+      return visitOf(request, namespace, resolved, counted, null)
+    },
+
+    /** The link at an address when it can be followed (the password form's and the contact form's posts). */
+    async findLiveLink(address: VisitAddress): Promise<LiveLink> {
+      const { namespace, resolved } = await resolve(address)
+      if (resolved.kind !== 'link') return unknownIn(namespace) as LiveLink
+      if (isExpired(resolved.link.expiresAt)) return EXPIRED as LiveLink
+      return { kind: 'live', link: resolved.link }
+    },
+
+    /** The visit of a live link whose password, if any, was given right. */
+    async unlockedVisit(request: VisitRequest, link: PublicLink): Promise<Visit> {
+      const country = link.targeting.geo.length > 0 ? await lookUpCountry(request.ip) : null
+      return follow(request, link, country, true)
+    },
+
+    /** True when `password` opens `link` (a link without one needs none). */
+    async passwordOpens(link: PublicLink, password: string): Promise<boolean> {
+      return link.passwordHash === null || linkPasswordMatches(password, link.passwordHash)
+    },
+
+    /** What `/` of the request's host serves. */
+    async root(host: string | undefined): Promise<RootVisit> {
+      const { domain } = await hostRouter.namespaceOf(host)
+      if (!domain) return { kind: 'dashboard' }
+      const url = safeHttpUrl(domain.redirectRoot)
+      return url ? { kind: 'redirect', url } : { kind: 'unknown' }
+    },
+
+    /** True when the request's host is a branded domain (whose `/app/` is no dashboard). */
+    async isBrandedHost(host: string | undefined): Promise<boolean> {
+      return (await hostRouter.namespaceOf(host)).domain !== null
+    },
+
+    /** Hands the visit's click, if it has one, to the recorder (after its answer is on its way). */
+    count(visit: Visit): void {
+      if ('click' in visit && visit.click) clicks.record(visit.click)
+    },
+
+    /** Records a visit of an item served elsewhere (a QR scan, a rotator turn); never for HEAD. */
+    countItem(request: VisitRequest, item: Pick<ClickEvent, 'accountId' | 'itemType' | 'itemId'>): void {
+      clicks.record(clickOf(request, item))
+    },
+  }
+}
+
+export type VisitService = ReturnType<typeof createVisitService>
