@@ -13,10 +13,10 @@ import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
-import { chooseLimiterStore } from './http/rate-limit-stores.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
 import { installSecurityHeaders } from './http/security-headers.js'
+import { chooseCounterStore, createThrottleFactory } from './http/throttle.js'
 import { validatorCompiler } from './http/validator.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
@@ -93,7 +93,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
 
   const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
-  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
+  // Every limit and throttle counts in one store: Redis, else PostgreSQL, else memory (http/throttle.ts).
+  const throttles = createThrottleFactory({
+    store: chooseCounterStore({ redis, database }),
+    onStoreStateChange: (state, error) =>
+      state === 'failed'
+        ? logger.error({ err: error }, 'rate limit store unreachable: limiting per instance until it returns')
+        : logger.info('rate limit store reachable again: limits are shared across instances'),
+  })
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ throttles })
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
@@ -172,13 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     sessions: services.sessions,
     sessionCookie,
     publicUrl: config.publicUrl,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter({
-      store: chooseLimiterStore({ redis, pgPool: database.pool, pgSchema: database.schema }),
-      onStoreStateChange: (state, error) =>
-        state === 'failed'
-          ? app.log.error({ err: error }, 'rate limit store unreachable: limiting per instance until it returns')
-          : app.log.info('rate limit store reachable again: limits are shared across instances'),
-    }),
+    rateLimiter: deps.rateLimiter ?? createRateLimiter({ throttles }),
     defaultRateLimit: config.rateLimitPerMinute,
     keyCacheMs: config.keyCacheMs,
     invalidation: services.invalidation,
@@ -206,7 +208,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
   await registerDashboard(app, services)
   // What visitors see (no API key).
-  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(redis))
+  await registerPublicSite(app, services, deps.visitorThrottles ?? createVisitorThrottles(throttles))
 
   return app
 }
