@@ -25,6 +25,8 @@ module.exports = {
       { path: '^src/(config|logger)[.]ts$' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$)' }),
     forbid('db-and-redis-stand-on-core', 'db/ and redis/ (storage and connections) know only core/ and config.',
       { path: '^src/(db|redis)/' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$|db/|redis/)' }),
+    forbid('database-drivers-stay-in-db', 'Only db/ knows which database it is on: no other file imports a driver (pg, better-sqlite3), not even its types; what others need of one (shared counters) db/ hands out without it.',
+      { path: '^src/', pathNot: '^src/db/' }, { path: '(^|/)node_modules/(@types/)?(pg|pg-[a-z-]+|better-sqlite3)/' }),
     forbid('db-knows-no-redis', 'The database layer does not reach for Redis, nor Redis for the database.',
       { path: '^src/db/' }, { path: '^src/redis/' }),
     forbid('analytics-below-modules', 'analytics/ (click recording and aggregates) stands on core/ and db/ only.',
