@@ -27,6 +27,8 @@ module.exports = {
       { path: '^src/(db|redis)/' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$|db/|redis/)' }),
     forbid('db-dialect-stays-in-db', 'Only db/ tells SQLite from PostgreSQL: db/dialect.ts is its own (feature code uses db/errors.ts, db/id-lists.ts and the like, which ask for it).',
       { path: '^src/', pathNot: '^src/db/' }, { path: '^src/db/dialect[.]ts$' }),
+    forbid('database-drivers-stay-in-db', 'Only db/ knows which database it is on: no other file imports a driver (pg, better-sqlite3), not even its types; what others need of one (shared counters) db/ hands out without it.',
+      { path: '^src/', pathNot: '^src/db/' }, { path: '(^|/)node_modules/(@types/)?(pg|pg-[a-z-]+|better-sqlite3)/' }),
     forbid('db-knows-no-redis', 'The database layer does not reach for Redis, nor Redis for the database.',
       { path: '^src/db/' }, { path: '^src/redis/' }),
     forbid('analytics-below-modules', 'analytics/ (click recording and aggregates) stands on core/ and db/ only.',

@@ -13,10 +13,10 @@ import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
-import { chooseLimiterStore } from './http/rate-limit-stores.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
 import { installSecurityHeaders } from './http/security-headers.js'
+import { chooseCounterStore, createThrottleFactory } from './http/throttle.js'
 import { validatorCompiler } from './http/validator.js'
 import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
@@ -102,7 +102,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
 
   const sessionCookie = createSessionCookie(config.publicUrl, config.sessionDays)
-  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ redis, pgPool: database.pool, pgSchema: database.schema })
+  // Every limit and throttle counts in one store: Redis, else PostgreSQL, else memory (http/throttle.ts).
+  const throttles = createThrottleFactory({
+    store: chooseCounterStore({ redis, database }),
+    onStoreStateChange: (state, error) =>
+      state === 'failed'
+        ? logger.error({ err: error }, 'rate limit store unreachable: limiting per instance until it returns')
+        : logger.info('rate limit store reachable again: limits are shared across instances'),
+  })
+  const signInThrottle = deps.signInThrottle ?? createSignInThrottle({ throttles })
   const app = Fastify({
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
@@ -187,13 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     sessions: services.sessions,
     sessionCookie,
     publicUrl: config.publicUrl,
-    rateLimiter: deps.rateLimiter ?? createRateLimiter({
-      store: chooseLimiterStore({ redis, pgPool: database.pool, pgSchema: database.schema }),
-      onStoreStateChange: (state, error) =>
-        state === 'failed'
-          ? app.log.error({ err: error }, 'rate limit store unreachable: limiting per instance until it returns')
-          : app.log.info('rate limit store reachable again: limits are shared across instances'),
-    }),
+    rateLimiter: deps.rateLimiter ?? createRateLimiter({ throttles }),
     defaultRateLimit: config.rateLimitPerMinute,
     keyCacheMs: config.keyCacheMs,
     invalidation: services.invalidation,
@@ -231,7 +233,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     accounts: services.accounts,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
-    throttles: deps.visitorThrottles ?? createVisitorThrottles(redis),
+    throttles: deps.visitorThrottles ?? createVisitorThrottles(throttles),
     visitorLog,
     publicUrl,
   })

@@ -11,10 +11,9 @@ import { createServices } from './services.js'
 import { backupSqliteDatabase } from './db/backup.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import type { AccountWithPlan } from './modules/accounts/account.repository.js'
-import { toPlanRecord } from './modules/admin/admin.mapper.js'
+import { toPlanRecord, toUserRecord } from './modules/admin/admin.mapper.js'
 import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from './modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
-import { nowTimestamp, toStoredTimestamp } from './core/time.js'
 import { AppError, ValidationError } from './core/errors.js'
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
@@ -24,14 +23,15 @@ const HELP = `Usage: linkwell <command> [options]
 Commands:
   account create --email E --username U [--admin] [--plan P] [--password PW]
                                       create an account and its first API key (printed once)
-  account list                        list accounts
+  account list                        list accounts as GET /api/users shows them
   account suspend --account A         refuse the account's keys (403) until unsuspended
   account unsuspend --account A
   account password --account A        set the password (to sign in to the dashboard) from the first
                                       line of standard input; signs out the account's sessions
   key create --account A [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope R]... [--read-only]
-                                      create a further API key (printed once), limited to the
-                                      resources R (${API_KEY_RESOURCES.join(', ')}) and/or reads
+                                      create a further API key (printed once, with what key list
+                                      shows of it), limited to the resources R
+                                      (${API_KEY_RESOURCES.join(', ')}) and/or reads
   key list --account A                list keys (never the keys themselves)
   key revoke --account A --id N       delete a key; it stops working at once
   plan create --name N --code C [--apirate N] [--limit resource=N ...]
@@ -101,17 +101,9 @@ const COMMANDS: Record<string, Command> = {
   'account list': {
     usage: 'account list',
     options: {},
-    async run(_values, { accounts }) {
-      return (await accounts.listAllAccounts()).map((account) => ({
-        id: account.id,
-        username: account.username,
-        email: account.email,
-        plan: account.plan_code,
-        planid: account.plan_id,
-        admin: account.is_admin === 1,
-        suspended: account.is_suspended === 1,
-        registered: account.created_at,
-      }))
+    async run(_values, { accounts, config }) {
+      // Each as GET /api/users shows it: the spec's Account with the admin and suspended flags.
+      return (await accounts.listAllAccounts()).map((account) => toUserRecord(account, config.publicUrl))
     },
   },
   'account password': {
@@ -133,19 +125,15 @@ const COMMANDS: Record<string, Command> = {
     required: ['account'],
     check: (values) => void scopeOptions(values),
     async run(values, services) {
-      const name = (text(values, 'name') ?? 'key').trim()
-      if (name.length < 1 || name.length > 100) throw new UsageError('--name must be 1 to 100 characters')
-      let expiresAt: string | null = null
-      const expires = text(values, 'expires')
-      if (expires !== undefined) {
-        expiresAt = toStoredTimestamp(expires) ?? null
-        if (expiresAt === null) throw new UsageError(`--expires must be a UTC date-time 'YYYY-MM-DD HH:MM:SS' or a date YYYY-MM-DD, got "${expires}"`)
-        if (expiresAt <= nowTimestamp()) throw new UsageError('--expires must be in the future')
-      }
       const account = await accountOrFail(services, text(values, 'account')!)
-      const scope = scopeOptions(values)
-      const key = await services.accounts.createKey(account.id, { name, expiresAt, scope })
-      return { id: key.id, apiKey: key.key, scopes: scope.resources, readonly: scope.readOnly }
+      // The name and expiry rules are the service's, as for POST /api/key/add (a refusal exits 2).
+      const { key, ...created } = await services.accounts.createNamedKey(account.id, {
+        name: text(values, 'name'),
+        expires: text(values, 'expires'),
+        scope: scopeOptions(values),
+      })
+      // What `key list` shows of the key, and the key itself (named as by `account create`).
+      return { ...created, apiKey: key }
     },
   },
   'key list': {

@@ -6,6 +6,8 @@ import SQLite from 'better-sqlite3'
 import type pg from 'pg'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase } from 'kysely'
 import type { Database } from './schema.js'
+import type { SharedCounterStore } from '../core/shared-counters.js'
+import { createPostgresCounterStore } from './shared-counter-store.js'
 import { dialectOf } from './dialect.js'
 import * as initialSchema from './migrations/001-initial-schema.js'
 import * as rateLimitTable from './migrations/002-rate-limit-table.js'
@@ -29,8 +31,11 @@ export interface DatabaseHandle {
   cacheStaleMs: number
   /** PostgreSQL schema in use when not the default one. */
   schema?: string
-  /** PostgreSQL only: the pool, for stores that share state through the database (rate limits). */
-  pool?: pg.Pool
+  /**
+   * PostgreSQL only: counters every instance on this database shares (rate limits, throttles);
+   * undefined on SQLite, where one process counts alone.
+   */
+  sharedCounters?: SharedCounterStore
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -154,7 +159,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     db,
     cacheStaleMs: 1_000,
     schema: options.schema,
-    pool,
+    sharedCounters: createPostgresCounterStore(pool, options.schema),
     ping: async () => {
       await sql`select 1`.execute(db)
     },

@@ -1,11 +1,9 @@
 // Throttling of attempts at something a stranger could guess or flood: a link's password, a
 // contact form, and later the dashboard's sign-in. Each attempt counts against the thing aimed at
 // (the target) and against the client's address; past a few attempts in a window the key is
-// blocked, each block of the day twice as long as the one before it. Built on rate-limiter-flexible:
-// counters live in Redis when configured (shared by every instance), else in this process's memory,
-// which also stands in while Redis is away.
-import type { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+// blocked, each block of the day twice as long as the one before it. Counted by the throttle
+// factory (http/throttle.ts) where the API's rate limits are, so every instance sees the same count.
+import { createThrottleFactory, type ThrottleFactory } from './throttle.js'
 
 /** How many attempts one key gets, and how its blocks grow. */
 export interface ThrottlePolicy {
@@ -17,12 +15,13 @@ export interface ThrottlePolicy {
   maxBlockSeconds: number
 }
 
-export interface ThrottleOptions {
+export interface AttemptThrottleOptions {
   /** Names the counters (`link-password`, `contact`); two throttles never share a counter. */
   name: string
   perTarget: ThrottlePolicy
   perClient: ThrottlePolicy
-  redis?: Redis
+  /** Where the counters live; this process's memory when absent. */
+  throttles?: ThrottleFactory
 }
 
 /** What an attempt is aimed at, and who makes it (the client's address as the proxy chain gives it). */
@@ -48,44 +47,34 @@ export function blockSecondsOf(policy: ThrottlePolicy, strike: number): number {
   return Math.min(policy.firstBlockSeconds * 2 ** Math.min(strike - 1, 30), policy.maxBlockSeconds)
 }
 
-function limiterOf(redis: Redis | undefined, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-  const memory = new RateLimiterMemory({ keyPrefix, points, duration })
-  if (!redis) return memory
-  // While Redis is away each instance counts on its own (a weaker limit, never none).
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, rejectIfRedisNotReady: true, insuranceLimiter: memory })
-}
-
 /** The counters of one kind of key (targets or clients). */
-function keyThrottle(redis: Redis | undefined, prefix: string, policy: ThrottlePolicy) {
-  const attempts = limiterOf(redis, prefix, policy.attempts, policy.windowSeconds)
-  const strikes = limiterOf(redis, `${prefix}:strikes`, Number.MAX_SAFE_INTEGER, STRIKE_MEMORY_SECONDS)
+function keyThrottle(throttles: ThrottleFactory, prefix: string, policy: ThrottlePolicy) {
+  const attempts = throttles.counter({ name: prefix, points: policy.attempts, windowSeconds: policy.windowSeconds })
+  const strikes = throttles.counter({ name: `${prefix}:strikes`, points: Number.MAX_SAFE_INTEGER, windowSeconds: STRIKE_MEMORY_SECONDS })
 
   return {
     /** Seconds to wait, or 0 when the attempt may go ahead. */
     async attempt(key: string): Promise<number> {
-      try {
-        await attempts.consume(key)
-        return 0
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection
-        // Exactly one attempt is the first over the allowance (the count is atomic, concurrent
-        // guesses included): that one places the block; later ones wait for it to end.
-        if (rejection.consumedPoints !== policy.attempts + 1) return Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1)
-        const strike = (await strikes.penalty(key)).consumedPoints
-        const seconds = blockSecondsOf(policy, strike)
-        await attempts.block(key, seconds)
-        return seconds
-      }
+      const state = await attempts.consume(key)
+      if (state.allowed) return 0
+      // Exactly one attempt is the first over the allowance (the count is atomic, concurrent
+      // guesses included): that one places the block; later ones wait for it to end.
+      if (state.consumed !== policy.attempts + 1) return Math.max(Math.ceil(state.msBeforeReset / 1000), 1)
+      const strike = await strikes.penalty(key)
+      const seconds = blockSecondsOf(policy, strike)
+      await attempts.block(key, seconds)
+      return seconds
     },
     async giveBack(key: string): Promise<void> {
-      await attempts.reward(key, 1)
+      await attempts.reward(key)
     },
   }
 }
 
-export function createAttemptThrottle(options: ThrottleOptions): AttemptThrottle {
-  const targets = keyThrottle(options.redis, `throttle:${options.name}:target`, options.perTarget)
-  const clients = keyThrottle(options.redis, `throttle:${options.name}:client`, options.perClient)
+export function createAttemptThrottle(options: AttemptThrottleOptions): AttemptThrottle {
+  const throttles = options.throttles ?? createThrottleFactory()
+  const targets = keyThrottle(throttles, `throttle:${options.name}:target`, options.perTarget)
+  const clients = keyThrottle(throttles, `throttle:${options.name}:client`, options.perClient)
   return {
     async attempt({ target, client }) {
       // The client first: its refused attempts do not count against the target, so one address

@@ -1,7 +1,6 @@
-// Per-account API rate limit (decisions §3): a fixed 60 s window, built on rate-limiter-flexible.
-// The store is chosen at start (memory, Redis or PostgreSQL: http/rate-limit-stores.ts); routes
-// never know which. When a shared store fails, each instance limits on its own until it returns.
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+// Per-account API rate limit (decisions §3): a fixed 60 s window per key, counted by the throttle
+// factory (http/throttle.ts) in the deployment's store; routes never know which.
+import { createThrottleFactory, type Counter, type ThrottleFactory } from './throttle.js'
 
 export const WINDOW_SECONDS = 60
 
@@ -15,80 +14,41 @@ export interface RateLimitDecision {
   retryAfter: number
 }
 
-/** Builds the limiter for one limit value; stores differ only here. */
-export type LimiterFactory = (points: number) => RateLimiterAbstract
-
-export const memoryLimiterFactory: LimiterFactory = (points) =>
-  new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: `api${points}` })
-
 export interface RateLimiter {
   /** Counts one request for `key` against `limit` requests per window. */
   consume(key: string, limit: number): Promise<RateLimitDecision>
 }
 
 export interface RateLimiterOptions {
-  /** The shared store; memory when absent. */
-  store?: LimiterFactory
-  /** Told once when the shared store fails and once when it answers again. */
-  onStoreStateChange?: (state: 'failed' | 'recovered', error?: unknown) => void
+  /** Where the counters live; this process's memory when absent. */
+  throttles?: ThrottleFactory
   now?: () => number
-}
-
-/** A cache of one limiter per distinct limit value (plans may differ). */
-function limiterCache(factory: LimiterFactory) {
-  const limiters = new Map<number, RateLimiterAbstract>()
-  return (points: number) => {
-    let limiter = limiters.get(points)
-    if (!limiter) {
-      limiter = factory(points)
-      limiters.set(points, limiter)
-    }
-    return limiter
-  }
 }
 
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const now = options.now ?? Date.now
-  const shared = options.store ? limiterCache(options.store) : undefined
-  const local = limiterCache(memoryLimiterFactory)
-  let storeFailing = false
+  const throttles = options.throttles ?? createThrottleFactory()
+  // One counter per distinct limit value (plans may differ).
+  const counters = new Map<number, Counter>()
 
-  function decide(limit: number, res: RateLimiterRes, allowed: boolean): RateLimitDecision {
-    const msLeft = Math.max(res.msBeforeNext, 0)
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(limit - res.consumedPoints, 0),
-      resetAt: Math.ceil((now() + msLeft) / 1000),
-      retryAfter: Math.max(Math.ceil(msLeft / 1000), 1),
+  function counterOf(limit: number): Counter {
+    let counter = counters.get(limit)
+    if (!counter) {
+      counter = throttles.counter({ name: `rl:${limit}`, points: limit, windowSeconds: WINDOW_SECONDS })
+      counters.set(limit, counter)
     }
-  }
-
-  async function consumeWith(limiter: RateLimiterAbstract, key: string, limit: number): Promise<RateLimitDecision> {
-    try {
-      return decide(limit, await limiter.consume(key), true)
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return decide(limit, rejection, false)
-      throw rejection
-    }
+    return counter
   }
 
   return {
     async consume(key, limit) {
-      if (!shared) return consumeWith(local(limit), key, limit)
-      try {
-        const decision = await consumeWith(shared(limit), key, limit)
-        if (storeFailing) {
-          storeFailing = false
-          options.onStoreStateChange?.('recovered')
-        }
-        return decision
-      } catch (error) {
-        if (!storeFailing) {
-          storeFailing = true
-          options.onStoreStateChange?.('failed', error)
-        }
-        return consumeWith(local(limit), key, limit)
+      const state = await counterOf(limit).consume(key)
+      return {
+        allowed: state.allowed,
+        limit,
+        remaining: Math.max(limit - state.consumed, 0),
+        resetAt: Math.ceil((now() + state.msBeforeReset) / 1000),
+        retryAfter: Math.max(Math.ceil(state.msBeforeReset / 1000), 1),
       }
     },
   }

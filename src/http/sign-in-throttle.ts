@@ -1,12 +1,9 @@
 // Slows down password guessing on sign-in and password changes: at most 10 attempts per account
 // and 50 per client address in 15 minutes; a right password gives its attempt back (and clears the
-// account's count), so only wrong ones add up. Counters live where the API's rate limits do
-// (Redis, else PostgreSQL, else memory: http/rate-limit-stores.ts), so every instance sees the same
-// count; when the shared store fails, this instance counts in memory until it returns.
-import type pg from 'pg'
-import type { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+// account's count), so only wrong ones add up. Counted by the throttle factory (http/throttle.ts)
+// where the API's rate limits are, so every instance sees the same count.
 import { AppError, RateLimitError } from '../core/errors.js'
+import { createThrottleFactory, type Counter, type ThrottleFactory } from './throttle.js'
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60
 
@@ -29,9 +26,8 @@ export interface SignInThrottle {
 }
 
 export interface SignInThrottleOptions {
-  redis?: Redis
-  pgPool?: pg.Pool
-  pgSchema?: string
+  /** Where the counters live; this process's memory when absent. */
+  throttles?: ThrottleFactory
   limits?: SignInLimits
 }
 
@@ -40,40 +36,15 @@ function isWrongPassword(error: unknown): boolean {
   return error instanceof AppError && (error.code === 'invalid_credentials' || error.code === 'wrong_password')
 }
 
-function createLimiter(options: SignInThrottleOptions, name: string, points: number): RateLimiterAbstract {
-  const common = { points, duration: SIGN_IN_WINDOW_SECONDS, keyPrefix: `signin:${name}` }
-  // rate-limiter-flexible's own fallback: while the shared store fails, count in this process.
-  const insuranceLimiter = new RateLimiterMemory(common)
-  if (options.redis) {
-    return new RateLimiterRedis({ ...common, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter })
-  }
-  if (options.pgPool) {
-    return new RateLimiterPostgres({
-      ...common,
-      storeClient: options.pgPool,
-      // Migration 002's table, shared with the API's counters (keys carry their prefix).
-      tableName: 'rate_limits',
-      ...(options.pgSchema ? { schemaName: options.pgSchema } : {}),
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-      insuranceLimiter,
-    })
-  }
-  return insuranceLimiter
-}
-
 export function createSignInThrottle(options: SignInThrottleOptions = {}): SignInThrottle {
   const limits = options.limits ?? DEFAULT_SIGN_IN_LIMITS
-  const bySubject = createLimiter(options, 'subject', limits.perSubject)
-  const byAddress = createLimiter(options, 'address', limits.perAddress)
+  const throttles = options.throttles ?? createThrottleFactory()
+  const bySubject = throttles.counter({ name: 'signin:subject', points: limits.perSubject, windowSeconds: SIGN_IN_WINDOW_SECONDS })
+  const byAddress = throttles.counter({ name: 'signin:address', points: limits.perAddress, windowSeconds: SIGN_IN_WINDOW_SECONDS })
 
-  async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
-    try {
-      await limiter.consume(key)
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw RateLimitError.signIn(Math.max(Math.ceil(rejection.msBeforeNext / 1000), 1))
-      throw rejection
-    }
+  async function consume(counter: Counter, key: string): Promise<void> {
+    const state = await counter.consume(key)
+    if (!state.allowed) throw RateLimitError.signIn(Math.max(Math.ceil(state.msBeforeReset / 1000), 1))
   }
 
   return {
@@ -85,10 +56,10 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
       try {
         result = await attempt()
       } catch (error) {
-        if (!isWrongPassword(error)) await Promise.all([bySubject.reward(subject, 1), byAddress.reward(address, 1)])
+        if (!isWrongPassword(error)) await Promise.all([bySubject.reward(subject), byAddress.reward(address)])
         throw error
       }
-      await Promise.all([bySubject.delete(subject), byAddress.reward(address, 1)])
+      await Promise.all([bySubject.delete(subject), byAddress.reward(address)])
       return result
     },
   }

@@ -1,7 +1,7 @@
 // The throttles of what visitors send: guesses at a link's password and contact-form messages,
 // each counted per target (the link) and per client address (http/attempt-throttle.ts).
-import type { Redis } from 'ioredis'
 import { createAttemptThrottle, type AttemptThrottle } from '../http/attempt-throttle.js'
+import type { ThrottleFactory } from '../http/throttle.js'
 
 export interface VisitorThrottles {
   linkPassword: AttemptThrottle
@@ -29,10 +29,10 @@ const CONTACT = {
   perTarget: { attempts: 50, windowSeconds: HOUR, firstBlockSeconds: 5 * MINUTE, maxBlockSeconds: 6 * HOUR },
 }
 
-/** Counters in Redis when configured (shared by every instance), else in memory. */
-export function createVisitorThrottles(redis?: Redis): VisitorThrottles {
+/** Counters where `throttles` keeps them (the deployment's shared store: app.ts), else in memory. */
+export function createVisitorThrottles(throttles?: ThrottleFactory): VisitorThrottles {
   return {
-    linkPassword: createAttemptThrottle({ name: 'link-password', redis, ...LINK_PASSWORD }),
-    contact: createAttemptThrottle({ name: 'contact', redis, ...CONTACT }),
+    linkPassword: createAttemptThrottle({ name: 'link-password', throttles, ...LINK_PASSWORD }),
+    contact: createAttemptThrottle({ name: 'contact', throttles, ...CONTACT }),
   }
 }

@@ -123,21 +123,30 @@ describe('the linkwell command', () => {
       ])
     })
 
-    it('lists accounts without keys or password hashes', async () => {
+    it('lists accounts as GET /api/users shows them, without keys or password hashes', async () => {
       const created = await createAccount('--password', 'listed account password')
-      const result = await cli('account', 'list')
-      expect(result.code).toBe(0)
+      const admin = await createAccount('--admin')
+      await cli('account', 'suspend', '--account', created.username)
+      // The CLI's PUBLIC_URL is the app's, so both build the same avatar addresses.
+      const result = await runCli(shared.url, ['account', 'list'], { PUBLIC_URL: 'https://lw.test' })
+      expect(result.code, result.stderr).toBe(0)
       const entry = (result.json as Array<{ id: number }>).find((account) => account.id === created.id)
       expect(entry).toEqual({
         id: created.id,
         username: created.username,
         email: created.email,
-        plan: 'pro',
+        avatar: `https://lw.test/avatar/${created.username}.svg`,
+        status: 'pro',
+        expires: null,
         planid: expect.any(Number),
         admin: false,
-        suspended: false,
+        suspended: true,
         registered: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       })
+      const fromApi = await (await api(admin.apiKey))('GET', `/api/user/${created.id}`)
+      expect(fromApi.statusCode).toBe(200)
+      expect(entry).toEqual(fromApi.data.data)
+      expect((result.json as Array<{ id: number; admin: boolean }>).find((account) => account.id === admin.id)?.admin).toBe(true)
       expect(result.stdout).not.toContain(created.apiKey)
       expect(result.stdout).not.toContain('scrypt')
     })
@@ -205,9 +214,17 @@ describe('the linkwell command', () => {
   describe('key', () => {
     it('creates a further key with a name and an expiry, lists keys without secrets, revokes one', async () => {
       const account = await createAccount()
-      const created = await cli('key', 'create', '--account', account.username, '--name', 'deploy bot', '--expires', '2099-12-31 23:59:59')
+      const created = await cli('key', 'create', '--account', account.username, '--name', '  deploy bot ', '--expires', '2099-12-31 23:59:59')
       expect(created.code, created.stderr).toBe(0)
-      expect(created.json).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/), scopes: null, readonly: false })
+      expect(created.json).toEqual({
+        id: expect.any(Number),
+        name: 'deploy bot',
+        prefix: created.json.apiKey.slice(0, 8),
+        expires: '2099-12-31 23:59:59',
+        scopes: null,
+        readonly: false,
+        apiKey: expect.stringMatching(/^lw_[A-Za-z0-9_-]{43}$/),
+      })
       const client = await api(created.json.apiKey)
       expect((await client('GET', '/api/account')).data.data.id).toBe(account.id)
 
@@ -259,14 +276,38 @@ describe('the linkwell command', () => {
       const account = await createAccount()
       const target = ['--account', account.username]
       await expectErrors([
-        [2, '--expires', ['key', 'create', ...target, '--expires', 'next week']],
-        [2, '--expires', ['key', 'create', ...target, '--expires', '2030-02-30']],
-        [2, 'in the future', ['key', 'create', ...target, '--expires', '2001-01-01']],
-        [2, '--name', ['key', 'create', ...target, '--name', '']],
+        [2, 'The field "expires" is not a real calendar date-time.', ['key', 'create', ...target, '--expires', 'next week']],
+        [2, 'The field "expires" is not a real calendar date-time.', ['key', 'create', ...target, '--expires', '2030-02-30']],
+        [2, 'The field "expires" must be in the future.', ['key', 'create', ...target, '--expires', '2001-01-01']],
+        [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', '']],
+        [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', '   ']],
+        [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', 'x'.repeat(101)]],
         [2, '--id', ['key', 'revoke', ...target, '--id', 'abc']],
         [2, '--id', ['key', 'revoke', ...target]],
       ])
       expect((await cli('key', 'list', ...target)).json).toHaveLength(1)
+    })
+
+    it('creates keys by the rules of POST /api/key/add: the same defaults, and the same refusals in the same words', async () => {
+      const account = await createAccount()
+      const target = ['--account', account.username]
+      const plain = await cli('key', 'create', ...target)
+      const overHttp = await (await api(account.apiKey))('POST', '/api/key/add', {})
+      expect(overHttp.statusCode).toBe(201)
+      const { key: _shownOnce, error: _envelope, ...httpRecord } = overHttp.data
+      const { apiKey: _alsoShownOnce, ...cliRecord } = plain.json
+      expect(cliRecord).toEqual({ ...httpRecord, id: cliRecord.id, prefix: cliRecord.prefix })
+      expect(cliRecord).toMatchObject({ name: 'key', expires: null, scopes: null, readonly: false })
+
+      // Values that pass the request schema and reach the service's rules.
+      for (const [option, value] of [['--expires', '2030-02-30'], ['--expires', '2001-01-01 00:00:00'], ['--name', '   ']] as const) {
+        const refused = await cli('key', 'create', ...target, option, value)
+        const field = option.slice(2)
+        const answer = await (await api(account.apiKey))('POST', '/api/key/add', { [field]: value })
+        expect(answer.statusCode, `${field}=${value}`).toBe(400)
+        expect(refused.code).toBe(2)
+        expect(refused.stderr).toBe(`linkwell: ${answer.data.message}\n`)
+      }
     })
   })
 

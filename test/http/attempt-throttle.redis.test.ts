@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createAttemptThrottle, type ThrottlePolicy } from '../../src/http/attempt-throttle.js'
+import { chooseCounterStore, createThrottleFactory } from '../../src/http/throttle.js'
 import { connectRedis } from '../../src/redis/connection.js'
 
 const redisUrl = process.env.TEST_REDIS_URL
@@ -16,7 +17,7 @@ describe.skipIf(!redisUrl)('attempt throttle on Redis', () => {
     const redis = connectRedis(redisUrl!, prefix)
     connections.push(redis)
     await new Promise((resolve) => redis.once('ready', resolve))
-    return createAttemptThrottle({ name: 'link-password', perClient: POLICY, perTarget: { ...POLICY, attempts: 100 }, redis })
+    return createAttemptThrottle({ name: 'link-password', perClient: POLICY, perTarget: { ...POLICY, attempts: 100 }, throttles: createThrottleFactory({ store: chooseCounterStore({ redis }) }) })
   }
 
   it('counts the attempts of every instance together and blocks on all of them', async () => {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AuthenticationError, ValidationError } from '../../src/core/errors.js'
 import { createSignInThrottle } from '../../src/http/sign-in-throttle.js'
+import { chooseCounterStore, createThrottleFactory } from '../../src/http/throttle.js'
 import { connectRedis } from '../../src/redis/connection.js'
 import { signedInClient, signIn } from '../helpers/dashboard-client.js'
 import { createAccount, createTestApp, type TestContext } from '../helpers/test-app.js'
@@ -72,7 +73,7 @@ describe('sign-in throttle per address', () => {
   it('refuses an address after its limit whatever accounts it tries; other addresses are unaffected', async () => {
     // The deployment's store (the test database's PostgreSQL on that run) with a small address limit.
     context = await createTestApp({
-      signInThrottle: (database) => createSignInThrottle({ pgPool: database.pool, pgSchema: database.schema, limits: { perSubject: 100, perAddress: 5 } }),
+      signInThrottle: (database) => createSignInThrottle({ throttles: createThrottleFactory({ store: chooseCounterStore({ database }) }), limits: { perSubject: 100, perAddress: 5 } }),
     })
     const accounts = await Promise.all([1, 2, 3].map(() => createAccount(context, { password: PASSWORD })))
     const from = (address: string, login: string, password: string) =>
@@ -129,8 +130,8 @@ describe.skipIf(!redisUrl)('sign-in throttle shared through Redis', () => {
       // Until connected the limiter would count in memory (its fallback), which is not what is tested.
       await Promise.all([first, second].map((redis) => new Promise((resolve) => redis.once('ready', resolve))))
       const limits = { perSubject: 3, perAddress: 100 }
-      const one = createSignInThrottle({ redis: first, limits })
-      const two = createSignInThrottle({ redis: second, limits })
+      const one = createSignInThrottle({ throttles: createThrottleFactory({ store: chooseCounterStore({ redis: first }) }), limits })
+      const two = createSignInThrottle({ throttles: createThrottleFactory({ store: chooseCounterStore({ redis: second }) }), limits })
       const wrong = async () => {
         throw AuthenticationError.wrongCredentials()
       }

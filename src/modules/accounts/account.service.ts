@@ -265,17 +265,21 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     },
 
     /**
-     * A key with a name (1 to 100 characters once trimmed), a UTC `YYYY-MM-DD[ HH:MM:SS]` expiry in
-     * the future or null for never, and a scope within the creator's (POST /api/key/add).
+     * A key with a name (1 to 100 characters once trimmed; `key` when absent), a UTC
+     * `YYYY-MM-DD[ HH:MM:SS]` expiry in the future or null/absent for never, and a scope within the
+     * creator's: POST /api/key/add and `linkwell key create`. Answers the key (shown this once) and
+     * what `listKeys` shows of it.
      */
-    async createNamedKey(accountId: number, request: { name: string; expires: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
-      const trimmed = request.name.trim()
+    async createNamedKey(accountId: number, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
+      const trimmed = (request.name ?? 'key').trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
-      const expiresAt = request.expires === null ? null : toStoredTimestamp(request.expires)
+      const expires = request.expires ?? null
+      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
       if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
       if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
-      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt, scope: request.scope }, creator)
-      return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt }
+      const scope = request.scope ?? creator
+      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt, scope }, creator)
+      return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }
     },
 
     /** The account's keys, oldest first; never the keys themselves (only their first characters). */
