@@ -69,17 +69,30 @@ async function accountOrFail(services: CommandContext, reference: string): Promi
   return account
 }
 
-function setSuspended(suspended: boolean): Command {
+/**
+ * A command about one account (`--account <id|username>`, required): the account is found (or the
+ * command fails naming it) before `run` sees it.
+ */
+function accountCommand(command: Omit<Command, 'run' | 'required'> & { required?: string[]; run(account: AccountWithPlan, values: Values, context: CommandContext): Promise<unknown> }): Command {
   return {
-    usage: `account ${suspended ? 'suspend' : 'unsuspend'} --account <id|username>`,
-    options: ACCOUNT_OPTION,
-    required: ['account'],
-    async run(values, services) {
-      const account = await accountOrFail(services, text(values, 'account')!)
-      await services.accounts.setSuspended(account.id, suspended)
-      return { id: account.id, username: account.username, suspended }
+    ...command,
+    options: { ...ACCOUNT_OPTION, ...command.options },
+    required: ['account', ...(command.required ?? [])],
+    async run(values, context) {
+      return command.run(await accountOrFail(context, text(values, 'account')!), values, context)
     },
   }
+}
+
+function setSuspended(suspended: boolean): Command {
+  return accountCommand({
+    usage: `account ${suspended ? 'suspend' : 'unsuspend'} --account <id|username>`,
+    options: {},
+    async run(account, _values, { accounts }) {
+      await accounts.setSuspended(account.id, suspended)
+      return { id: account.id, username: account.username, suspended }
+    },
+  })
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -106,28 +119,24 @@ const COMMANDS: Record<string, Command> = {
       return (await accounts.listAllAccounts()).map((account) => toUserRecord(account, config.publicUrl))
     },
   },
-  'account password': {
+  'account password': accountCommand({
     usage: 'account password --account <id|username>   (the password on standard input)',
-    options: ACCOUNT_OPTION,
-    required: ['account'],
-    async run(values, services) {
-      const account = await accountOrFail(services, text(values, 'account')!)
-      const password = await services.readInputLine()
-      const ended = await services.accounts.setPassword(account.id, password)
+    options: {},
+    async run(account, _values, { accounts, readInputLine }) {
+      const password = await readInputLine()
+      const ended = await accounts.setPassword(account.id, password)
       return { id: account.id, username: account.username, passwordSet: true, sessionsEnded: ended }
     },
-  },
+  }),
   'account suspend': setSuspended(true),
   'account unsuspend': setSuspended(false),
-  'key create': {
+  'key create': accountCommand({
     usage: "key create --account <id|username> [--name N] [--expires 'YYYY-MM-DD HH:MM:SS'] [--scope RESOURCE]... [--read-only]",
-    options: { ...ACCOUNT_OPTION, name: { type: 'string' }, expires: { type: 'string' }, scope: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' } },
-    required: ['account'],
+    options: { name: { type: 'string' }, expires: { type: 'string' }, scope: { type: 'string', multiple: true }, 'read-only': { type: 'boolean' } },
     check: (values) => void scopeOptions(values),
-    async run(values, services) {
-      const account = await accountOrFail(services, text(values, 'account')!)
+    async run(account, values, { accounts }) {
       // The name and expiry rules are the service's, as for POST /api/key/add (a refusal exits 2).
-      const { key, ...created } = await services.accounts.createNamedKey(account.id, {
+      const { key, ...created } = await accounts.createNamedKey(account.id, {
         name: text(values, 'name'),
         expires: text(values, 'expires'),
         scope: scopeOptions(values),
@@ -135,27 +144,25 @@ const COMMANDS: Record<string, Command> = {
       // What `key list` shows of the key, and the key itself (named as by `account create`).
       return { ...created, apiKey: key }
     },
-  },
-  'key list': {
+  }),
+  'key list': accountCommand({
     usage: 'key list --account <id|username>',
-    options: ACCOUNT_OPTION,
-    required: ['account'],
-    async run(values, services) {
-      const account = await accountOrFail(services, text(values, 'account')!)
-      return services.accounts.listKeys(account.id)
+    options: {},
+    async run(account, _values, { accounts }) {
+      return accounts.listKeys(account.id)
     },
-  },
-  'key revoke': {
+  }),
+  'key revoke': accountCommand({
     usage: 'key revoke --account <id|username> --id N',
-    options: { ...ACCOUNT_OPTION, id: { type: 'string' } },
-    required: ['account', 'id'],
-    async run(values, services) {
+    options: { id: { type: 'string' } },
+    required: ['id'],
+    check: (values) => void wholeNumber(text(values, 'id') ?? '1', 'id'),
+    async run(account, values, { accounts }) {
       const keyId = wholeNumber(text(values, 'id')!, 'id')
-      const account = await accountOrFail(services, text(values, 'account')!)
-      await services.accounts.revokeKey(account.id, keyId)
+      await accounts.revokeKey(account.id, keyId)
       return { id: keyId, revoked: true }
     },
-  },
+  }),
   'plan create': {
     usage: 'plan create --name N --code C [--apirate N] [--limit resource=N ...]',
     options: { name: { type: 'string' }, code: { type: 'string' }, apirate: { type: 'string' }, limit: { type: 'string', multiple: true } },

@@ -1,13 +1,30 @@
-// Queries every account-scoped table answers the same way: how many rows an account owns, and
-// deleting one of them (a row of another account is simply not found).
+// Queries every account-scoped table answers the same way: one row of the account, a page of its
+// rows, how many rows it owns, changing and deleting one of them (a row of another account is
+// simply not found).
 import type { DB } from './database.js'
-import type { UpdateObject } from 'kysely'
+import type { Selectable, UpdateObject } from 'kysely'
+import type { Page, PageRequest } from '../core/paging.js'
+import { fetchPage } from './paging.js'
 import type { Database } from './schema.js'
 
 /** Tables with an `id` and an `account_id` column. */
 export type OwnedTable = {
   [T in keyof Database]: Database[T] extends { account_id: number; id: unknown } ? T : never
 }[keyof Database]
+
+/** The account's row `id` of `table`, every column; undefined when the account has no such row. */
+export async function findOwnedRow<T extends OwnedTable>(db: DB, table: T, accountId: number, id: number): Promise<Selectable<Database[T]> | undefined> {
+  const owned: OwnedTable = table
+  const row = await db.selectFrom(owned).selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+  return row as Selectable<Database[T]> | undefined
+}
+
+/** One page of the account's rows of `table`, every column, newest (highest id) first. */
+export async function fetchOwnedPage<T extends OwnedTable>(db: DB, table: T, accountId: number, page: PageRequest): Promise<Page<Selectable<Database[T]>>> {
+  const owned: OwnedTable = table
+  const fetched = await fetchPage(db.selectFrom(owned).where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+  return fetched as Page<Selectable<Database[T]>>
+}
 
 /** Number of rows of `table` owned by the account (plan limits). */
 export async function countOwnedRows(db: DB, table: OwnedTable, accountId: number): Promise<number> {

@@ -1,6 +1,7 @@
 // SQL for bio pages. Every method is scoped by account id. Whether an alias is free is asked of the
 // aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
 // (modules/visits/alias-resolver.repository.ts).
+import { findOwnedRow } from '../../db/owned-rows.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'
@@ -39,7 +40,7 @@ export function createBioPageRepository(db: DB) {
     },
 
     async findById(accountId: number, id: number): Promise<BioPageRow | undefined> {
-      return db.selectFrom('bio_pages').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return findOwnedRow(db, 'bio_pages', accountId, id)
     },
 
     async count(accountId: number): Promise<number> {

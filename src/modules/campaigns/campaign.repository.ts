@@ -1,8 +1,7 @@
 // SQL for campaigns. Every method is scoped by account id.
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
 import type { CampaignRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -10,11 +9,11 @@ import type { PageRequest } from '../../core/paging.js'
 export function createCampaignRepository(db: DB) {
   return {
     async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('campaigns').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+      return fetchOwnedPage(db, 'campaigns', accountId, page)
     },
 
     async findById(accountId: number, id: number): Promise<CampaignRow | undefined> {
-      return db.selectFrom('campaigns').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return findOwnedRow(db, 'campaigns', accountId, id)
     },
 
     async findByName(accountId: number, name: string): Promise<CampaignRow | undefined> {

@@ -40,10 +40,7 @@ export function createChannelItemRepository(db: DB) {
       const row = await db
         .selectFrom('channel_items')
         .select('id')
-        .where('account_id', '=', accountId)
-        .where('channel_id', '=', channelId)
-        .where('item_type', '=', itemType)
-        .where('item_id', '=', itemId)
+        .where((eb) => eb.and({ account_id: accountId, channel_id: channelId, item_type: itemType, item_id: itemId }))
         .executeTakeFirst()
       return row !== undefined
     },
@@ -52,10 +49,7 @@ export function createChannelItemRepository(db: DB) {
     async remove(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<boolean> {
       const result = await db
         .deleteFrom('channel_items')
-        .where('account_id', '=', accountId)
-        .where('channel_id', '=', channelId)
-        .where('item_type', '=', itemType)
-        .where('item_id', '=', itemId)
+        .where((eb) => eb.and({ account_id: accountId, channel_id: channelId, item_type: itemType, item_id: itemId }))
         .executeTakeFirst()
       return Number(result.numDeletedRows) > 0
     },

@@ -1,6 +1,6 @@
 // SQL for channels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows } from '../../db/owned-rows.js'
+import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { ChannelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -15,7 +15,7 @@ export interface ChannelValues {
 
 export function createChannelRepository(db: DB) {
   async function findById(accountId: number, id: number): Promise<ChannelRow | undefined> {
-    return db.selectFrom('channels').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    return findOwnedRow(db, 'channels', accountId, id)
   }
 
   return {

@@ -1,8 +1,7 @@
 // SQL for branded domains. Every method is scoped by account id, except the hostname lookup:
 // a hostname belongs to one account across the whole service.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
 import type { DomainRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -14,14 +13,14 @@ export interface DomainRedirects {
 
 export function createDomainRepository(db: DB) {
   async function findById(accountId: number, id: number): Promise<DomainRow | undefined> {
-    return db.selectFrom('domains').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    return findOwnedRow(db, 'domains', accountId, id)
   }
 
   return {
     findById,
 
     async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('domains').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+      return fetchOwnedPage(db, 'domains', accountId, page)
     },
 
     /** Any account's domain with this hostname: hostnames are unique across the service. */

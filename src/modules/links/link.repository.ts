@@ -69,22 +69,30 @@ export interface LinkListFilter {
 
 type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
 
+/** The column each value is stored in. */
+const COLUMN_OF: { [K in keyof LinkValues]: keyof LinkColumns } = {
+  domainId: 'domain_id',
+  host: 'host',
+  alias: 'alias',
+  url: 'url',
+  title: 'title',
+  description: 'description',
+  passwordHash: 'password_hash',
+  expiresAt: 'expires_at',
+  type: 'type',
+  splashId: 'splash_id',
+  overlayId: 'overlay_id',
+  campaignId: 'campaign_id',
+  targeting: 'targeting',
+}
+
+/** The columns of the values given (an undefined value is left as it is). */
 function toColumns(values: Partial<LinkValues>): LinkColumns {
-  const columns: LinkColumns = {}
-  if (values.domainId !== undefined) columns.domain_id = values.domainId
-  if (values.host !== undefined) columns.host = values.host
-  if (values.alias !== undefined) columns.alias = values.alias
-  if (values.url !== undefined) columns.url = values.url
-  if (values.title !== undefined) columns.title = values.title
-  if (values.description !== undefined) columns.description = values.description
-  if (values.passwordHash !== undefined) columns.password_hash = values.passwordHash
-  if (values.expiresAt !== undefined) columns.expires_at = values.expiresAt
-  if (values.type !== undefined) columns.type = values.type
-  if (values.splashId !== undefined) columns.splash_id = values.splashId
-  if (values.overlayId !== undefined) columns.overlay_id = values.overlayId
-  if (values.campaignId !== undefined) columns.campaign_id = values.campaignId
-  if (values.targeting !== undefined) columns.targeting = values.targeting
-  return columns
+  const columns: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) columns[COLUMN_OF[key as keyof LinkValues]] = value
+  }
+  return columns as LinkColumns
 }
 
 /** `%text%` for LIKE with `!` as the escape character, so `%`, `_` and `!` match themselves. */

@@ -1,8 +1,7 @@
 // SQL shared by the two tables whose records are a name plus a JSON `config` (CTA overlays and
 // splash pages): listing, reading, counting, updating and deleting are the same for both.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
 import type { Database } from '../../db/schema.js'
 import type { Selectable } from 'kysely'
 import type { ConfigValue } from './config-json.js'
@@ -17,11 +16,11 @@ export function createConfigRowsRepository<T extends ConfigTable>(db: DB, table:
   const rows = table as 'splash_pages'
   return {
     async listPage(accountId: number, page: PageRequest): Promise<{ rows: Row[]; total: number }> {
-      return fetchPage(db.selectFrom(rows).where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc')) as Promise<{ rows: Row[]; total: number }>
+      return fetchOwnedPage(db, table, accountId, page) as Promise<{ rows: Row[]; total: number }>
     },
 
     async findById(accountId: number, id: number): Promise<Row | undefined> {
-      return db.selectFrom(rows).selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst() as Promise<Row | undefined>
+      return findOwnedRow(db, table, accountId, id) as Promise<Row | undefined>
     },
 
     count(accountId: number): Promise<number> {

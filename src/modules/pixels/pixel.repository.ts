@@ -1,21 +1,20 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
 import type { PixelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 
 export function createPixelRepository(db: DB) {
   async function findById(accountId: number, id: number): Promise<PixelRow | undefined> {
-    return db.selectFrom('pixels').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    return findOwnedRow(db, 'pixels', accountId, id)
   }
 
   return {
     findById,
 
     async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('pixels').where('account_id', '=', accountId), page, (q) => q.selectAll().orderBy('id', 'desc'))
+      return fetchOwnedPage(db, 'pixels', accountId, page)
     },
 
     async findByTypeAndTag(accountId: number, type: string, tag: string): Promise<PixelRow | undefined> {

@@ -1,6 +1,6 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows } from '../../db/owned-rows.js'
+import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
 import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
@@ -41,7 +41,7 @@ export function createQrCodeRepository(db: DB) {
     },
 
     async findById(accountId: number, id: number): Promise<QrCodeRow | undefined> {
-      return db.selectFrom('qr_codes').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return findOwnedRow(db, 'qr_codes', accountId, id)
     },
 
     /**
