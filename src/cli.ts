@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `linkwell` command: accounts, API keys, plans, migrations and clicks, calling the same services as
 // the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
+import { commandLineActor } from './modules/changes/change-journal.js'
 import { parseArgs } from 'node:util'
 import readline from 'node:readline'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
@@ -89,7 +90,7 @@ function setSuspended(suspended: boolean): Command {
     usage: `account ${suspended ? 'suspend' : 'unsuspend'} --account <id|username>`,
     options: {},
     async run(account, _values, { accounts }) {
-      await accounts.setSuspended(account.id, suspended)
+      await accounts.setSuspended(commandLineActor(account.id), account.id, suspended)
       return { id: account.id, username: account.username, suspended }
     },
   })
@@ -124,7 +125,7 @@ const COMMANDS: Record<string, Command> = {
     options: {},
     async run(account, _values, { accounts, readInputLine }) {
       const password = await readInputLine()
-      const ended = await accounts.setPassword(account.id, password)
+      const ended = await accounts.setPassword(commandLineActor(account.id), account.id, password)
       return { id: account.id, username: account.username, passwordSet: true, sessionsEnded: ended }
     },
   }),
@@ -136,7 +137,7 @@ const COMMANDS: Record<string, Command> = {
     check: (values) => void scopeOptions(values),
     async run(account, values, { accounts }) {
       // The name and expiry rules are the service's, as for POST /api/key/add (a refusal exits 2).
-      const { key, ...created } = await accounts.createNamedKey(account.id, {
+      const { key, ...created } = await accounts.createNamedKey(commandLineActor(account.id), {
         name: text(values, 'name'),
         expires: text(values, 'expires'),
         scope: scopeOptions(values),
@@ -159,7 +160,7 @@ const COMMANDS: Record<string, Command> = {
     check: (values) => void wholeNumber(text(values, 'id') ?? '1', 'id'),
     async run(account, values, { accounts }) {
       const keyId = wholeNumber(text(values, 'id')!, 'id')
-      await accounts.revokeKey(account.id, keyId)
+      await accounts.revokeKey(commandLineActor(account.id), keyId)
       return { id: keyId, revoked: true }
     },
   }),
@@ -175,7 +176,7 @@ const COMMANDS: Record<string, Command> = {
         if (!match) throw new UsageError(`--limit must be resource=N, got "${entry}"`)
         limits[match[1]!] = Number(match[2])
       }
-      const plan = await plans.createPlan({
+      const plan = await plans.createPlan(null, {
         name: text(values, 'name')!,
         code: text(values, 'code')!,
         apirate: apirate === undefined ? null : wholeNumber(apirate, 'apirate'),

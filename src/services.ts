@@ -7,6 +7,8 @@ import { createClickRecorder, type ClickRecorder } from './analytics/click-recor
 import type { Config } from './config.js'
 import { createLocalInvalidationBus, type InvalidationBus } from './core/invalidation.js'
 import type { DatabaseHandle } from './db/database.js'
+import { bindable } from './db/transactions.js'
+import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
@@ -89,6 +91,8 @@ export function createServices(deps: ServiceDependencies) {
   const { db } = database
   const { publicUrl } = config
   const invalidation = createInvalidationBus(database, deps.redis)
+  // Every write a service makes for a client, with its audit rows, in one transaction.
+  const journal = createChangeJournal(db)
 
   const clicks =
     deps.clickRecorder ??
@@ -98,33 +102,35 @@ export function createServices(deps: ServiceDependencies) {
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
     })
 
-  const accountRepository = createAccountRepository(db)
-  const accounts = createAccountService(accountRepository, createApiKeyRepository(db), invalidation)
-  const plans = createPlanService(createPlanRepository(db), invalidation)
-  const linkRepository = createLinkRepository(db)
+  const accountRepository = bindable(createAccountRepository, db)
+  const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
+  const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
-  const qrCodeRepository = createQrCodeRepository(db)
+  const qrCodeRepository = bindable(createQrCodeRepository, db)
   const visitLookups = createAliasResolverRepository(db)
   const contactRepository = createContactRepository(db)
-  const bioPageRepository = createBioPageRepository(db)
-  const domainRepository = createDomainRepository(db)
-  const campaignRepository = createCampaignRepository(db)
-  const channelRepository = createChannelRepository(db)
-  const overlayRepository = createOverlayRepository(db)
-  const splashPageRepository = createSplashPageRepository(db)
-  const pixelRepository = createPixelRepository(db)
+  const bioPageRepository = bindable(createBioPageRepository, db)
+  const domainRepository = bindable(createDomainRepository, db)
+  const campaignRepository = bindable(createCampaignRepository, db)
+  const channelRepository = bindable(createChannelRepository, db)
+  const overlayRepository = bindable(createOverlayRepository, db)
+  const splashPageRepository = bindable(createSplashPageRepository, db)
+  const pixelRepository = bindable(createPixelRepository, db)
 
   return {
     config,
     database,
     redis: deps.redis,
     invalidation,
+    /** Where every service write is recorded with its audit rows (and, later, its events). */
+    journal,
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
     /** The dashboard's sign-in: passwords and sessions. */
-    sessions: createSessionService(accountRepository, createSessionRepository(db), accounts, { sessionDays: config.sessionDays }),
+    sessions: createSessionService(accountRepository, bindable(createSessionRepository, db), accounts, journal, { sessionDays: config.sessionDays }),
     plans,
     /** What an account uses of its plan's limits. */
     planUsage: createPlanUsageService({
@@ -140,30 +146,31 @@ export function createServices(deps: ServiceDependencies) {
     }),
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),
-    links: createLinkService(linkRepository, { invalidation, aliases }),
-    bioPages: createBioPageService(bioPageRepository, aliases, invalidation),
+    links: createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl }),
+    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl }),
     domains: createDomainService(domainRepository, {
       publicUrl,
       server: { ips: config.serverIps, cname: config.serverCname },
       resolveHost: deps.resolveHost ?? resolveHostRecords,
       links: { hasLinks: (accountId, domainId) => linkRepository.hasLinksOnDomain(accountId, domainId) },
       invalidation,
+      journal,
     }),
     campaigns: createCampaignService(
       campaignRepository,
-      { assignToCampaign: (accountId, campaignId, linkId) => linkRepository.setCampaign(accountId, linkId, campaignId) },
-      invalidation,
+      { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
+      { invalidation, journal, publicUrl },
     ),
     campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(channelRepository, createChannelItemRepository(db), {
+    channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
       links: createShortLinkItemSource(db, publicUrl),
       bio: createBioPageItemSource(db, publicUrl),
       qr: createQrCodeItemSource(db, publicUrl),
-    }),
-    overlays: createOverlayService(overlayRepository, invalidation, contactRepository),
-    splashPages: createSplashPageService(splashPageRepository, invalidation),
-    pixels: createPixelService(pixelRepository, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases }),
+    }, journal),
+    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository),
+    splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
+    pixels: createPixelService(pixelRepository, journal, invalidation),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases, journal }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     logoUploads: createLogoUploadService(config.uploadDir),
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */

@@ -18,6 +18,7 @@ import * as sessionsAndPasswords from './migrations/006-sessions-and-passwords.j
 import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 import * as linkListVersions from './migrations/008-link-list-versions.js'
 import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
+import * as auditLog from './migrations/010-audit-log.js'
 
 export type DB = Kysely<Database>
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-api-key-scopes': apiKeyScopes,
   '008-link-list-versions': linkListVersions,
   '009-unlogged-rate-limits': unloggedRateLimits,
+  '010-audit-log': auditLog,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

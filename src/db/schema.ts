@@ -266,6 +266,25 @@ export interface SettingsTable {
   value: string
 }
 
+/** One change made through the API, the dashboard or the CLI (migration 010). */
+export interface AuditLogTable {
+  id: Generated<number>
+  account_id: number
+  created_at: string
+  /** api | dashboard | cli | system */
+  via: string
+  person_id: number | null
+  key_id: number | null
+  address: string | null
+  /** `link.created`, `campaign.link_assigned`, … */
+  action: string
+  /** `link`, `campaign`, … */
+  resource: string
+  resource_id: number | null
+  /** JSON array of field names. */
+  fields: string
+}
+
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
@@ -289,6 +308,7 @@ export interface Database {
   link_list_versions: LinkListVersionsTable
   contacts: ContactsTable
   settings: SettingsTable
+  audit_log: AuditLogTable
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -307,4 +327,5 @@ export type QrCodeRow = Selectable<QrCodesTable>
 export type QrCodeUpdate = Updateable<QrCodesTable>
 export type LinkRow = Selectable<LinksTable>
 export type BioPageRow = Selectable<BioPagesTable>
+export type AuditLogRow = Selectable<AuditLogTable>
 export type NewClick = Insertable<ClicksTable>

@@ -168,7 +168,8 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     }
     // Signing in is checked too: another site must not sign a visitor in to an account of its choosing.
     if (account?.sessionId !== undefined || !account) checkSameOrigin(request)
-    request.account = account ?? null
+    // The lookup is shared by the key's requests; the address is this request's (the audit log's "from where").
+    request.account = account ? { ...account, address: request.ip } : null
   }
 
   // Callback style with a synchronous way out: visitors' redirects pay nothing for the API gate.

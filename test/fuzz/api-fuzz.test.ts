@@ -3,6 +3,7 @@
 // odd ids and odd query values. Whatever arrives: no 5xx, API errors in the envelope, visitors'
 // errors as HTML pages, and no stack trace, SQL or file path in any error body.
 // Bounded in time (FUZZ_SECONDS per phase); the seed is printed, FUZZ_SEED replays a run.
+import { commandLineActor } from '../../src/modules/changes/change-journal.js'
 import { Writable } from 'node:stream'
 import fc from 'fast-check'
 import { pino } from 'pino'
@@ -168,7 +169,7 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (response.statusCode >= 500) return void fail('5xx')
     if (response.statusCode < 400) {
       // An odd id may name the harness's own key: a fresh one keeps the run going.
-      if (/\/key\/\{id\}\/delete$/.test(operation.path)) admin.apiKey = (await services.accounts.createKey(admin.id, { name: 'fuzz admin' })).key
+      if (/\/key\/\{id\}\/delete$/.test(operation.path)) admin.apiKey = (await services.accounts.createKey(commandLineActor(admin.id), { name: 'fuzz admin' })).key
       if (operation.method === 'DELETE') await createFixtures()
       return
     }

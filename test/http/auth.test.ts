@@ -1,9 +1,12 @@
+import { bindable } from '../../src/db/transactions.js'
+import { createChangeJournal, commandLineActor } from '../../src/modules/changes/change-journal.js'
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
 import { apiClient, createAccount, type TestAccount, useTestApp } from '../helpers/test-app.js'
+
 
 const INVALID_KEY = { error: 1, message: 'A valid API key is required to use this service.', code: 'invalid_api_key' }
 const EXPIRED_KEY = { error: 1, message: 'This API key has expired.', code: 'expired_api_key' }
@@ -17,7 +20,7 @@ describe('API key authentication', () => {
 
   beforeAll(async () => {
     account = await createAccount(context)
-    service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
+    service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
   })
 
   async function getAccount(authorization?: string) {
@@ -56,18 +59,18 @@ describe('API key authentication', () => {
   })
 
   it('refuses an expired key with its own message, and accepts a key that has not expired yet', async () => {
-    const expired = await service.createKey(account.id, { name: 'old', expiresAt: '2000-01-01 00:00:00' })
+    const expired = await service.createKey(commandLineActor(account.id), { name: 'old', expiresAt: '2000-01-01 00:00:00' })
     const response = await getAccount(`Bearer ${expired.key}`)
     expect(response.statusCode).toBe(401)
     expect(response.data).toEqual(EXPIRED_KEY)
-    const current = await service.createKey(account.id, { name: 'current', expiresAt: '2999-01-01 00:00:00' })
+    const current = await service.createKey(commandLineActor(account.id), { name: 'current', expiresAt: '2999-01-01 00:00:00' })
     expect((await getAccount(`Bearer ${current.key}`)).statusCode).toBe(200)
   })
 
   it('keeps several keys per account working until one is revoked', async () => {
-    const rotated = await service.createKey(account.id, { name: 'rotation' })
+    const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotation' })
     expect((await getAccount(`Bearer ${rotated.key}`)).statusCode).toBe(200)
-    await service.revokeKey(account.id, rotated.id)
+    await service.revokeKey(commandLineActor(account.id), rotated.id)
     const revoked = await getAccount(`Bearer ${rotated.key}`)
     expect(revoked.statusCode).toBe(401)
     expect(revoked.data).toEqual(INVALID_KEY)
@@ -77,13 +80,13 @@ describe('API key authentication', () => {
   it('refuses a suspended account with 403 on every endpoint, and lets it back in once lifted', async () => {
     const suspended = await createAccount(context)
     const api = apiClient(context.app, suspended.apiKey)
-    await service.setSuspended(suspended.id, true)
+    await service.setSuspended(commandLineActor(account.id), suspended.id, true)
     for (const [method, url] of [['GET', '/api/account'], ['GET', '/api/campaigns'], ['POST', '/api/campaign/add'], ['GET', '/api/nowhere']]) {
       const response = await api(method!, url!)
       expect(response.statusCode, url).toBe(403)
       expect(response.data).toEqual(FORBIDDEN)
     }
-    await service.setSuspended(suspended.id, false)
+    await service.setSuspended(commandLineActor(account.id), suspended.id, false)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)
   })
 

@@ -1,5 +1,7 @@
 // Key lookups are reused for at most KEY_CACHE_MS (≤ 1 s); admin changes through the API drop
 // them at once on every instance (ACCOUNT_TOPIC).
+import { bindable } from '../../src/db/transactions.js'
+import { createChangeJournal, commandLineActor } from '../../src/modules/changes/change-journal.js'
 import { describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
 import { createAccountService } from '../../src/modules/accounts/account.service.js'
@@ -11,11 +13,11 @@ describe('the key lookup cache', () => {
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
-    const service = createAccountService(createAccountRepository(context.database.db), createApiKeyRepository(context.database.db))
-    const rotated = await service.createKey(account.id, { name: 'rotated' })
+    const service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)
-    await service.revokeKey(account.id, rotated.id)
+    await service.revokeKey(commandLineActor(account.id), rotated.id)
     const revokedAt = Date.now()
     // Served from the cache until it expires, never longer than a second.
     let status = 200

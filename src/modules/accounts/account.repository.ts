@@ -1,4 +1,5 @@
 // SQL for accounts and their plans.
+import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { AccountRow, PlanRow } from '../../db/schema.js'
@@ -99,7 +100,7 @@ export function createAccountRepository(db: DB) {
      * sessions ended.
      */
     async updatePassword(id: number, passwordHash: string, keepSessionId?: string): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
         let sessions = trx.deleteFrom('sessions').where('account_id', '=', id)
         if (keepSessionId !== undefined) sessions = sessions.where('id', '!=', keepSessionId)

@@ -36,7 +36,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
     schema: { tags: ['account'], summary: 'Update e-mail and/or password', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
-    await accounts.updateAccount(account.id, request.body, account.sessionId)
+    await accounts.updateAccount(account, request.body)
     return { error: 0 as const, message: 'Account has been successfully updated.' }
   })
 
@@ -51,7 +51,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   }, async (request) => {
     const account = accountOf(request)
     await throttle.guard(accountSubject(account.id), request.ip, () =>
-      sessions.changePassword(account.id, request.body.current, request.body.password, account.sessionId),
+      sessions.changePassword(account, request.body.current, request.body.password),
     )
     return { error: 0 as const, message: 'Your password has been changed. Your other sessions have been signed out.' }
   })
@@ -88,14 +88,14 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
       resources: scopes === undefined ? account.keyScope.resources : parseResources(scopes),
       readOnly: readonly ?? account.keyScope.readOnly,
     }
-    const created = await accounts.createNamedKey(account.id, { name: name ?? 'key', expires: expires ?? null, scope }, account.keyScope)
+    const created = await accounts.createNamedKey(account, { name: name ?? 'key', expires: expires ?? null, scope }, account.keyScope)
     return reply.code(201).send({ error: 0 as const, ...created, scopes: scope.resources, readonly: scope.readOnly })
   })
 
   app.delete('/api/key/:id/delete', {
     schema: { tags: ['account'], summary: 'Delete an API key: it stops working at once', params: KeyParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await accounts.revokeKey(accountOf(request).id, request.params.id)
+    await accounts.revokeKey(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'API key has been deleted.' }
   })
 }

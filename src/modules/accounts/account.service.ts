@@ -1,4 +1,7 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
+import { givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import type { ApiKeyRepository } from './api-key.repository.js'
@@ -10,7 +13,11 @@ import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type A
 import type { PageRequest } from '../../core/paging.js'
 
 /** The account a request acts for, resolved from its API key or its dashboard session. */
-export interface AuthenticatedAccount {
+/**
+ * The account a request acts for and who acts (an Actor, modules/changes): what the API gate
+ * resolves from a key or a session, with the client's address added per request.
+ */
+export interface AuthenticatedAccount extends Actor {
   id: number
   username: string
   email: string
@@ -86,6 +93,9 @@ export function toAuthenticatedAccount(
 ): AuthenticatedAccount {
   return {
     id: account.id,
+    personId: null,
+    via: credential.sessionId === undefined ? 'api' : 'dashboard',
+    address: null,
     username: account.username,
     email: account.email,
     isAdmin: account.is_admin === 1,
@@ -96,7 +106,7 @@ export function toAuthenticatedAccount(
   }
 }
 
-export function createAccountService(accounts: AccountRepository, keys: ApiKeyRepository, invalidation: Announcer = ANNOUNCE_NOTHING) {
+export function createAccountService(accounts: Bindable<AccountRepository>, keys: Bindable<ApiKeyRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
   async function resolvePlanId(plan: string | number | undefined): Promise<number> {
     if (plan === undefined) return (await accounts.findDefaultPlan()).id
     const found = typeof plan === 'number' || /^\d+$/.test(plan)
@@ -117,14 +127,18 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
   }
 
-  async function issueKey(accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
-    const id = await keys.insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
+  async function issueKey(executor: DB, accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
+    const id = await keys.in(executor).insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
     return { id, key }
   }
 
   return {
-    /** Creates an account and its first API key; the key is returned once and never stored. */
-    async createAccount(input: CreateAccountInput, apiKey?: string): Promise<CreatedAccount> {
+    /**
+     * Creates an account and its first API key; the key is returned once and never stored. `actor`:
+     * who creates it (an administrator, the command line), whose audit log records it; without one
+     * (the first start) the new account's own log does, as the system's.
+     */
+    async createAccount(input: CreateAccountInput, apiKey?: string, actor?: Actor): Promise<CreatedAccount> {
       const email = validateEmail(input.email)
       const username = input.username.trim()
       if (!USERNAME_PATTERN.test(username)) {
@@ -134,22 +148,23 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       const planId = await resolvePlanId(input.plan)
       if (await accounts.findByEmail(email)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
       if (await accounts.findByUsername(username)) throw new DuplicateError('An account with this username already exists.', 'username')
-      let id: number
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password)
       try {
-        id = await accounts.insert({
-          email,
-          username,
-          passwordHash: input.password === undefined ? null : await hashPassword(input.password),
-          planId,
-          planExpires: input.planExpires ?? null,
-          isAdmin: input.isAdmin ?? false,
+        // The account, its first key and the audit row land together; the first start's account
+        // records its own creation, by the system.
+        return await journal.write(actor ?? systemActor(0), async (trx) => {
+          const id = await accounts.in(trx).insert({ email, username, passwordHash, planId, planExpires: input.planExpires ?? null, isAdmin: input.isAdmin ?? false })
+          const { key } = await issueKey(trx, id, 'default', null, FULL_ACCESS, apiKey)
+          const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
+          const change = actor
+            ? { action: 'user.created', resource: 'user', resourceId: id, fields }
+            : { action: 'account.created', resource: 'account', resourceId: id, fields, accountId: id }
+          return { result: { id, username, email, apiKey: key }, changes: [change] }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
         throw error
       }
-      const { key } = await issueKey(id, 'default', null, FULL_ACCESS, apiKey)
-      return { id, username, email, apiKey: key }
     },
 
     /** Resolves a raw key to its account; throws AuthenticationError when missing, unknown or expired. */
@@ -178,37 +193,46 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
      * password is set outright (the spec's contract); a dashboard session must confirm the current
      * one through PUT /api/account/password, so a borrowed browser cannot take the account over.
      */
-    async updateAccount(accountId: number, input: { email?: string; password?: string }, sessionId?: string): Promise<void> {
+    async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string }): Promise<void> {
       if (input.email === undefined && input.password === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
-      if (input.password !== undefined && sessionId !== undefined) {
+      if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
       }
       let email: string | undefined
       if (input.email !== undefined) {
         email = validateEmail(input.email)
         const owner = await accounts.findByEmail(email)
-        if (owner && owner.id !== accountId) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
+        if (owner && owner.id !== account.id) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
       }
       if (input.password !== undefined) validatePassword(input.password)
+      const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password)
       try {
-        if (email !== undefined) await accounts.update(accountId, { email })
+        await journal.write(account, async (trx) => {
+          const saved = accounts.in(trx)
+          if (email !== undefined) await saved.update(account.id, { email })
+          if (passwordHash !== undefined) await saved.updatePassword(account.id, passwordHash)
+          return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
         throw error
       }
-      if (input.password !== undefined) await accounts.updatePassword(accountId, await hashPassword(input.password))
     },
 
     /**
-     * Sets the password (validated, hashed off the event loop) and ends every session but
-     * `keepSessionId`. Returns how many sessions ended.
+     * Sets the account's password (validated, hashed off the event loop) and ends every session but
+     * `keepSessionId`. Returns how many sessions ended. `actor`: who sets it (its audit log records it).
      */
-    async setPassword(accountId: number, password: string, keepSessionId?: string): Promise<number> {
+    async setPassword(actor: Actor, accountId: number, password: string, keepSessionId?: string): Promise<number> {
       validatePassword(password)
       await this.getAccountOrThrow(accountId)
-      return accounts.updatePassword(accountId, await hashPassword(password), keepSessionId)
+      const passwordHash = await hashPassword(password)
+      return journal.write(actor, async (trx) => {
+        const ended = await accounts.in(trx).updatePassword(accountId, passwordHash, keepSessionId)
+        return { result: ended, changes: [{ action: 'account.password_changed', resource: 'account', resourceId: accountId, fields: ['password'] }] }
+      })
     },
 
     findAccount(accountId: number): Promise<AccountWithPlan | undefined> {
@@ -238,30 +262,42 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
     },
 
     /** A suspended account's keys are refused with 403 (http/auth.ts). */
-    async setSuspended(accountId: number, suspended: boolean): Promise<void> {
-      if (!(await accounts.setSuspended(accountId, suspended))) throw NotFoundError.of('Account')
+    async setSuspended(actor: Actor, accountId: number, suspended: boolean): Promise<void> {
+      await journal.write(actor, async (trx) => {
+        if (!(await accounts.in(trx).setSuspended(accountId, suspended))) throw NotFoundError.of('Account')
+        return { result: undefined, changes: [{ action: suspended ? 'user.suspended' : 'user.unsuspended', resource: 'user', resourceId: accountId, fields: [] }] }
+      })
     },
 
     /** Removes the account; the foreign keys cascade to its keys and every record it owns. */
-    async deleteAccount(accountId: number): Promise<void> {
-      if (!(await accounts.delete(accountId))) throw NotFoundError.of('Account')
+    async deleteAccount(actor: Actor, accountId: number): Promise<void> {
+      await journal.write(actor, async (trx) => {
+        if (!(await accounts.in(trx).delete(accountId))) throw NotFoundError.of('Account')
+        return { result: undefined, changes: [{ action: 'user.deleted', resource: 'user', resourceId: accountId, fields: [] }] }
+      })
     },
 
-    async assignPlan(accountId: number, planId: number): Promise<void> {
+    async assignPlan(actor: Actor, accountId: number, planId: number): Promise<void> {
       if (!(await accounts.findPlanById(planId))) throw NotFoundError.of('Plan')
       await this.getAccountOrThrow(accountId)
-      await accounts.update(accountId, { planId })
+      await journal.write(actor, async (trx) => {
+        await accounts.in(trx).update(accountId, { planId })
+        return { result: undefined, changes: [{ action: 'user.plan_changed', resource: 'user', resourceId: accountId, fields: ['plan'] }] }
+      })
     },
 
     /**
-     * A further key (rotation, or a limited key for an integration). `creator`: the scope of the
-     * key asking for it over the API, which can hand out no more than it holds.
+     * A further key of the actor's account (rotation, or a limited key for an integration).
+     * `creator`: the scope of the key asking for it over the API, which can hand out no more than it holds.
      */
-    async createKey(accountId: number, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
+    async createKey(actor: Actor, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
       const scope = request.scope ?? creator
       if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
-      await this.getAccountOrThrow(accountId)
-      return issueKey(accountId, request.name ?? 'key', request.expiresAt ?? null, scope)
+      await this.getAccountOrThrow(actor.id)
+      return journal.write(actor, async (trx) => {
+        const issued = await issueKey(trx, actor.id, request.name ?? 'key', request.expiresAt ?? null, scope)
+        return { result: issued, changes: [{ action: 'key.created', resource: 'key', resourceId: issued.id, fields: givenFields({ ...request, scope: request.scope }) }] }
+      })
     },
 
     /**
@@ -270,7 +306,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
      * creator's: POST /api/key/add and `linkwell key create`. Answers the key (shown this once) and
      * what `listKeys` shows of it.
      */
-    async createNamedKey(accountId: number, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
+    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
       const trimmed = (request.name ?? 'key').trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
       const expires = request.expires ?? null
@@ -278,7 +314,7 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
       if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
       const scope = request.scope ?? creator
-      const { id, key } = await this.createKey(accountId, { name: trimmed, expiresAt, scope }, creator)
+      const { id, key } = await this.createKey(actor, { name: trimmed, expiresAt, scope }, creator)
       return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }
     },
 
@@ -291,9 +327,12 @@ export function createAccountService(accounts: AccountRepository, keys: ApiKeyRe
       })
     },
 
-    async revokeKey(accountId: number, keyId: number): Promise<void> {
-      if (!(await keys.delete(accountId, keyId))) throw NotFoundError.of('API key')
-      invalidation.publish(ACCOUNT_TOPIC, String(accountId))
+    async revokeKey(actor: Actor, keyId: number): Promise<void> {
+      await journal.write(actor, async (trx) => {
+        if (!(await keys.in(trx).delete(actor.id, keyId))) throw NotFoundError.of('API key')
+        return { result: undefined, changes: [{ action: 'key.revoked', resource: 'key', resourceId: keyId, fields: [] }] }
+      })
+      invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },
 
     /**

@@ -67,7 +67,7 @@ export function registerSessionRoutes(app: App, { sessions, publicUrl, throttle,
     schema: { tags, summary: 'Sign out one of the account\'s sessions', params: SessionParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request, reply) => {
     const account = accountOf(request)
-    await sessions.revokeSession(account.id, request.params.id)
+    await sessions.revokeSession(account, request.params.id)
     if (request.params.id === account.sessionId) sessionCookie.clear(reply)
     return { error: 0 as const, message: 'The session has been signed out.' }
   })

@@ -1,6 +1,8 @@
 // Signing in to the dashboard: passwords checked (scrypt, off the event loop), sessions opened,
 // resolved from their cookie token, listed, revoked; the password changed with the current one.
 // Throttling wrong passwords is the transport's job (src/http/sign-in-throttle.ts).
+import type { ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount } from './account.service.js'
 import type { SessionRepository } from './session.repository.js'
@@ -47,7 +49,7 @@ export interface SessionServiceOptions {
   sessionDays: number
 }
 
-export function createSessionService(accounts: AccountRepository, sessions: SessionRepository, accountService: AccountService, options: SessionServiceOptions) {
+export function createSessionService(accounts: AccountRepository, sessions: Bindable<SessionRepository>, accountService: AccountService, journal: ChangeJournal, options: SessionServiceOptions) {
   /** An e-mail address when it has an `@` (stored lower-case), else a username (exact). */
   async function findByLogin(login: string) {
     const trimmed = login.trim()
@@ -114,8 +116,12 @@ export function createSessionService(accounts: AccountRepository, sessions: Sess
     },
 
     /** Ends one of the account's sessions; another account's is not found. */
-    async revokeSession(accountId: number, sessionId: string): Promise<void> {
-      if (!(await sessions.delete(accountId, sessionId))) throw NotFoundError.of('Session')
+    async revokeSession(actor: AuthenticatedAccount, sessionId: string): Promise<void> {
+      await journal.write(actor, async (trx) => {
+        if (!(await sessions.in(trx).delete(actor.id, sessionId))) throw NotFoundError.of('Session')
+        // The session's id is a hash of its token: recorded by name only.
+        return { result: undefined, changes: [{ action: 'session.revoked', resource: 'session', resourceId: null, fields: [] }] }
+      })
     },
 
     /** Ends the session a request came with (nothing to end for a request made with a key). */
@@ -127,11 +133,11 @@ export function createSessionService(accounts: AccountRepository, sessions: Sess
      * Replaces the password after checking the current one; every other session ends, the one
      * making the change stays. Returns how many sessions ended.
      */
-    async changePassword(accountId: number, current: string, next: string, currentSessionId?: string): Promise<number> {
-      const account = await accountService.getAccountOrThrow(accountId)
+    async changePassword(actor: AuthenticatedAccount, current: string, next: string): Promise<number> {
+      const account = await accountService.getAccountOrThrow(actor.id)
       if (account.password_hash === null) throw ConflictError.noPasswordYet()
       if (!(await verifyPassword(current, account.password_hash))) throw ConflictError.wrongCurrentPassword()
-      return accountService.setPassword(accountId, next, currentSessionId)
+      return accountService.setPassword(actor, actor.id, next, actor.sessionId)
     },
   }
 }

@@ -46,7 +46,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Create an account and its first API key (shown once)', body: UserCreateBody, response: { 201: UserCreatedResponse, ...errorResponses } },
   }, async (request, reply) => {
-    const created = await users.createUser(request.body)
+    const created = await users.createUser(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, ...created })
   })
 
@@ -54,7 +54,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Delete an account and everything it owns', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await users.deleteUser(accountOf(request).id, request.params.id)
+    await users.deleteUser(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'User has been deleted successfully.' }
   })
 
@@ -62,7 +62,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Suspend an account (its keys answer 403)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await users.setSuspended(accountOf(request).id, request.params.id, true)
+    await users.setSuspended(accountOf(request), request.params.id, true)
     return { error: 0 as const, message: 'User has been suspended successfully.' }
   })
 
@@ -70,7 +70,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Lift a suspension', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await users.setSuspended(accountOf(request).id, request.params.id, false)
+    await users.setSuspended(accountOf(request), request.params.id, false)
     return { error: 0 as const, message: 'User has been unsuspended successfully.' }
   })
 
@@ -87,7 +87,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Create a plan (name and code unique; limits per resource, a resource left out is unlimited)', body: PlanCreateBody, response: { 201: PlanResponse, ...errorResponses } },
   }, async (request, reply) => {
-    const plan = await plans.createPlan(request.body)
+    const plan = await plans.createPlan(accountOf(request), request.body)
     return reply.code(201).send({ error: 0 as const, data: toPlanRecord(plan) })
   })
 
@@ -95,7 +95,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Change a plan (limits replace the whole set); its accounts get the new rate and limits at once', params: IdParams, body: PlanUpdateBody, response: { 200: PlanResponse, ...errorResponses } },
   }, async (request) => {
-    const plan = await plans.updatePlan(request.params.id, request.body)
+    const plan = await plans.updatePlan(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, data: toPlanRecord(plan) }
   })
 
@@ -103,7 +103,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Delete a plan no account is on (the default plan cannot be deleted)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await plans.deletePlan(request.params.id)
+    await plans.deletePlan(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Plan has been deleted successfully.' }
   })
 
@@ -111,7 +111,7 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl }: Admin
     onRequest,
     schema: { tags, summary: 'Move an account to a plan', params: PlanAssignParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await users.assignPlan(request.params.id, request.params.userid)
+    await users.assignPlan(accountOf(request), request.params.id, request.params.userid)
     return { error: 0 as const, message: 'Plan has been updated for the user.' }
   })
 }

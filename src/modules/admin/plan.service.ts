@@ -1,4 +1,8 @@
 // Plan rules: names and codes unique, a positive request rate, limits only on known resources.
+import { givenFields, type Actor, type ChangeJournal, type Journaled } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { DB } from '../../db/database.js'
+import { toPlanRecord } from './admin.mapper.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { PlanRow } from '../../db/schema.js'
 import { LIMITED_RESOURCES } from '../accounts/plan-limits.js'
@@ -32,7 +36,15 @@ export interface CreatePlanInput {
 export type UpdatePlanInput = Partial<CreatePlanInput>
 
 /** `invalidation`: a plan's rate and limits ride along in cached key look-ups, so a change drops them. */
-export function createPlanService(plans: PlanRepository, invalidation: Announcer = ANNOUNCE_NOTHING) {
+export function createPlanService(plans: Bindable<PlanRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
+  /**
+   * Plans belong to the instance, not to an account: a change an administrator makes is recorded in
+   * the administrator's audit log; the command line (no account) writes it unrecorded.
+   */
+  function write<T>(actor: Actor | null, work: (trx: DB) => Promise<Journaled<T>>): Promise<T> {
+    return actor ? journal.write(actor, work) : journal.writeUnrecorded(work)
+  }
+
   function validateLimits(limits: Record<string, number>): Record<string, number> {
     for (const [resource, limit] of Object.entries(limits)) {
       if (!(PLAN_RESOURCES as readonly string[]).includes(resource)) {
@@ -82,18 +94,21 @@ export function createPlanService(plans: PlanRepository, invalidation: Announcer
       return plans.listAll()
     },
 
-    async createPlan(input: CreatePlanInput): Promise<PlanRow> {
+    async createPlan(actor: Actor | null, input: CreatePlanInput): Promise<PlanRow> {
       const values = cleanPlan(input)
       await refuseTaken(values)
       try {
-        return await plans.insert(values)
+        return await write(actor, async (trx) => {
+          const plan = await plans.in(trx).insert(values)
+          return { result: plan, changes: [{ action: 'plan.created', resource: 'plan', resourceId: plan.id, fields: givenFields(input), record: toPlanRecord(plan) }] }
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.', 'name')
         throw error
       }
     },
 
-    async updatePlan(id: number, input: UpdatePlanInput): Promise<PlanRow> {
+    async updatePlan(actor: Actor | null, id: number, input: UpdatePlanInput): Promise<PlanRow> {
       const current = await getPlanOrThrow(id)
       const values = cleanPlan({
         name: input.name ?? current.name,
@@ -103,24 +118,31 @@ export function createPlanService(plans: PlanRepository, invalidation: Announcer
         limits: input.limits ?? knownLimits(parsePlanLimits(current.limits)),
       })
       await refuseTaken(values, id)
-      let updated: PlanRow | undefined
+      let updated: PlanRow
       try {
-        updated = await plans.update(id, values)
+        updated = await write(actor, async (trx) => {
+          const plan = await plans.in(trx).update(id, values)
+          if (!plan) throw NotFoundError.of('Plan')
+          return { result: plan, changes: [{ action: 'plan.updated', resource: 'plan', resourceId: id, fields: givenFields(input), record: toPlanRecord(plan) }] }
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('A plan with this name already exists.', 'name')
         throw error
       }
-      if (!updated) throw NotFoundError.of('Plan')
       // Any key: cached look-ups of every account on the plan are dropped.
       invalidation.publish(ACCOUNT_TOPIC, `plan:${id}`)
       return updated
     },
 
     /** Refuses a plan some account is on (400 plan_in_use) and the default plan new accounts get. */
-    async deletePlan(id: number): Promise<void> {
+    async deletePlan(actor: Actor | null, id: number): Promise<void> {
       const plan = await getPlanOrThrow(id)
       if (plan.is_default === 1) throw new ValidationError('The default plan cannot be deleted: new accounts are put on it.')
-      if (!(await plans.deleteIfUnused(id))) {
+      const deleted = await write(actor, async (trx) => {
+        const gone = await plans.in(trx).deleteIfUnused(id)
+        return { result: gone, changes: gone ? [{ action: 'plan.deleted', resource: 'plan', resourceId: id, fields: [], record: toPlanRecord(plan) }] : [] }
+      })
+      if (!deleted) {
         const accounts = await plans.countAccountsOn(id)
         if (accounts > 0) throw ConflictError.planInUse(accounts)
         throw NotFoundError.of('Plan')

@@ -2,6 +2,7 @@
 // keep an administrator from locking themself out.
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
+import type { Actor } from '../changes/change-journal.js'
 import type { UserCreateInput } from './admin.schemas.js'
 import type { PlanService } from './plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
@@ -29,7 +30,7 @@ export function createUserAdministration(accounts: AccountService, plans: PlanSe
     },
 
     /** Creates the account with its first key (answered once). */
-    async createUser(input: UserCreateInput): Promise<CreatedAccount> {
+    async createUser(admin: Actor, input: UserCreateInput): Promise<CreatedAccount> {
       let planExpires: string | null = null
       if (input.expiration !== undefined) {
         planExpires = toStoredTimestamp(input.expiration) ?? null
@@ -42,27 +43,27 @@ export function createUserAdministration(accounts: AccountService, plans: PlanSe
         plan: input.planid,
         planExpires,
         isAdmin: input.admin ?? false,
-      })
+      }, undefined, admin)
     },
 
-    async deleteUser(adminId: number, userId: number): Promise<void> {
-      refuseSelf(adminId, userId, 'delete')
+    async deleteUser(admin: Actor, userId: number): Promise<void> {
+      refuseSelf(admin.id, userId, 'delete')
       await getUserOrThrow(userId)
-      await accounts.deleteAccount(userId)
+      await accounts.deleteAccount(admin, userId)
       invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
 
-    async setSuspended(adminId: number, userId: number, suspended: boolean): Promise<void> {
-      if (suspended) refuseSelf(adminId, userId, 'suspend')
+    async setSuspended(admin: Actor, userId: number, suspended: boolean): Promise<void> {
+      if (suspended) refuseSelf(admin.id, userId, 'suspend')
       await getUserOrThrow(userId)
-      await accounts.setSuspended(userId, suspended)
+      await accounts.setSuspended(admin, userId, suspended)
       invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
 
-    async assignPlan(planId: number, userId: number): Promise<void> {
+    async assignPlan(admin: Actor, planId: number, userId: number): Promise<void> {
       await plans.getPlanOrThrow(planId)
       await getUserOrThrow(userId)
-      await accounts.assignPlan(userId, planId)
+      await accounts.assignPlan(admin, userId, planId)
       invalidation.publish(ACCOUNT_TOPIC, String(userId))
     },
   }

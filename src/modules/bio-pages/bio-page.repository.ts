@@ -1,6 +1,7 @@
 // SQL for bio pages. Every method is scoped by account id. Whether an alias is free is asked of the
 // aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
 // (modules/visits/alias-resolver.repository.ts).
+import { inTransaction } from '../../db/transactions.js'
 import { findOwnedRow } from '../../db/owned-rows.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
@@ -87,7 +88,7 @@ export function createBioPageRepository(db: DB) {
 
     /** Deletes the page and its channel memberships together; answers the deleted row, if any. */
     async delete(accountId: number, id: number): Promise<BioPageRow | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const deleted = await trx.deleteFrom('bio_pages').where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
         if (deleted) await removeItemFromAllChannels(trx, accountId, 'bio', id)
         return deleted

@@ -46,14 +46,14 @@ export function registerBioPageRoutes(app: App, { bioPages, publicUrl }: BioPage
   app.put('/api/bio/:id/update', {
     schema: { tags, summary: 'Update a bio page (blocks replace the whole list)', params: IdParams, body: BioPageUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await bioPages.updateBioPage(accountOf(request).id, request.params.id, request.body)
+    await bioPages.updateBioPage(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Bio page has been updated successfully.' }
   })
 
   app.delete('/api/bio/:id/delete', {
     schema: { tags, summary: 'Delete a bio page (it leaves every channel)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await bioPages.deleteBioPage(accountOf(request).id, request.params.id)
+    await bioPages.deleteBioPage(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Bio page has been deleted successfully.' }
   })
 }

@@ -9,6 +9,9 @@ import { parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
 import { isHttpUrl } from '../../core/urls.js'
 import { trimmedName } from '../../core/text.js'
 import type { BioPageRepository, BioPageValues } from './bio-page.repository.js'
+import { toBioPageDetails } from './bio-page.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPagePreviewInput, type BioPageUpdateInput } from './bio-page.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
@@ -43,7 +46,14 @@ export interface BioPageContent {
 /** The alias a draft without one is previewed under (only its canonical link shows it). */
 const PREVIEW_ALIAS = 'preview'
 
-export function createBioPageService(pages: BioPageRepository, aliases: AliasService, invalidation: InvalidationBus) {
+export interface BioPageServiceOptions {
+  journal: ChangeJournal
+  invalidation: InvalidationBus
+  /** The base of the pages' public addresses, in the records the journal carries. */
+  publicUrl: string
+}
+
+export function createBioPageService(pages: Bindable<BioPageRepository>, aliases: AliasService, { journal, invalidation, publicUrl }: BioPageServiceOptions) {
 
   async function getBioPageOrThrow(accountId: number, id: number): Promise<BioPageRow> {
     const page = await pages.findById(accountId, id)
@@ -70,7 +80,11 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
         blocks: cleanBlocks(input.blocks ?? []),
       }
       await enforcePlanLimit(account, 'bio', () => pages.count(account.id))
-      const insert = (alias: string) => pages.insert(account.id, { ...values, alias })
+      const insert = (alias: string) =>
+        journal.write(account, async (trx) => {
+          const page = await pages.in(trx).insert(account.id, { ...values, alias })
+          return { result: page, changes: [{ action: 'bio.created', resource: 'bio', resourceId: page.id, fields: givenFields(input), record: toBioPageDetails(page, publicUrl) }] }
+        })
       const chosen = input.alias
       const created = chosen === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'bio' }, insert)
@@ -79,8 +93,8 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
       return created
     },
 
-    async updateBioPage(accountId: number, id: number, input: BioPageUpdateInput): Promise<BioPageRow> {
-      const current = await getBioPageOrThrow(accountId, id)
+    async updateBioPage(account: AuthenticatedAccount, id: number, input: BioPageUpdateInput): Promise<BioPageRow> {
+      const current = await getBioPageOrThrow(account.id, id)
       const alias = input.alias ?? current.alias
       const values: BioPageValues = {
         alias,
@@ -89,7 +103,12 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
         avatar: input.avatar === undefined ? current.avatar : cleanAvatar(input.avatar),
         blocks: input.blocks === undefined ? parseStoredBlocks(current.blocks) : cleanBlocks(input.blocks),
       }
-      const update = () => pages.update(accountId, id, values)
+      const update = () =>
+        journal.write(account, async (trx) => {
+          const page = await pages.in(trx).update(account.id, id, values)
+          if (!page) throw NotFoundError.of('Bio page')
+          return { result: page, changes: [{ action: 'bio.updated', resource: 'bio', resourceId: id, fields: givenFields(input), record: toBioPageDetails(page, publicUrl) }] }
+        })
       const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias, field: 'alias' }, { kind: 'bio', id }, update)
       if (!updated) throw NotFoundError.of('Bio page')
       announce(current.alias, updated.alias)
@@ -108,9 +127,13 @@ export function createBioPageService(pages: BioPageRepository, aliases: AliasSer
       }
     },
 
-    async deleteBioPage(accountId: number, id: number): Promise<void> {
-      const deleted = await pages.delete(accountId, id)
-      if (!deleted) throw NotFoundError.of('Bio page')
+    async deleteBioPage(account: AuthenticatedAccount, id: number): Promise<void> {
+      const current = await getBioPageOrThrow(account.id, id)
+      const deleted = await journal.write(account, async (trx) => {
+        const page = await pages.in(trx).delete(account.id, id)
+        if (!page) throw NotFoundError.of('Bio page')
+        return { result: page, changes: [{ action: 'bio.deleted', resource: 'bio', resourceId: id, fields: [], record: toBioPageDetails(current, publicUrl) }] }
+      })
       announce(deleted.alias)
     },
   }

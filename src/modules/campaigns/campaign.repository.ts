@@ -1,4 +1,5 @@
 // SQL for campaigns. Every method is scoped by account id.
+import { inTransaction } from '../../db/transactions.js'
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
@@ -31,7 +32,7 @@ export function createCampaignRepository(db: DB) {
 
     /** Inserts; without a name the campaign is called `Campaign <id>`. */
     async insert(accountId: number, input: { name: string | undefined; slug: string | null; isPublic: boolean }): Promise<CampaignRow> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const row = await trx
           .insertInto('campaigns')
           .values({
@@ -70,7 +71,7 @@ export function createCampaignRepository(db: DB) {
 
     /** Unassigns the campaign's links and deletes it, in one transaction; false when no such campaign. */
     async delete(accountId: number, id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // The foreign key sets null too; doing it here keeps the rule visible and dialect-proof.
         await trx.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', id).execute()
         return deleteOwnedRow(trx, 'campaigns', accountId, id)

@@ -48,28 +48,28 @@ export function registerCampaignRoutes(app: App, { campaigns, publicUrl }: Campa
     schema: { tags, summary: 'Update a campaign', params: IdParams, body: CampaignUpdateBody, response: { 200: CampaignSavedResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
-    const campaign = await campaigns.updateCampaign(account.id, request.params.id, request.body)
+    const campaign = await campaigns.updateCampaign(account, request.params.id, request.body)
     return toCampaignSavedResponse(campaign, publicUrl, account.username)
   })
 
   app.delete('/api/campaign/:id/delete', {
     schema: { tags, summary: 'Delete a campaign (its links are unassigned)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await campaigns.deleteCampaign(accountOf(request).id, request.params.id)
+    await campaigns.deleteCampaign(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Campaign has been deleted successfully.' }
   })
 
   app.post('/api/campaign/:campaignid/assign/:linkid', {
     schema: { tags, summary: 'Assign a short link to a campaign', params: CampaignAssignParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await campaigns.assignLink(accountOf(request).id, request.params.campaignid, request.params.linkid)
+    await campaigns.assignLink(accountOf(request), request.params.campaignid, request.params.linkid)
     return { error: 0 as const, message: 'Link successfully added to the campaign.' }
   })
 
   app.delete('/api/campaign/:campaignid/assign/:linkid', {
     schema: { tags, summary: 'Remove a short link from a campaign (the link itself stays)', params: CampaignAssignParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await campaigns.removeLink(accountOf(request).id, request.params.campaignid, request.params.linkid)
+    await campaigns.removeLink(accountOf(request), request.params.campaignid, request.params.linkid)
     return { error: 0 as const, message: 'Link successfully removed from the campaign.' }
   })
 }

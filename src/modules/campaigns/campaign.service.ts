@@ -4,6 +4,10 @@ import type { CampaignRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { CampaignRepository } from './campaign.repository.js'
+import { toCampaignRecord } from './campaign.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { DB } from '../../db/database.js'
 import { CAMPAIGN_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { DuplicateError, NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -15,11 +19,19 @@ const SLUG_TAKEN = 'This slug is currently not available. Please choose another 
 
 /** How a campaign reaches its links (kept in `links.campaign_id`, so a link is in one campaign at most). */
 export interface LinkMembership {
-  /** Puts the account's link in the campaign, moving it from any other; false when no such link. */
-  assignToCampaign(accountId: number, campaignId: number, linkId: number): Promise<boolean>
+  /** Puts the account's link in the campaign, moving it from any other (on `executor`); false when no such link. */
+  assignToCampaign(executor: DB, accountId: number, campaignId: number, linkId: number): Promise<boolean>
 }
 
-export function createCampaignService(campaigns: CampaignRepository, links: LinkMembership, invalidation: Announcer) {
+export interface CampaignServiceOptions {
+  invalidation: Announcer
+  journal: ChangeJournal
+  /** The base of the rotator and list addresses in the records the journal carries. */
+  publicUrl: string
+}
+
+export function createCampaignService(campaigns: Bindable<CampaignRepository>, links: LinkMembership, { invalidation, journal, publicUrl }: CampaignServiceOptions) {
+  const recordOf = (campaign: CampaignRow, account: AuthenticatedAccount) => toCampaignRecord(campaign, publicUrl, account.username)
   const announce = (id: number) => invalidation.publish(CAMPAIGN_TOPIC, String(id))
 
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
@@ -62,40 +74,56 @@ export function createCampaignService(campaigns: CampaignRepository, links: Link
       const name = input.name === undefined ? input.slug : trimmedName(input.name, CAMPAIGN_NAME_RULE)
       if (name !== undefined) await assertNameFree(account.id, name)
       if (input.slug !== undefined) await assertSlugFree(input.slug)
-      return translateUniqueViolation(
-        () => campaigns.insert(account.id, { name, slug: input.slug ?? null, isPublic: input.public ?? false }),
-        input.slug,
-      )
+      return journal.write(account, async (trx) => {
+        const campaign = await translateUniqueViolation(
+          () => campaigns.in(trx).insert(account.id, { name, slug: input.slug ?? null, isPublic: input.public ?? false }),
+          input.slug,
+        )
+        return { result: campaign, changes: [{ action: 'campaign.created', resource: 'campaign', resourceId: campaign.id, fields: givenFields(input), record: recordOf(campaign, account) }] }
+      })
     },
 
-    async updateCampaign(accountId: number, id: number, input: CampaignUpdateInput): Promise<CampaignRow> {
-      await getCampaignOrThrow(accountId, id)
+    async updateCampaign(account: AuthenticatedAccount, id: number, input: CampaignUpdateInput): Promise<CampaignRow> {
+      await getCampaignOrThrow(account.id, id)
       const name = trimmedName(input.name, CAMPAIGN_NAME_RULE)
-      await assertNameFree(accountId, name, id)
+      await assertNameFree(account.id, name, id)
       const slug = input.slug === undefined ? undefined : input.slug === '' ? null : input.slug
       if (slug) await assertSlugFree(slug, id)
-      const updated = await translateUniqueViolation(() => campaigns.update(accountId, id, { name, slug, isPublic: input.public }), slug)
-      if (!updated) throw NotFoundError.of('Campaign')
+      const updated = await journal.write(account, async (trx) => {
+        const campaign = await translateUniqueViolation(() => campaigns.in(trx).update(account.id, id, { name, slug, isPublic: input.public }), slug)
+        if (!campaign) throw NotFoundError.of('Campaign')
+        return { result: campaign, changes: [{ action: 'campaign.updated', resource: 'campaign', resourceId: id, fields: givenFields(input), record: recordOf(campaign, account) }] }
+      })
       announce(id)
       return updated
     },
 
-    async deleteCampaign(accountId: number, id: number): Promise<void> {
+    async deleteCampaign(account: AuthenticatedAccount, id: number): Promise<void> {
+      const campaign = await getCampaignOrThrow(account.id, id)
       // One transaction: the campaign goes and its links are unassigned, or nothing changes.
-      if (!(await campaigns.delete(accountId, id))) throw NotFoundError.of('Campaign')
+      await journal.write(account, async (trx) => {
+        if (!(await campaigns.in(trx).delete(account.id, id))) throw NotFoundError.of('Campaign')
+        return { result: undefined, changes: [{ action: 'campaign.deleted', resource: 'campaign', resourceId: id, fields: [], record: recordOf(campaign, account) }] }
+      })
       announce(id)
     },
 
-    async assignLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
-      await getCampaignOrThrow(accountId, campaignId)
-      if (!(await links.assignToCampaign(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
+    async assignLink(account: AuthenticatedAccount, campaignId: number, linkId: number): Promise<void> {
+      await getCampaignOrThrow(account.id, campaignId)
+      await journal.write(account, async (trx) => {
+        if (!(await links.assignToCampaign(trx, account.id, campaignId, linkId))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [{ action: 'campaign.link_assigned', resource: 'campaign', resourceId: campaignId, fields: [], record: { link: linkId } }] }
+      })
       announce(campaignId)
     },
 
     /** Takes a link out of the campaign; a link that is not in it is not found (404), like an unknown one. */
-    async removeLink(accountId: number, campaignId: number, linkId: number): Promise<void> {
-      await getCampaignOrThrow(accountId, campaignId)
-      if (!(await campaigns.unassignLink(accountId, campaignId, linkId))) throw NotFoundError.of('Link')
+    async removeLink(account: AuthenticatedAccount, campaignId: number, linkId: number): Promise<void> {
+      await getCampaignOrThrow(account.id, campaignId)
+      await journal.write(account, async (trx) => {
+        if (!(await campaigns.in(trx).unassignLink(account.id, campaignId, linkId))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [{ action: 'campaign.link_removed', resource: 'campaign', resourceId: campaignId, fields: [], record: { link: linkId } }] }
+      })
       announce(campaignId)
     },
   }

@@ -1,6 +1,7 @@
 // Items a channel can hold (spec: `links`, `bio`, `qr`) and where each type's records live.
 // Items are polymorphic, so each type's module brings a source that knows its table (wired in
 // src/services.ts); a type without a source has no items to assign or list.
+import type { ChannelItemRow } from '../../db/schema.js'
 import type { SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -49,4 +50,10 @@ export function defineItemSource(
       return new Map(ids.length === 0 ? [] : await describeOwned(accountId, ids))
     },
   }
+}
+
+/** A channel item with what its record says about it. */
+export interface DescribedChannelItem {
+  item: Pick<ChannelItemRow, 'item_type' | 'item_id' | 'created_at'>
+  description: ChannelItemDescription
 }

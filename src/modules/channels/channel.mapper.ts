@@ -1,6 +1,6 @@
 // Channel rows to API records (spec: Channel, Channel item).
 import type { ChannelRow } from '../../db/schema.js'
-import type { DescribedChannelItem } from './channel.service.js'
+import type { DescribedChannelItem } from './channel-items.js'
 
 export function toChannelRecord(channel: ChannelRow) {
   return {

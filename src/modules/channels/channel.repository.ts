@@ -1,4 +1,5 @@
 // SQL for channels. Every method is scoped by account id.
+import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
@@ -62,7 +63,7 @@ export function createChannelRepository(db: DB) {
 
     /** Deletes the channel and unassigns its items in one transaction; false when no such channel. */
     async delete(accountId: number, id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // The foreign key cascades too; deleting explicitly keeps the rule visible and dialect-proof.
         await trx.deleteFrom('channel_items').where('account_id', '=', accountId).where('channel_id', '=', id).execute()
         const result = await trx.deleteFrom('channels').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()

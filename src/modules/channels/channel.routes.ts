@@ -59,14 +59,14 @@ export function registerChannelRoutes(app: App, { channels }: ChannelRouteDepend
   app.put('/api/channel/:id/update', {
     schema: { tags, summary: 'Update a channel', params: IdParams, body: ChannelUpdateBody, response: { 200: ChannelUpdatedResponse, ...errorResponses } },
   }, async (request) => {
-    const channel = await channels.updateChannel(accountOf(request).id, request.params.id, request.body)
+    const channel = await channels.updateChannel(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Channel has been updated successfully.', ...toChannelRecord(channel) }
   })
 
   app.delete('/api/channel/:id/delete', {
     schema: { tags, summary: 'Delete a channel (its items are unassigned)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await channels.deleteChannel(accountOf(request).id, request.params.id)
+    await channels.deleteChannel(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Channel has been deleted successfully.' }
   })
 
@@ -74,7 +74,7 @@ export function registerChannelRoutes(app: App, { channels }: ChannelRouteDepend
     schema: { tags, summary: 'Add a short link, bio page or QR code to a channel', params: ChannelAssignParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const { channelid, type, itemid } = request.params
-    await channels.assignItem(accountOf(request).id, channelid, type, itemid)
+    await channels.assignItem(accountOf(request), channelid, type, itemid)
     return { error: 0 as const, message: 'Item successfully added to the channel.' }
   })
 
@@ -82,7 +82,7 @@ export function registerChannelRoutes(app: App, { channels }: ChannelRouteDepend
     schema: { tags, summary: 'Remove a short link, bio page or QR code from a channel (the item itself stays)', params: ChannelAssignParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const { channelid, type, itemid } = request.params
-    await channels.removeItem(accountOf(request).id, channelid, type, itemid)
+    await channels.removeItem(accountOf(request), channelid, type, itemid)
     return { error: 0 as const, message: 'Item successfully removed from the channel.' }
   })
 }

@@ -1,11 +1,14 @@
 // Channel rules: name uniqueness, colors, plan limits, item membership.
 import { randomBytes } from 'node:crypto'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { ChannelItemRow, ChannelRow } from '../../db/schema.js'
+import type { ChannelRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { ChannelItemRepository } from './channel-items.repository.js'
-import type { ChannelItemDescription, ChannelItemSources, ChannelItemType } from './channel-items.js'
+import type { ChannelItemDescription, ChannelItemSources, ChannelItemType, DescribedChannelItem } from './channel-items.js'
+import { toChannelRecord } from './channel.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import type { ChannelRepository, ChannelValues } from './channel.repository.js'
 import { CHANNEL_NAME_RULE, type ChannelCreateInput, type ChannelInput } from './channel.schemas.js'
 import { DuplicateError, NotFoundError } from '../../core/errors.js'
@@ -15,18 +18,13 @@ import { trimmedName } from '../../core/text.js'
 const DUPLICATE_NAME = 'You already have a channel with this name.'
 const ALREADY_IN_CHANNEL = 'This item is already added to the selected channel.'
 
-/** A channel item with what its record says about it. */
-export interface DescribedChannelItem {
-  item: Pick<ChannelItemRow, 'item_type' | 'item_id' | 'created_at'>
-  description: ChannelItemDescription
-}
 
 /** A random badge color, `#rrggbb` (decisions §6: a random color when none is given). */
 export function randomChannelColor(): string {
   return `#${randomBytes(3).toString('hex')}`
 }
 
-export function createChannelService(channels: ChannelRepository, items: ChannelItemRepository, sources: ChannelItemSources) {
+export function createChannelService(channels: Bindable<ChannelRepository>, items: Bindable<ChannelItemRepository>, sources: ChannelItemSources, journal: ChangeJournal) {
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await channels.findByName(accountId, name)
     if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME, 'name')
@@ -64,26 +62,35 @@ export function createChannelService(channels: ChannelRepository, items: Channel
         starred: input.starred ?? false,
       }
       await assertNameFree(account.id, values.name)
-      return translateDuplicate(() => channels.insert(account.id, values), DUPLICATE_NAME, 'name')
+      return journal.write(account, async (trx) => {
+        const channel = await translateDuplicate(() => channels.in(trx).insert(account.id, values), DUPLICATE_NAME, 'name')
+        return { result: channel, changes: [{ action: 'channel.created', resource: 'channel', resourceId: channel.id, fields: givenFields(input), record: toChannelRecord(channel) }] }
+      })
     },
 
-    async updateChannel(accountId: number, id: number, input: ChannelInput): Promise<ChannelRow> {
-      await getChannelOrThrow(accountId, id)
+    async updateChannel(account: AuthenticatedAccount, id: number, input: ChannelInput): Promise<ChannelRow> {
+      await getChannelOrThrow(account.id, id)
       const changes: Partial<ChannelValues> = {
         name: input.name === undefined ? undefined : trimmedName(input.name, CHANNEL_NAME_RULE),
         description: input.description,
         color: input.color?.toLowerCase(),
         starred: input.starred,
       }
-      if (changes.name !== undefined) await assertNameFree(accountId, changes.name, id)
-      const updated = await translateDuplicate(() => channels.update(accountId, id, changes), DUPLICATE_NAME, 'name')
-      if (!updated) throw NotFoundError.of('Channel')
-      return updated
+      if (changes.name !== undefined) await assertNameFree(account.id, changes.name, id)
+      return journal.write(account, async (trx) => {
+        const updated = await translateDuplicate(() => channels.in(trx).update(account.id, id, changes), DUPLICATE_NAME, 'name')
+        if (!updated) throw NotFoundError.of('Channel')
+        return { result: updated, changes: [{ action: 'channel.updated', resource: 'channel', resourceId: id, fields: givenFields(input), record: toChannelRecord(updated) }] }
+      })
     },
 
     /** Deletes the channel; its items stay, they are only unassigned (spec). */
-    async deleteChannel(accountId: number, id: number): Promise<void> {
-      if (!(await channels.delete(accountId, id))) throw NotFoundError.of('Channel')
+    async deleteChannel(account: AuthenticatedAccount, id: number): Promise<void> {
+      const channel = await getChannelOrThrow(account.id, id)
+      await journal.write(account, async (trx) => {
+        if (!(await channels.in(trx).delete(account.id, id))) throw NotFoundError.of('Channel')
+        return { result: undefined, changes: [{ action: 'channel.deleted', resource: 'channel', resourceId: id, fields: [], record: toChannelRecord(channel) }] }
+      })
     },
 
     /** One page of the channel's items; an item whose record vanished meanwhile is left out. */
@@ -103,18 +110,25 @@ export function createChannelService(channels: ChannelRepository, items: Channel
       return { rows: described, total }
     },
 
-    async assignItem(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+    async assignItem(account: AuthenticatedAccount, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+      const accountId = account.id
       await getChannelOrThrow(accountId, channelId)
       const source = sources[itemType]
       if (!source || !(await source.exists(accountId, itemId))) throw NotFoundError.of('Item')
       if (await items.contains(accountId, channelId, itemType, itemId)) throw new DuplicateError(ALREADY_IN_CHANNEL)
-      await translateDuplicate(() => items.insert(accountId, channelId, itemType, itemId), ALREADY_IN_CHANNEL)
+      await journal.write(account, async (trx) => {
+        await translateDuplicate(() => items.in(trx).insert(accountId, channelId, itemType, itemId), ALREADY_IN_CHANNEL)
+        return { result: undefined, changes: [{ action: 'channel.item_assigned', resource: 'channel', resourceId: channelId, fields: [], record: { type: itemType, id: itemId } }] }
+      })
     },
 
     /** Takes an item out of the channel (the item itself stays); one that is not in it is not found. */
-    async removeItem(accountId: number, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
-      await getChannelOrThrow(accountId, channelId)
-      if (!(await items.remove(accountId, channelId, itemType, itemId))) throw NotFoundError.of('Item')
+    async removeItem(account: AuthenticatedAccount, channelId: number, itemType: ChannelItemType, itemId: number): Promise<void> {
+      await getChannelOrThrow(account.id, channelId)
+      await journal.write(account, async (trx) => {
+        if (!(await items.in(trx).remove(account.id, channelId, itemType, itemId))) throw NotFoundError.of('Item')
+        return { result: undefined, changes: [{ action: 'channel.item_removed', resource: 'channel', resourceId: channelId, fields: [], record: { type: itemType, id: itemId } }] }
+      })
     },
   }
 }

@@ -56,14 +56,14 @@ export function registerDomainRoutes(app: App, { domains }: DomainRouteDependenc
   app.put('/api/domain/:id/update', {
     schema: { tags, summary: 'Change the redirects of a branded domain', params: IdParams, body: DomainUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await domains.updateDomain(accountOf(request).id, request.params.id, request.body)
+    await domains.updateDomain(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Domain has been updated successfully.' }
   })
 
   app.delete('/api/domain/:id/delete', {
     schema: { tags, summary: 'Delete a branded domain', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await domains.deleteDomain(accountOf(request).id, request.params.id)
+    await domains.deleteDomain(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Domain has been deleted successfully.' }
   })
 }

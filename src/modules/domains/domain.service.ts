@@ -6,6 +6,9 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { isPointingToServer, lookUpHost, recordsPointToServer, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
+import { toDomainRecord } from './domain.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
 import { DOMAIN_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
@@ -29,6 +32,7 @@ export interface DomainServiceOptions {
   links?: DomainLinks
   /** Told the hostname of a domain that changed or was deleted (host routing caches it). */
   invalidation: Announcer
+  journal: ChangeJournal
 }
 
 /** The DNS records a branded domain needs, as the add form explains them. */
@@ -53,7 +57,8 @@ function redirectValue(value: string | undefined): string | null | undefined {
   return value === undefined ? undefined : value === '' ? null : value
 }
 
-export function createDomainService(domains: DomainRepository, options: DomainServiceOptions) {
+export function createDomainService(domains: Bindable<DomainRepository>, options: DomainServiceOptions) {
+  const { journal } = options
   const ownHostnames = new Set([new URL(options.publicUrl).hostname, options.server.cname].filter((host): host is string => Boolean(host)))
   const dnsCheckEnabled = options.server.ips.length > 0 || options.server.cname !== undefined
 
@@ -94,10 +99,13 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
         throw ConflictError.domainNotPointing()
       }
       try {
-        const created = await domains.insert(account.id, {
-          ...origin,
-          redirectRoot: redirectValue(input.redirectroot) ?? null,
-          redirect404: redirectValue(input.redirect404) ?? null,
+        const created = await journal.write(account, async (trx) => {
+          const domain = await domains.in(trx).insert(account.id, {
+            ...origin,
+            redirectRoot: redirectValue(input.redirectroot) ?? null,
+            redirect404: redirectValue(input.redirect404) ?? null,
+          })
+          return { result: domain, changes: [{ action: 'domain.created', resource: 'domain', resourceId: domain.id, fields: givenFields(input), record: toDomainRecord(domain) }] }
         })
         // Host routing may hold an earlier miss for this hostname.
         options.invalidation.publish(DOMAIN_TOPIC, created.hostname)
@@ -109,19 +117,26 @@ export function createDomainService(domains: DomainRepository, options: DomainSe
       }
     },
 
-    async updateDomain(accountId: number, id: number, input: DomainUpdateInput): Promise<void> {
+    async updateDomain(account: AuthenticatedAccount, id: number, input: DomainUpdateInput): Promise<void> {
       const changes = { redirectRoot: redirectValue(input.redirectroot), redirect404: redirectValue(input.redirect404) }
-      if (!(await domains.updateRedirects(accountId, id, changes))) throw NotFoundError.of('Domain')
-      const domain = await domains.findById(accountId, id)
-      if (domain) options.invalidation.publish(DOMAIN_TOPIC, domain.hostname)
+      const domain = await journal.write(account, async (trx) => {
+        const saved = domains.in(trx)
+        if (!(await saved.updateRedirects(account.id, id, changes))) throw NotFoundError.of('Domain')
+        const updated = (await saved.findById(account.id, id))!
+        return { result: updated, changes: [{ action: 'domain.updated', resource: 'domain', resourceId: id, fields: givenFields(input), record: toDomainRecord(updated) }] }
+      })
+      options.invalidation.publish(DOMAIN_TOPIC, domain.hostname)
     },
 
-    async deleteDomain(accountId: number, id: number): Promise<void> {
+    async deleteDomain(account: AuthenticatedAccount, id: number): Promise<void> {
       // Links keep their domain by foreign key: deleting it would leave them with no address.
-      if (await options.links?.hasLinks(accountId, id)) throw ConflictError.domainHasLinks()
-      const domain = await getDomainOrThrow(accountId, id)
+      if (await options.links?.hasLinks(account.id, id)) throw ConflictError.domainHasLinks()
+      const domain = await getDomainOrThrow(account.id, id)
       try {
-        if (!(await domains.delete(accountId, id))) throw NotFoundError.of('Domain')
+        await journal.write(account, async (trx) => {
+          if (!(await domains.in(trx).delete(account.id, id))) throw NotFoundError.of('Domain')
+          return { result: undefined, changes: [{ action: 'domain.deleted', resource: 'domain', resourceId: id, fields: [], record: toDomainRecord(domain) }] }
+        })
       } catch (error) {
         // A link created between the check above and the delete: the foreign key refuses.
         if (isForeignKeyViolation(error)) throw ConflictError.domainHasLinks()

@@ -1,6 +1,7 @@
 // SQL for short links. Every method is scoped by account id. Whether an alias is free is asked of
 // the aliases module (modules/aliases/alias.repository.ts): an alias lives in its host's namespace,
 // shared by every account and, on the main host, with bio pages.
+import { inTransaction } from '../../db/transactions.js'
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
@@ -233,7 +234,7 @@ export function createLinkRepository(db: DB) {
 
     /** Inserts the link, its pixels and its channel membership together; throws the driver's unique violation on a taken alias. */
     async insert(accountId: number, values: LinkValues, pixelIds: number[], channelId: number | undefined): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const now = nowTimestamp()
         const { id } = await trx
           .insertInto('links')
@@ -270,7 +271,7 @@ export function createLinkRepository(db: DB) {
      * channel unless it is there already. False when the account has no such link.
      */
     async update(accountId: number, id: number, changes: Partial<LinkValues>, pixelIds: number[] | undefined, channelId: number | undefined): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('links')
           .set({ ...toColumns(changes), updated_at: nowTimestamp() })
@@ -292,7 +293,7 @@ export function createLinkRepository(db: DB) {
 
     /** Deletes the link and takes it out of every channel; answers where it was served, or undefined. */
     async delete(accountId: number, id: number): Promise<Pick<LinkRow, 'host' | 'alias'> | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // Channel membership points at several tables, so no foreign key can cascade it.
         await removeItemFromAllChannels(trx, accountId, 'links', id)
         return trx.deleteFrom('links').where('account_id', '=', accountId).where('id', '=', id).returning(['host', 'alias']).executeTakeFirst()

@@ -64,14 +64,14 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
   app.put('/api/url/:id/update', {
     schema: { tags, summary: 'Change a short link (only the fields given)', params: IdParams, body: LinkUpdateBody, response: { 200: LinkUpdatedResponse, ...errorResponses } },
   }, async (request) => {
-    const updated = await links.updateLink(accountOf(request).id, request.params.id, request.body)
+    const updated = await links.updateLink(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Link has been updated successfully.', id: updated.id, shorturl: shortUrl(publicUrl, updated.origin, updated.alias) }
   })
 
   app.delete('/api/url/:id/delete', {
     schema: { tags, summary: 'Delete a short link (it leaves its channels and campaign)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await links.deleteLink(accountOf(request).id, request.params.id)
+    await links.deleteLink(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Link has been deleted successfully.' }
   })
 }

@@ -12,6 +12,10 @@ import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
+import { toLinkListEntry } from './link.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { DB } from '../../db/database.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -36,6 +40,9 @@ export interface LinkServiceOptions {
   invalidation: InvalidationBus
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
+  journal: ChangeJournal
+  /** The base of short URLs, in the records the journal carries. */
+  publicUrl: string
 }
 
 /** Empty text means "none". */
@@ -45,8 +52,17 @@ function textOrNull(value: string | null | undefined): string | null | undefined
   return trimmed ? trimmed : null
 }
 
-export function createLinkService(links: LinkRepository, options: LinkServiceOptions) {
-  const { aliases } = options
+export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
+  const { aliases, journal } = options
+
+  /** The link as the API lists it (with its targeting), read on `executor`: the journal's record. */
+  async function recordOf(executor: DB, accountId: number, id: number) {
+    const saved = links.in(executor)
+    const link = await saved.findById(accountId, id)
+    if (!link) throw NotFoundError.of('Link')
+    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl)
+    return { ...entry, targeting: parseStoredTargeting(link.targeting) }
+  }
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
@@ -136,7 +152,12 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
         targeting,
       }
 
-      const insert = async (alias: string) => ({ id: await links.insert(account.id, { ...values, alias }, pixelIds, input.channel), alias })
+      // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
+      const insert = (alias: string) =>
+        journal.write(account, async (trx) => {
+          const id = await links.in(trx).insert(account.id, { ...values, alias }, pixelIds, input.channel)
+          return { result: { id, alias }, changes: [{ action: 'link.created', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, account.id, id) }] }
+        })
       const { custom } = input
       const created = custom === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'link', host: placement.host }, insert)
@@ -146,7 +167,8 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
     },
 
     /** Changes the given fields; answers the link's id, alias and origin afterwards. */
-    async updateLink(accountId: number, id: number, input: LinkUpdateInput) {
+    async updateLink(account: AuthenticatedAccount, id: number, input: LinkUpdateInput) {
+      const accountId = account.id
       const { link: current } = await getLinkOrThrow(accountId, id)
       const changes: Partial<LinkValues> = {}
       if (input.url !== undefined) changes.url = checkHttpUrl('url', input.url)
@@ -171,17 +193,25 @@ export function createLinkService(links: LinkRepository, options: LinkServiceOpt
       const alias = input.custom ?? current.alias
       const moves = alias !== current.alias || placement.host !== current.host
       if (moves) Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
-      const update = () => links.update(accountId, id, changes, pixelIds, input.channel)
-      const updated = moves ? await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update) : await update()
-      if (!updated) throw NotFoundError.of('Link')
+      const update = () =>
+        journal.write(account, async (trx) => {
+          if (!(await links.in(trx).update(accountId, id, changes, pixelIds, input.channel))) throw NotFoundError.of('Link')
+          return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
+        })
+      if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
+      else await update()
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
       return { id, alias, origin: placement.origin }
     },
 
-    async deleteLink(accountId: number, id: number): Promise<void> {
-      const deleted = await links.delete(accountId, id)
-      if (!deleted) throw NotFoundError.of('Link')
+    async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {
+      const deleted = await journal.write(account, async (trx) => {
+        const record = await recordOf(trx, account.id, id)
+        const address = await links.in(trx).delete(account.id, id)
+        if (!address) throw NotFoundError.of('Link')
+        return { result: address, changes: [{ action: 'link.deleted', resource: 'link', resourceId: id, fields: [], record }] }
+      })
       announce(deleted)
     },
   }

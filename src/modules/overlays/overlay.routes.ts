@@ -55,14 +55,14 @@ export function registerOverlayRoutes(app: App, { overlays }: OverlayRouteDepend
   app.put('/api/overlay/:id/update', {
     schema: { tags, summary: 'Update a CTA overlay (its type cannot change)', params: IdParams, body: OverlayUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await overlays.updateOverlay(accountOf(request).id, request.params.id, request.body)
+    await overlays.updateOverlay(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'CTA overlay has been updated successfully.' }
   })
 
   app.delete('/api/overlay/:id/delete', {
     schema: { tags, summary: 'Delete a CTA overlay', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await overlays.deleteOverlay(accountOf(request).id, request.params.id)
+    await overlays.deleteOverlay(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'CTA overlay has been deleted successfully.' }
   })
 }

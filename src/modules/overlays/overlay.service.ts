@@ -6,6 +6,9 @@ import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
 import type { ContactRepository, NewContact } from './contact.repository.js'
+import { toOverlayDetails } from './overlay.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
 import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
@@ -19,7 +22,7 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: OverlayRepository, invalidation: Announcer, contacts: ContactRepository) {
+export function createOverlayService(overlays: Bindable<OverlayRepository>, journal: ChangeJournal, invalidation: Announcer, contacts: ContactRepository) {
   const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
 
   async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
@@ -56,19 +59,30 @@ export function createOverlayService(overlays: OverlayRepository, invalidation: 
       const name = trimmedName(input.name, OVERLAY_NAME_RULE)
       const config = buildOverlayConfig(input.type, input)
       await enforcePlanLimit(account, 'overlays', () => overlays.count(account.id))
-      return overlays.insert(account.id, { type: input.type, name, config })
+      return journal.write(account, async (trx) => {
+        const overlay = await overlays.in(trx).insert(account.id, { type: input.type, name, config })
+        return { result: overlay, changes: [{ action: 'overlay.created', resource: 'overlay', resourceId: overlay.id, fields: givenFields(input), record: toOverlayDetails(overlay) }] }
+      })
     },
 
-    async updateOverlay(accountId: number, id: number, input: OverlayUpdateInput): Promise<void> {
-      const overlay = await getOverlayOrThrow(accountId, id)
+    async updateOverlay(account: AuthenticatedAccount, id: number, input: OverlayUpdateInput): Promise<void> {
+      const overlay = await getOverlayOrThrow(account.id, id)
       const name = input.name === undefined ? overlay.name : trimmedName(input.name, OVERLAY_NAME_RULE)
       const config = buildOverlayConfig(storedType(overlay), input, parseConfigJson(overlay.config))
-      if (!(await overlays.update(accountId, id, { name, config }))) throw NotFoundError.of('CTA overlay')
+      await journal.write(account, async (trx) => {
+        if (!(await overlays.in(trx).update(account.id, id, { name, config }))) throw NotFoundError.of('CTA overlay')
+        const record = toOverlayDetails({ ...overlay, name, config: JSON.stringify(config) })
+        return { result: undefined, changes: [{ action: 'overlay.updated', resource: 'overlay', resourceId: id, fields: givenFields(input), record }] }
+      })
       announce(id)
     },
 
-    async deleteOverlay(accountId: number, id: number): Promise<void> {
-      if (!(await overlays.delete(accountId, id))) throw NotFoundError.of('CTA overlay')
+    async deleteOverlay(account: AuthenticatedAccount, id: number): Promise<void> {
+      const overlay = await getOverlayOrThrow(account.id, id)
+      await journal.write(account, async (trx) => {
+        if (!(await overlays.in(trx).delete(account.id, id))) throw NotFoundError.of('CTA overlay')
+        return { result: undefined, changes: [{ action: 'overlay.deleted', resource: 'overlay', resourceId: id, fields: [], record: toOverlayDetails(overlay) }] }
+      })
       announce(id)
     },
   }

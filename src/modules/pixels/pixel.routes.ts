@@ -41,14 +41,14 @@ export function registerPixelRoutes(app: App, { pixels }: PixelRouteDependencies
   app.put('/api/pixel/:id/update', {
     schema: { tags, summary: 'Rename a pixel or change its tag', params: IdParams, body: PixelUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await pixels.updatePixel(accountOf(request).id, request.params.id, request.body)
+    await pixels.updatePixel(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Pixel has been updated successfully.' }
   })
 
   app.delete('/api/pixel/:id/delete', {
     schema: { tags, summary: 'Delete a tracking pixel', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await pixels.deletePixel(accountOf(request).id, request.params.id)
+    await pixels.deletePixel(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Pixel has been deleted successfully.' }
   })
 }

@@ -5,6 +5,9 @@ import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'
+import { toPixelRecord } from './pixel.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import { PIXEL_NAME_RULE, type PixelCreateInput, type PixelUpdateInput } from './pixel.schemas.js'
 import { PIXEL_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { DuplicateError, NotFoundError } from '../../core/errors.js'
@@ -13,7 +16,7 @@ import { trimmedName } from '../../core/text.js'
 
 const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
 
-export function createPixelService(pixels: PixelRepository, invalidation: Announcer) {
+export function createPixelService(pixels: Bindable<PixelRepository>, journal: ChangeJournal, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
 
   async function getPixelOrThrow(accountId: number, id: number): Promise<PixelRow> {
@@ -49,26 +52,38 @@ export function createPixelService(pixels: PixelRepository, invalidation: Announ
       const tag = normalisePixelTag(input.type, input.tag)
       await enforcePlanLimit(account, 'pixels', () => pixels.count(account.id))
       await assertTagFree(account.id, input.type, tag)
-      return translateUniqueViolation(() => pixels.insert(account.id, { type: input.type, name, tag }))
+      return journal.write(account, async (trx) => {
+        const pixel = await translateUniqueViolation(() => pixels.in(trx).insert(account.id, { type: input.type, name, tag }))
+        return { result: pixel, changes: [{ action: 'pixel.created', resource: 'pixel', resourceId: pixel.id, fields: givenFields(input), record: toPixelRecord(pixel) }] }
+      })
     },
 
-    async updatePixel(accountId: number, id: number, input: PixelUpdateInput): Promise<void> {
-      const pixel = await getPixelOrThrow(accountId, id)
+    async updatePixel(account: AuthenticatedAccount, id: number, input: PixelUpdateInput): Promise<void> {
+      const pixel = await getPixelOrThrow(account.id, id)
       const name = input.name === undefined ? undefined : trimmedName(input.name, PIXEL_NAME_RULE, 1)
       let tag: string | undefined
       if (input.tag !== undefined) {
         // Rows are only written through this service, so the stored type is always a known one.
         if (!isPixelType(pixel.type)) throw new Error(`pixel ${pixel.id} has the unknown type "${pixel.type}"`)
         tag = normalisePixelTag(pixel.type, input.tag)
-        await assertTagFree(accountId, pixel.type, tag, id)
+        await assertTagFree(account.id, pixel.type, tag, id)
       }
-      const updated = await translateUniqueViolation(() => pixels.update(accountId, id, { name, tag }))
-      if (!updated) throw NotFoundError.of('Pixel')
+      await journal.write(account, async (trx) => {
+        const saved = pixels.in(trx)
+        if (!(await translateUniqueViolation(() => saved.update(account.id, id, { name, tag })))) throw NotFoundError.of('Pixel')
+        const updated = (await saved.findById(account.id, id))!
+        return { result: undefined, changes: [{ action: 'pixel.updated', resource: 'pixel', resourceId: id, fields: givenFields(input), record: toPixelRecord(updated) }] }
+      })
       announce(id)
     },
 
-    async deletePixel(accountId: number, id: number): Promise<void> {
-      if (!(await pixels.delete(accountId, id))) throw NotFoundError.of('Pixel')
+    async deletePixel(account: AuthenticatedAccount, id: number): Promise<void> {
+      await journal.write(account, async (trx) => {
+        const saved = pixels.in(trx)
+        const pixel = await saved.findById(account.id, id)
+        if (!pixel || !(await saved.delete(account.id, id))) throw NotFoundError.of('Pixel')
+        return { result: undefined, changes: [{ action: 'pixel.deleted', resource: 'pixel', resourceId: id, fields: [], record: toPixelRecord(pixel) }] }
+      })
       announce(id)
     },
   }

@@ -1,4 +1,5 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
+import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
@@ -58,7 +59,7 @@ export function createQrCodeRepository(db: DB) {
 
     /** Inserts; throws the driver's unique violation when the alias is taken. */
     async insert(accountId: number, qr: NewQrCode): Promise<QrCodeRow> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const now = nowTimestamp()
         const row = await trx
           .insertInto('qr_codes')
@@ -98,7 +99,7 @@ export function createQrCodeRepository(db: DB) {
 
     /** Deletes the QR code and takes it out of every channel, in one transaction. */
     async delete(accountId: number, id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const result = await trx.deleteFrom('qr_codes').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
         if (Number(result.numDeletedRows) === 0) return false
         await removeItemFromAllChannels(trx, accountId, 'qr', id)

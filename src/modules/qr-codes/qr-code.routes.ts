@@ -100,14 +100,14 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl 
       response: { 200: MessageResponse, ...errorResponses },
     },
   }, async (request) => {
-    await qrCodes.updateQrCode(accountOf(request).id, request.params.id, request.body)
+    await qrCodes.updateQrCode(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'QR has been updated successfully.' }
   })
 
   app.delete('/api/qr/:id/delete', {
     schema: { tags, summary: 'Delete a QR code (it leaves every channel)', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await qrCodes.deleteQrCode(accountOf(request).id, request.params.id)
+    await qrCodes.deleteQrCode(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'QR Code has been deleted successfully.' }
   })
 }

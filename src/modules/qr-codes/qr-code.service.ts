@@ -7,6 +7,9 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
 import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
+import { toQrDetails } from './qr-code.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
 import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from './qr-render.js'
@@ -31,6 +34,7 @@ export interface QrCodeServiceOptions {
   loadLogo: LogoLoader
   /** Draws QR aliases (their own namespace: the qr_codes table's unique index). */
   aliases: AliasService
+  journal: ChangeJournal
 }
 
 /** The default name of a QR code: its type and id, e.g. `Wi-Fi QR 12`. */
@@ -66,7 +70,8 @@ export interface QrPreviewOptions {
  */
 export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
 
-export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeServiceOptions) {
+export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options: QrCodeServiceOptions) {
+  const { journal } = options
   async function getQrCodeOrThrow(accountId: number, id: number): Promise<QrCodeRow> {
     const qr = await qrCodes.findById(accountId, id)
     if (!qr) throw NotFoundError.of('QR code')
@@ -134,42 +139,52 @@ export function createQrCodeService(qrCodes: QrCodeRepository, options: QrCodeSe
       // Last: fetching a logo is the slow part, and it happens once, here.
       const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
 
+      // Each draw is its own transaction: a drawn alias a racing request stored first rolls back only that try.
       return options.aliases.writeWithGeneratedAlias({ use: 'qr' }, (alias) =>
-        qrCodes.insert(account.id, {
-          alias,
-          name,
-          nameForId: (id) => defaultQrName(input.type, id),
-          type: input.type,
-          data: JSON.stringify(qr.data),
-          background,
-          foreground,
-          logo,
-          logoSource: input.logo ?? null,
+        journal.write(account, async (trx) => {
+          const created = await qrCodes.in(trx).insert(account.id, {
+            alias,
+            name,
+            nameForId: (id) => defaultQrName(input.type, id),
+            type: input.type,
+            data: JSON.stringify(qr.data),
+            background,
+            foreground,
+            logo,
+            logoSource: input.logo ?? null,
+          })
+          return { result: created, changes: [{ action: 'qr.created', resource: 'qr', resourceId: created.id, fields: givenFields(input), record: toQrDetails(created, options.publicUrl) }] }
         }),
       )
     },
 
     /** `type` cannot change (spec): the data is checked against the stored type. */
-    async updateQrCode(accountId: number, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
-      const current = await getQrCodeOrThrow(accountId, id)
+    async updateQrCode(account: AuthenticatedAccount, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
+      const current = await getQrCodeOrThrow(account.id, id)
       const { qr, background, foreground } = checkChangedDesign(current, input)
       let logo: { bytes: Buffer; source: string } | null | undefined
       if (input.logo === '') logo = null
       else if (input.logo !== undefined) logo = { bytes: await options.loadLogo(input.logo), source: input.logo }
 
-      const updated = await qrCodes.update(accountId, id, {
-        data: JSON.stringify(qr.data),
-        name: input.name?.trim(),
-        background: input.background === undefined ? undefined : background,
-        foreground: input.foreground === undefined ? undefined : foreground,
-        logo,
+      return journal.write(account, async (trx) => {
+        const updated = await qrCodes.in(trx).update(account.id, id, {
+          data: JSON.stringify(qr.data),
+          name: input.name?.trim(),
+          background: input.background === undefined ? undefined : background,
+          foreground: input.foreground === undefined ? undefined : foreground,
+          logo,
+        })
+        if (!updated) throw NotFoundError.of('QR code')
+        return { result: updated, changes: [{ action: 'qr.updated', resource: 'qr', resourceId: id, fields: givenFields(input), record: toQrDetails(updated, options.publicUrl) }] }
       })
-      if (!updated) throw NotFoundError.of('QR code')
-      return updated
     },
 
-    async deleteQrCode(accountId: number, id: number): Promise<void> {
-      if (!(await qrCodes.delete(accountId, id))) throw NotFoundError.of('QR code')
+    async deleteQrCode(account: AuthenticatedAccount, id: number): Promise<void> {
+      const current = await getQrCodeOrThrow(account.id, id)
+      await journal.write(account, async (trx) => {
+        if (!(await qrCodes.in(trx).delete(account.id, id))) throw NotFoundError.of('QR code')
+        return { result: undefined, changes: [{ action: 'qr.deleted', resource: 'qr', resourceId: id, fields: [], record: toQrDetails(current, options.publicUrl) }] }
+      })
     },
   }
 }

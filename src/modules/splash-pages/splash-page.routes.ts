@@ -42,14 +42,14 @@ export function registerSplashPageRoutes(app: App, { splashPages }: SplashPageRo
   app.put('/api/splash/:id/update', {
     schema: { tags, summary: 'Update a custom splash page', params: IdParams, body: SplashPageUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await splashPages.updateSplashPage(accountOf(request).id, request.params.id, request.body)
+    await splashPages.updateSplashPage(accountOf(request), request.params.id, request.body)
     return { error: 0 as const, message: 'Splash page has been updated successfully.' }
   })
 
   app.delete('/api/splash/:id/delete', {
     schema: { tags, summary: 'Delete a custom splash page', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await splashPages.deleteSplashPage(accountOf(request).id, request.params.id)
+    await splashPages.deleteSplashPage(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'Splash page has been deleted successfully.' }
   })
 }

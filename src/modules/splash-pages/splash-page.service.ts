@@ -5,13 +5,16 @@ import { enforcePlanLimit } from '../accounts/plan-limits.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import { buildSplashPageConfig } from './splash-page-config.js'
 import type { SplashPageRepository } from './splash-page.repository.js'
+import { toSplashPageDetails } from './splash-page.mapper.js'
+import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import type { Bindable } from '../../db/transactions.js'
 import { SPLASH_NAME_RULE, type SplashPageCreateInput, type SplashPageUpdateInput } from './splash-page.schemas.js'
 import { SPLASH_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { NotFoundError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
-export function createSplashPageService(pages: SplashPageRepository, invalidation: Announcer) {
+export function createSplashPageService(pages: Bindable<SplashPageRepository>, journal: ChangeJournal, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
 
   async function getSplashPageOrThrow(accountId: number, id: number): Promise<SplashPageRow> {
@@ -37,19 +40,30 @@ export function createSplashPageService(pages: SplashPageRepository, invalidatio
       const name = trimmedName(input.name, SPLASH_NAME_RULE)
       const config = buildSplashPageConfig(input)
       await enforcePlanLimit(account, 'splash', () => pages.count(account.id))
-      return pages.insert(account.id, { name, config })
+      return journal.write(account, async (trx) => {
+        const page = await pages.in(trx).insert(account.id, { name, config })
+        return { result: page, changes: [{ action: 'splash.created', resource: 'splash', resourceId: page.id, fields: givenFields(input), record: toSplashPageDetails(page) }] }
+      })
     },
 
-    async updateSplashPage(accountId: number, id: number, input: SplashPageUpdateInput): Promise<void> {
-      const page = await getSplashPageOrThrow(accountId, id)
+    async updateSplashPage(account: AuthenticatedAccount, id: number, input: SplashPageUpdateInput): Promise<void> {
+      const page = await getSplashPageOrThrow(account.id, id)
       const name = input.name === undefined ? page.name : trimmedName(input.name, SPLASH_NAME_RULE)
       const config = buildSplashPageConfig(input, parseConfigJson(page.config))
-      if (!(await pages.update(accountId, id, { name, config }))) throw NotFoundError.of('Splash page')
+      await journal.write(account, async (trx) => {
+        if (!(await pages.in(trx).update(account.id, id, { name, config }))) throw NotFoundError.of('Splash page')
+        const record = toSplashPageDetails({ ...page, name, config: JSON.stringify(config) })
+        return { result: undefined, changes: [{ action: 'splash.updated', resource: 'splash', resourceId: id, fields: givenFields(input), record }] }
+      })
       announce(id)
     },
 
-    async deleteSplashPage(accountId: number, id: number): Promise<void> {
-      if (!(await pages.delete(accountId, id))) throw NotFoundError.of('Splash page')
+    async deleteSplashPage(account: AuthenticatedAccount, id: number): Promise<void> {
+      const page = await getSplashPageOrThrow(account.id, id)
+      await journal.write(account, async (trx) => {
+        if (!(await pages.in(trx).delete(account.id, id))) throw NotFoundError.of('Splash page')
+        return { result: undefined, changes: [{ action: 'splash.deleted', resource: 'splash', resourceId: id, fields: [], record: toSplashPageDetails(page) }] }
+      })
       announce(id)
     },
   }

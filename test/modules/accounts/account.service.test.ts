@@ -1,3 +1,5 @@
+import { bindable } from '../../../src/db/transactions.js'
+import { commandLineActor, createChangeJournal } from '../../../src/modules/changes/change-journal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../../src/modules/accounts/account.service.js'
@@ -5,13 +7,18 @@ import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.re
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { NotFoundError } from '../../../src/core/errors.js'
 
+
 describe('account service: lookups and administration', () => {
   let database: TestDatabase
   let accounts: AccountService
+  let operatorId: number
+  /** Who makes the changes under test: an operator on the command line, in their own account. */
+  const operator = () => commandLineActor(operatorId)
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    accounts = createAccountService(createAccountRepository(database.db), createApiKeyRepository(database.db))
+    accounts = createAccountService(bindable(createAccountRepository, database.db), bindable(createApiKeyRepository, database.db), createChangeJournal(database.db))
+    operatorId = (await accounts.createAccount({ email: 'operator@example.com', username: 'operator' })).id
   })
   afterAll(() => database.destroy())
 
@@ -52,9 +59,9 @@ describe('account service: lookups and administration', () => {
 
   it('suspends and lifts a suspension; authentication reports it', async () => {
     const created = await accounts.createAccount({ email: 'suspend-me@example.com', username: 'suspend_me' })
-    await accounts.setSuspended(created.id, true)
+    await accounts.setSuspended(operator(), created.id, true)
     expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(true)
-    await accounts.setSuspended(created.id, false)
+    await accounts.setSuspended(operator(), created.id, false)
     expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(false)
   })
 
@@ -65,22 +72,22 @@ describe('account service: lookups and administration', () => {
       .values({ name: 'Moved', code: 'moved', apirate: 9, limits: '{"pixels":2}', is_default: 0, created_at: '2026-01-01 00:00:00' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await accounts.assignPlan(created.id, plan.id)
+    await accounts.assignPlan(operator(), created.id, plan.id)
     expect(await accounts.authenticate(created.apiKey)).toMatchObject({ apirate: 9, limits: { pixels: 2 } })
   })
 
   it('deletes an account with its keys', async () => {
     const created = await accounts.createAccount({ email: 'delete-me@example.com', username: 'delete_me' })
-    await accounts.deleteAccount(created.id)
+    await accounts.deleteAccount(operator(), created.id)
     expect(await accounts.findAccount(created.id)).toBeUndefined()
     await expect(accounts.authenticate(created.apiKey)).rejects.toMatchObject({ code: 'invalid_api_key' })
   })
 
   it('throws NotFoundError for unknown accounts and plans', async () => {
     const existing = await accounts.createAccount({ email: 'exists@example.com', username: 'exists' })
-    await expect(accounts.setSuspended(99999999, true)).rejects.toBeInstanceOf(NotFoundError)
-    await expect(accounts.deleteAccount(99999999)).rejects.toBeInstanceOf(NotFoundError)
-    await expect(accounts.assignPlan(99999999, 1)).rejects.toThrow('Account not found. Please try again.')
-    await expect(accounts.assignPlan(existing.id, 99999999)).rejects.toThrow('Plan not found. Please try again.')
+    await expect(accounts.setSuspended(operator(), 99999999, true)).rejects.toBeInstanceOf(NotFoundError)
+    await expect(accounts.deleteAccount(operator(), 99999999)).rejects.toBeInstanceOf(NotFoundError)
+    await expect(accounts.assignPlan(operator(), 99999999, 1)).rejects.toThrow('Account not found. Please try again.')
+    await expect(accounts.assignPlan(operator(), existing.id, 99999999)).rejects.toThrow('Plan not found. Please try again.')
   })
 })

@@ -1,9 +1,11 @@
 // Signing in to the dashboard (issue 10): the session cookie, the gate accepting it, the CSRF rule
 // for its unsafe requests, listing and revoking sessions, signing out, expiry.
+import { commandLineActor } from '../../../src/modules/changes/change-journal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
 import { DASHBOARD_HEADERS, dashboardClient, sessionCookieOf, signedInClient, signIn } from '../../helpers/dashboard-client.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp, type TestAccount, type TestContext } from '../../helpers/test-app.js'
+
 
 const PASSWORD = 'correct horse battery'
 const WRONG_CREDENTIALS = { error: 1, code: 'invalid_credentials', message: 'The username, e-mail address or password is incorrect.' }
@@ -70,7 +72,7 @@ describe('dashboard sign-in', () => {
     const keyOnly = await createAccount(context)
     expect((await signIn(context.app, keyOnly.username, 'anything at all')).data).toEqual(WRONG_CREDENTIALS)
     const suspended = await createAccount(context, { password: PASSWORD })
-    await context.services.accounts.setSuspended(suspended.id, true)
+    await context.services.accounts.setSuspended(commandLineActor(suspended.id), suspended.id, true)
     const response = await signIn(context.app, suspended.username, PASSWORD)
     expect(response.statusCode).toBe(403)
     expect(response.data.code).toBe('forbidden')

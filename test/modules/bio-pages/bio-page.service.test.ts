@@ -1,4 +1,5 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
+import { bindable } from '../../../src/db/transactions.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
@@ -18,7 +19,7 @@ describe('bio page service', () => {
   beforeAll(async () => {
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS, personId: null, via: 'api', address: null }
   })
   afterAll(() => context.close())
 
@@ -31,7 +32,7 @@ describe('bio page service', () => {
     const aliases = createAliasService(createAliasRepository(context.database.db), {
       drawAlias: queue ? () => queue.shift() ?? 'exhausted' : undefined,
     })
-    const service = createBioPageService(createBioPageRepository(context.database.db), aliases, bus)
+    const service = createBioPageService(bindable(createBioPageRepository, context.database.db), aliases, { journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test' })
     return { service, published }
   }
 
@@ -45,16 +46,16 @@ describe('bio page service', () => {
     expect(keyOf(first)).toBe(`${ALIAS_TOPIC}:\n${first.toLowerCase()}`)
 
     published.length = 0
-    await service.updateBioPage(account.id, page.id, { description: 'content only' })
+    await service.updateBioPage(account, page.id, { description: 'content only' })
     expect(published).toEqual([keyOf(first)])
 
     published.length = 0
     const second = uniqueAlias('second')
-    await service.updateBioPage(account.id, page.id, { alias: second })
+    await service.updateBioPage(account, page.id, { alias: second })
     expect(published).toEqual([keyOf(first), keyOf(second)])
 
     published.length = 0
-    await service.deleteBioPage(account.id, page.id)
+    await service.deleteBioPage(account, page.id)
     expect(published).toEqual([keyOf(second)])
   })
 
@@ -62,9 +63,9 @@ describe('bio page service', () => {
     const { service, published } = serviceWithRecorder()
     const page = await service.createBioPage(account, { name: 'Quiet' })
     published.length = 0
-    await expect(service.updateBioPage(account.id, page.id, { alias: 'api' })).rejects.toMatchObject({ code: 'validation_failed' })
-    await expect(service.updateBioPage(account.id + 1000, page.id, { name: 'Other account' })).rejects.toMatchObject({ code: 'not_found' })
-    await expect(service.deleteBioPage(account.id + 1000, page.id)).rejects.toMatchObject({ code: 'not_found' })
+    await expect(service.updateBioPage(account, page.id, { alias: 'api' })).rejects.toMatchObject({ code: 'validation_failed' })
+    await expect(service.updateBioPage({ ...account, id: account.id + 1000 }, page.id, { name: 'Other account' })).rejects.toMatchObject({ code: 'not_found' })
+    await expect(service.deleteBioPage({ ...account, id: account.id + 1000 }, page.id)).rejects.toMatchObject({ code: 'not_found' })
     expect(published).toEqual([])
   })
 

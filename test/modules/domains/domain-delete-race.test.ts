@@ -4,7 +4,8 @@ import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
 import { describe, expect, it } from 'vitest'
 import { createDomainRepository } from '../../../src/modules/domains/domain.repository.js'
 import { createDomainService } from '../../../src/modules/domains/domain.service.js'
-import { createDomain, createLink } from '../../helpers/factories.js'
+import { actingAs, createDomain, createLink } from '../../helpers/factories.js'
+import { bindable } from '../../../src/db/transactions.js'
 import { useTestApp } from '../../helpers/test-app.js'
 import { AppError } from '../../../src/core/errors.js'
 
@@ -16,14 +17,15 @@ describe('deleting a domain that gained a link meanwhile', () => {
     const domain = await createDomain(context, owner)
     await createLink(context, owner, { domain: domain.id })
     // The check saw no links (the race): only the foreign key stands in the way.
-    const service = createDomainService(createDomainRepository(db), {
+    const service = createDomainService(bindable(createDomainRepository, db), {
       publicUrl: 'https://lw.test',
       server: { ips: [], cname: undefined },
       resolveHost: async () => ({ addresses: [], cnames: [] }) as never,
       links: { hasLinks: async () => false },
       invalidation: ANNOUNCE_NOTHING,
+      journal: context.services.journal,
     })
-    const refused = await service.deleteDomain(owner.id, domain.id).then(() => undefined, (error: unknown) => error)
+    const refused = await service.deleteDomain(await actingAs(context, owner), domain.id).then(() => undefined, (error: unknown) => error)
     expect(refused).toBeInstanceOf(AppError)
     expect(refused).toMatchObject({ code: 'domain_has_links' })
     expect(await db.selectFrom('domains').select('id').where('id', '=', domain.id).executeTakeFirst()).toEqual({ id: domain.id })

@@ -1,4 +1,5 @@
 // The DNS rule of domain creation, with a fake resolver instead of the network.
+import { bindable } from '../../../src/db/transactions.js'
 import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
@@ -31,7 +32,7 @@ describe('domain service DNS check', () => {
   }
 
   function serviceWith(server: DomainServiceOptions['server'], resolveHost: HostResolver) {
-    return createDomainService(createDomainRepository(context.database.db), { publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING })
+    return createDomainService(bindable(createDomainRepository, context.database.db), { publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING, journal: context.services.journal })
   }
 
   async function rejection(promise: Promise<unknown>): Promise<AppError> {

@@ -1,3 +1,4 @@
+import { bindable } from '../../../src/db/transactions.js'
 import { describe, expect, it } from 'vitest'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
@@ -93,7 +94,7 @@ describe('short link aliases', () => {
           return next
         },
       })
-      const service = createLinkService(createLinkRepository(context.database.db), { invalidation, aliases })
+      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test' })
       return { service, lengths, announced }
     }
 
@@ -128,7 +129,7 @@ describe('short link aliases', () => {
       const { service } = serviceDrawing([], { skipAliasCheck: true })
       await expect(service.createLink(await actingAs(context, owner), { url: 'https://a.example', custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
       const other = await service.createLink(await actingAs(context, owner), { url: 'https://a.example', custom: uniqueName('own') })
-      await expect(service.updateLink(owner.id, other.id, { custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
+      await expect(service.updateLink(await actingAs(context, owner), other.id, { custom: taken })).rejects.toMatchObject({ code: 'duplicate', message: TAKEN })
     })
 
     it('gives up after five draws without a free alias, with the typed error', async () => {
@@ -147,13 +148,13 @@ describe('short link aliases', () => {
       const created = await service.createLink(await actingAs(context, owner), { url: 'https://announced.example' })
       expect(announced).toEqual([`${ALIAS_TOPIC}:${aliasKey('', first)}`])
       announced.length = 0
-      await service.updateLink(owner.id, created.id, { custom: 'Renamed-Announce', domain: domain.origin })
+      await service.updateLink(await actingAs(context, owner), created.id, { custom: 'Renamed-Announce', domain: domain.origin })
       expect(announced).toEqual([`${ALIAS_TOPIC}:${aliasKey('', first)}`, `${ALIAS_TOPIC}:${aliasKey(domain.hostname, 'renamed-announce')}`])
       announced.length = 0
-      await service.updateLink(owner.id, created.id, { url: 'https://announced.example/2' })
+      await service.updateLink(await actingAs(context, owner), created.id, { url: 'https://announced.example/2' })
       expect(announced).toEqual([`${ALIAS_TOPIC}:${aliasKey(domain.hostname, 'Renamed-Announce')}`])
       announced.length = 0
-      await service.deleteLink(owner.id, created.id)
+      await service.deleteLink(await actingAs(context, owner), created.id)
       expect(announced).toEqual([`${ALIAS_TOPIC}:${aliasKey(domain.hostname, 'Renamed-Announce')}`])
     })
   })

@@ -1,5 +1,6 @@
 // Logos fetched from a URL, end to end: the service is built with a policy that lets it reach a
 // local server (the app's own policy refuses 127.0.0.1), then the public image is decoded.
+import { bindable } from '../../../src/db/transactions.js'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
@@ -40,12 +41,13 @@ describe('QR codes with a logo fetched from a URL', () => {
 
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS }
-    service = createQrCodeService(createQrCodeRepository(context.database.db), {
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS, personId: null, via: 'api', address: null }
+    service = createQrCodeService(bindable(createQrCodeRepository, context.database.db), {
       publicUrl: PUBLIC_URL,
       // The real policy, plus our one local server.
       loadLogo: createLogoLoader({ uploadDir: '/nonexistent', fetch: { isAllowedAddress: (address) => address === '127.0.0.1' || isPublicAddress(address) } }),
       aliases: createAliasService(createAliasRepository(context.database.db)),
+      journal: context.services.journal,
     })
   })
   afterAll(async () => {
@@ -75,7 +77,7 @@ describe('QR codes with a logo fetched from a URL', () => {
 
   it('replaces the logo on update', async () => {
     const qr = await service.createQrCode(account, { type: 'text', data: 'swap', logo: `${base}/blue.jpg` })
-    const updated = await service.updateQrCode(account.id, qr.id, { data: 'swapped', logo: `${base}/green.png` })
+    const updated = await service.updateQrCode(account, qr.id, { data: 'swapped', logo: `${base}/green.png` })
     expect(updated.logo_source).toBe(`${base}/green.png`)
     const image = await context.app.inject({ method: 'GET', url: `/qr/${qr.alias}` })
     expect(await decodeQrImage(image.rawPayload)).toBe('swapped')
