@@ -11,6 +11,11 @@ function forbid(name, comment, from, to) {
   return { name, comment, severity: 'error', from, to }
 }
 
+/** A rule allowing imports of `target` (a path pattern) only from files matching `allowed`. */
+function onlyFrom(name, comment, target, allowed) {
+  return forbid(name, comment, { path: '^src/', pathNot: allowed }, { path: target })
+}
+
 module.exports = {
   forbidden: [
     {
@@ -43,6 +48,16 @@ module.exports = {
       { path: `^src/(http/|public/)|${ROUTES}` }, { path: '^src/services[.]ts$' }),
     forbid('public-renders-visits', 'What a visit serves and records is decided in modules/visits; public/ renders it and never builds clicks itself.',
       { path: '^src/public/' }, { path: '^src/analytics/' }),
+    // The map's "one place" rows (docs/architecture.md), where an import can show it: each library or
+    // file that embodies one idea is reached from its one place only.
+    onlyFrom('one-visitor-reading', 'User agents are read in analytics/visitor-parser.ts only (ADR 007).', '(^|/)node_modules/ua-parser-js/', '^src/analytics/visitor-parser[.]ts$'),
+    onlyFrom('one-country-lookup', 'Countries come from analytics/geo.ts only.', '(^|/)node_modules/maxmind/', '^src/analytics/geo[.]ts$'),
+    onlyFrom('one-bot-list', 'Who is a bot is decided by the click recorder only.', '(^|/)node_modules/isbot/', '^src/analytics/click-recorder[.]ts$'),
+    onlyFrom('one-qr-renderer', 'QR symbols are drawn by modules/qr-codes/qr-render.ts only.', '(^|/)node_modules/qrcode/', '^src/modules/qr-codes/qr-render[.]ts$'),
+    onlyFrom('one-throttle-factory', 'Counting what is limited goes through http/throttle.ts and its stores.', '(^|/)node_modules/rate-limiter-flexible/', '^src/(http/throttle|core/shared-counters|db/shared-counter-store|redis/shared-counter-store)[.]ts$'),
+    onlyFrom('one-trust-rule', 'Who the client is behind TRUSTED_PROXIES is decided in http/client-address.ts only.', '(^|/)node_modules/@fastify/proxy-addr/', '^src/http/client-address[.]ts$'),
+    onlyFrom('clicks-built-by-visits', 'The click a visit records is built by the visit service only (modules/visits/visitor.ts).', '^src/modules/visits/visitor[.]ts$', '^src/modules/visits/'),
+    onlyFrom('one-journal', 'Every write goes through the change journal; nothing else opens it up.', '^src/modules/changes/change-journal[.]ts$', '^src/(modules/|services[.]ts$|cli[.]ts$)'),
     forbid('public-below-app', 'What visitors see is registered by app.ts, never the other way round.',
       { path: '^src/public/' }, { path: '^src/(app[.]ts$|main[.]ts$|cli)' }),
     forbid('app-below-entry-points', 'app.ts is built by main.ts and tests; it knows no entry point.',

@@ -1,5 +1,6 @@
 // Configuration: every environment variable Linkwell reads, parsed once at start.
 // A bad value stops the process with a message naming the variable.
+import { isHttpScheme } from './core/urls.js'
 import path from 'node:path'
 import { isIP } from 'node:net'
 
@@ -78,7 +79,7 @@ function readPublicUrl(env: Env, port: number): string {
   } catch {
     throw new ConfigError('PUBLIC_URL', `must be an absolute http(s) URL, got "${raw}"`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (!isHttpScheme(url)) {
     throw new ConfigError('PUBLIC_URL', `must use http or https, got "${raw}"`)
   }
   if (url.search || url.hash) throw new ConfigError('PUBLIC_URL', 'must not carry a query or fragment')
@@ -140,7 +141,7 @@ function readCorsOrigins(env: Env): string[] {
     let origin: string | undefined
     try {
       const url = new URL(entry)
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '').toLowerCase()) origin = url.origin
+      if (isHttpScheme(url) && url.origin === entry.replace(/\/$/, '').toLowerCase()) origin = url.origin
     } catch {
       origin = undefined
     }

@@ -1,6 +1,7 @@
 // What a click's referrer tells the statistics (its host and social network), and which requests
 // are a browser's prefetch rather than a visit: pure functions of the request's headers.
 // Browser, OS, device type and language come from visitor-parser.ts, which targeting reads too.
+import { isHttpScheme } from '../core/urls.js'
 
 /** The referrer's host name, lower case, without `www.`; null for no (or an unreadable) referrer. */
 export function referrerHostOf(referrer: string | undefined): string | null {
@@ -8,7 +9,7 @@ export function referrerHostOf(referrer: string | undefined): string | null {
   try {
     const url = new URL(referrer)
     // Web pages only: `android-app://…` or made-up schemes would add hosts like `123`.
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+    if (!isHttpScheme(url)) return null
     return url.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').slice(0, 255) || null
   } catch {
     return null

@@ -6,6 +6,11 @@ import { memoize } from './memoize.js'
 /** Longest URL we store. */
 export const MAX_URL_LENGTH = 2048
 
+/** True for the schemes we send people to and fetch from: http and https (decisions §5). */
+export function isHttpScheme(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:'
+}
+
 /** The parsed URL when `text` is an absolute http(s) URL with a host, else null. */
 export function parseHttpUrl(text: string): URL | null {
   let url: URL
@@ -14,7 +19,7 @@ export function parseHttpUrl(text: string): URL | null {
   } catch {
     return null
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : null
+  return isHttpScheme(url) && url.hostname !== '' ? url : null
 }
 
 /** True when `text` is an absolute http(s) URL with a host. */

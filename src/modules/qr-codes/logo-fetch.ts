@@ -2,6 +2,7 @@
 // (decisions §6). Every hop's host is resolved here and refused when ANY of its addresses is not
 // public; the connection then goes to the checked address, so a second DNS answer (rebinding)
 // cannot redirect it. Redirects are followed by hand so each one is checked the same way.
+import { isHttpScheme } from '../../core/urls.js'
 import { lookup as dnsLookup } from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
@@ -55,7 +56,7 @@ function parseHttpUrl(text: string, base?: URL): URL {
   } catch {
     throw logoFetchError('the address is not a valid URL')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw logoFetchError('only http and https addresses are allowed')
+  if (!isHttpScheme(url)) throw logoFetchError('only http and https addresses are allowed')
   if (url.username || url.password) throw logoFetchError('addresses with credentials are not allowed')
   return url
 }
