@@ -1,7 +1,7 @@
 // buildApp(deps): the whole HTTP application as one Fastify instance over the services built by
 // the composition root (src/services.ts), every route module registered explicitly. Tests call
 // app.inject(); main.ts listens.
-import Fastify, { type FastifyBaseLogger, type InjectOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type InjectOptions } from 'fastify'
 import http from 'node:http'
 import lightMyRequest from 'light-my-request'
 import swagger from '@fastify/swagger'
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
     // API requests keep their two lines at info; visitors' are counted instead (visitorLog).
-    disableRequestLogging: (request: { url?: string }) => !visitorLines && isVisitorPath(request.url ?? ''),
+    logController: new LogController({ disableRequestLogging: (request: { url?: string }) => !visitorLines && isVisitorPath(request.url ?? '') }),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
