@@ -173,3 +173,15 @@ export class ConflictError extends AppError {
     return new ConflictError('aliases_exhausted', 'No free alias could be drawn for this record. Please try again, or choose an alias yourself where the API allows it.')
   }
 }
+
+/**
+ * `find` made to throw `NotFoundError.of(what)` when it finds nothing: the services' `get…OrThrow`,
+ * e.g. `const getPixelOrThrow = orNotFound(pixels.findById, 'Pixel')`.
+ */
+export function orNotFound<Args extends unknown[], Found>(find: (...args: Args) => Promise<Found | undefined>, what: string): (...args: Args) => Promise<Found> {
+  return async (...args) => {
+    const found = await find(...args)
+    if (found === undefined) throw NotFoundError.of(what)
+    return found
+  }
+}
