@@ -29,6 +29,7 @@ import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
+import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
+  registerAuditRoutes(app, { audit: services.audit })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -48,6 +48,8 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /** Audit log entries older than this many days are pruned by `linkwell audit prune` (default 365). */
+  auditRetentionDays: number
 }
 
 export class ConfigError extends Error {
@@ -190,5 +192,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
   }
 }
