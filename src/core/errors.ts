@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'expired_api_key',
   'invalid_session',
   'invalid_credentials',
+  'invalid_metrics_token',
   'csrf_failed',
   'forbidden',
   'plan_limit_reached',
@@ -99,6 +100,11 @@ export class AuthenticationError extends AppError {
   /** A session cookie that is unknown, revoked or past its expiry. */
   static invalidSession(): AuthenticationError {
     return new AuthenticationError('invalid_session', 'Your session has ended. Please sign in again.')
+  }
+
+  /** GET /metrics without the METRICS_TOKEN it is kept behind. */
+  static metricsToken(): AuthenticationError {
+    return new AuthenticationError('invalid_metrics_token', 'A valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>.')
   }
 
   /** Sign-in refused; the same words whether the login or the password was wrong (no account probing). */
