@@ -12,6 +12,7 @@ import { installApiGate, isApiPath } from './http/auth.js'
 import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
+import { createListEnvelope } from './http/list.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
@@ -207,21 +208,23 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   })
 
   const { publicUrl } = config
+  // Every list answer's envelope, its `error` as LIST_ERROR_FORMAT says (ADR 013).
+  const listEnvelope = createListEnvelope(config.listErrorFormat)
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
-  registerDomainRoutes(app, { domains: services.domains })
-  registerOverlayRoutes(app, { overlays: services.overlays })
-  registerSplashPageRoutes(app, { splashPages: services.splashPages })
-  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl })
-  registerChannelRoutes(app, { channels: services.channels })
-  registerPixelRoutes(app, { pixels: services.pixels })
-  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
+  registerDomainRoutes(app, { domains: services.domains, listEnvelope })
+  registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
+  registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })
+  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl, listEnvelope })
+  registerChannelRoutes(app, { channels: services.channels, listEnvelope })
+  registerPixelRoutes(app, { pixels: services.pixels, listEnvelope })
+  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
+  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES), listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
-  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
-  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
+  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
+  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -48,6 +48,11 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /**
+   * `error` of list answers: `string` ("0", as the spec says) or `integer` (0), for clients that
+   * test `error` for truthiness (ADR 013).
+   */
+  listErrorFormat: 'string' | 'integer'
 }
 
 export class ConfigError extends Error {
@@ -150,6 +155,13 @@ function readCorsOrigins(env: Env): string[] {
   })
 }
 
+function readListErrorFormat(env: Env): Config['listErrorFormat'] {
+  const raw = env.LIST_ERROR_FORMAT
+  if (raw === undefined || raw === '' || raw === 'string') return 'string'
+  if (raw === 'integer') return 'integer'
+  throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -190,5 +202,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    listErrorFormat: readListErrorFormat(env),
   }
 }

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
+      listErrorFormat: 'string',
     })
   })
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
+      LIST_ERROR_FORMAT: 'integer',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
+      listErrorFormat: 'integer',
     })
   })
 
@@ -138,6 +141,8 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],
+    ['LIST_ERROR_FORMAT', 'number'],
+    ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })

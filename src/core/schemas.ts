@@ -55,11 +55,18 @@ export const MessageResponse = Type.Object({
   message: Type.String(),
 })
 
+/**
+ * `error` of a list answer: the string "0" as the spec says, or the integer 0 on a server set to
+ * LIST_ERROR_FORMAT=integer (http/list.ts).
+ */
+export const ListError = Type.Union([Type.Literal('0'), Type.Literal(0)], {
+  description: 'the string "0" (the spec\'s list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness',
+})
+
 /** The list envelope: `{error: "0", data: {result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}`. */
 export function listResponse<K extends string, T extends TSchema>(key: K, item: T) {
   return Type.Object({
-    // spec: list responses carry error as the string "0"
-    error: Type.Literal('0'),
+    error: ListError,
     data: Type.Object({
       result: Type.Integer(),
       perpage: Type.Integer(),
