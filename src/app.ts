@@ -172,7 +172,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         description:
           'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
           'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
-          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`. ' +
+          'An optional field sent as null, or as an empty string, is taken as left out: on a create its default applies. ' +
+          'On an update null (or leaving the field out) keeps the value, and `""` clears the field where it can be cleared ' +
+          'and is refused where it cannot: each field\'s description says which.',
       },
       components: {
         securitySchemes: {
