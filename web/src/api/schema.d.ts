@@ -311,7 +311,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         password?: string;
                     };
                 };
@@ -809,8 +811,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -1209,13 +1211,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         alias?: string;
+                        /** @description `""`: no avatar; null or left out: unchanged */
                         avatar?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -1309,12 +1316,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         alias?: string;
+                        /** @description `""`: no avatar */
                         avatar?: string | "";
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         name: string;
                     };
                 };
@@ -1985,7 +1994,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         public?: boolean;
+                        /** @description `""`: no rotator; null or left out: unchanged */
                         slug?: string | "";
                     };
                 };
@@ -2213,8 +2224,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2480,8 +2491,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2741,9 +2752,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         color?: string;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         starred?: boolean;
                     };
                 };
@@ -2960,8 +2975,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3223,7 +3238,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirectroot?: string | "";
                     };
                 };
@@ -3317,7 +3334,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         domain: string;
+                        /** @description `""`: no redirect */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect */
                         redirectroot?: string | "";
                     };
                 };
@@ -3432,8 +3451,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3786,7 +3805,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never */
+                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null: never (as when left out) */
                         expires?: string | null;
                         /** @description default `key` */
                         name?: string;
@@ -4012,8 +4031,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4219,8 +4238,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4387,15 +4406,24 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background; null or left out: unchanged */
                         bg?: string | "";
+                        /** @description `""`: the default text color; null or left out: unchanged */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text; null or left out: unchanged */
+                        label?: string | "";
+                        /** @description `""`: no button link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         message?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
-                        title?: string;
+                        /** @description `""`: no title; null or left out: unchanged */
+                        title?: string | "";
                     };
                 };
             };
@@ -4487,15 +4515,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4588,15 +4622,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4773,7 +4813,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         tag?: string;
                     };
                 };
@@ -4987,8 +5029,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5252,13 +5294,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description requests per minute; null: the server default */
+                        /** @description requests per minute; null: the server default; left out: unchanged */
                         apirate?: number | null;
+                        /** @description null or left out: unchanged; `""` is refused */
                         code?: string;
-                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited; null or left out: unchanged; `""` is refused */
                         limits?: {
                             [key: string]: number;
                         };
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -5585,8 +5629,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5687,8 +5731,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5983,11 +6027,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6207,11 +6255,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6680,8 +6732,8 @@ export interface paths {
                                     name: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -6945,11 +6997,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description `""`: no image; null or left out: unchanged */
                         image?: string | "";
+                        /** @description `""`: no link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         title?: string;
                     };
                 };
@@ -7043,8 +7101,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7139,8 +7200,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7837,29 +7901,43 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        campaign?: number | 0 | (never | null);
+                        /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
+                        campaign?: number | 0;
+                        /** @description null or left out: unchanged; `""` is refused */
                         channel?: number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         custom?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         devicetarget?: {
                             /** @enum {unknown} */
                             device: "iphone" | "ipad" | "android" | "windows" | "macos" | "linux" | "mobile" | "tablet" | "desktop";
                             link: string;
                         }[];
-                        domain?: string | number | (never | null);
-                        expiry?: string | "" | (never | null);
+                        /** @description `""`: the main domain; null or left out: unchanged */
+                        domain?: (string | number) | "";
+                        /** @description `""`: never expires; null or left out: unchanged */
+                        expiry?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         geotarget?: {
                             link: string;
                             location: string;
                         }[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         languagetarget?: {
                             language: string;
                             link: string;
                         }[];
-                        metadescription?: string | null;
-                        metatitle?: string | null;
-                        password?: string | null;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        metadescription?: string | "";
+                        /** @description `""`: no title; null or left out: unchanged */
+                        metatitle?: string | "";
+                        /** @description `""`: no password; null or left out: unchanged */
+                        password?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
                 };
@@ -8122,8 +8200,8 @@ export interface paths {
                                     uniqueclicks: number;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -8692,8 +8770,8 @@ export interface paths {
                                     username: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
