@@ -12,6 +12,7 @@ import { installApiGate, isApiPath } from './http/auth.js'
 import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
+import { createListEnvelope } from './http/list.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
@@ -173,7 +174,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         description:
           'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
           'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
-          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`. ' +
+          'An optional field sent as null, or as an empty string, is taken as left out: on a create its default applies. ' +
+          'On an update null (or leaving the field out) keeps the value, and `""` clears the field where it can be cleared ' +
+          'and is refused where it cannot: each field\'s description says which.',
       },
       components: {
         securitySchemes: {
@@ -209,6 +213,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   })
 
   const { publicUrl } = config
+  // Every list answer's envelope, its `error` as LIST_ERROR_FORMAT says (ADR 013).
+  const listEnvelope = createListEnvelope(config.listErrorFormat)
   const linkListCache = createVersionedResponseCache(LINK_LIST_CACHE_BYTES)
   if (config.metrics.enabled) {
     const metrics = createMetrics({
@@ -223,19 +229,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
-  registerDomainRoutes(app, { domains: services.domains })
-  registerOverlayRoutes(app, { overlays: services.overlays })
-  registerSplashPageRoutes(app, { splashPages: services.splashPages })
-  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl })
-  registerChannelRoutes(app, { channels: services.channels })
-  registerPixelRoutes(app, { pixels: services.pixels })
-  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
+  registerDomainRoutes(app, { domains: services.domains, listEnvelope })
+  registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
+  registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })
+  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl, listEnvelope })
+  registerChannelRoutes(app, { channels: services.channels, listEnvelope })
+  registerPixelRoutes(app, { pixels: services.pixels, listEnvelope })
+  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache })
+  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
-  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
-  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
-  registerAuditRoutes(app, { audit: services.audit })
+  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
+  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
+  registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

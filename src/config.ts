@@ -52,6 +52,11 @@ export interface Config {
   auditRetentionDays: number
   /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
   metrics: { enabled: boolean; token: string | null }
+  /**
+   * `error` of list answers: `string` ("0", as the spec says) or `integer` (0), for clients that
+   * test `error` for truthiness (ADR 013).
+   */
+  listErrorFormat: 'string' | 'integer'
 }
 
 export class ConfigError extends Error {
@@ -162,6 +167,13 @@ function readCorsOrigins(env: Env): string[] {
   })
 }
 
+function readListErrorFormat(env: Env): Config['listErrorFormat'] {
+  const raw = env.LIST_ERROR_FORMAT
+  if (raw === undefined || raw === '' || raw === 'string') return 'string'
+  if (raw === 'integer') return 'integer'
+  throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -204,5 +216,6 @@ export function loadConfig(env: Env = process.env): Config {
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     metrics: readMetrics(env),
+    listErrorFormat: readListErrorFormat(env),
   }
 }

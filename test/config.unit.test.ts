@@ -38,6 +38,9 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
+      auditRetentionDays: 365,
+      metrics: { enabled: true, token: null },
+      listErrorFormat: 'string',
     })
   })
 
@@ -66,6 +69,10 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
+      LIST_ERROR_FORMAT: 'integer',
+      AUDIT_RETENTION_DAYS: '30',
+      METRICS: 'OFF',
+      METRICS_TOKEN: 'a-metrics-token-of-enough-length',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -90,6 +97,9 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
+      auditRetentionDays: 30,
+      metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
+      listErrorFormat: 'integer',
     })
   })
 
@@ -138,6 +148,12 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '36501'],
+    ['METRICS', 'yes'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['LIST_ERROR_FORMAT', 'number'],
+    ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })

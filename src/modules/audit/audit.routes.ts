@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { AuditService } from './audit.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toAuditEntry } from './audit.mapper.js'
 import { AuditListResponse, AuditQuery } from './audit.schemas.js'
@@ -13,9 +13,10 @@ const tags = ['audit']
 /** What the routes use, handed over by app.ts. */
 export interface AuditRouteDependencies {
   audit: AuditService
+  listEnvelope: ListEnvelope
 }
 
-export function registerAuditRoutes(app: App, { audit }: AuditRouteDependencies): void {
+export function registerAuditRoutes(app: App, { audit, listEnvelope }: AuditRouteDependencies): void {
   app.get('/api/audit', {
     schema: {
       tags,

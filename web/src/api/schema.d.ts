@@ -311,7 +311,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         password?: string;
                     };
                 };
@@ -452,8 +454,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -937,8 +939,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -1337,13 +1339,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         alias?: string;
+                        /** @description `""`: no avatar; null or left out: unchanged */
                         avatar?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -1437,12 +1444,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         alias?: string;
+                        /** @description `""`: no avatar */
                         avatar?: string | "";
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         name: string;
                     };
                 };
@@ -2113,7 +2122,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         public?: boolean;
+                        /** @description `""`: no rotator; null or left out: unchanged */
                         slug?: string | "";
                     };
                 };
@@ -2341,8 +2352,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2608,8 +2619,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2869,9 +2880,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         color?: string;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         starred?: boolean;
                     };
                 };
@@ -3088,8 +3103,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3351,7 +3366,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirectroot?: string | "";
                     };
                 };
@@ -3445,7 +3462,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         domain: string;
+                        /** @description `""`: no redirect */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect */
                         redirectroot?: string | "";
                     };
                 };
@@ -3560,8 +3579,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3914,7 +3933,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never */
+                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null: never (as when left out) */
                         expires?: string | null;
                         /** @description default `key` */
                         name?: string;
@@ -4140,8 +4159,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4347,8 +4366,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4515,15 +4534,24 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background; null or left out: unchanged */
                         bg?: string | "";
+                        /** @description `""`: the default text color; null or left out: unchanged */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text; null or left out: unchanged */
+                        label?: string | "";
+                        /** @description `""`: no button link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         message?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
-                        title?: string;
+                        /** @description `""`: no title; null or left out: unchanged */
+                        title?: string | "";
                     };
                 };
             };
@@ -4615,15 +4643,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4716,15 +4750,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4901,7 +4941,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         tag?: string;
                     };
                 };
@@ -5115,8 +5157,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5380,13 +5422,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description requests per minute; null: the server default */
+                        /** @description requests per minute; null: the server default; left out: unchanged */
                         apirate?: number | null;
+                        /** @description null or left out: unchanged; `""` is refused */
                         code?: string;
-                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited; null or left out: unchanged; `""` is refused */
                         limits?: {
                             [key: string]: number;
                         };
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -5713,8 +5757,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5815,8 +5859,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -6111,11 +6155,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6335,11 +6383,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6808,8 +6860,8 @@ export interface paths {
                                     name: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -7073,11 +7125,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description `""`: no image; null or left out: unchanged */
                         image?: string | "";
+                        /** @description `""`: no link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         title?: string;
                     };
                 };
@@ -7171,8 +7229,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7267,8 +7328,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7965,29 +8029,43 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        campaign?: number | 0 | (never | null);
+                        /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
+                        campaign?: number | 0;
+                        /** @description null or left out: unchanged; `""` is refused */
                         channel?: number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         custom?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         devicetarget?: {
                             /** @enum {unknown} */
                             device: "iphone" | "ipad" | "android" | "windows" | "macos" | "linux" | "mobile" | "tablet" | "desktop";
                             link: string;
                         }[];
-                        domain?: string | number | (never | null);
-                        expiry?: string | "" | (never | null);
+                        /** @description `""`: the main domain; null or left out: unchanged */
+                        domain?: (string | number) | "";
+                        /** @description `""`: never expires; null or left out: unchanged */
+                        expiry?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         geotarget?: {
                             link: string;
                             location: string;
                         }[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         languagetarget?: {
                             language: string;
                             link: string;
                         }[];
-                        metadescription?: string | null;
-                        metatitle?: string | null;
-                        password?: string | null;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        metadescription?: string | "";
+                        /** @description `""`: no title; null or left out: unchanged */
+                        metatitle?: string | "";
+                        /** @description `""`: no password; null or left out: unchanged */
+                        password?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
                 };
@@ -8250,8 +8328,8 @@ export interface paths {
                                     uniqueclicks: number;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -8820,8 +8898,8 @@ export interface paths {
                                     username: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -9035,7 +9113,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */

@@ -32,9 +32,10 @@ describe('link form rules', () => {
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
     const body = toUpdateBody({ ...values, metatitle: '', campaign: '', domain: '' })
-    expect(body).toMatchObject({ metatitle: null, campaign: 0, domain: null, expiry: null, custom: 'spring' })
+    // `""` clears (null would leave the field unchanged: ADR 013).
+    expect(body).toMatchObject({ metatitle: '', campaign: 0, domain: '', expiry: '', custom: 'spring' })
     expect(body).not.toHaveProperty('password')
-    expect(toUpdateBody({ ...values, removePassword: true }).password).toBeNull()
+    expect(toUpdateBody({ ...values, removePassword: true }).password).toBe('')
   })
 
   it('keeps a domain the option list does not show, by its address', () => {
