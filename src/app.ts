@@ -31,6 +31,7 @@ import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
+import { registerExportRoutes } from './modules/exports/export.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
+  registerExportRoutes(app, { exports: services.exports })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).
