@@ -2,15 +2,14 @@
 // (default the last 30): daily clicks and uniques, the countries on a map and ranked, referrers,
 // browsers, systems, devices, languages and social networks; all of it as a CSV. The range lives
 // in the address (?from&to), so a view can be shared. Data: GET /api/{url|qr|campaign|bio}/{id}/stats.
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { ClicksChart } from '../components/ClicksChart'
 import { downloadText } from '../components/download'
 import { formatCount, lastDays, utcDay } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { statisticsCsv, TOP_LISTS, type RangeStatistics } from './statistics-csv'
+import { useItemStatistics, type StatisticsItem } from './statistics-queries'
 
 const WorldMap = lazy(() => import('./WorldMap'))
 
@@ -55,18 +54,6 @@ function entriesOf(list: Record<string, string | number>, label: (text: string) 
   return Object.entries(list).map(([text, count]) => [label(text), Number(count)] as [string, number]).sort((a, b) => b[1] - a[1])
 }
 
-export type StatisticsItem = 'url' | 'qr' | 'campaign' | 'bio'
-
-function fetchStatistics(item: StatisticsItem, id: number, query: { from: string; to: string }) {
-  const options = { params: { path: { id }, query } }
-  switch (item) {
-    case 'url': return unwrap(api.GET('/api/url/{id}/stats', options))
-    case 'qr': return unwrap(api.GET('/api/qr/{id}/stats', options))
-    case 'campaign': return unwrap(api.GET('/api/campaign/{id}/stats', options))
-    case 'bio': return unwrap(api.GET('/api/bio/{id}/stats', options))
-  }
-}
-
 /** What a visit is called on the page: a link's clicks, a QR code's scans. */
 export interface VisitNouns {
   /** "Clicks", "Scans" */
@@ -85,13 +72,7 @@ export function ItemStatistics({ item, id, nouns = CLICKS }: { item: StatisticsI
   const [draft, setDraft] = useState({ from, to })
   const [rangeError, setRangeError] = useState<string>()
 
-  const statistics = useQuery({
-    queryKey: [item, id, 'stats', from, to],
-    queryFn: async () => (await fetchStatistics(item, id, { from, to })).data,
-    // The click recorder writes in batches: a fresh click shows within seconds. Past ranges are final.
-    refetchInterval: (query) => (query.state.status !== 'error' && to >= utcDay(new Date()) ? 5000 : false),
-    staleTime: 0,
-  })
+  const statistics = useItemStatistics(item, id, from, to)
 
   function applyRange(next: { from: string; to: string }) {
     if (!DAY_PATTERN.test(next.from) || !DAY_PATTERN.test(next.to)) return setRangeError('Choose both days.')

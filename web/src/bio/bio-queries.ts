@@ -1,6 +1,7 @@
-// Reading bio pages: the list and one page with its blocks.
-import { useQuery } from '@tanstack/react-query'
+// The bio pages' server state: the list, one page with its blocks, and a draft as the server renders it.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
 
 export const bioQueryKey = ['bio'] as const
 
@@ -11,12 +12,24 @@ export function useBioPageList(page: number) {
   })
 }
 
-export type BioListEntry = NonNullable<ReturnType<typeof useBioPageList>['data']>['bio'][number]
+export type BioListEntry = paths['/api/bio']['get']['responses'][200]['content']['application/json']['data']['bio'][number]
 
 export function useBioPage(id: number) {
   return useQuery({
     queryKey: [...bioQueryKey, 'page', id],
     queryFn: async () => (await unwrap(api.GET('/api/bio/{id}', { params: { path: { id } } }))).data,
     enabled: Number.isInteger(id) && id > 0,
+  })
+}
+
+type BioPreviewBody = paths['/api/bio/preview']['post']['requestBody']['content']['application/json']
+
+/** The public page of a draft as the server renders it (POST /api/bio/preview); `body` is the JSON text of the request body. */
+export function useBioPreview(body: string) {
+  return useQuery({
+    queryKey: [...bioQueryKey, 'preview', body],
+    queryFn: () => unwrap(api.POST('/api/bio/preview', { body: JSON.parse(body) as BioPreviewBody, parseAs: 'text' })),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
   })
 }

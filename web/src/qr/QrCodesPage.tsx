@@ -1,15 +1,14 @@
 // The account's QR codes: each with its image, scans and downloads; create, edit, see the
 // statistics of, or delete (after a confirmation) each one.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate } from '../components/format'
+import { useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { fileNameOf } from './QrDesigner'
 import { imageAddress } from './qr-design'
 import { useQrPage, type QrEntry } from './qr-queries'
@@ -20,12 +19,8 @@ function plural(count: number, noun: string): string {
 }
 
 export function QrCodesPage() {
-  const [params, setParams] = useSearchParams()
-  const requested = Number(params.get('page'))
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const { page, setPage, notice, deleting, setDeleting } = useListPage<QrEntry>()
   const qrs = useQrPage(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<QrEntry>()
   // Images are cached by the browser for minutes; a fresh list asks for fresh thumbnails.
   const version = qrs.dataUpdatedAt
 
@@ -82,7 +77,7 @@ export function QrCodesPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={qrs.data.maxPage} total={qrs.data.total} onPage={(next) => setParams(next === 1 ? new URLSearchParams() : new URLSearchParams({ page: String(next) }))} />
+          <Pagination page={page} maxPage={qrs.data.maxPage} total={qrs.data.total} onPage={setPage} />
         </div>
       )}
       {deleting && <DeleteQrDialog qr={deleting} onClose={() => setDeleting(undefined)} />}
@@ -91,18 +86,15 @@ export function QrCodesPage() {
 }
 
 function DeleteQrDialog({ qr, onClose }: { qr: QrEntry; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'] }), refreshUsage()])
-      onClose()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this QR code?" confirmLabel="Delete QR code" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this QR code?"
+      confirmLabel="Delete QR code"
+      remove={() => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } }))}
+      lists={[['qrs']]}
+      onClose={onClose}
+    >
       <p><strong>{qr.name}</strong> will stop working: printed copies will no longer scan, and its {plural(qr.scans, 'recorded scan')} will no longer be shown. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }
