@@ -1,7 +1,7 @@
 // Every form's submission: its own checks first (the first invalid field gets the focus), then the
 // request, whose refusal lands beside the field the server names (envelope `field`), or on the
 // form's error line. Long forms also keep a summary line at the top.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { placeServerError, type ServerFields } from './server-field-error'
 
 export interface CheckedSubmit<Field extends string> {
@@ -32,27 +32,29 @@ export interface CheckedSubmitOptions<Field extends string> {
   summary?: string
 }
 
-/** After React has rendered the errors: the first marked field takes the focus. */
-function focusFirstInvalid(form: HTMLFormElement): void {
-  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
-}
-
 export function useCheckedSubmit<Field extends string>(options: CheckedSubmitOptions<Field>): CheckedSubmit<Field> {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [formError, setFormError] = useState<string>()
   const [submitting, setSubmitting] = useState(false)
   const [succeeded, setSucceeded] = useState(false)
+  // Once the errors are on screen, the first marked field of the submitted form takes the focus.
+  const formRef = useRef<HTMLFormElement | null>(null)
+  const [focusRequests, setFocusRequests] = useState(0)
+  useEffect(() => {
+    if (focusRequests > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequests])
+  const focusFirstInvalid = () => setFocusRequests((count) => count + 1)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = event.currentTarget
+    formRef.current = event.currentTarget
     const found = options.validate()
     setErrors(found)
     setFormError(undefined)
     setSucceeded(false)
     if (Object.keys(found).length > 0) {
       if (options.summary) setFormError(options.summary)
-      focusFirstInvalid(form)
+      focusFirstInvalid()
       return
     }
     setSubmitting(true)
@@ -64,7 +66,7 @@ export function useCheckedSubmit<Field extends string>(options: CheckedSubmitOpt
       if (placed.field) {
         setErrors({ [placed.field]: placed.message } as Partial<Record<Field, string>>)
         if (options.summary) setFormError(error instanceof Error ? error.message : placed.message)
-        focusFirstInvalid(form)
+        focusFirstInvalid()
       } else {
         setFormError(placed.message)
       }

@@ -135,6 +135,8 @@ describe('the link form', () => {
     await user.type(screen.getByLabelText('Alias (optional)'), 'taken')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('alias is taken'))
+    // The marked field takes the focus, wherever it is on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Alias (optional)')))
   })
 
   it('marks no field the envelope does not name, even when the message speaks of one', async () => {
