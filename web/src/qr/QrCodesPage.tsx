@@ -4,10 +4,9 @@ import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate } from '../components/format'
-import { useListPage } from '../components/list-page'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { fileNameOf } from './QrDesigner'
 import { imageAddress } from './qr-design'
@@ -32,15 +31,19 @@ export function QrCodesPage() {
         actions={<CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {qrs.isPending ? <Loading label="Loading QR codes…" /> : qrs.isError ? <ErrorMessage error={qrs.error} onRetry={() => qrs.refetch()} /> : qrs.data.qrs.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={qrs}
+        entries={(answer) => answer.qrs}
+        loadingLabel="Loading QR codes…"
+        state={{ page, setPage }}
+        empty={(
           <EmptyState title="No QR codes yet">
             <p className="muted">Design a code for a link, a Wi-Fi network, a contact card or a message, then download it as PNG or SVG to print.</p>
             <CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>
           </EmptyState>
-        </div>
-      ) : (
-        <div className={qrs.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <table className="table qr-table">
             <thead>
               <tr>
@@ -52,7 +55,7 @@ export function QrCodesPage() {
               </tr>
             </thead>
             <tbody>
-              {qrs.data.qrs.map((qr) => (
+              {entries.map((qr) => (
                 <tr key={qr.id}>
                   <td><img className="qr-thumb" src={`${imageAddress(qr.link, 'png', 128)}&v=${version}`} alt={`QR code ${qr.name}`} width={64} height={64} loading="lazy" /></td>
                   <td data-label="Name">
@@ -77,9 +80,8 @@ export function QrCodesPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={qrs.data.maxPage} total={qrs.data.total} onPage={setPage} />
-        </div>
-      )}
+        )}
+      </ListPageBody>
       {deleting && <DeleteQrDialog qr={deleting} onClose={() => setDeleting(undefined)} />}
     </>
   )
