@@ -1,7 +1,7 @@
 // The bio page editor: name, address, description, avatar and the link blocks, checked as the
 // server checks them, the server's own message beside the field it names, and beside the form a
 // live preview: the public page as the server renders it (POST /api/bio/preview) in a sandboxed frame.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { messageOf } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
@@ -20,16 +20,6 @@ interface BioEditorProps {
   submitLabel: string
   onSubmit(draft: BioDraft): Promise<unknown>
   onCancel(): void
-}
-
-/** `value`, once it has stayed the same for `delay` ms. */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return settled
 }
 
 export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onCancel }: BioEditorProps) {
@@ -97,8 +87,7 @@ export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onC
 
 /** The public page of the draft as the server renders it, a moment after the last change. */
 function BioPreview({ draft }: { draft: BioDraft }) {
-  const body = useSettled(JSON.stringify(toPreviewBody(draft)), 350)
-  const preview = useBioPreview(body)
+  const preview = useBioPreview(toPreviewBody(draft))
   return (
     <section className="card stack bio-preview" aria-labelledby="bio-preview-title">
       <div className="row between">

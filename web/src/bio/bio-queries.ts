@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
+import { useSettled } from '../components/use-settled'
 
 export const bioQueryKey = ['bio'] as const
 
@@ -24,11 +25,12 @@ export function useBioPage(id: number) {
 
 type BioPreviewBody = paths['/api/bio/preview']['post']['requestBody']['content']['application/json']
 
-/** The public page of a draft as the server renders it (POST /api/bio/preview); `body` is the JSON text of the request body. */
-export function useBioPreview(body: string) {
+/** The public page of a draft as the server renders it (POST /api/bio/preview), a moment after it stops changing. */
+export function useBioPreview(body: BioPreviewBody) {
+  const settled = useSettled(body)
   return useQuery({
-    queryKey: [...bioQueryKey, 'preview', body],
-    queryFn: () => unwrap(api.POST('/api/bio/preview', { body: JSON.parse(body) as BioPreviewBody, parseAs: 'text' })),
+    queryKey: [...bioQueryKey, 'preview', settled],
+    queryFn: () => unwrap(api.POST('/api/bio/preview', { body: settled, parseAs: 'text' })),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   })

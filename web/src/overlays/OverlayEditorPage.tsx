@@ -13,7 +13,7 @@ import {
   emptyOverlayForm, OVERLAY_FORM_FIELDS, toOverlayCreateBody, toOverlayPreviewBody, toOverlayUpdateBody, validateOverlayForm,
   type OverlayFormValues, type OverlayType,
 } from './overlay-form'
-import { useOverlay } from './overlay-queries'
+import { useOverlay, useOverlayPreview } from './overlay-queries'
 import './overlays.css'
 
 interface OverlayEditorProps {
@@ -43,6 +43,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
     fields: OVERLAY_FORM_FIELDS,
     summary: 'Some fields need a fix before the overlay can be saved.',
   })
+  const preview = useOverlayPreview(toOverlayPreviewBody(values))
 
   return (
     <div className="editor-grid">
@@ -101,7 +102,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
         </div>
       </form>
       <VisitorPagePreview
-        request={{ kind: 'overlay', body: toOverlayPreviewBody(values) }}
+        preview={preview}
         title="Preview of the overlay"
         note="The striped area stands for the page your link opens; the overlay sits over it, and visitors can close it."
       />

@@ -1,8 +1,9 @@
-// The CTA overlays' server state: a page of them, one, every one (the link builder's choice), and
-// the contacts a contact overlay collected.
+// The CTA overlays' server state: a page of them, one, every one (the link builder's choice),
+// the contacts a contact overlay collected, and the overlay for unsaved fields (the editor's preview).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
+import { useSettled } from '../components/use-settled'
 
 export type OverlayEntry = paths['/api/overlay']['get']['responses'][200]['content']['application/json']['data']['cta'][number]
 
@@ -56,4 +57,18 @@ export async function fetchAllContacts(id: number): Promise<ContactEntry[]> {
     all.push(...data.contacts)
     if (data.nextpage === null) return all
   }
+}
+
+export type OverlayPreviewBody = paths['/api/overlay/preview']['post']['requestBody']['content']['application/json']
+
+/** The overlay over a stand-in page for these fields, as the server renders it (HTML), a moment after they stop changing. */
+export function useOverlayPreview(body: OverlayPreviewBody) {
+  const settled = useSettled(body)
+  return useQuery({
+    queryKey: ['overlays', 'preview', settled],
+    queryFn: () => unwrap(api.POST('/api/overlay/preview', { body: settled, parseAs: 'text' })),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  })
 }

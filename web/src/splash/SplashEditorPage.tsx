@@ -10,7 +10,7 @@ import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { VisitorPagePreview } from '../components/VisitorPagePreview'
 import { emptySplashForm, SPLASH_FIELDS, toSplashBody, toSplashPreviewBody, validateSplashForm, type SplashFormValues } from './splash-form'
-import { useSplash } from './splash-queries'
+import { useSplash, useSplashPreview } from './splash-queries'
 import './splash.css'
 
 interface SplashEditorProps {
@@ -28,6 +28,7 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
     fields: SPLASH_FIELDS,
     summary: 'Some fields need a fix before the splash page can be saved.',
   })
+  const preview = useSplashPreview(toSplashPreviewBody(values))
 
   return (
     <div className="editor-grid">
@@ -57,7 +58,7 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
         </div>
       </form>
       <VisitorPagePreview
-        request={{ kind: 'splash', body: toSplashPreviewBody(values) }}
+        preview={preview}
         title="Preview of the splash page"
         note="example.com stands for the destination of the link that shows this page. Visitors are sent on after the countdown."
       />
