@@ -5,6 +5,8 @@ import type { paths } from '../api/schema'
 
 export type QrEntry = paths['/api/qr']['get']['responses'][200]['content']['application/json']['data']['qrs'][number]
 
+export type QrDetails = paths['/api/qr/{id}']['get']['responses'][200]['content']['application/json']['details']
+
 export const QR_PAGE_SIZE = 15
 
 export function useQrPage(page: number) {
