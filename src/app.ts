@@ -29,6 +29,7 @@ import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
+import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
@@ -44,6 +45,7 @@ import { requestIdOf } from './http/request-id.js'
 import { createProxyTrust } from './http/client-address.js'
 import { createVersionedResponseCache } from './http/versioned-response-cache.js'
 import { createVisitorLog } from './public/visitor-log.js'
+import { createMetrics, registerMetrics } from './http/metrics.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
@@ -67,7 +69,7 @@ const VERBOSE_LEVELS = new Set(['debug', 'trace'])
 
 /** Visitors' addresses: everything but the API, the dashboard and the health checks. */
 function isVisitorPath(url: string): boolean {
-  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz')
+  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz') && !url.startsWith('/metrics')
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -190,7 +192,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.all('/api', { schema: { hide: true } }, (_request, reply) => sendEndpointNotFound(reply))
 
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
-  installApiGate(app, {
+  const apiGate = installApiGate(app, {
     accounts: services.accounts,
     sessions: services.sessions,
     sessionCookie,
@@ -207,6 +209,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   })
 
   const { publicUrl } = config
+  const linkListCache = createVersionedResponseCache(LINK_LIST_CACHE_BYTES)
+  if (config.metrics.enabled) {
+    const metrics = createMetrics({
+      clicks: services.clicks,
+      visitorAnswers: () => visitorLog.totals(),
+      caches: { alias: services.visits.aliasCache, api_key: apiGate.keyCache, link_list: linkListCache.counts },
+      poolUse: database.poolUse,
+    })
+    registerMetrics(app, metrics, config.metrics.token)
+    app.addHook('onClose', async () => metrics.close())
+  }
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
@@ -218,10 +231,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPixelRoutes(app, { pixels: services.pixels })
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
+  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
+  registerAuditRoutes(app, { audit: services.audit })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -48,6 +48,10 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /** Audit log entries older than this many days are pruned by `linkwell audit prune` (default 365). */
+  auditRetentionDays: number
+  /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
+  metrics: { enabled: boolean; token: string | null }
 }
 
 export class ConfigError extends Error {
@@ -116,6 +120,14 @@ function readRedirectStatus(env: Env): 301 | 302 {
   if (raw === undefined || raw === '' || raw === '302') return 302
   if (raw === '301') return 301
   throw new ConfigError('REDIRECT_STATUS', `must be 301 or 302, got "${raw}"`)
+}
+
+function readMetrics(env: Env): Config['metrics'] {
+  const raw = (env.METRICS ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'on' && raw !== 'off') throw new ConfigError('METRICS', `must be on or off, got "${env.METRICS}"`)
+  const token = (env.METRICS_TOKEN ?? '').trim()
+  if (token !== '' && token.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters (it guards what the server tells about itself)')
+  return { enabled: raw !== 'off', token: token === '' ? null : token }
 }
 
 function readTrustedProxies(env: Env): string[] {
@@ -190,5 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    metrics: readMetrics(env),
   }
 }

@@ -42,6 +42,8 @@ import { createOverlayRepository } from './modules/overlays/overlay.repository.j
 import { createOverlayService } from './modules/overlays/overlay.service.js'
 import { createPixelRepository } from './modules/pixels/pixel.repository.js'
 import { createPixelService } from './modules/pixels/pixel.service.js'
+import { createAuditRepository } from './modules/audit/audit.repository.js'
+import { createAuditService } from './modules/audit/audit.service.js'
 import { createLogoLoader, type LogoLoader } from './modules/qr-codes/logo-source.js'
 import { createQrCodeItemSource } from './modules/qr-codes/qr-code.item-source.js'
 import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js'
@@ -126,6 +128,8 @@ export function createServices(deps: ServiceDependencies) {
     invalidation,
     /** Where every service write is recorded with its audit rows (and, later, its events). */
     journal,
+    /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
+    audit: createAuditService(createAuditRepository(db)),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,

@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
 import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
 import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
-import { createLruCache } from '../core/lru-cache.js'
+import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from '../core/errors.js'
@@ -96,8 +96,14 @@ export interface ApiGateOptions {
   invalidation: InvalidationBus
 }
 
-export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
+/** What the gate tells about itself: how often its key cache answered (metrics). */
+export interface ApiGate {
+  keyCache: Readonly<CacheCounts>
+}
+
+export function installApiGate(app: FastifyInstance, options: ApiGateOptions): ApiGate {
   app.decorateRequest('account', null)
+  const keyCache: CacheCounts = { hits: 0, misses: 0 }
 
   // Successful lookups only: unknown keys always reach the database (and the per-address limit).
   const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs)
@@ -108,7 +114,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
   async function authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> {
     if (options.keyCacheMs === 0 || !rawKey) return options.accounts.authenticate(rawKey)
     const cached = knownKeys.get(rawKey)
-    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) return cached
+    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) {
+      keyCache.hits += 1
+      return cached
+    }
+    keyCache.misses += 1
     const account = await options.accounts.authenticate(rawKey)
     knownKeys.set(rawKey, account)
     return account
@@ -190,6 +200,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
+  return { keyCache }
 }
 
 /** Route-level guard for the administration endpoints. */

@@ -384,6 +384,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: who changed what, when and from where
+         * @description Every change made through the API, the dashboard or the command line, newest first. Written in the change's own transaction: no change without its entry.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description who acted: one API key (`key:12`), one person (`person:3`), or every change made one way (`api`, `dashboard`, `cli`, `system`) */
+                    actor?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second */
+                    from?: string;
+                    limit?: number;
+                    page?: number;
+                    /** @description the kind of record changed: `link`, `qr`, `bio`, `campaign`, `channel`, `pixel`, `splash`, `overlay`, `domain`, `account`, `key`, `session`, `plan`, … */
+                    resource?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                entries: {
+                                    /** @description `<resource>.<verb>`, e.g. `link.created`, `campaign.link_assigned` */
+                                    action: string;
+                                    /** @description the client's address; null outside HTTP */
+                                    address: string | null;
+                                    /** @description UTC, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    /** @description the names of the fields the change set (never their values) */
+                                    fields: string[];
+                                    id: number;
+                                    /** @description the API key the request carried */
+                                    key: {
+                                        id: number;
+                                        /** @description null once the key is deleted */
+                                        name: string | null;
+                                    } | null;
+                                    /** @description the person who acted (a session's, or the key's maker); null where there is none */
+                                    person: number | null;
+                                    resource: string;
+                                    resourceId: number | null;
+                                    /** @description how the change came: `api`, `dashboard`, `cli` or `system` */
+                                    via: string;
+                                }[];
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @enum {string} */
+                            error: "0";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -9008,7 +9136,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */

@@ -52,6 +52,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
   {
     items: [
       { to: '/account', label: 'Account', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
+      { to: '/audit', label: 'Audit log', icon: 'M12 8v4l3 2M12 21a9 9 0 100-18 9 9 0 000 18z' },
     ],
   },
 ]

@@ -1,0 +1,26 @@
+// The audit page's server state: a page of the account's audit log under filters, and the keys
+// (to name them in the "who" filter).
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type AuditQuery = NonNullable<paths['/api/audit']['get']['parameters']['query']>
+export type AuditEntry = paths['/api/audit']['get']['responses'][200]['content']['application/json']['data']['entries'][number]
+
+export const AUDIT_PAGE_SIZE = 25
+
+export function useAuditPage(query: AuditQuery) {
+  return useQuery({
+    queryKey: ['audit', query],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await unwrap(api.GET('/api/audit', { params: { query: { ...query, limit: AUDIT_PAGE_SIZE } } }))).data,
+  })
+}
+
+export function useAuditKeys() {
+  return useQuery({
+    // The account page's key list shares this entry.
+    queryKey: ['account', 'keys'],
+    queryFn: async () => (await unwrap(api.GET('/api/keys'))).data,
+  })
+}
