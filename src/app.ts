@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     app.addHook('onClose', async () => metrics.close())
   }
   registerHealthRoutes(app, database, redis)
-  registerSessionRoutes(app, { sessions: services.sessions, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })

@@ -35,6 +35,13 @@ function pathOf(url: string): string {
 /** Paths under /api that take a request without credentials (signing in), still rate-limited and CSRF-checked. */
 const SIGN_IN_PATH = '/api/auth/login'
 
+/**
+ * The dashboard's session probe: answered without a credential too, and a cookie that signs
+ * nobody in is forgotten rather than refused, so a first visit reads "not signed in" as a 200
+ * instead of making the browser log a 401 (ADR 008 addendum).
+ */
+export const SESSION_PROBE_PATH = '/api/auth/session'
+
 // A browser attaches cookies to requests other sites make it send; these methods change nothing.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -123,15 +130,19 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
   async function resolveCredential(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedAccount | undefined> {
     // An Authorization header wins: it is what scripts send, and browsers never add it on their own.
     if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
+    const path = pathOf(request.url)
     // Signing in needs no credential, and an old cookie must not stand in its way.
-    if (pathOf(request.url) === SIGN_IN_PATH) return undefined
+    if (path === SIGN_IN_PATH) return undefined
+    const probing = path === SESSION_PROBE_PATH
     const token = options.sessionCookie.read(request)
-    if (token === undefined) return authenticate(undefined)
+    if (token === undefined) return probing ? undefined : authenticate(undefined)
     try {
       return await options.sessions.authenticateSession(token)
     } catch (error) {
+      if (!(error instanceof AppError)) throw error
       // The browser keeps sending a dead cookie until told otherwise.
-      if (error instanceof AppError) options.sessionCookie.clear(reply)
+      options.sessionCookie.clear(reply)
+      if (probing) return undefined
       throw error
     }
   }

@@ -1,11 +1,12 @@
 // The audit log: who changed what, when and from where, newest first. Filters (who, what kind of
 // record, from, to) live in the page's address, so a view can be shared or bookmarked.
 import { useSearchParams } from 'react-router'
+import { useApiKeys } from '../account/account-queries'
 import { formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { useAuditKeys, useAuditPage, type AuditEntry, type AuditQuery } from './audit-queries'
+import { useAuditPage, type AuditEntry, type AuditQuery } from './audit-queries'
 import './audit.css'
 
 const WAYS: Array<[value: string, label: string]> = [
@@ -46,7 +47,7 @@ export function AuditPage() {
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>
   const query: AuditQuery = { page, ...Object.fromEntries(FILTERS.filter((name) => filters[name]).map((name) => [name, filters[name]])) }
   const entries = useAuditPage(query)
-  const keys = useAuditKeys()
+  const keys = useApiKeys()
   const filtered = FILTERS.some((name) => filters[name])
   const recordName = (resource: string) => RESOURCES.find(([value]) => value === resource)?.[2] ?? resource
 

@@ -1,5 +1,5 @@
-// The audit page's server state: a page of the account's audit log under filters, and the keys
-// (to name them in the "who" filter).
+// The audit log's server state: a page of the account's audit log under filters (the "who"
+// filter names the account's keys from account-queries.ts, useApiKeys).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
@@ -14,13 +14,5 @@ export function useAuditPage(query: AuditQuery) {
     queryKey: ['audit', query],
     placeholderData: keepPreviousData,
     queryFn: async () => (await unwrap(api.GET('/api/audit', { params: { query: { ...query, limit: AUDIT_PAGE_SIZE } } }))).data,
-  })
-}
-
-export function useAuditKeys() {
-  return useQuery({
-    // The account page's key list shares this entry.
-    queryKey: ['account', 'keys'],
-    queryFn: async () => (await unwrap(api.GET('/api/keys'))).data,
   })
 }

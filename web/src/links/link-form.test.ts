@@ -1,6 +1,5 @@
 // The link form's rules and the request bodies built from its values.
 import { describe, expect, it } from 'vitest'
-import { fieldOfMessage } from '../api/client'
 import { emptyLinkForm, isHttpUrl, toUpdateBody, validateLinkForm, valuesFromDetails, type LinkDetails } from './link-form'
 
 describe('link form rules', () => {
@@ -15,12 +14,6 @@ describe('link form rules', () => {
   it('limits the meta texts and the password like the server', () => {
     const errors = validateLinkForm({ ...emptyLinkForm, url: 'https://example.com', metatitle: 'x'.repeat(201), metadescription: 'y'.repeat(501), password: 'z'.repeat(129) })
     expect(Object.keys(errors).sort()).toEqual(['metadescription', 'metatitle', 'password'])
-  })
-
-  it('reads the field out of the server\'s messages', () => {
-    expect(fieldOfMessage('The field "geotarget.0.location" must be a two-letter ISO 3166-1 country code.')).toBe('geotarget.0.location')
-    expect(fieldOfMessage('That alias is taken. Please choose another one.')).toBe('custom')
-    expect(fieldOfMessage('Too Many API Requests.')).toBeUndefined()
   })
 
   it('clears emptied fields on update and keeps an untouched password', () => {
