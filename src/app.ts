@@ -33,6 +33,7 @@ import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
+import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
@@ -200,6 +201,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     keyCacheMs: config.keyCacheMs,
     invalidation: services.invalidation,
   })
+  // The served app sends webhooks; it stops with the app (services.close).
+  app.addHook('onReady', (done) => {
+    services.webhookDelivery.start()
+    done()
+  })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
   app.addHook('onClose', () => {
     visitorLog.close()
@@ -222,6 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
+  registerWebhookRoutes(app, { webhooks: services.webhooks })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

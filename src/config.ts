@@ -48,6 +48,8 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /** Webhooks may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; tests, closed networks). */
+  webhookAllowPrivate: boolean
 }
 
 export class ConfigError extends Error {
@@ -150,6 +152,13 @@ function readCorsOrigins(env: Env): string[] {
   })
 }
 
+function readFlag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false
+  if (raw === '1' || raw === 'true') return true
+  throw new ConfigError(name, `must be 1 or 0, got "${env[name]}"`)
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -190,5 +199,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
   }
 }

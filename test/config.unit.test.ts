@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
+      webhookAllowPrivate: false,
     })
   })
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
+      WEBHOOK_ALLOW_PRIVATE: '1',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -90,6 +92,7 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
+      webhookAllowPrivate: true,
     })
   })
 
@@ -135,6 +138,7 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'domain_not_pointing',
   'domain_has_links',
   'plan_in_use',
+  'webhook_disabled',
   'wrong_password',
   'invalid_api_key',
   'expired_api_key',
