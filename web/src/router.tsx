@@ -11,6 +11,7 @@ import { overlayRoutes } from './overlays/routes'
 import { pixelRoutes } from './pixels/routes'
 import { qrRoutes } from './qr/routes'
 import { splashRoutes } from './splash/routes'
+import { webhookRoutes } from './webhooks/routes'
 import { AppShell } from './shell/AppShell'
 import { RouteError } from './shell/RouteError'
 import { SignInPage } from './auth/SignInPage'
@@ -39,6 +40,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...pixelRoutes,
           ...splashRoutes,
           ...overlayRoutes,
+          ...webhookRoutes,
           ...adminRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
