@@ -201,9 +201,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     keyCacheMs: config.keyCacheMs,
     invalidation: services.invalidation,
   })
-  // The served app sends webhooks; it stops with the app (services.close).
+  // The served app sends webhooks (and publishes events, with EVENTS_URL); both stop with the app (services.close).
   app.addHook('onReady', (done) => {
     services.webhookDelivery.start()
+    services.eventStream?.start()
     done()
   })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.

@@ -50,6 +50,8 @@ export interface Config {
   clickRetentionDays: number | null
   /** Webhooks may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; tests, closed networks). */
   webhookAllowPrivate: boolean
+  /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
+  eventsUrl: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -159,6 +161,13 @@ function readFlag(env: Env, name: string): boolean {
   throw new ConfigError(name, `must be 1 or 0, got "${env[name]}"`)
 }
 
+function readEventsUrl(env: Env): string | undefined {
+  const raw = env.EVENTS_URL?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (!/^(nats|tls):\/\/[^\s/]+$/.test(raw)) throw new ConfigError('EVENTS_URL', `must be nats://host:port (or tls://host:port), got "${raw}"`)
+  return raw
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -200,5 +209,6 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
     webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    eventsUrl: readEventsUrl(env),
   }
 }

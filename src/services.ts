@@ -60,6 +60,7 @@ import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './modules/webhooks/delivery-worker.js'
 import { createEventOutbox } from './modules/webhooks/event-outbox.js'
+import { createEventStream, type EventStreamOptions } from './modules/webhooks/event-stream.js'
 import { createWebhookRepository } from './modules/webhooks/webhook.repository.js'
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js'
 import { createWebhookService } from './modules/webhooks/webhook.service.js'
@@ -83,6 +84,8 @@ export interface ServiceDependencies {
   drawAlias?: AliasGenerator
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
+  /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
+  eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
 
 /**
@@ -102,8 +105,14 @@ export function createServices(deps: ServiceDependencies) {
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const journal = createChangeJournal(db)
   // Events for webhooks, written in the transaction of what they report (ADR 018).
-  const outbox = createEventOutbox(db)
+  const outbox = createEventOutbox(db, { stream: config.eventsUrl !== undefined })
   journal.listen(outbox.onChanges)
+  // With EVENTS_URL, every event is also published to NATS JetStream.
+  const eventStream = config.eventsUrl === undefined ? null : createEventStream(db, {
+    url: config.eventsUrl,
+    onError: (error) => log.error({ err: error }, 'publishing events to NATS failed; they wait in the outbox'),
+    ...deps.eventStream,
+  })
   const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
   const webhookDelivery = createDeliveryWorker(db, {
     send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
@@ -149,6 +158,8 @@ export function createServices(deps: ServiceDependencies) {
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
     webhookDelivery,
+    /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
+    eventStream,
     webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
@@ -208,6 +219,7 @@ export function createServices(deps: ServiceDependencies) {
     /** Stops sending webhooks, writes every queued click and stops listening for invalidations: after the server stopped. */
     async close(): Promise<void> {
       await webhookDelivery.stop()
+      await eventStream?.stop()
       await clicks.close()
       await invalidation.close()
     },

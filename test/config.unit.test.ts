@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       clickRetentionDays: null,
       webhookAllowPrivate: false,
+      eventsUrl: undefined,
     })
   })
 
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
       WEBHOOK_ALLOW_PRIVATE: '1',
+      EVENTS_URL: 'nats://events.internal:4222',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -93,6 +95,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
       webhookAllowPrivate: true,
+      eventsUrl: 'nats://events.internal:4222',
     })
   })
 
@@ -139,6 +142,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
+    ['EVENTS_URL', 'http://events.internal:4222'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],

@@ -20,6 +20,7 @@ import * as linkListVersions from './migrations/008-link-list-versions.js'
 import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 import * as auditLog from './migrations/010-audit-log.js'
 import * as webhooks from './migrations/022-webhooks.js'
+import * as eventStream from './migrations/022b-event-stream.js'
 
 export type DB = Kysely<Database>
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-unlogged-rate-limits': unloggedRateLimits,
   '010-audit-log': auditLog,
   '022-webhooks': webhooks,
+  '022b-event-stream': eventStream,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

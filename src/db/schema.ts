@@ -312,6 +312,10 @@ export interface OutboxEventsTable {
   /** The JSON body sent, as signed. */
   payload: string
   created_at: string
+  /** Waiting for the event stream (EVENTS_URL): its next attempt; null otherwise (migration 022b). */
+  stream_next_at: string | null
+  /** When it was published to the event stream. */
+  streamed_at: string | null
 }
 
 /** One event for one webhook: its state and its last attempt. */

@@ -44,11 +44,13 @@ export interface TestAppOptions {
   logger?: FastifyBaseLogger
   /** Tunes the webhook delivery worker (ServiceDependencies.webhookDelivery). */
   webhookDelivery?: ServiceDependencies['webhookDelivery']
+  /** Tunes the event stream's publisher (ServiceDependencies.eventStream). */
+  eventStream?: ServiceDependencies['eventStream']
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
-export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter; webhookDelivery?: ServiceDependencies['webhookDelivery'] } = {}): Promise<{ app: App; services: Services }> {
-  const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }), webhookDelivery: extra.webhookDelivery })
+export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter; webhookDelivery?: ServiceDependencies['webhookDelivery']; eventStream?: ServiceDependencies['eventStream'] } = {}): Promise<{ app: App; services: Services }> {
+  const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }), webhookDelivery: extra.webhookDelivery, eventStream: extra.eventStream })
   const app = await buildApp({ services, rateLimiter: extra.rateLimiter })
   await app.ready()
   return { app, services }
@@ -66,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.env,
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
-  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery })
+  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery, eventStream: options.eventStream })
   const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {

@@ -14,7 +14,7 @@ import { signatureHeaders } from './webhook-signature.js'
 
 /** A webhook failing this long without a success is switched off. */
 export const SWITCH_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000
-/** Finished deliveries (and events nobody waits for) are kept this long for the log. */
+/** Finished deliveries (and events no delivery or stream waits for) are kept this long for the log. */
 export const DELIVERY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
 
 /** The pause after the `attempt`-th failed attempt: 30 s, doubling, at most 6 hours. */
@@ -154,6 +154,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     await db
       .deleteFrom('outbox_events')
       .where('created_at', '<', cutoff)
+      // Not while the event stream still waits for it.
+      .where('stream_next_at', 'is', null)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'outbox_events.id'))))
       .execute()
   }

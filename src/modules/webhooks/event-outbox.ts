@@ -20,6 +20,8 @@ export const CLICKS_PER_EVENT = 500
 export interface EventOutboxOptions {
   /** The clock (tests move it). */
   now?: () => Date
+  /** EVENTS_URL is set: every event is written, for the event stream, whoever subscribes (event-stream.ts). */
+  stream?: boolean
 }
 
 /** Adds events to the transaction `work` runs in; they are written before it commits. */
@@ -45,6 +47,7 @@ const CLICK_EVENTS: Partial<Record<ClickInsertRow['item_type'], 'link.clicked' |
 
 export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
   const now = options.now ?? (() => new Date())
+  const stream = options.stream ?? false
 
   /** The enabled webhooks of these accounts and the events each receives. */
   async function subscribersOf(trx: DB, accountIds: number[]): Promise<Map<number, Array<{ id: number; events: Set<string> }>>> {
@@ -61,7 +64,8 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
 
   /**
    * Writes `events` on `trx` with a delivery for every webhook that receives them (or for
-   * `onlyWebhook` alone: a test); events nobody receives are not written. Answers what was written.
+   * `onlyWebhook` alone: a test), and for the event stream when there is one; events nobody
+   * receives are not written. Answers what was written.
    */
   async function write(trx: DB, events: readonly NewEvent[], onlyWebhook?: { accountId: number; id: number }): Promise<WrittenEvent[]> {
     if (events.length === 0) return []
@@ -71,21 +75,24 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       : await subscribersOf(trx, [...new Set(events.map((event) => event.accountId))])
     const at = now()
     const createdAt = nowTimestamp(at)
+    // A test is for its webhook alone.
+    const streamed = stream && !onlyWebhook
     const written: Array<WrittenEvent & { webhooks: number[] }> = []
     for (const event of events) {
       const webhooks = (targets.get(event.accountId) ?? []).filter((hook) => hook.events === null || hook.events.has(event.type)).map((hook) => hook.id)
-      if (webhooks.length === 0) continue
+      if (webhooks.length === 0 && !streamed) continue
       const eventId = newEventId()
       written.push({ eventId, accountId: event.accountId, type: event.type, payload: eventBody(event, eventId, at), webhooks })
     }
     if (written.length === 0) return []
     const ids = await trx
       .insertInto('outbox_events')
-      .values(written.map((event) => ({ event_id: event.eventId, account_id: event.accountId, type: event.type, payload: event.payload, created_at: createdAt })))
+      .values(written.map((event) => ({ event_id: event.eventId, account_id: event.accountId, type: event.type, payload: event.payload, created_at: createdAt, stream_next_at: streamed ? createdAt : null })))
       .returning(['id', 'event_id'])
       .execute()
     const idOf = new Map(ids.map((row) => [row.event_id, row.id]))
     const retryUntil = nowTimestamp(new Date(at.getTime() + RETRY_WINDOW_MS))
+    if (written.every((event) => event.webhooks.length === 0)) return written.map(({ webhooks: _webhooks, ...event }) => event)
     await trx
       .insertInto('webhook_deliveries')
       .values(written.flatMap((event) => event.webhooks.map((webhookId) => ({
@@ -121,11 +128,12 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       group.rows.push(row)
     }
     if (clicksOf.size === 0) return
-    // Most batches go to accounts without a webhook for clicks: one look-up, nothing else.
-    const subscribers = await subscribersOf(trx, [...new Set([...clicksOf.values()].map((group) => group.accountId))])
+    // Most batches go to accounts without a webhook for clicks: one look-up, nothing else (unless
+    // the event stream takes every event).
+    const subscribers = stream ? null : await subscribersOf(trx, [...new Set([...clicksOf.values()].map((group) => group.accountId))])
     const events: NewEvent[] = []
     for (const group of clicksOf.values()) {
-      if (!subscribers.get(group.accountId)?.some((hook) => hook.events.has(group.type))) continue
+      if (subscribers && !subscribers.get(group.accountId)?.some((hook) => hook.events.has(group.type))) continue
       for (let start = 0; start < group.rows.length; start += CLICKS_PER_EVENT) {
         events.push({ accountId: group.accountId, type: group.type, data: { clicks: group.rows.slice(start, start + CLICKS_PER_EVENT).map(toClickRecord) } })
       }
