@@ -3,7 +3,8 @@
 // ES and CommonJS modules is most of a cold start (docs/adr/011-bundled-server.md).
 // Left outside the bundle: native addons (better-sqlite3, sharp, pg's optional pg-native) and
 // packages that read files beside their own code (@fastify/swagger-ui's assets); Node resolves
-// them from node_modules at run time, as it does `pg`, which the server requires only on PostgreSQL.
+// them from node_modules at run time, as it does `pg`, which the server requires only on PostgreSQL,
+// and the NATS client, which it imports only with EVENTS_URL (no memory for it otherwise).
 import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 
@@ -33,7 +34,7 @@ await build({
   minifyWhitespace: !readable,
   minifySyntax: true,
   minifyIdentifiers: false,
-  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui'],
+  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui', '@nats-io/transport-node', '@nats-io/jetstream'],
   banner: { js: banner },
   logLevel: 'warning',
 })

@@ -36,6 +36,7 @@ import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
+import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
@@ -207,6 +208,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     keyCacheMs: config.keyCacheMs,
     invalidation: services.invalidation,
   })
+  // The served app sends webhooks (and publishes events, with EVENTS_URL); both stop with the app (services.close).
+  app.addHook('onReady', (done) => {
+    services.webhookDelivery.start()
+    services.eventStream?.start()
+    done()
+  })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
   app.addHook('onClose', () => {
     visitorLog.close()
@@ -244,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   registerExportRoutes(app, { exports: services.exports })
+  registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -57,6 +57,10 @@ export interface Config {
    * test `error` for truthiness (ADR 013).
    */
   listErrorFormat: 'string' | 'integer'
+  /** Webhooks may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; tests, closed networks). */
+  webhookAllowPrivate: boolean
+  /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
+  eventsUrl: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -174,6 +178,20 @@ function readListErrorFormat(env: Env): Config['listErrorFormat'] {
   throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
 }
 
+function readFlag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false
+  if (raw === '1' || raw === 'true') return true
+  throw new ConfigError(name, `must be 1 or 0, got "${env[name]}"`)
+}
+
+function readEventsUrl(env: Env): string | undefined {
+  const raw = env.EVENTS_URL?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (!/^(nats|tls):\/\/[^\s/]+$/.test(raw)) throw new ConfigError('EVENTS_URL', `must be nats://host:port (or tls://host:port), got "${raw}"`)
+  return raw
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -217,5 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     metrics: readMetrics(env),
     listErrorFormat: readListErrorFormat(env),
+    webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    eventsUrl: readEventsUrl(env),
   }
 }

@@ -61,6 +61,13 @@ import { createSplashPageService } from './modules/splash-pages/splash-page.serv
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
+import type { HostResolver as AddressResolver } from './core/address-policy.js'
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './modules/webhooks/delivery-worker.js'
+import { createEventOutbox } from './modules/webhooks/event-outbox.js'
+import { createEventStream, type EventStreamOptions } from './modules/webhooks/event-stream.js'
+import { createWebhookRepository } from './modules/webhooks/webhook.repository.js'
+import { createWebhookSender } from './modules/webhooks/webhook-sender.js'
+import { createWebhookService } from './modules/webhooks/webhook.service.js'
 
 /** Where services report what no request sees (visits lost, a store that went away). */
 export type ServiceLog = Pick<BaseLogger, 'error' | 'warn' | 'info'>
@@ -79,6 +86,10 @@ export interface ServiceDependencies {
   resolveHost?: HostResolver
   /** Replaces the random draw of generated aliases (tests force collisions). */
   drawAlias?: AliasGenerator
+  /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
+  webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
+  /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
+  eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
 
 /**
@@ -97,6 +108,21 @@ export function createServices(deps: ServiceDependencies) {
   const invalidation = createInvalidationBus(database, deps.redis)
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const journal = createChangeJournal(db)
+  // Events for webhooks, written in the transaction of what they report (ADR 018).
+  const outbox = createEventOutbox(db, { stream: config.eventsUrl !== undefined })
+  journal.listen(outbox.onChanges)
+  // With EVENTS_URL, every event is also published to NATS JetStream.
+  const eventStream = config.eventsUrl === undefined ? null : createEventStream(db, {
+    url: config.eventsUrl,
+    onError: (error) => log.error({ err: error }, 'publishing events to NATS failed; they wait in the outbox'),
+    ...deps.eventStream,
+  })
+  const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
+  const webhookDelivery = createDeliveryWorker(db, {
+    send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
+    onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
+    ...workerOptions,
+  })
 
   const clicks =
     deps.clickRecorder ??
@@ -104,6 +130,8 @@ export function createServices(deps: ServiceDependencies) {
       onError: (error) => log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
       onDrop: (dropped) => log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
+      // link.clicked and qr.scanned events, in each batch's transaction.
+      onBatch: outbox.onClickBatch,
     })
 
   const accountRepository = bindable(createAccountRepository, db)
@@ -114,7 +142,7 @@ export function createServices(deps: ServiceDependencies) {
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
   const visitLookups = createAliasResolverRepository(db)
-  const contactRepository = createContactRepository(db)
+  const contactRepository = bindable(createContactRepository, db)
   const bioPageRepository = bindable(createBioPageRepository, db)
   const domainRepository = bindable(createDomainRepository, db)
   const campaignRepository = bindable(createCampaignRepository, db)
@@ -128,12 +156,19 @@ export function createServices(deps: ServiceDependencies) {
     database,
     redis: deps.redis,
     invalidation,
-    /** Where every service write is recorded with its audit rows (and, later, its events). */
+    /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
     audit: createAuditService(createAuditRepository(db)),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
     exports: createExportService(createExportRepository(db), { publicUrl }),
+    /** Events for webhooks, written in the transaction of the change they report. */
+    outbox,
+    /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
+    webhookDelivery,
+    /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
+    eventStream,
+    webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
@@ -175,7 +210,7 @@ export function createServices(deps: ServiceDependencies) {
       bio: createBioPageItemSource(db, publicUrl),
       qr: createQrCodeItemSource(db, publicUrl),
     }, journal),
-    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository),
+    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
     splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
     pixels: createPixelService(pixelRepository, journal, invalidation),
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases, journal }),
@@ -189,8 +224,10 @@ export function createServices(deps: ServiceDependencies) {
       redirectStatus: config.redirectStatus,
     }),
 
-    /** Writes every queued click and stops listening for invalidations: after the server stopped. */
+    /** Stops sending webhooks, writes every queued click and stops listening for invalidations: after the server stopped. */
     async close(): Promise<void> {
+      await webhookDelivery.stop()
+      await eventStream?.stop()
       await clicks.close()
       await invalidation.close()
     },

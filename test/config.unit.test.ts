@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       auditRetentionDays: 365,
       metrics: { enabled: true, token: null },
       listErrorFormat: 'string',
+      webhookAllowPrivate: false,
+      eventsUrl: undefined,
     })
   })
 
@@ -73,6 +75,8 @@ describe('loadConfig', () => {
       AUDIT_RETENTION_DAYS: '30',
       METRICS: 'OFF',
       METRICS_TOKEN: 'a-metrics-token-of-enough-length',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      EVENTS_URL: 'nats://events.internal:4222',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -100,6 +104,8 @@ describe('loadConfig', () => {
       auditRetentionDays: 30,
       metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
       listErrorFormat: 'integer',
+      webhookAllowPrivate: true,
+      eventsUrl: 'nats://events.internal:4222',
     })
   })
 
@@ -145,6 +151,8 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
+    ['EVENTS_URL', 'http://events.internal:4222'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],

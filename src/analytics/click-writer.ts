@@ -27,8 +27,12 @@ export interface PendingClick {
   language: string | null
 }
 
+/** Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure rolls the batch back. */
+export type ClickBatchListener = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<void>
+
 export interface ClickWriterOptions {
   visitors: VisitorHasher
+  onBatch?: ClickBatchListener
 }
 
 /** Every column of a raw click the writer sets, in the order of the reused insert. */
@@ -182,6 +186,8 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
       })
       await insertClicks(trx, rows)
       await applyIncrements(trx, incrementsOf(counted))
+      // The events of exactly these clicks, committed with them or not at all.
+      if (options.onBatch) await options.onBatch(trx, rows)
     })
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'domain_not_pointing',
   'domain_has_links',
   'plan_in_use',
+  'webhook_disabled',
   'wrong_password',
   'invalid_api_key',
   'expired_api_key',
@@ -63,6 +64,12 @@ export class ValidationError extends AppError {
   /** `field` broke `rule`, e.g. `ValidationError.field('slug', 'must be 3 to 64 characters')`. */
   static field(field: string, rule: string): ValidationError {
     return new ValidationError(`The field "${field}" ${rule}.`, field)
+  }
+
+  /** The rule without its subject (`must be 3 to 64 characters`), for callers that name the field their own way (the CLI's `--slug`). */
+  get rule(): string {
+    const subject = this.field === undefined ? undefined : `The field "${this.field}" `
+    return subject && this.message.startsWith(subject) ? this.message.slice(subject.length).replace(/\.$/, '') : this.message
   }
 }
 

@@ -19,6 +19,11 @@ export function nowTimestamp(date?: Date): string {
   return currentText
 }
 
+/** A moment as ISO 8601 with milliseconds and `Z` (what other systems' payloads expect: webhooks' `timestamp`). */
+export function isoTimestamp(date: Date): string {
+  return date.toISOString()
+}
+
 /** True when `expiresAt` (stored text, or null for never) has passed at `now` (stored text). */
 export function isExpired(expiresAt: string | null, now?: string): boolean {
   // The clock is read only for links that expire: most never do, and every redirect asks.

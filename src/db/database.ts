@@ -19,6 +19,8 @@ import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 import * as linkListVersions from './migrations/008-link-list-versions.js'
 import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 import * as auditLog from './migrations/010-audit-log.js'
+import * as webhooks from './migrations/022-webhooks.js'
+import * as eventStream from './migrations/022b-event-stream.js'
 
 export type DB = Kysely<Database>
 
@@ -73,6 +75,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-link-list-versions': linkListVersions,
   '009-unlogged-rate-limits': unloggedRateLimits,
   '010-audit-log': auditLog,
+  '022-webhooks': webhooks,
+  '022b-event-stream': eventStream,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -285,6 +285,61 @@ export interface AuditLogTable {
   fields: string
 }
 
+/** An endpoint an account sends events to (migration 022, ADR 018). */
+export interface WebhooksTable {
+  id: Generated<number>
+  account_id: number
+  url: string
+  description: Generated<string>
+  /** JSON array of event types. */
+  events: string
+  /** `whsec_…`, shown once to the client. */
+  secret: string
+  enabled: Generated<number>
+  failing_since: string | null
+  disabled_at: string | null
+  disabled_reason: string | null
+  created_at: string
+}
+
+/** An event, written in the transaction of the change it reports. */
+export interface OutboxEventsTable {
+  id: Generated<number>
+  /** `evt_…`: the payload's id and the `webhook-id` header. */
+  event_id: string
+  account_id: number
+  type: string
+  /** The JSON body sent, as signed. */
+  payload: string
+  created_at: string
+  /** Waiting for the event stream (EVENTS_URL): its next attempt; null otherwise (migration 022b). */
+  stream_next_at: string | null
+  /** When it was published to the event stream. */
+  streamed_at: string | null
+}
+
+/** One event for one webhook: its state and its last attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>
+  webhook_id: number
+  account_id: number
+  event_id: number
+  /** pending | delivered | failed */
+  status: Generated<string>
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  retry_until: string
+  last_attempt_at: string | null
+  /** JSON object of the headers of the last attempt. */
+  request_headers: string | null
+  response_status: number | null
+  response_ms: number | null
+  response_body: string | null
+  error: string | null
+  created_at: string
+  delivered_at: string | null
+}
+
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
@@ -309,6 +364,9 @@ export interface Database {
   contacts: ContactsTable
   settings: SettingsTable
   audit_log: AuditLogTable
+  webhooks: WebhooksTable
+  outbox_events: OutboxEventsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -328,4 +386,6 @@ export type QrCodeUpdate = Updateable<QrCodesTable>
 export type LinkRow = Selectable<LinksTable>
 export type BioPageRow = Selectable<BioPagesTable>
 export type AuditLogRow = Selectable<AuditLogTable>
+export type WebhookRow = Selectable<WebhooksTable>
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>
 export type NewClick = Insertable<ClicksTable>

@@ -18,6 +18,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   domain_has_links: 400,
   // Like a domain with links: the request is refused until the data changes (decisions §1 has no 409 for it).
   plan_in_use: 400,
+  // A test or retry of a webhook that is switched off: refused until it is switched on again.
+  webhook_disabled: 400,
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,

@@ -13,7 +13,7 @@ import type { SignInThrottle } from '../../src/http/sign-in-throttle.js'
 import { createLogger } from '../../src/logger.js'
 import type { VisitorThrottles } from '../../src/public/visitor-throttles.js'
 import type { HostResolver } from '../../src/modules/domains/domain-dns.js'
-import { createServices, type Services } from '../../src/services.js'
+import { createServices, type ServiceDependencies, type Services } from '../../src/services.js'
 import { createTestDatabase, type TestDatabase } from './test-database.js'
 import { createAccount, type TestAccount } from './factories.js'
 
@@ -42,11 +42,15 @@ export interface TestAppOptions {
   resolveHost?: HostResolver
   /** The app's logger (by default a silent one at LOG_LEVEL). */
   logger?: FastifyBaseLogger
+  /** Tunes the webhook delivery worker (ServiceDependencies.webhookDelivery). */
+  webhookDelivery?: ServiceDependencies['webhookDelivery']
+  /** Tunes the event stream's publisher (ServiceDependencies.eventStream). */
+  eventStream?: ServiceDependencies['eventStream']
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
-export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter } = {}): Promise<{ app: App; services: Services }> {
-  const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }) })
+export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter; webhookDelivery?: ServiceDependencies['webhookDelivery']; eventStream?: ServiceDependencies['eventStream'] } = {}): Promise<{ app: App; services: Services }> {
+  const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }), webhookDelivery: extra.webhookDelivery, eventStream: extra.eventStream })
   const app = await buildApp({ services, rateLimiter: extra.rateLimiter })
   await app.ready()
   return { app, services }
@@ -64,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.env,
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
-  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost })
+  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery, eventStream: options.eventStream })
   const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
   await app.ready()
   return {

@@ -12,6 +12,7 @@ import { overlayRoutes } from './overlays/routes'
 import { pixelRoutes } from './pixels/routes'
 import { qrRoutes } from './qr/routes'
 import { splashRoutes } from './splash/routes'
+import { webhookRoutes } from './webhooks/routes'
 import { AppShell } from './shell/AppShell'
 import { RouteError } from './shell/RouteError'
 import { SignInPage } from './auth/SignInPage'
@@ -40,6 +41,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...pixelRoutes,
           ...splashRoutes,
           ...overlayRoutes,
+          ...webhookRoutes,
           ...adminRoutes,
           ...auditRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },

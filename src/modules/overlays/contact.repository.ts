@@ -25,9 +25,9 @@ export function createContactRepository(db: DB) {
       )
     },
 
-    /** Stores a contact-overlay submission for the link's owner. */
-    async insert(contact: NewContact): Promise<void> {
-      await db
+    /** Stores a contact-overlay submission for the link's owner; answers the stored row. */
+    insert(contact: NewContact) {
+      return db
         .insertInto('contacts')
         .values({
           account_id: contact.accountId,
@@ -38,7 +38,8 @@ export function createContactRepository(db: DB) {
           message: contact.message,
           created_at: nowTimestamp(),
         })
-        .execute()
+        .returningAll()
+        .executeTakeFirstOrThrow()
     },
   }
 }

@@ -6,7 +6,8 @@ import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
 import type { ContactRepository, NewContact } from './contact.repository.js'
-import { toOverlayDetails } from './overlay.mapper.js'
+import { toContactRecord, toOverlayDetails } from './overlay.mapper.js'
+import type { EventOutbox } from '../webhooks/event-outbox.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
@@ -22,7 +23,7 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: Bindable<OverlayRepository>, journal: ChangeJournal, invalidation: Announcer, contacts: ContactRepository) {
+export function createOverlayService(overlays: Bindable<OverlayRepository>, journal: ChangeJournal, invalidation: Announcer, contacts: Bindable<ContactRepository>, events: Pick<EventOutbox, 'emitting'>) {
   const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
 
   const getOverlayOrThrow = orNotFound(overlays.findById, 'CTA overlay')
@@ -40,9 +41,15 @@ export function createOverlayService(overlays: Bindable<OverlayRepository>, jour
       return contacts.listPage(accountId, overlayId, page)
     },
 
-    /** Stores what a visitor sent through a contact overlay (checked by contact-submission.ts). */
-    saveContact(contact: NewContact): Promise<void> {
-      return contacts.insert(contact)
+    /**
+     * Stores what a visitor sent through a contact overlay (checked by contact-submission.ts), and
+     * its `contact.submitted` event in the same transaction (no person's change: not audited).
+     */
+    async saveContact(contact: NewContact): Promise<void> {
+      await events.emitting(async (trx, emit) => {
+        const stored = await contacts.in(trx).insert(contact)
+        emit({ accountId: contact.accountId, type: 'contact.submitted', data: { ...toContactRecord(stored), overlay: contact.overlayId } })
+      })
     },
 
     /** The config `input` would store (the rules of create), for previews: nothing is saved. */

@@ -3,24 +3,17 @@
 // public; the connection then goes to the checked address, so a second DNS answer (rebinding)
 // cannot redirect it. Redirects are followed by hand so each one is checked the same way.
 import { isHttpScheme } from '../../core/urls.js'
-import { lookup as dnsLookup } from 'node:dns/promises'
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
-import { isPublicAddress, type AddressPolicy } from './address-policy.js'
+import { isIP } from 'node:net'
+import { isPublicAddress, pinnedLookup, systemResolver, type AddressPolicy, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
 import { ValidationError } from '../../core/errors.js'
 
 export const LOGO_MAX_BYTES = 500 * 1024
 export const LOGO_FETCH_TIMEOUT_MS = 5_000
 export const LOGO_MAX_REDIRECTS = 3
 
-export interface ResolvedAddress {
-  address: string
-  family: 4 | 6
-}
-
-/** Resolves a host name to every address it has. */
-export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>
+export type { HostResolver, ResolvedAddress }
 
 export interface LogoFetchOptions {
   /** Which resolved addresses may be connected to; tests loosen it to reach a local server. */
@@ -34,11 +27,6 @@ export interface LogoFetchOptions {
 /** The 400 every fetch failure becomes: `The logo could not be fetched: <reason>.` */
 export function logoFetchError(reason: string): ValidationError {
   return new ValidationError(`The logo could not be fetched: ${reason}.`, 'logo')
-}
-
-const systemResolver: HostResolver = async (hostname) => {
-  const answers = await dnsLookup(hostname, { all: true, verbatim: true })
-  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }))
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -93,18 +81,6 @@ async function checkedAddressOf(url: URL, resolveHost: HostResolver, isAllowed: 
     throw logoFetchError(`the host ${host} resolves to a private, local or reserved address`)
   }
   return first
-}
-
-/** A `lookup` for http.request that always answers the address we already checked. */
-function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    // With autoSelectFamily (Node's default) net asks for every address at once.
-    if ((options as { all?: boolean }).all) {
-      ;(callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned])
-    } else {
-      callback(null, pinned.address, pinned.family)
-    }
-  }
 }
 
 function sendRequest(url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {

@@ -2,7 +2,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isPublicAddress } from '../../../src/modules/qr-codes/address-policy.js'
+import { isPublicAddress } from '../../../src/core/address-policy.js'
 import { fetchLogo, type LogoFetchOptions } from '../../../src/modules/qr-codes/logo-fetch.js'
 import { makeLogo } from './qr-test-support.js'
 

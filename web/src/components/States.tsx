@@ -23,6 +23,7 @@ const SECTION_LISTS: Record<string, [string, string]> = {
   pixels: ['/pixels', 'Back to your pixels'],
   splash: ['/splash', 'Back to your splash pages'],
   overlays: ['/overlays', 'Back to your CTA overlays'],
+  webhooks: ['/webhooks', 'Back to your webhooks'],
   admin: ['/admin/users', 'Back to the users'],
 }
 

@@ -39,6 +39,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
       { to: '/pixels', label: 'Pixels', icon: 'M12 5c-5 0-9 7-9 7s4 7 9 7 9-7 9-7-4-7-9-7zm0 10a3 3 0 110-6 3 3 0 010 6z' },
       { to: '/splash', label: 'Splash pages', icon: 'M4 5h16v14H4zM4 9h16' },
       { to: '/overlays', label: 'CTA overlays', icon: 'M4 4h16v12H4zM8 20h8M7 12h6' },
+      { to: '/webhooks', label: 'Webhooks', icon: 'M8 17a4 4 0 11-3.5-6M12 7a4 4 0 116 3.5M16 17h-7l3.5-6.5M18 17a4 4 0 10-2-7.5' },
     ],
   },
   {

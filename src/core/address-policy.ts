@@ -1,7 +1,10 @@
-// Which network addresses the server may connect to when it fetches a logo on a client's behalf.
-// Anything that is not a plain public unicast address is refused, so a client cannot make the
-// server reach its own loopback, the private network or a cloud metadata endpoint (SSRF).
-import { BlockList, isIPv4, isIPv6 } from 'node:net'
+// Which network addresses the server may connect to when it calls an address a client gave (a QR
+// logo's, a webhook's). Anything that is not a plain public unicast address is refused, so a
+// client cannot make the server reach its own loopback, the private network or a cloud metadata
+// endpoint (SSRF). The host is resolved once, every answer checked, and the connection pinned to
+// a checked address, so a second DNS answer (rebinding) cannot send it elsewhere.
+import { lookup as dnsLookup } from 'node:dns/promises'
+import { BlockList, isIPv4, isIPv6, type LookupFunction } from 'node:net'
 
 /** Decides whether the server may connect to one resolved address. */
 export type AddressPolicy = (address: string) => boolean
@@ -86,5 +89,31 @@ export function isPublicAddress(address: string): boolean {
   } catch {
     // A spelling the URL parser does not take: not an address we can vouch for.
     return false
+  }
+}
+
+export interface ResolvedAddress {
+  address: string
+  family: 4 | 6
+}
+
+/** Resolves a host name to every address it has. */
+export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>
+
+/** The system's resolver (getaddrinfo), every answer. */
+export const systemResolver: HostResolver = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true })
+  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }))
+}
+
+/** A `lookup` for http.request that always answers the address already checked. */
+export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    // With autoSelectFamily (Node's default) net asks for every address at once.
+    if ((options as { all?: boolean }).all) {
+      ;(callback as unknown as (error: null, addresses: ResolvedAddress[]) => void)(null, [pinned])
+    } else {
+      callback(null, pinned.address, pinned.family)
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPublicAddress } from '../../../src/modules/qr-codes/address-policy.js'
+import { isPublicAddress } from '../../src/core/address-policy.js'
 
 describe('isPublicAddress', () => {
   it.each([

@@ -1,0 +1,229 @@
+// The delivery worker (ADR 018): takes due deliveries from the outbox, sends each signed, and
+// records the answer. At least once: a delivery is taken by moving its next attempt a lease ahead
+// (on PostgreSQL with `for update skip locked`, so several instances take each one once), and a
+// worker that dies mid-attempt leaves it to be taken again when the lease ends. Failed attempts are
+// retried with exponential back-off for 24 hours after the event; a webhook whose deliveries have
+// all failed for 3 days is switched off, with the reason, and its pending deliveries fail.
+import { nowTimestamp } from '../../core/time.js'
+import type { DB } from '../../db/database.js'
+import { skippingLockedRows } from '../../db/row-claims.js'
+import { inTransaction } from '../../db/transactions.js'
+import { TEST_EVENT } from './webhook-events.js'
+import type { AttemptResult, WebhookSender } from './webhook-sender.js'
+import { signatureHeaders } from './webhook-signature.js'
+
+/** A webhook failing this long without a success is switched off. */
+export const SWITCH_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000
+/** Finished deliveries (and events no delivery or stream waits for) are kept this long for the log. */
+export const DELIVERY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000
+
+/** The pause after the `attempt`-th failed attempt: 30 s, doubling, at most 6 hours. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempt - 1, 0), 6 * 60 * 60 * 1000)
+}
+
+export interface DeliveryWorkerOptions {
+  send: WebhookSender
+  now?: () => Date
+  /** How often the outbox is asked for due deliveries. */
+  pollMs?: number
+  /** Deliveries in flight at once (another is taken as soon as a place is free). */
+  concurrency?: number
+  /** How long a taken delivery stays with its worker before another may take it. */
+  leaseMs?: number
+  backoff?: (attempt: number) => number
+  onError?: (error: unknown) => void
+}
+
+interface TakenDelivery {
+  id: number
+  attempts: number
+  retry_until: string
+  webhook_id: number
+  url: string
+  secret: string
+  enabled: number
+  event_id: string
+  type: string
+  payload: string
+}
+
+export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
+  const now = options.now ?? (() => new Date())
+  const pollMs = options.pollMs ?? 1_000
+  const concurrency = options.concurrency ?? 20
+  const leaseMs = options.leaseMs ?? 60_000
+  const backoff = options.backoff ?? backoffMs
+  let running: Promise<void> | null = null
+  let stopping = new AbortController()
+  let wakeUp: (() => void) | null = null
+  let lastCleanup = 0
+
+  /** Takes up to `count` due deliveries: their next attempt moves a lease ahead. */
+  async function take(count: number): Promise<TakenDelivery[]> {
+    const at = now()
+    const due = skippingLockedRows(db, db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', nowTimestamp(at)).orderBy('next_attempt_at').limit(count))
+    const taken = await db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: nowTimestamp(new Date(at.getTime() + leaseMs)) })
+      .where('id', 'in', due)
+      .returning('id')
+      .execute()
+    if (taken.length === 0) return []
+    return db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .innerJoin('outbox_events as e', 'e.id', 'd.event_id')
+      .select(['d.id', 'd.attempts', 'd.retry_until', 'd.webhook_id', 'w.url', 'w.secret', 'w.enabled', 'e.event_id', 'e.type', 'e.payload'])
+      .where('d.id', 'in', taken.map((row) => row.id))
+      .execute()
+  }
+
+  /** A webhook failing since SWITCH_OFF_AFTER_MS ago is switched off; its pending deliveries fail. */
+  async function noteFailure(webhookId: number, at: Date, error: string): Promise<void> {
+    const stamp = nowTimestamp(at)
+    await inTransaction(db, async (trx) => {
+      const webhook = await trx.selectFrom('webhooks').select(['enabled', 'failing_since']).where('id', '=', webhookId).executeTakeFirst()
+      if (!webhook || webhook.enabled !== 1) return
+      const since = webhook.failing_since ?? stamp
+      if (webhook.failing_since === null) await trx.updateTable('webhooks').set({ failing_since: stamp }).where('id', '=', webhookId).execute()
+      if (since > nowTimestamp(new Date(at.getTime() - SWITCH_OFF_AFTER_MS))) return
+      const switched = await trx
+        .updateTable('webhooks')
+        .set({ enabled: 0, disabled_at: stamp, disabled_reason: `Switched off: every delivery failed from ${since} UTC to ${stamp} UTC (the last: ${error}).` })
+        .where('id', '=', webhookId)
+        .where('enabled', '=', 1)
+        .executeTakeFirst()
+      if (Number(switched.numUpdatedRows) === 0) return
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'failed', next_attempt_at: null, error: 'not sent: the webhook was switched off' })
+        .where('webhook_id', '=', webhookId)
+        .where('status', '=', 'pending')
+        .execute()
+    })
+  }
+
+  /** Records the attempt's outcome, and what it says of the webhook's health. */
+  async function record(delivery: TakenDelivery, at: Date, headers: Record<string, string>, result: AttemptResult): Promise<void> {
+    const attempts = delivery.attempts + 1
+    const stamp = nowTimestamp(at)
+    const isTest = delivery.type === TEST_EVENT
+    const last = { attempts, last_attempt_at: stamp, request_headers: JSON.stringify(headers), response_status: result.status, response_ms: result.ms, response_body: result.body, error: result.error }
+    if (result.ok) {
+      await db.updateTable('webhook_deliveries').set({ ...last, status: 'delivered', next_attempt_at: null, delivered_at: stamp }).where('id', '=', delivery.id).execute()
+      if (!isTest) await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhook_id).where('failing_since', 'is not', null).execute()
+      return
+    }
+    const nextAt = nowTimestamp(new Date(at.getTime() + backoff(attempts)))
+    // A test is tried once; anything else until its window closes (the last try at its end).
+    const finished = isTest || stamp >= delivery.retry_until
+    await db
+      .updateTable('webhook_deliveries')
+      .set({ ...last, status: finished ? 'failed' : 'pending', next_attempt_at: finished ? null : nextAt < delivery.retry_until ? nextAt : delivery.retry_until })
+      .where('id', '=', delivery.id)
+      // Failed meanwhile (the webhook was switched off while this attempt ran): it stays failed.
+      .where('status', '=', 'pending')
+      .execute()
+    if (!isTest) await noteFailure(delivery.webhook_id, at, result.error ?? 'failed')
+  }
+
+  async function deliver(delivery: TakenDelivery, signal: AbortSignal): Promise<void> {
+    if (delivery.enabled !== 1) {
+      await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null, error: 'not sent: the webhook was switched off' }).where('id', '=', delivery.id).execute()
+      return
+    }
+    const at = now()
+    const headers = signatureHeaders(delivery.secret, delivery.event_id, at, delivery.payload)
+    const result = await options.send(delivery.url, headers, delivery.payload, signal)
+    // Stopped mid-attempt: no attempt is counted, and the next instance (or start) sends it at once.
+    if (signal.aborted && !result.ok) {
+      await db.updateTable('webhook_deliveries').set({ next_attempt_at: nowTimestamp(now()) }).where('id', '=', delivery.id).where('status', '=', 'pending').execute()
+      return
+    }
+    await record(delivery, at, headers, result)
+  }
+
+  /** Finished deliveries and unwanted events past DELIVERY_RETENTION_MS go, once an hour. */
+  async function cleanUp(): Promise<void> {
+    const at = now().getTime()
+    if (at - lastCleanup < 60 * 60 * 1000) return
+    lastCleanup = at
+    const cutoff = nowTimestamp(new Date(at - DELIVERY_RETENTION_MS))
+    await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', cutoff).execute()
+    await db
+      .deleteFrom('outbox_events')
+      .where('created_at', '<', cutoff)
+      // Not while the event stream still waits for it.
+      .where('stream_next_at', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'outbox_events.id'))))
+      .execute()
+  }
+
+  async function loop(signal: AbortSignal): Promise<void> {
+    // Each delivery is sent on its own: a slow endpoint holds one of `concurrency` places, never the others.
+    const inFlight = new Set<Promise<void>>()
+    while (!signal.aborted) {
+      const room = concurrency - inFlight.size
+      let taken = 0
+      if (room > 0) {
+        try {
+          const deliveries = await take(room)
+          taken = deliveries.length
+          for (const delivery of deliveries) {
+            const sending: Promise<void> = deliver(delivery, signal)
+              .catch((error: unknown) => options.onError?.(error))
+              .finally(() => {
+                inFlight.delete(sending)
+                // A place is free: look for more at once.
+                wakeUp?.()
+              })
+            inFlight.add(sending)
+          }
+          await cleanUp()
+        } catch (error) {
+          if (!signal.aborted) options.onError?.(error)
+        }
+      }
+      // Every place filled suggests more are due: go on at once.
+      if ((taken > 0 && taken === room) || signal.aborted) continue
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs)
+        function done() {
+          clearTimeout(timer)
+          signal.removeEventListener('abort', done)
+          wakeUp = null
+          resolve()
+        }
+        wakeUp = done
+        signal.addEventListener('abort', done, { once: true })
+      })
+    }
+    // Stopping aborts the attempts in flight; each gives its delivery back before the loop ends.
+    await Promise.all(inFlight)
+  }
+
+  return {
+    /** Starts polling the outbox (the HTTP app does, on ready); the CLI never does. */
+    start(): void {
+      if (running) return
+      stopping = new AbortController()
+      running = loop(stopping.signal)
+    },
+
+    /** Asks for due deliveries now instead of at the next poll (after a test or a retry). */
+    wake(): void {
+      wakeUp?.()
+    },
+
+    /** Stops polling; attempts in flight are abandoned and left due (the app closing). */
+    async stop(): Promise<void> {
+      if (!running) return
+      stopping.abort()
+      await running
+      running = null
+    },
+  }
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>

@@ -1,0 +1,161 @@
+// The outbox (ADR 018): every event is written in the transaction of the change it reports, with
+// one delivery for each webhook of the account that subscribes to it, so a change that commits
+// always sends and one that rolls back never does. Three writers feed it: the change journal (a
+// listener: records created, updated, deleted), the click writer (a hook in its batch transaction:
+// exactly the recorded clicks) and visitors' contact messages (`emitting`). The delivery worker
+// (delivery-worker.ts) sends what it holds.
+import type { ClickInsertRow } from '../../analytics/click-writer.js'
+import { nowTimestamp } from '../../core/time.js'
+import type { DB } from '../../db/database.js'
+import { inTransaction } from '../../db/transactions.js'
+import type { ChangeListener } from '../changes/change-journal.js'
+import { eventBody, isRecordEvent, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
+
+/** How long a delivery is retried after its event (then it has failed). */
+export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/** At most this many clicks in one `link.clicked` or `qr.scanned` event (a batch may hold thousands). */
+export const CLICKS_PER_EVENT = 500
+
+export interface EventOutboxOptions {
+  /** The clock (tests move it). */
+  now?: () => Date
+  /** EVENTS_URL is set: every event is written, for the event stream, whoever subscribes (event-stream.ts). */
+  stream?: boolean
+}
+
+/** Adds events to the transaction `work` runs in; they are written before it commits. */
+export type Emit = (event: NewEvent) => void
+
+/** A recorded click as events show it: the item, when, and what the click writer derived. */
+export function toClickRecord(row: ClickInsertRow) {
+  return {
+    [row.item_type]: row.item_id,
+    date: row.created_at,
+    country: row.country,
+    referrer: row.referrer_host,
+    browser: row.browser,
+    os: row.os,
+    device: row.device,
+    language: row.language,
+    unique: row.is_unique === 1,
+  }
+}
+
+/** The event type of a clicked item's recorded clicks, for the items events report. */
+const CLICK_EVENTS: Partial<Record<ClickInsertRow['item_type'], 'link.clicked' | 'qr.scanned'>> = { link: 'link.clicked', qr: 'qr.scanned' }
+
+export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
+  const now = options.now ?? (() => new Date())
+  const stream = options.stream ?? false
+
+  /** The enabled webhooks of these accounts and the events each receives. */
+  async function subscribersOf(trx: DB, accountIds: number[]): Promise<Map<number, Array<{ id: number; events: Set<string> }>>> {
+    const byAccount = new Map<number, Array<{ id: number; events: Set<string> }>>()
+    if (accountIds.length === 0) return byAccount
+    const rows = await trx.selectFrom('webhooks').select(['id', 'account_id', 'events']).where('enabled', '=', 1).where('account_id', 'in', accountIds).execute()
+    for (const row of rows) {
+      const list = byAccount.get(row.account_id) ?? []
+      list.push({ id: row.id, events: new Set(JSON.parse(row.events) as string[]) })
+      byAccount.set(row.account_id, list)
+    }
+    return byAccount
+  }
+
+  /**
+   * Writes `events` on `trx` with a delivery for every webhook that receives them (or for
+   * `onlyWebhook` alone: a test), and for the event stream when there is one; events nobody
+   * receives are not written. Answers what was written.
+   */
+  async function write(trx: DB, events: readonly NewEvent[], onlyWebhook?: { accountId: number; id: number }): Promise<WrittenEvent[]> {
+    if (events.length === 0) return []
+    // null events: the one webhook a test is for, whatever it subscribes to.
+    const targets: Map<number, Array<{ id: number; events: Set<string> | null }>> = onlyWebhook
+      ? new Map([[onlyWebhook.accountId, [{ id: onlyWebhook.id, events: null }]]])
+      : await subscribersOf(trx, [...new Set(events.map((event) => event.accountId))])
+    const at = now()
+    const createdAt = nowTimestamp(at)
+    // A test is for its webhook alone.
+    const streamed = stream && !onlyWebhook
+    const written: Array<WrittenEvent & { webhooks: number[] }> = []
+    for (const event of events) {
+      const webhooks = (targets.get(event.accountId) ?? []).filter((hook) => hook.events === null || hook.events.has(event.type)).map((hook) => hook.id)
+      if (webhooks.length === 0 && !streamed) continue
+      const eventId = newEventId()
+      written.push({ eventId, accountId: event.accountId, type: event.type, payload: eventBody(event, eventId, at), webhooks })
+    }
+    if (written.length === 0) return []
+    const ids = await trx
+      .insertInto('outbox_events')
+      .values(written.map((event) => ({ event_id: event.eventId, account_id: event.accountId, type: event.type, payload: event.payload, created_at: createdAt, stream_next_at: streamed ? createdAt : null })))
+      .returning(['id', 'event_id'])
+      .execute()
+    const idOf = new Map(ids.map((row) => [row.event_id, row.id]))
+    const retryUntil = nowTimestamp(new Date(at.getTime() + RETRY_WINDOW_MS))
+    if (written.every((event) => event.webhooks.length === 0)) return written.map(({ webhooks: _webhooks, ...event }) => event)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(written.flatMap((event) => event.webhooks.map((webhookId) => ({
+        webhook_id: webhookId,
+        account_id: event.accountId,
+        event_id: idOf.get(event.eventId)!,
+        status: 'pending',
+        next_attempt_at: createdAt,
+        retry_until: retryUntil,
+        created_at: createdAt,
+      }))))
+      .execute()
+    return written.map(({ webhooks: _webhooks, ...event }) => event)
+  }
+
+  /** The change journal's listener: every record event of a change, in its transaction. */
+  const onChanges: ChangeListener = async (trx, actor, changes) => {
+    const events = changes
+      .filter((change) => isRecordEvent(change.action))
+      .map((change) => ({ accountId: change.accountId ?? actor.id, type: change.action as NewEvent['type'], data: change.record ?? null }))
+    await write(trx, events)
+  }
+
+  /** The click writer's hook: the batch's clicks of links and QR codes, per account, in its transaction. */
+  async function onClickBatch(trx: DB, rows: readonly ClickInsertRow[]): Promise<void> {
+    const clicksOf = new Map<string, { accountId: number; type: 'link.clicked' | 'qr.scanned'; rows: ClickInsertRow[] }>()
+    for (const row of rows) {
+      const type = CLICK_EVENTS[row.item_type]
+      if (!type) continue
+      const key = `${row.account_id} ${type}`
+      let group = clicksOf.get(key)
+      if (!group) clicksOf.set(key, (group = { accountId: row.account_id, type, rows: [] }))
+      group.rows.push(row)
+    }
+    if (clicksOf.size === 0) return
+    // Most batches go to accounts without a webhook for clicks: one look-up, nothing else (unless
+    // the event stream takes every event).
+    const subscribers = stream ? null : await subscribersOf(trx, [...new Set([...clicksOf.values()].map((group) => group.accountId))])
+    const events: NewEvent[] = []
+    for (const group of clicksOf.values()) {
+      if (subscribers && !subscribers.get(group.accountId)?.some((hook) => hook.events.has(group.type))) continue
+      for (let start = 0; start < group.rows.length; start += CLICKS_PER_EVENT) {
+        events.push({ accountId: group.accountId, type: group.type, data: { clicks: group.rows.slice(start, start + CLICKS_PER_EVENT).map(toClickRecord) } })
+      }
+    }
+    await write(trx, events, undefined)
+  }
+
+  return {
+    write,
+    onChanges,
+    onClickBatch,
+
+    /** Runs `work` in a transaction whose events (`emit`) are written before it commits: writes no person makes (contact messages). */
+    async emitting<T>(work: (trx: DB, emit: Emit) => Promise<T>): Promise<T> {
+      return inTransaction(db, async (trx) => {
+        const events: NewEvent[] = []
+        const result = await work(trx, (event) => events.push(event))
+        await write(trx, events)
+        return result
+      })
+    },
+  }
+}
+
+export type EventOutbox = ReturnType<typeof createEventOutbox>

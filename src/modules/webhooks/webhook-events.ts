@@ -1,0 +1,60 @@
+// What Linkwell tells other systems (ADR 018): the event types a webhook may subscribe to, and the
+// one body every event is sent as, `{id, type, timestamp, workspace, data}`.
+import { randomBytes } from 'node:crypto'
+import { isoTimestamp } from '../../core/time.js'
+
+/** Changes of records, reported with the record as the API shows it (before a deletion). */
+const RECORD_EVENTS = [
+  'link.created', 'link.updated', 'link.deleted',
+  'qr.created', 'qr.updated', 'qr.deleted',
+  'bio.created', 'bio.updated', 'bio.deleted',
+  'campaign.created', 'campaign.updated', 'campaign.deleted',
+  'channel.created', 'channel.updated', 'channel.deleted',
+] as const
+
+/** Every event a webhook may subscribe to. */
+export const EVENT_TYPES = [
+  ...RECORD_EVENTS,
+  // Recorded clicks, from the click writer's batch: several in one event.
+  'link.clicked',
+  'qr.scanned',
+  // What a visitor sent through a contact overlay.
+  'contact.submitted',
+] as const
+
+export type EventType = (typeof EVENT_TYPES)[number]
+
+/** The event `POST /api/webhook/{id}/test` sends to one webhook (not subscribable). */
+export const TEST_EVENT = 'webhook.test'
+
+const RECORD_EVENT_SET: ReadonlySet<string> = new Set(RECORD_EVENTS)
+
+/** True for a change the journal records that webhooks report (`link.created`, …). */
+export function isRecordEvent(action: string): action is EventType {
+  return RECORD_EVENT_SET.has(action)
+}
+
+/** An event before it is written: who it belongs to, what it says. */
+export interface NewEvent {
+  accountId: number
+  type: EventType | typeof TEST_EVENT
+  data: unknown
+}
+
+/** An event as written to the outbox: its id and the exact body every delivery sends. */
+export interface WrittenEvent {
+  eventId: string
+  accountId: number
+  type: string
+  payload: string
+}
+
+/** A new event id: `evt_` and 128 random bits. */
+export function newEventId(): string {
+  return `evt_${randomBytes(16).toString('base64url')}`
+}
+
+/** The body of an event: id, type, ISO 8601 time, workspace (the account) and the data. */
+export function eventBody(event: NewEvent, eventId: string, at: Date): string {
+  return JSON.stringify({ id: eventId, type: event.type, timestamp: isoTimestamp(at), workspace: event.accountId, data: event.data })
+}

@@ -1,0 +1,123 @@
+// One attempt of one delivery: a signed POST to the webhook's URL. The host is resolved now, at
+// delivery time, and refused when any of its addresses is private, loopback, link-local or
+// reserved (unless WEBHOOK_ALLOW_PRIVATE); the connection goes to the checked address (no second
+// DNS answer); redirects are not followed; the whole exchange has 10 seconds.
+import http, { type IncomingMessage } from 'node:http'
+import https from 'node:https'
+import { isIP } from 'node:net'
+import { isPublicAddress, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
+import { isHttpScheme } from '../../core/urls.js'
+
+export const ATTEMPT_TIMEOUT_MS = 10_000
+/** How much of an answer's body is kept for the delivery log. */
+export const RESPONSE_BODY_KEPT = 1024
+
+export interface AttemptResult {
+  ok: boolean
+  /** The answer's status; null when none came. */
+  status: number | null
+  /** Milliseconds from the start of the attempt to the answer (or the failure). */
+  ms: number
+  /** The first RESPONSE_BODY_KEPT characters of the answer. */
+  body: string | null
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null
+}
+
+export interface WebhookSenderOptions {
+  /** Lets webhooks reach private and loopback addresses (WEBHOOK_ALLOW_PRIVATE; tests). */
+  allowPrivate: boolean
+  resolveHost?: HostResolver
+  timeoutMs?: number
+}
+
+/** Sends `body` with `headers` to `url`; `signal` aborts it (the worker stopping). */
+export type WebhookSender = (url: string, headers: Record<string, string>, body: string, signal?: AbortSignal) => Promise<AttemptResult>
+
+class Refused extends Error {}
+
+async function addressOf(url: URL, resolveHost: HostResolver, allowPrivate: boolean): Promise<ResolvedAddress> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const family = isIP(host)
+  let addresses: ResolvedAddress[]
+  if (family !== 0) addresses = [{ address: host, family: family as 4 | 6 }]
+  else {
+    try {
+      addresses = await resolveHost(host)
+    } catch {
+      throw new Refused(`the host ${host} could not be resolved`)
+    }
+  }
+  const first = addresses[0]
+  if (!first) throw new Refused(`the host ${host} could not be resolved`)
+  if (!allowPrivate && addresses.some((answer) => !isPublicAddress(answer.address))) {
+    throw new Refused(`the host ${host} resolves to a private, local or reserved address`)
+  }
+  return first
+}
+
+function post(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<IncomingMessage> {
+  const transport = url.protocol === 'https:' ? https : http
+  return new Promise((resolve, reject) => {
+    const request = transport.request(url, {
+      method: 'POST',
+      // No pooled sockets: one could belong to another, unchecked address.
+      agent: false,
+      lookup: pinnedLookup(pinned),
+      signal,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Linkwell-Webhooks/1.0' },
+    })
+    request.once('response', resolve)
+    request.once('error', reject)
+    request.end(body)
+  })
+}
+
+/** The first `limit` bytes of the answer as text; the rest is not read. */
+async function headOf(response: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let received = 0
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    chunks.push(chunk)
+    received += chunk.length
+    if (received >= limit) break
+  }
+  response.destroy()
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8')
+}
+
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+  const resolveHost = options.resolveHost ?? systemResolver
+  const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
+  return async function send(target, headers, body, stop) {
+    const started = Date.now()
+    const failed = (error: string, status: number | null = null, answer: string | null = null): AttemptResult => ({ ok: false, status, ms: Date.now() - started, body: answer, error })
+    let url: URL
+    try {
+      url = new URL(target)
+    } catch {
+      return failed('the address is not a valid URL')
+    }
+    if (!isHttpScheme(url)) return failed('only http and https addresses are allowed')
+    const deadline = AbortSignal.timeout(timeoutMs)
+    const signal = stop ? AbortSignal.any([deadline, stop]) : deadline
+    try {
+      // A look-up cannot be cancelled: the attempt stops waiting for it at the deadline.
+      const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+      aborted.catch(() => undefined)
+      const pinned = await Promise.race([addressOf(url, resolveHost, options.allowPrivate), aborted])
+      const response = await post(url, pinned, headers, body, signal)
+      const status = response.statusCode ?? 0
+      const answer = await headOf(response, RESPONSE_BODY_KEPT)
+      const ms = Date.now() - started
+      if (status >= 200 && status < 300) return { ok: true, status, ms, body: answer, error: null }
+      if (status >= 300 && status < 400) return failed(`the server answered HTTP ${status} (redirects are not followed)`, status, answer)
+      return failed(`the server answered HTTP ${status}`, status, answer)
+    } catch (error) {
+      if (error instanceof Refused) return failed(error.message)
+      if (deadline.aborted) return failed(`no answer within ${timeoutMs / 1000} s`)
+      if (stop?.aborted) return failed('the server stopped before the answer came')
+      return failed(`the connection failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message ?? 'network error'})`)
+    }
+  }
+}
