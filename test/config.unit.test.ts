@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
+      smtpUrl: undefined,
+      smtpFrom: 'Linkwell <linkwell@localhost>',
     })
   })
 
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
+      SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+      SMTP_FROM: 'Links <links@example.com>',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -90,6 +94,8 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
+      smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
+      smtpFrom: 'Links <links@example.com>',
     })
   })
 
@@ -118,6 +124,7 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['DATABASE_POOL_MAX', 'many'],
     ['REDIS_URL', 'localhost:6379'],
+    ['SMTP_URL', 'mail.example.com:25'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['RATE_LIMIT_PER_MINUTE', '1e3'],
     ['LINKWELL_BOOTSTRAP_API_KEY', 'short'],

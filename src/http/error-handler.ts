@@ -18,6 +18,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   domain_has_links: 400,
   // Like a domain with links: the request is refused until the data changes (decisions §1 has no 409 for it).
   plan_in_use: 400,
+  last_owner: 400,
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,

@@ -98,7 +98,7 @@ describe('the linkwell command', () => {
       const client = await api(created.apiKey)
       expect((await client('GET', '/api/users')).statusCode).toBe(200)
       expect((await client('GET', '/api/account')).data.data).toMatchObject({ status: plan.json.code, planid: plan.json.id })
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', created.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', created.id).executeTakeFirstOrThrow()
       expect(await verifyPassword('a good long password', stored.password_hash!)).toBe(true)
     })
 
@@ -188,7 +188,7 @@ describe('the linkwell command', () => {
       const again = await runCli(shared.url, ['account', 'password', '--account', String(account.id)], {}, ' second  password \r\nignored line\n')
       expect(again.json).toMatchObject({ sessionsEnded: 1 })
       expect((await dashboardClient(app, sessionCookieOf(signedIn)!)('GET', '/api/account')).statusCode).toBe(401)
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', account.id).executeTakeFirstOrThrow()
       expect(await verifyPassword(' second  password ', stored.password_hash!)).toBe(true)
     })
 
@@ -206,7 +206,7 @@ describe('the linkwell command', () => {
       expect(results[2]!.stderr).toContain('No account')
       expect(results[3]!.stderr).toContain("Unknown option '--password'")
       results.forEach((result) => expect(result.stderr).not.toMatch(STACK_TRACE))
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', account.id).executeTakeFirstOrThrow()
       expect(stored.password_hash).toBeNull()
     })
   })
