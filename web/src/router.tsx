@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { adminRoutes } from './admin/routes'
+import { memberRoutes } from './members/routes'
 import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
 import { channelRoutes } from './channels/routes'
@@ -20,6 +21,7 @@ export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(
     [
       { path: '/signin', element: <SignInPage />, errorElement: <RouteError /> },
+      { path: '/invitation/:token', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       {
         path: '/',
         element: <AppShell queryClient={queryClient} />,
@@ -39,6 +41,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...pixelRoutes,
           ...splashRoutes,
           ...overlayRoutes,
+          ...memberRoutes,
           ...adminRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
