@@ -73,8 +73,13 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       expect(await row.getByRole('button', { name: /^Edit/ }).isDisabled()).toBe(true)
       expect(await row.getByRole('button', { name: /^Delete/ }).isDisabled()).toBe(true)
       expect(await viewer.getByRole('main').getByRole('button', { name: '+ Create link' }).isDisabled()).toBe(true)
-      expect(await viewer.locator('#links-viewer-reason').textContent()).toContain('Viewers read this workspace')
+      expect(await viewer.locator('#links-role-reason').textContent()).toBe('Viewers read this workspace; they do not change it.')
       await screenshotAtEveryWidth(viewer, name, 'viewer-links', `${d.publicUrl}/app/links`, (p) => p.getByRole('row').filter({ hasText: 'team-launch' }).waitFor())
+      // Every page's create button says the same (QR codes here), beside it.
+      await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'QR codes' }).click()
+      const createQr = viewer.getByRole('main').getByRole('button', { name: '+ Create QR code' }).first()
+      expect(await createQr.isDisabled()).toBe(true)
+      expect(await viewer.locator(`#${await createQr.getAttribute('aria-describedby')}`).textContent()).toBe('Viewers read this workspace; they do not change it.')
       // On the Members page every action is disabled, and says why.
       await viewer.goto(`${d.publicUrl}/app/members`)
       await viewer.getByRole('row').filter({ hasText: 'eddie' }).waitFor()

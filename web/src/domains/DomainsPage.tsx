@@ -1,7 +1,7 @@
 // The account's branded domains: their redirects, a DNS check each, edit and delete.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { displayUrl } from '../components/format'
@@ -12,6 +12,7 @@ import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
 import { DnsCheckResult } from './dns'
 import { hostOf } from './domain-form'
 import './domains.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 type DomainEntry = { id: number; domain: string; redirectroot: string | null; redirect404: string | null }
 
@@ -30,6 +31,8 @@ function Redirect({ url, none }: { url: string | null; none: string }) {
 }
 
 export function DomainsPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('admin')
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const domains = useDomainPage(page)
@@ -41,6 +44,7 @@ export function DomainsPage() {
   return (
     <>
       <PageHeader title="Branded domains" description="Serve your short links on your own domain, like go.yourbrand.com." actions={create} />
+      <RoleNote id="domains-role-reason" needed="admin" allowed={mayChange} />
       <div><UsageNote resource="domains" /></div>
       {notice && <p className="notice" role="status">{notice}</p>}
       {checking && (
@@ -80,8 +84,8 @@ export function DomainsPage() {
                     <td data-label="404 redirect"><span className="cell-label" aria-hidden="true">Unknown alias → </span><Redirect url={domain.redirect404} none="Not found page" /></td>
                     <td className="actions">
                       <button type="button" className="button small" onClick={() => setChecking(domain)}>Check DNS<span className="visually-hidden"> of {host}</span></button>
-                      <Link to={`/domains/${domain.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {host}</span></Link>
-                      <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
+                      <GuardedLink to={`/domains/${domain.id}/edit`} allowed={mayChange} reasonId="domains-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {host}</span></GuardedLink>
+                      <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'domains-role-reason'} onClick={() => setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
                     </td>
                   </tr>
                 )

@@ -12,7 +12,7 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCampaigns, useChannels, useDomains } from './link-options'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './links-query'
-import { useMayEdit, VIEWER_REASON } from '../members/member-queries'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -54,8 +54,8 @@ export function LinksPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()
-  // A viewer reads; what would change a link is disabled, with the reason beside it.
-  const mayEdit = useMayEdit()
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayEdit = useMay('editor')
 
   function change(next: Partial<LinkFilters>) {
     const merged = { ...filters, page: 1, ...next }
@@ -76,9 +76,9 @@ export function LinksPage() {
       <PageHeader
         title="Links"
         description="Every short link of your account, with its clicks."
-        actions={mayEdit ? <Link to="/links/new" className="button primary">+ Create link</Link> : <button type="button" className="button primary" disabled aria-describedby="links-viewer-reason">+ Create link</button>}
+        actions={<GuardedLink to="/links/new" allowed={mayEdit} reasonId="links-role-reason" className="button primary">+ Create link</GuardedLink>}
       />
-      {!mayEdit && <p id="links-viewer-reason" className="notice">{VIEWER_REASON} Editing and deleting links needs an editor.</p>}
+      <RoleNote id="links-role-reason" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <div className="card toolbar" role="search">
         <div className="field grow">
@@ -166,12 +166,8 @@ export function LinksPage() {
                   <td className="actions">
                     <CopyButton text={link.shorturl} label="Copy" what={displayUrl(link.shorturl)} />
                     <Link to={`/links/${link.id}/analytics`} className="button small">Analytics<span className="visually-hidden"> of {displayUrl(link.shorturl)}</span></Link>
-                    {mayEdit ? (
-                      <Link to={`/links/${link.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></Link>
-                    ) : (
-                      <button type="button" className="button small ghost" disabled aria-describedby="links-viewer-reason">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
-                    )}
-                    <button type="button" className="button small ghost danger-text" disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'links-viewer-reason'} onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
+                    <GuardedLink to={`/links/${link.id}/edit`} allowed={mayEdit} reasonId="links-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'links-role-reason'} onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
                   </td>
                 </tr>
               ))}

@@ -43,11 +43,3 @@ export function useCurrentRole(): Role | undefined {
   return useWorkspaces().data?.find((workspace) => workspace.current)?.role
 }
 
-/** Why a viewer finds the actions that change things disabled. */
-export const VIEWER_REASON = 'Viewers read this workspace; they do not change it.'
-
-/** Whether the signed-in person may change the workspace's content (an editor or more); true while unknown: the server decides anyway. */
-export function useMayEdit(): boolean {
-  const role = useCurrentRole()
-  return role === undefined || roleAllows(role, 'editor')
-}

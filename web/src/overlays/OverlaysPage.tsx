@@ -10,6 +10,7 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
 import './overlays.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 type OverlayEntry = { id: number; type: string; name: string; date: string }
 
@@ -17,6 +18,8 @@ const PAGE_SIZE = 20
 const TYPE_NAMES: Record<string, string> = { message: 'Message', contact: 'Contact form' }
 
 export function OverlaysPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const overlays = useQuery({
@@ -31,6 +34,7 @@ export function OverlaysPage() {
   return (
     <>
       <PageHeader title="CTA overlays" description="A message or a contact form shown over the page a link opens." actions={create} />
+      <RoleNote id="overlays-role-reason" needed="editor" allowed={mayChange} />
       <div><UsageNote resource="overlays" /></div>
       {notice && <p className="notice" role="status">{notice}</p>}
       {overlays.isPending ? <Loading label="Loading overlays…" /> : overlays.isError ? <ErrorMessage error={overlays.error} onRetry={() => overlays.refetch()} /> : overlays.data.cta.length === 0 ? (
@@ -59,8 +63,8 @@ export function OverlaysPage() {
                   <td data-label="Created" className="nowrap muted">{formatDate(overlay.date)}</td>
                   <td className="actions">
                     {overlay.type === 'contact' && <Link to={`/overlays/${overlay.id}/contacts`} className="button small">Contacts<span className="visually-hidden"> of {overlay.name}</span></Link>}
-                    <Link to={`/overlays/${overlay.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {overlay.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
+                    <GuardedLink to={`/overlays/${overlay.id}/edit`} allowed={mayChange} reasonId="overlays-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {overlay.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'overlays-role-reason'} onClick={() => setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
                   </td>
                 </tr>
               ))}

@@ -8,7 +8,8 @@ import { ApiError, api, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
 import { usePlanUsage } from '../usage/plan-usage'
 import { useAccount } from './session'
-import { roleAllows, useCurrentRole, useWorkspaces, VIEWER_REASON } from '../members/member-queries'
+import { roleAllows, useCurrentRole, useWorkspaces } from '../members/member-queries'
+import { ROLE_REASONS } from '../members/RoleGuard'
 import { WorkspaceSwitcher } from './WorkspaceSwitcher'
 
 interface NavigationItem {
@@ -119,7 +120,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           ) : (
             <div className="nav-create-disabled">
               <button type="button" className="button primary nav-create" disabled aria-describedby="create-link-reason">+ Create link</button>
-              <p id="create-link-reason" className="muted small">{VIEWER_REASON}</p>
+              <p id="create-link-reason" className="muted small">{ROLE_REASONS.editor}</p>
             </div>
           )}
           {NAVIGATION.filter((group) => !group.adminOnly || usage.data?.admin).map((group, index) => (

@@ -10,12 +10,15 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
 import './splash.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 type SplashEntry = { id: number; name: string; date: string }
 
 const PAGE_SIZE = 20
 
 export function SplashPagesPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const pages = useQuery({
@@ -30,6 +33,7 @@ export function SplashPagesPage() {
   return (
     <>
       <PageHeader title="Splash pages" description="A page your visitors see for a few seconds before they go on: an offer, an announcement." actions={create} />
+      <RoleNote id="splash-role-reason" needed="editor" allowed={mayChange} />
       <div><UsageNote resource="splash" /></div>
       {notice && <p className="notice" role="status">{notice}</p>}
       {pages.isPending ? <Loading label="Loading splash pages…" /> : pages.isError ? <ErrorMessage error={pages.error} onRetry={() => pages.refetch()} /> : pages.data.splash.length === 0 ? (
@@ -55,8 +59,8 @@ export function SplashPagesPage() {
                   <td data-label="Name"><Link to={`/splash/${entry.id}/edit`} className="setup-name">{entry.name}</Link></td>
                   <td data-label="Created" className="nowrap muted">{formatDate(entry.date)}</td>
                   <td className="actions">
-                    <Link to={`/splash/${entry.id}/edit`} className="button small">Edit<span className="visually-hidden"> {entry.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(entry)}>Delete<span className="visually-hidden"> {entry.name}</span></button>
+                    <GuardedLink to={`/splash/${entry.id}/edit`} allowed={mayChange} reasonId="splash-role-reason" className="button small">Edit<span className="visually-hidden"> {entry.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'splash-role-reason'} onClick={() => setDeleting(entry)}>Delete<span className="visually-hidden"> {entry.name}</span></button>
                   </td>
                 </tr>
               ))}
