@@ -311,6 +311,32 @@ describe('the linkwell command', () => {
     })
   })
 
+  describe('member', () => {
+    it('lists a workspace\'s people, changes a role and removes a member; the last owner stays one', async () => {
+      const account = await createAccount()
+      const owner = (await cli('member', 'list', '--account', account.username)).json as Array<{ id: number; username: string; role: string }>
+      expect(owner).toEqual([{ id: expect.any(Number), username: account.username, email: account.email, role: 'owner', lastsignin: null, joined: expect.any(String) }])
+      // A second person, as an invitation accepted would add them.
+      const app = await shared.app()
+      const invited = await apiClient(app, account.apiKey)('POST', '/api/member/invite', { email: `member-of-${account.username}@example.com`, role: 'viewer' })
+      const token = invited.data.url.split('/').pop()
+      const joined = await app.inject({ method: 'POST', url: '/api/invitation/accept', headers: { 'content-type': 'application/json', origin: 'https://lw.test', 'x-linkwell-csrf': '1' }, payload: JSON.stringify({ token, username: `m_${account.username}`.slice(0, 32), password: 'member password' }) })
+      expect(joined.statusCode, joined.body).toBe(200)
+
+      const promoted = await cli('member', 'role', '--account', account.username, '--person', `member-of-${account.username}@example.com`, '--role', 'editor')
+      expect(promoted.code, promoted.stderr).toBe(0)
+      expect(promoted.json).toMatchObject({ role: 'editor' })
+      await expectErrors([
+        [1, 'A workspace must keep at least one owner', ['member', 'role', '--account', account.username, '--person', String(owner[0]!.id), '--role', 'viewer']],
+        [1, 'No member "nobody-here"', ['member', 'remove', '--account', account.username, '--person', 'nobody-here']],
+        [2, '--role must be one of viewer, editor, admin, owner', ['member', 'role', '--account', account.username, '--person', 'x', '--role', 'boss']],
+      ])
+      const removed = await cli('member', 'remove', '--account', account.username, '--person', `member-of-${account.username}@example.com`)
+      expect(removed.json).toMatchObject({ removed: true })
+      expect(((await cli('member', 'list', '--account', account.username)).json as unknown[]).length).toBe(1)
+    })
+  })
+
   describe('plan', () => {
     it('creates a plan with a rate and limits, lists it, and the rate applies to its accounts', async () => {
       const name = uniqueName('Limited')
