@@ -9,6 +9,7 @@ import { Field } from '../components/Field'
 import { formatDate, formatDateTime, utcDay } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { checkKeyDraft, type KeyDraft } from './account-forms'
+import { RoleNote, useMay } from '../members/RoleGuard'
 
 const keysQueryKey = ['account', 'keys'] as const
 
@@ -20,7 +21,9 @@ function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
 
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
-  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data })
+  // Keys are an owner's or an admin's (http/api-roles.ts): nobody else is shown them, nor asks.
+  const mayManage = useMay('admin')
+  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data, enabled: useMay('admin', false) })
   const [draft, setDraft] = useState<KeyDraft>({ name: '', expires: '' })
   const [readOnly, setReadOnly] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<keyof KeyDraft, string>>>({})
@@ -58,6 +61,8 @@ export function ApiKeysSection() {
         <h2 id="keys-title">API keys</h2>
         <p className="muted small">For scripts and integrations: send <code>Authorization: Bearer &lt;key&gt;</code> with every request.</p>
       </div>
+      <RoleNote id="keys-role-reason" needed="admin" allowed={mayManage} />
+      {mayManage && (<>
       <form className="inline-form" onSubmit={submit} noValidate aria-label="Create an API key">
         <Field label="Key name" error={errors.name}>
           <input type="text" value={draft.name} placeholder="Zapier" onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
@@ -104,6 +109,7 @@ export function ApiKeysSection() {
           </table>
         </div>
       )}
+      </>)}
       {revoking && (
         <ConfirmDialog title="Revoke this key?" confirmLabel="Revoke key" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id)} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
           <p>Programs using <strong>{revoking.name || 'this key'}</strong> will be refused from now on.</p>

@@ -12,10 +12,13 @@ export const ROLE_REASONS: Record<Role, string> = {
   owner: 'Only owners manage this.',
 }
 
-/** Whether the signed-in person's role includes `needed`; true while unknown (the server decides anyway). */
-export function useMay(needed: Role): boolean {
+/**
+ * Whether the signed-in person's role includes `needed`. While the role is still unknown: `whileUnknown`
+ * (true for buttons, which the server refuses anyway; false before asking for what may be refused).
+ */
+export function useMay(needed: Role, whileUnknown = true): boolean {
   const role = useCurrentRole()
-  return role === undefined || roleAllows(role, needed)
+  return role === undefined ? whileUnknown : roleAllows(role, needed)
 }
 
 /** The reason, once per page, with the id the disabled actions point at; nothing when allowed. */
