@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       clickRetentionDays: null,
       smtpUrl: undefined,
       smtpFrom: 'Linkwell <linkwell@localhost>',
+      auditRetentionDays: 365,
+      metrics: { enabled: true, token: null },
+      listErrorFormat: 'string',
     })
   })
 
@@ -70,6 +73,10 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
       SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
       SMTP_FROM: 'Links <links@example.com>',
+      LIST_ERROR_FORMAT: 'integer',
+      AUDIT_RETENTION_DAYS: '30',
+      METRICS: 'OFF',
+      METRICS_TOKEN: 'a-metrics-token-of-enough-length',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -96,6 +103,9 @@ describe('loadConfig', () => {
       clickRetentionDays: 400,
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       smtpFrom: 'Links <links@example.com>',
+      auditRetentionDays: 30,
+      metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
+      listErrorFormat: 'integer',
     })
   })
 
@@ -145,6 +155,12 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '36501'],
+    ['METRICS', 'yes'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['LIST_ERROR_FORMAT', 'number'],
+    ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })

@@ -34,6 +34,11 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/url/:id/update': CONTENT,
   'DELETE /api/url/:id/delete': CONTENT,
   'GET /api/stats': READ,
+  // Everything out again: reads.
+  'GET /api/export/links': READ,
+  'GET /api/export/clicks': READ,
+  // Who changed what: the workspace's managers.
+  'GET /api/audit': MANAGE,
   // Statistics of one item.
   'GET /api/url/:id/stats': READ,
   'GET /api/qr/:id/stats': READ,
@@ -132,7 +137,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
  * Endpoints answered without a credential (signing in, opening an invitation's link): no role, no
  * workspace yet. Accepting an invitation takes a session when there is one (it adds that person).
  */
-export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/invitation/details', 'POST /api/invitation/accept'])
+export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'GET /api/invitation/details', 'POST /api/invitation/accept'])
 
 /**
  * The role a matched API route needs (`HEAD` as its `GET`); `owner` for a route the table does not

@@ -11,7 +11,7 @@ import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
 import { roleOfRoute } from './api-roles.js'
 import { ROLE_REFUSED_MESSAGE, roleAllows } from '../modules/accounts/roles.js'
 import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
-import { createLruCache } from '../core/lru-cache.js'
+import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from '../core/errors.js'
@@ -40,8 +40,18 @@ function pathOf(url: string): string {
  */
 const CREDENTIAL_FREE_PATHS = new Set(['/api/auth/login', '/api/invitation/details'])
 
-/** Paths that take the session when there is a live one and go on without it otherwise (accepting an invitation). */
-const SESSION_OPTIONAL_PATHS = new Set(['/api/invitation/accept'])
+/**
+ * The dashboard's session probe: answered without a credential too, and a cookie that signs
+ * nobody in is forgotten rather than refused, so a first visit reads "not signed in" as a 200
+ * instead of making the browser log a 401 (ADR 008 addendum).
+ */
+export const SESSION_PROBE_PATH = '/api/auth/session'
+
+/**
+ * Paths that take the session when there is a live one and go on without it otherwise (the
+ * session probe; accepting an invitation); a dead cookie is forgotten, not refused.
+ */
+const SESSION_OPTIONAL_PATHS = new Set([SESSION_PROBE_PATH, '/api/invitation/accept'])
 
 // A browser attaches cookies to requests other sites make it send; these methods change nothing.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -97,8 +107,14 @@ export interface ApiGateOptions {
   invalidation: InvalidationBus
 }
 
-export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
+/** What the gate tells about itself: how often its key cache answered (metrics). */
+export interface ApiGate {
+  keyCache: Readonly<CacheCounts>
+}
+
+export function installApiGate(app: FastifyInstance, options: ApiGateOptions): ApiGate {
   app.decorateRequest('account', null)
+  const keyCache: CacheCounts = { hits: 0, misses: 0 }
 
   // Successful lookups only: unknown keys always reach the database (and the per-address limit).
   const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs)
@@ -109,7 +125,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
   async function authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> {
     if (options.keyCacheMs === 0 || !rawKey) return options.accounts.authenticate(rawKey)
     const cached = knownKeys.get(rawKey)
-    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) return cached
+    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) {
+      keyCache.hits += 1
+      return cached
+    }
+    keyCache.misses += 1
     const account = await options.accounts.authenticate(rawKey)
     knownKeys.set(rawKey, account)
     return account
@@ -121,8 +141,8 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
   async function resolveCredential(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedAccount | undefined> {
     // An Authorization header wins: it is what scripts send, and browsers never add it on their own.
     if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
-    // Signing in needs no credential, and an old cookie must not stand in its way.
     const path = pathOf(request.url)
+    // Signing in needs no credential, and an old cookie must not stand in its way.
     if (CREDENTIAL_FREE_PATHS.has(path)) return undefined
     const sessionOptional = SESSION_OPTIONAL_PATHS.has(path)
     const token = options.sessionCookie.read(request)
@@ -130,9 +150,10 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     try {
       return await options.sessions.authenticateSession(token)
     } catch (error) {
+      if (!(error instanceof AppError)) throw error
       // The browser keeps sending a dead cookie until told otherwise.
-      if (error instanceof AppError) options.sessionCookie.clear(reply)
-      if (error instanceof AppError && sessionOptional) return undefined
+      options.sessionCookie.clear(reply)
+      if (sessionOptional) return undefined
       throw error
     }
   }
@@ -195,6 +216,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
+  return { keyCache }
 }
 
 /** Route-level guard for the administration endpoints. */

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { adminRoutes } from './admin/routes'
 import { memberRoutes } from './members/routes'
+import { auditRoutes } from './audit/routes'
 import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
 import { channelRoutes } from './channels/routes'
@@ -43,6 +44,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...overlayRoutes,
           ...memberRoutes,
           ...adminRoutes,
+          ...auditRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
         ],

@@ -4,14 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
+import { useAllCampaigns } from '../campaigns/campaign-queries'
+import { useAllChannels } from '../channels/channel-queries'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { useCampaigns, useChannels, useDomains } from './link-options'
-import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './links-query'
+import { useAllDomains } from '../domains/domain-queries'
+import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 function plural(count: number, noun: string): string {
@@ -48,9 +50,9 @@ export function LinksPage() {
   const [params, setParams] = useSearchParams()
   const filters = readFilters(params)
   const links = useLinkPage(filters)
-  const campaigns = useCampaigns()
-  const channels = useChannels()
-  const domains = useDomains()
+  const campaigns = useAllCampaigns()
+  const channels = useAllChannels()
+  const domains = useAllDomains()
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()
@@ -73,11 +75,12 @@ export function LinksPage() {
   const filtering = hasFilter(filters) || filters.q !== ''
   return (
     <>
-      <PageHeader
-        title="Links"
-        description="Every short link of your account, with its clicks."
-        actions={<GuardedLink to="/links/new" allowed={mayEdit} reasonId="links-role-reason" className="button primary">+ Create link</GuardedLink>}
-      />
+      <PageHeader title="Links" description="Every short link of your account, with its clicks." actions={<>
+        {/* Plain downloads: a GET with the session cookie; the server streams the file. */}
+        <a href="/api/export/links" className="button ghost" download>Export links (CSV)</a>
+        <a href="/api/export/clicks" className="button ghost" download>Export clicks (CSV)</a>
+        <GuardedLink to="/links/new" allowed={mayEdit} reasonId="links-role-reason" className="button primary">+ Create link</GuardedLink>
+      </>} />
       <RoleNote id="links-role-reason" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <div className="card toolbar" role="search">

@@ -1,14 +1,15 @@
 // An invitation's link (/app/invitation/<token>): what it offers, then joining, as the person
 // signed in in this browser, or as a new person with a username and a password of their own.
 // Someone who already signs in elsewhere signs in first and comes back here.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { ErrorMessage, Loading } from '../components/States'
-import { accountQueryKey } from '../shell/session'
-import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './member-queries'
+import { accountQueryKey, useAccount } from '../account/account-queries'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, useInvitationDetails } from './member-queries'
 
 export function InvitationPage() {
   const { token = '' } = useParams()
@@ -21,25 +22,23 @@ export function InvitationPage() {
   useEffect(() => {
     document.title = 'Invitation · Linkwell'
   }, [])
-  const details = useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.GET('/api/invitation/details', { params: { query: { token } } }))).data, retry: false, enabled: !joined })
-  // Whether this browser is signed in: a 401 simply means no.
-  const signedIn = useQuery({ queryKey: accountQueryKey, queryFn: async () => (await unwrap(api.GET('/api/account'))).data, retry: false })
+  const details = useInvitationDetails(token, !joined)
+  // Whether this browser is signed in (the session probe answers null for nobody).
+  const account = useAccount()
+  const signedIn = Boolean(account.data)
 
-  const accept = useMutation({
-    mutationFn: (asNewPerson: boolean) => unwrap(api.POST('/api/invitation/accept', { body: asNewPerson ? { token, username: username.trim(), password } : { token } })),
-    // Leave first, then forget what the page showed.
-    onSuccess: async (accepted) => {
+  const accept = useCheckedSubmit<'username' | 'password'>({
+    validate: () => ({}),
+    send: async () => {
+      const accepted = await unwrap(api.POST('/api/invitation/accept', { body: signedIn ? { token } : { token, username: username.trim(), password } }))
       setJoined(true)
+      // Leave first, then forget what the page showed.
       await navigate('/', { replace: true })
       queryClient.clear()
       queryClient.setQueryData(accountQueryKey, accepted.data)
     },
+    fields: ['username', 'password'],
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    accept.mutate(!signedIn.isSuccess)
-  }
 
   return (
     <div className="signin">
@@ -51,29 +50,29 @@ export function InvitationPage() {
             <p className="muted small">It may have been used already, withdrawn, or be more than 7 days old: ask for a new one.</p>
           </div>
         ) : (
-          <form className="card stack" onSubmit={submit} noValidate aria-labelledby="invitation-title">
+          <form className="card stack" onSubmit={accept.submit} noValidate aria-labelledby="invitation-title">
             <div>
               <h1 id="invitation-title">Join {details.data.workspace}</h1>
               <p className="muted">You are invited as <strong>{ROLE_LABELS[details.data.role]}</strong>: {ROLE_DESCRIPTIONS[details.data.role]}.</p>
             </div>
-            {signedIn.isSuccess ? (
+            {signedIn ? (
               <p className="small">You join as the person signed in in this browser.</p>
             ) : details.data.registered ? (
               <p className="notice">Someone already signs in with {details.data.email}: <Link to="/signin" state={{ from: `/invitation/${token}` }}>sign in</Link>, then come back to this link.</p>
             ) : (
               <>
                 <p className="small">Choose how you will sign in as <strong>{details.data.email}</strong>.</p>
-                <Field label="Username" hint="3 to 32 letters, digits, _ and -">
+                <Field label="Username" hint="3 to 32 letters, digits, _ and -" error={accept.errors.username}>
                   <input type="text" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} />
                 </Field>
-                <Field label="Password" hint="At least 8 characters">
+                <Field label="Password" hint="At least 8 characters" error={accept.errors.password}>
                   <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
                 </Field>
               </>
             )}
-            {accept.isError && <p className="form-error" role="alert">{messageOf(accept.error)}</p>}
-            {(signedIn.isSuccess || !details.data.registered) && (
-              <button type="submit" className="button primary block" disabled={accept.isPending}>{accept.isPending ? 'Joining…' : `Join ${details.data.workspace}`}</button>
+            {accept.formError && <p className="form-error" role="alert">{accept.formError}</p>}
+            {(signedIn || !details.data.registered) && (
+              <button type="submit" className="button primary block" disabled={accept.submitting}>{accept.submitting ? 'Joining…' : `Join ${details.data.workspace}`}</button>
             )}
           </form>
         )}

@@ -9,7 +9,6 @@ import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
-import { placeServerError } from '../components/server-field-error'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCurrentRole, useMembers, type Member, type Role } from './member-queries'
@@ -154,7 +153,7 @@ function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles
       await onInvited({ email: email.trim(), url: created.url, mailed: created.mailed })
       setEmail('')
     },
-    place: (error) => placeServerError(error, ['email', 'role']),
+    fields: ['email', 'role'],
   })
   return (
     <section className="card stack" aria-labelledby="invite-title">

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
-import { placeServerError } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 
 export function NewWorkspacePage() {
@@ -22,7 +21,7 @@ export function NewWorkspacePage() {
       queryClient.clear()
       await navigate('/', { replace: true })
     },
-    place: (error) => placeServerError(error, ['name']),
+    fields: ['name'],
   })
   return (
     <>

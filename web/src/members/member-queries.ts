@@ -30,12 +30,18 @@ export function roleAllows(role: Role | undefined, needed: Role): boolean {
   return role !== undefined && ROLES.indexOf(role) >= ROLES.indexOf(needed)
 }
 
+/** What an invitation's link offers (no credential needed); off once it is spent. */
+export function useInvitationDetails(token: string, enabled: boolean) {
+  return useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.GET('/api/invitation/details', { params: { query: { token } } }))).data, retry: false, enabled })
+}
+
 export function useMembers() {
   return useQuery({ queryKey: membersQueryKey, queryFn: async () => (await unwrap(api.GET('/api/members'))).data })
 }
 
-export function useWorkspaces() {
-  return useQuery({ queryKey: workspacesQueryKey, queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data.workspaces, staleTime: 60_000 })
+/** The person's workspaces; `enabled` false until someone is signed in (nobody: nothing to ask). */
+export function useWorkspaces(enabled = true) {
+  return useQuery({ queryKey: workspacesQueryKey, queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data.workspaces, staleTime: 60_000, enabled })
 }
 
 /** The signed-in person's role in the current workspace (undefined while loading). */
