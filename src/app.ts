@@ -23,6 +23,7 @@ import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
+import { registerMemberRoutes } from './modules/members/member.routes.js'
 import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
+  registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
   registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })

@@ -19,6 +19,7 @@ import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord, toUserRecord } from './modules/admin/admin.mapper.js'
 import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from './modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
+import { parseRole, ROLES } from './modules/accounts/roles.js'
 import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './modules/exports/export.service.js'
 import { AppError, ValidationError } from './core/errors.js'
 
@@ -40,6 +41,11 @@ Commands:
                                       (${API_KEY_RESOURCES.join(', ')}) and/or reads
   key list --account A                list keys (never the keys themselves)
   key revoke --account A --id N       delete a key; it stops working at once
+  member list --account A             the workspace's people with their roles
+  member role --account A --person P --role R
+                                      change a member's role (${ROLES.join(', ')}); the last owner stays one
+  member remove --account A --person P
+                                      remove a member, with the API keys they made in the workspace
   plan create --name N --code C [--apirate N] [--limit resource=N ...]
                                       create a plan; resources: ${PLAN_RESOURCES.join(', ')}
   plan list                           list plans
@@ -51,7 +57,8 @@ Commands:
   export clicks --account A --out FILE [--format csv|ndjson] [--from D] [--to D]
                                       write the account's raw clicks between D and D (dates or date-times) to FILE
 ${CLICK_HELP}
-A is an account id or username; P is a plan id, name or code. Times are UTC.
+A is an account id or username; P is a plan id, name or code (a person for member: id, username
+or e-mail). Times are UTC. The command line acts as the instance's operator: every role.
 A --password given to \`account create\` is visible to other local users while the command runs;
 set it with \`account password\` instead where that matters:
   printf '%s\\n' "$NEW_PASSWORD" | linkwell account password --account admin
@@ -103,6 +110,19 @@ function setSuspended(suspended: boolean): Command {
       return { id: account.id, username: account.username, suspended }
     },
   })
+}
+
+/** The member of `account` named by `--person` (id, username or e-mail), or the command fails naming it. */
+async function memberOrFail(account: AccountWithPlan, reference: string, { members }: CommandContext) {
+  const found = (await members.listMembers(account.id)).find(({ person }) =>
+    String(person.id) === reference || person.username === reference || person.email === reference.toLowerCase())
+  if (!found) throw new CliFailure(`No member "${reference}" in the workspace "${account.username}".`)
+  return found
+}
+
+/** What `member list` shows of a member: as GET /api/members does. */
+function toMemberLine({ person, role, joined }: { person: { id: number; username: string; email: string; last_sign_in_at: string | null }; role: string | null; joined: string }) {
+  return { id: person.id, username: person.username, email: person.email, role, lastsignin: person.last_sign_in_at, joined }
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -171,6 +191,41 @@ const COMMANDS: Record<string, Command> = {
       const keyId = wholeNumber(text(values, 'id')!, 'id')
       await accounts.revokeKey(commandLineActor(account.id), keyId)
       return { id: keyId, revoked: true }
+    },
+  }),
+  'member list': accountCommand({
+    usage: 'member list --account <id|username>',
+    options: {},
+    async run(account, _values, { members }) {
+      return (await members.listMembers(account.id)).map(toMemberLine)
+    },
+  }),
+  'member role': accountCommand({
+    usage: 'member role --account <id|username> --person <id|username|e-mail> --role <role>',
+    options: { person: { type: 'string' }, role: { type: 'string' } },
+    required: ['person', 'role'],
+    check: (values) => {
+      try {
+        parseRole(text(values, 'role') ?? '')
+      } catch {
+        throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got "${text(values, 'role')}"`)
+      }
+    },
+    async run(account, values, context) {
+      const member = await memberOrFail(account, text(values, 'person')!, context)
+      const role = parseRole(text(values, 'role')!)
+      await context.members.changeRole(commandLineActor(account.id), member.person.id, role)
+      return { ...toMemberLine(member), role }
+    },
+  }),
+  'member remove': accountCommand({
+    usage: 'member remove --account <id|username> --person <id|username|e-mail>',
+    options: { person: { type: 'string' } },
+    required: ['person'],
+    async run(account, values, context) {
+      const member = await memberOrFail(account, text(values, 'person')!, context)
+      await context.members.removeMember(commandLineActor(account.id), member.person.id)
+      return { id: member.person.id, username: member.person.username, removed: true }
     },
   }),
   'plan create': {

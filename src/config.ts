@@ -48,6 +48,10 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /** `smtp://` or `smtps://` server that invitations are mailed through; absent: the link is only shown. */
+  smtpUrl: string | undefined
+  /** The From of mails sent (SMTP_FROM); by default `Linkwell <linkwell@PUBLIC_URL's host>`. */
+  smtpFrom: string
   /** Audit log entries older than this many days are pruned by `linkwell audit prune` (default 365). */
   auditRetentionDays: number
   /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
@@ -111,6 +115,13 @@ function readRedisUrl(env: Env): string | undefined {
   const raw = env.REDIS_URL
   if (raw === undefined || raw === '') return undefined
   if (!/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
+  return raw
+}
+
+function readSmtpUrl(env: Env): string | undefined {
+  const raw = env.SMTP_URL
+  if (raw === undefined || raw === '') return undefined
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('SMTP_URL', 'must start with smtp:// or smtps://')
   return raw
 }
 
@@ -232,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    smtpUrl: readSmtpUrl(env),
+    smtpFrom: env.SMTP_FROM || `Linkwell <linkwell@${new URL(readPublicUrl(env, port)).hostname}>`,
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     metrics: readMetrics(env),
     listErrorFormat: readListErrorFormat(env),

@@ -12,9 +12,14 @@ import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createPeopleRepository } from './modules/accounts/people.repository.js'
 import { createPlanUsageService } from './modules/accounts/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
+import { createMemberService } from './modules/members/member.service.js'
+import { createInvitationRepository } from './modules/members/invitation.repository.js'
+import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
+import { createInvitationMailer } from './modules/members/invitation-mail.js'
 import { createPlanRepository } from './modules/admin/plan.repository.js'
 import { createPlanService } from './modules/admin/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
@@ -136,6 +141,15 @@ export function createServices(deps: ServiceDependencies) {
 
   const accountRepository = bindable(createAccountRepository, db)
   const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const peopleRepository = bindable(createPeopleRepository, db)
+  // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
+  const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
+  const sendInvitation: InvitationSender | undefined = mailer
+    ? (message) => mailer(message).catch((error: unknown) => {
+        log.error({ err: error }, 'mailing an invitation failed; the inviter has its link')
+        throw error
+      })
+    : undefined
   const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
@@ -174,6 +188,15 @@ export function createServices(deps: ServiceDependencies) {
     accounts,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions: createSessionService(accountRepository, bindable(createSessionRepository, db), accounts, journal, { sessionDays: config.sessionDays }),
+    /** The people of each workspace and their roles. */
+    members: createMemberService(peopleRepository, journal, invalidation),
+    /** Invitations to a workspace: links, mails, acceptance. */
+    invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
+      journal,
+      invalidation,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendInvitation,
+    }),
     plans,
     /** What an account uses of its plan's limits. */
     planUsage: createPlanUsageService({
@@ -230,6 +253,7 @@ export function createServices(deps: ServiceDependencies) {
       await eventStream?.stop()
       await clicks.close()
       await invalidation.close()
+      mailer?.close()
     },
   }
 }

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'domain_has_links',
   'plan_in_use',
   'webhook_disabled',
+  'last_owner',
   'wrong_password',
   'invalid_api_key',
   'expired_api_key',
@@ -175,6 +176,11 @@ export class ConflictError extends AppError {
   /** A plan some account is on: deleting it would leave them without one. */
   static planInUse(accounts: number): ConflictError {
     return new ConflictError('plan_in_use', `This plan still has ${accounts} account${accounts === 1 ? '' : 's'}. Move them to another plan first.`)
+  }
+
+  /** A workspace must keep an owner: its last one cannot leave, be removed or be demoted. */
+  static lastOwner(): ConflictError {
+    return new ConflictError('last_owner', 'A workspace must keep at least one owner. Make another member an owner first.', 'role')
   }
 
   static domainHasLinks(): ConflictError {

@@ -45,13 +45,53 @@ export interface ApiKeysTable {
   scopes: string | null
   /** 1: the key may only read. */
   read_only: Generated<number>
+  /** The person who made the key (migration 020b): the key never does more than their role in the account. */
+  person_id: number | null
+}
+
+/** Someone who signs in to the dashboard (migration 020); belongs to workspaces (accounts) through memberships. */
+export interface PeopleTable {
+  id: Generated<number>
+  username: string
+  /** Lower case. */
+  email: string
+  password_hash: string | null
+  created_at: string
+  last_sign_in_at: string | null
+}
+
+/** A pending invitation to a workspace (migration 020): a single-use link, deleted when accepted. */
+export interface InvitationsTable {
+  id: Generated<number>
+  account_id: number
+  /** Lower case. */
+  email: string
+  role: string
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string
+  /** The person who invited (null once they are gone). */
+  invited_by: number | null
+  created_at: string
+  expires_at: string
+}
+
+/** One person's role in one workspace (the spec's account). */
+export interface MembershipsTable {
+  account_id: number
+  person_id: number
+  /** owner | admin | editor | viewer (modules/accounts/roles.ts) */
+  role: string
+  created_at: string
 }
 
 /** A signed-in browser (the dashboard). */
 export interface SessionsTable {
   /** SHA-256 of the cookie's token, hex; the token itself is never stored. */
   id: string
+  /** The person's current workspace. */
   account_id: number
+  /** Who signed in (migration 020b). */
+  person_id: number | null
   created_at: string
   /** Last request made with the session, to the minute. */
   last_seen_at: string
@@ -344,6 +384,9 @@ export interface Database {
   plans: PlansTable
   accounts: AccountsTable
   api_keys: ApiKeysTable
+  people: PeopleTable
+  memberships: MembershipsTable
+  invitations: InvitationsTable
   sessions: SessionsTable
   domains: DomainsTable
   overlays: OverlaysTable
@@ -373,6 +416,9 @@ export type PlanRow = Selectable<PlansTable>
 export type AccountRow = Selectable<AccountsTable>
 export type NewAccount = Insertable<AccountsTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>
+export type PersonRow = Selectable<PeopleTable>
+export type MembershipRow = Selectable<MembershipsTable>
+export type InvitationRow = Selectable<InvitationsTable>
 export type SessionRow = Selectable<SessionsTable>
 export type DomainRow = Selectable<DomainsTable>
 export type OverlayRow = Selectable<OverlaysTable>

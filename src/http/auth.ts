@@ -1,13 +1,15 @@
 // The API's front gate for every /api request: resolve the credential (an API key, else the
 // dashboard's session cookie), count the request against the rate limit (headers on every
-// response, errors included), check that a session's unsafe request comes from the dashboard
-// (CSRF), then refuse or let through.
+// response, errors included), check a key's scope, that a session's unsafe request comes from the
+// dashboard (CSRF) and the acting person's role, then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
 import type { SessionService } from '../modules/accounts/session.service.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
 import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
+import { roleOfRoute } from './api-roles.js'
+import { ROLE_REFUSED_MESSAGE, roleAllows } from '../modules/accounts/roles.js'
 import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
 import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
@@ -32,8 +34,11 @@ function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
 
-/** Paths under /api that take a request without credentials (signing in), still rate-limited and CSRF-checked. */
-const SIGN_IN_PATH = '/api/auth/login'
+/**
+ * Paths under /api that take a request without credentials (signing in, reading an invitation),
+ * still rate-limited and CSRF-checked; a cookie is not even read.
+ */
+const CREDENTIAL_FREE_PATHS = new Set(['/api/auth/login', '/api/invitation/details'])
 
 /**
  * The dashboard's session probe: answered without a credential too, and a cookie that signs
@@ -41,6 +46,12 @@ const SIGN_IN_PATH = '/api/auth/login'
  * instead of making the browser log a 401 (ADR 008 addendum).
  */
 export const SESSION_PROBE_PATH = '/api/auth/session'
+
+/**
+ * Paths that take the session when there is a live one and go on without it otherwise (the
+ * session probe; accepting an invitation); a dead cookie is forgotten, not refused.
+ */
+const SESSION_OPTIONAL_PATHS = new Set([SESSION_PROBE_PATH, '/api/invitation/accept'])
 
 // A browser attaches cookies to requests other sites make it send; these methods change nothing.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -132,17 +143,17 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
     if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
     const path = pathOf(request.url)
     // Signing in needs no credential, and an old cookie must not stand in its way.
-    if (path === SIGN_IN_PATH) return undefined
-    const probing = path === SESSION_PROBE_PATH
+    if (CREDENTIAL_FREE_PATHS.has(path)) return undefined
+    const sessionOptional = SESSION_OPTIONAL_PATHS.has(path)
     const token = options.sessionCookie.read(request)
-    if (token === undefined) return probing ? undefined : authenticate(undefined)
+    if (token === undefined) return sessionOptional ? undefined : authenticate(undefined)
     try {
       return await options.sessions.authenticateSession(token)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       // The browser keeps sending a dead cookie until told otherwise.
       options.sessionCookie.clear(reply)
-      if (probing) return undefined
+      if (sessionOptional) return undefined
       throw error
     }
   }
@@ -189,6 +200,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
     }
     // Signing in is checked too: another site must not sign a visitor in to an account of its choosing.
     if (account?.sessionId !== undefined || !account) checkSameOrigin(request)
+    // The person's role in the account (a key's maker's, as of this request: http/api-roles.ts).
+    const role = roleOfRoute(request.method, request.routeOptions.url)
+    if (account && role && !roleAllows(account.role, role)) {
+      throw new ForbiddenError(account.sessionId === undefined ? OUT_OF_SCOPE_MESSAGE : ROLE_REFUSED_MESSAGE)
+    }
     // The lookup is shared by the key's requests; the address is this request's (the audit log's "from where").
     request.account = account ? { ...account, address: request.ip } : null
   }

@@ -20,6 +20,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   plan_in_use: 400,
   // A test or retry of a webhook that is switched off: refused until it is switched on again.
   webhook_disabled: 400,
+  last_owner: 400,
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,

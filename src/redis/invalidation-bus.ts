@@ -13,7 +13,10 @@ export function createRedisInvalidationBus(redis: Redis, maxStaleMs: number): In
   subscriber.on('error', () => {})
   // keyPrefix does not apply to pub/sub channels, so the channel carries it explicitly.
   const channel = `${redis.options.keyPrefix ?? ''}${CHANNEL}`
-  void subscriber.subscribe(channel).catch(() => {})
+  // Subscribed once connected, and again after every reconnection: the connection queues no
+  // command while it is not ready (enableOfflineQueue: false, redis/connection.ts), so a subscribe
+  // sent at once was refused and this instance never heard another's announcement.
+  subscriber.on('ready', () => void subscriber.subscribe(channel).catch(() => {}))
   subscriber.on('message', (received: string, message: string) => {
     if (received !== channel) return
     const separator = message.indexOf('\n')

@@ -98,7 +98,7 @@ describe('the linkwell command', () => {
       const client = await api(created.apiKey)
       expect((await client('GET', '/api/users')).statusCode).toBe(200)
       expect((await client('GET', '/api/account')).data.data).toMatchObject({ status: plan.json.code, planid: plan.json.id })
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', created.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', created.id).executeTakeFirstOrThrow()
       expect(await verifyPassword('a good long password', stored.password_hash!)).toBe(true)
     })
 
@@ -188,7 +188,7 @@ describe('the linkwell command', () => {
       const again = await runCli(shared.url, ['account', 'password', '--account', String(account.id)], {}, ' second  password \r\nignored line\n')
       expect(again.json).toMatchObject({ sessionsEnded: 1 })
       expect((await dashboardClient(app, sessionCookieOf(signedIn)!)('GET', '/api/account')).statusCode).toBe(401)
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', account.id).executeTakeFirstOrThrow()
       expect(await verifyPassword(' second  password ', stored.password_hash!)).toBe(true)
     })
 
@@ -206,7 +206,7 @@ describe('the linkwell command', () => {
       expect(results[2]!.stderr).toContain('No account')
       expect(results[3]!.stderr).toContain("Unknown option '--password'")
       results.forEach((result) => expect(result.stderr).not.toMatch(STACK_TRACE))
-      const stored = await shared.handle.db.selectFrom('accounts').select('password_hash').where('id', '=', account.id).executeTakeFirstOrThrow()
+      const stored = await shared.handle.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', account.id).executeTakeFirstOrThrow()
       expect(stored.password_hash).toBeNull()
     })
   })
@@ -308,6 +308,32 @@ describe('the linkwell command', () => {
         expect(refused.code).toBe(2)
         expect(refused.stderr).toBe(`linkwell: ${answer.data.message}\n`)
       }
+    })
+  })
+
+  describe('member', () => {
+    it('lists a workspace\'s people, changes a role and removes a member; the last owner stays one', async () => {
+      const account = await createAccount()
+      const owner = (await cli('member', 'list', '--account', account.username)).json as Array<{ id: number; username: string; role: string }>
+      expect(owner).toEqual([{ id: expect.any(Number), username: account.username, email: account.email, role: 'owner', lastsignin: null, joined: expect.any(String) }])
+      // A second person, as an invitation accepted would add them.
+      const app = await shared.app()
+      const invited = await apiClient(app, account.apiKey)('POST', '/api/member/invite', { email: `member-of-${account.username}@example.com`, role: 'viewer' })
+      const token = invited.data.url.split('/').pop()
+      const joined = await app.inject({ method: 'POST', url: '/api/invitation/accept', headers: { 'content-type': 'application/json', origin: 'https://lw.test', 'x-linkwell-csrf': '1' }, payload: JSON.stringify({ token, username: `m_${account.username}`.slice(0, 32), password: 'member password' }) })
+      expect(joined.statusCode, joined.body).toBe(200)
+
+      const promoted = await cli('member', 'role', '--account', account.username, '--person', `member-of-${account.username}@example.com`, '--role', 'editor')
+      expect(promoted.code, promoted.stderr).toBe(0)
+      expect(promoted.json).toMatchObject({ role: 'editor' })
+      await expectErrors([
+        [1, 'A workspace must keep at least one owner', ['member', 'role', '--account', account.username, '--person', String(owner[0]!.id), '--role', 'viewer']],
+        [1, 'No member "nobody-here"', ['member', 'remove', '--account', account.username, '--person', 'nobody-here']],
+        [2, '--role must be one of viewer, editor, admin, owner', ['member', 'role', '--account', account.username, '--person', 'x', '--role', 'boss']],
+      ])
+      const removed = await cli('member', 'remove', '--account', account.username, '--person', `member-of-${account.username}@example.com`)
+      expect(removed.json).toMatchObject({ removed: true })
+      expect(((await cli('member', 'list', '--account', account.username)).json as unknown[]).length).toBe(1)
     })
   })
 

@@ -19,6 +19,8 @@ import type { PixelCreateInput } from '../../src/modules/pixels/pixel.schemas.js
 import type { QrCreateInput } from '../../src/modules/qr-codes/qr-code.schemas.js'
 import type { SplashPageCreateInput } from '../../src/modules/splash-pages/splash-page.schemas.js'
 import { createServices, type Services } from '../../src/services.js'
+import { commandLineActor } from '../../src/modules/changes/change-journal.js'
+import type { Role } from '../../src/modules/accounts/roles.js'
 
 /** Anything that carries the app's services: a TestContext, or `servicesFor(database)`. */
 export interface WithServices {
@@ -63,6 +65,29 @@ export async function createAccount(context: WithServices, overrides: Partial<Cr
 /** The account as a request made with its key acts for (plan limits included). */
 export function actingAs(context: WithServices, owner: TestAccount): Promise<AuthenticatedAccount> {
   return context.services.accounts.authenticate(owner.apiKey)
+}
+
+/** A person of `owner`'s workspace, with their own password and an API key they made. */
+export interface TestMember {
+  personId: number
+  username: string
+  email: string
+  password: string
+  apiKey: string
+}
+
+/**
+ * Adds a new person to `owner`'s workspace in `role` (as the command line would) and makes them a
+ * key of their own: the key acts in that person's role.
+ */
+export async function createMember(context: WithServices, owner: TestAccount, role: Role, password = 'member password 1'): Promise<TestMember> {
+  const operator = commandLineActor(owner.id)
+  const username = uniqueAlias('person')
+  const email = `${username}@example.com`
+  const personId = await context.services.accounts.createPerson(operator, { username, email, password })
+  await context.services.members.addMember(operator, personId, role)
+  const { key } = await context.services.accounts.createNamedKey({ ...operator, personId }, { name: `${role} key` })
+  return { personId, username, email, password, apiKey: key }
 }
 
 /** A short link on the main domain to https://example.com/landing with a generated alias. */

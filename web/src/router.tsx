@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { adminRoutes } from './admin/routes'
+import { memberRoutes } from './members/routes'
 import { auditRoutes } from './audit/routes'
 import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
@@ -22,6 +23,7 @@ export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(
     [
       { path: '/signin', element: <SignInPage />, errorElement: <RouteError /> },
+      { path: '/invitation/:token', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       {
         path: '/',
         element: <AppShell queryClient={queryClient} />,
@@ -42,6 +44,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...splashRoutes,
           ...overlayRoutes,
           ...webhookRoutes,
+          ...memberRoutes,
           ...adminRoutes,
           ...auditRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },

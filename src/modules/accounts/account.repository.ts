@@ -1,10 +1,10 @@
 // SQL for accounts and their plans.
-import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { AccountRow, PlanRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
+import { createPeopleRepository } from './people.repository.js'
 
 export interface AccountWithPlan extends AccountRow {
   plan_code: string
@@ -15,7 +15,6 @@ export interface AccountWithPlan extends AccountRow {
 export interface NewAccountInput {
   email: string
   username: string
-  passwordHash: string | null
   planId: number
   planExpires: string | null
   isAdmin: boolean
@@ -30,11 +29,18 @@ export function createAccountRepository(db: DB) {
       .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
 
   return {
-    /** The key with its account and plan, in one read (every API request needs them). */
-    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number }) | undefined> {
+    /** The people who sign in to accounts and their memberships, on the same executor. */
+    people: createPeopleRepository(db),
+
+    /**
+     * The key with its account, plan, maker and the maker's current role in the account, in one
+     * read (every API request needs them); the role is null when the maker is no member.
+     */
+    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number; key_person_id: number | null; key_role: string | null }) | undefined> {
       return withPlan()
         .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
-        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only'])
+        .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'api_keys.account_id').onRef('memberships.person_id', '=', 'api_keys.person_id'))
+        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only', 'api_keys.person_id as key_person_id', 'memberships.role as key_role'])
         .where('api_keys.key_hash', '=', keyHash)
         .executeTakeFirst()
     },
@@ -71,7 +77,8 @@ export function createAccountRepository(db: DB) {
         .values({
           email: input.email,
           username: input.username,
-          password_hash: input.passwordHash,
+          // Passwords are people's since migration 020.
+          password_hash: null,
           avatar: null,
           plan_id: input.planId,
           plan_expires: input.planExpires,
@@ -84,7 +91,7 @@ export function createAccountRepository(db: DB) {
       return row.id
     },
 
-    /** Passwords change through updatePassword (it also ends sessions). */
+    /** Passwords are people's (people.repository.ts). */
     async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null }) {
       const values: Record<string, unknown> = {}
       if (changes.email !== undefined) values.email = changes.email
@@ -92,21 +99,6 @@ export function createAccountRepository(db: DB) {
       if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires
       if (Object.keys(values).length === 0) return
       await db.updateTable('accounts').set(values).where('id', '=', id).execute()
-    },
-
-    /**
-     * Sets the password and signs out every session but `keepSessionId` (the one changing it), in
-     * one transaction: whoever knew the old password must not stay signed in. Returns how many
-     * sessions ended.
-     */
-    async updatePassword(id: number, passwordHash: string, keepSessionId?: string): Promise<number> {
-      return inTransaction(db, async (trx) => {
-        await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
-        let sessions = trx.deleteFrom('sessions').where('account_id', '=', id)
-        if (keepSessionId !== undefined) sessions = sessions.where('id', '!=', keepSessionId)
-        const result = await sessions.executeTakeFirst()
-        return Number(result.numDeletedRows)
-      })
     },
 
     /** Every account, oldest first (the CLI listing). */

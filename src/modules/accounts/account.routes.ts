@@ -11,7 +11,8 @@ import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { toAccountRecord } from './account.mapper.js'
 import { AccountResponse, AccountUpdateBody, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
 import { parseResources } from './api-key-scopes.js'
-import { accountSubject } from './session.service.js'
+import { roleAllows } from './roles.js'
+import { personSubject } from './session.service.js'
 import { MessageResponse } from '../../core/schemas.js'
 
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
@@ -50,7 +51,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
     },
   }, async (request) => {
     const account = accountOf(request)
-    await throttle.guard(accountSubject(account.id), request.ip, () =>
+    await throttle.guard(personSubject(account.personId ?? 0), request.ip, () =>
       sessions.changePassword(account, request.body.current, request.body.password),
     )
     return { error: 0 as const, message: 'Your password has been changed. Your other sessions have been signed out.' }
@@ -66,7 +67,9 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   }, async (request) => {
     const account = accountOf(request)
     const stored = await accounts.getAccountOrThrow(account.id)
-    return { error: 0 as const, data: { planid: stored.plan_id, admin: account.isAdmin, resources: await planUsage.usageOf(account) } }
+    // The administration answers an administrator's workspace's owners (http/api-roles.ts).
+    const admin = account.isAdmin && roleAllows(account.role, 'owner')
+    return { error: 0 as const, data: { planid: stored.plan_id, admin, resources: await planUsage.usageOf(account) } }
   })
 
   app.get('/api/keys', {

@@ -1,5 +1,5 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
-import { givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
+import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
@@ -11,8 +11,8 @@ import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, Val
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
+import { roleOf, type Role } from './roles.js'
 
-/** The account a request acts for, resolved from its API key or its dashboard session. */
 /**
  * The account a request acts for and who acts (an Actor, modules/changes): what the API gate
  * resolves from a key or a session, with the client's address added per request.
@@ -35,6 +35,11 @@ export interface AuthenticatedAccount extends Actor {
   sessionId?: string
   /** What the key may reach (api-key-scopes.ts); full access unless it was limited (always, for a session). */
   keyScope: ApiKeyScope
+  /**
+   * The role in the account of the person acting (a session's, or the key's maker, as of this
+   * request): what the API gate allows (http/api-roles.ts). Null: no longer a member.
+   */
+  role: Role | null
 }
 
 /** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
@@ -85,15 +90,13 @@ export function parsePlanLimits(json: string): Record<string, number> {
   }
 }
 
-/** `invalidation` hears of revoked keys, so that every instance's key cache drops them at once. */
-/** The account a request acts for, from its row and the credential it came with. */
+/** The account a request acts for, from its row and the credential it came with (who acts, in which role). */
 export function toAuthenticatedAccount(
   account: AccountWithPlan,
-  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope'>,
+  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope' | 'personId' | 'role'>,
 ): AuthenticatedAccount {
   return {
     id: account.id,
-    personId: null,
     via: credential.sessionId === undefined ? 'api' : 'dashboard',
     address: null,
     username: account.username,
@@ -106,6 +109,7 @@ export function toAuthenticatedAccount(
   }
 }
 
+/** `invalidation` hears of revoked keys, so that every instance's key cache drops them at once. */
 export function createAccountService(accounts: Bindable<AccountRepository>, keys: Bindable<ApiKeyRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
   async function resolvePlanId(plan: string | number | undefined): Promise<number> {
     if (plan === undefined) return (await accounts.findDefaultPlan()).id
@@ -127,9 +131,40 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
   }
 
-  async function issueKey(executor: DB, accountId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
-    const id = await keys.in(executor).insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope })
+  async function issueKey(executor: DB, accountId: number, personId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
+    const id = await keys.in(executor).insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope, personId })
     return { id, key }
+  }
+
+  /**
+   * An address someone else signs in with (a person's; a new account's also must not be another
+   * account's): one message either way. Workspaces of one person may share their owner's address.
+   */
+  async function refuseTakenEmail(email: string, ownPersonId?: number): Promise<void> {
+    const person = await accounts.people.findByEmail(email)
+    if ((person && person.id !== ownPersonId) || (ownPersonId === undefined && (await accounts.findByEmail(email)))) {
+      throw new DuplicateError('An account with this e-mail address already exists.', 'email')
+    }
+  }
+
+  /**
+   * Who acts: the actor's person, else (the command line, the system) the account's first owner,
+   * in whose name keys are made and passwords set.
+   */
+  async function actingPersonOf(actor: Actor, accountId = actor.id): Promise<number> {
+    if (actor.personId !== null && accountId === actor.id) return actor.personId
+    const owner = await accounts.people.findFirstOwnerId(accountId)
+    if (owner === undefined) throw NotFoundError.of('Account owner')
+    return owner
+  }
+
+  async function setPersonPassword(actor: Actor, personId: number, password: string, keepSessionId?: string): Promise<number> {
+    validatePassword(password)
+    const passwordHash = await hashPassword(password)
+    return journal.write(actor, async (trx) => {
+      const ended = await accounts.in(trx).people.updatePassword(personId, passwordHash, keepSessionId)
+      return { result: ended, changes: [{ action: 'account.password_changed', resource: 'account', resourceId: actor.id, fields: ['password'] }] }
+    })
   }
 
   return {
@@ -146,15 +181,21 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       }
       if (input.password !== undefined) validatePassword(input.password)
       const planId = await resolvePlanId(input.plan)
-      if (await accounts.findByEmail(email)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
-      if (await accounts.findByUsername(username)) throw new DuplicateError('An account with this username already exists.', 'username')
+      await refuseTakenEmail(email)
+      if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
+        throw new DuplicateError('An account with this username already exists.', 'username')
+      }
       const passwordHash = input.password === undefined ? null : await hashPassword(input.password)
       try {
-        // The account, its first key and the audit row land together; the first start's account
-        // records its own creation, by the system.
+        // The account (a workspace), the person who signs in to it as its owner, its first key (the
+        // owner's) and the audit row land together; the first start's account records its own
+        // creation, by the system.
         return await journal.write(actor ?? systemActor(0), async (trx) => {
-          const id = await accounts.in(trx).insert({ email, username, passwordHash, planId, planExpires: input.planExpires ?? null, isAdmin: input.isAdmin ?? false })
-          const { key } = await issueKey(trx, id, 'default', null, FULL_ACCESS, apiKey)
+          const saved = accounts.in(trx)
+          const id = await saved.insert({ email, username, planId, planExpires: input.planExpires ?? null, isAdmin: input.isAdmin ?? false })
+          const personId = await saved.people.insert({ username, email, passwordHash })
+          await saved.people.addMembership(id, personId, 'owner')
+          const { key } = await issueKey(trx, id, personId, 'default', null, FULL_ACCESS, apiKey)
           const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
           const change = actor
             ? { action: 'user.created', resource: 'user', resourceId: id, fields }
@@ -163,6 +204,56 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
+        throw error
+      }
+    },
+
+    /**
+     * A person who signs in with their own username or e-mail address and password, in no
+     * workspace yet (an invitation accepted adds them to one: modules/members). Answers their id.
+     */
+    async createPerson(actor: Actor, input: { username: string; email: string; password: string }): Promise<number> {
+      const email = validateEmail(input.email)
+      const username = input.username.trim()
+      if (!USERNAME_PATTERN.test(username)) throw ValidationError.field('username', 'must be 3 to 32 characters of letters, digits, _ and -')
+      validatePassword(input.password)
+      await refuseTakenEmail(email)
+      if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
+        throw new DuplicateError('An account with this username already exists.', 'username')
+      }
+      const passwordHash = await hashPassword(input.password)
+      try {
+        return await journal.write(actor, async (trx) => {
+          const id = await accounts.in(trx).people.insert({ username, email, passwordHash })
+          return { result: id, changes: [{ action: 'person.created', resource: 'person', resourceId: id, fields: ['username', 'email', 'password'] }] }
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address or username already exists.')
+        throw error
+      }
+    },
+
+    /**
+     * A new workspace (an account on the default plan, no key yet) whose owner is `personId`; its
+     * contact address is theirs. Its name is its username: unique, 3 to 32 letters, digits, _ and -.
+     */
+    async createWorkspace(actor: Actor, personId: number, name: string): Promise<{ id: number; name: string }> {
+      const username = name.trim()
+      if (!USERNAME_PATTERN.test(username)) throw ValidationError.field('name', 'must be 3 to 32 characters of letters, digits, _ and -')
+      const person = await accounts.people.findById(personId)
+      if (!person) throw NotFoundError.of('Person')
+      if (await accounts.findByUsername(username)) throw new DuplicateError('A workspace with this name already exists.', 'name')
+      const planId = await resolvePlanId(undefined)
+      try {
+        return await journal.write(actor, async (trx) => {
+          const saved = accounts.in(trx)
+          const id = await saved.insert({ email: person.email, username, planId, planExpires: null, isAdmin: false })
+          await saved.people.addMembership(id, personId, 'owner')
+          // Recorded in the new workspace's own log.
+          return { result: { id, name: username }, changes: [{ action: 'workspace.created', resource: 'account', resourceId: id, fields: ['name'], accountId: id }] }
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateError('A workspace with this name already exists.', 'name')
         throw error
       }
     },
@@ -179,6 +270,9 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         keyId: account.key_id,
         keyExpires: account.key_expires_at,
         keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
+        // The key acts as its maker, in the maker's role of this moment.
+        personId: account.key_person_id,
+        role: roleOf(account.key_role),
       })
     },
 
@@ -189,9 +283,11 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     },
 
     /**
-     * spec: PUT /api/account/update with `email` and/or `password` (decisions §6). With a key the
-     * password is set outright (the spec's contract); a dashboard session must confirm the current
-     * one through PUT /api/account/password, so a borrowed browser cannot take the account over.
+     * spec: PUT /api/account/update with `email` and/or `password` (decisions §6): the account's
+     * e-mail, which is also the sign-in address of the person acting (an owner: http/api-roles.ts),
+     * and that person's password, so that an account of one person behaves as it always did. With a
+     * key the password is set outright (the spec's contract); a dashboard session must confirm the
+     * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
      */
     async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string }): Promise<void> {
       if (input.email === undefined && input.password === undefined) {
@@ -200,19 +296,22 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
       }
+      const personId = await actingPersonOf(account)
       let email: string | undefined
       if (input.email !== undefined) {
         email = validateEmail(input.email)
-        const owner = await accounts.findByEmail(email)
-        if (owner && owner.id !== account.id) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
+        await refuseTakenEmail(email, personId)
       }
       if (input.password !== undefined) validatePassword(input.password)
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password)
       try {
         await journal.write(account, async (trx) => {
           const saved = accounts.in(trx)
-          if (email !== undefined) await saved.update(account.id, { email })
-          if (passwordHash !== undefined) await saved.updatePassword(account.id, passwordHash)
+          if (email !== undefined) {
+            await saved.update(account.id, { email })
+            await saved.people.updateEmail(personId, email)
+          }
+          if (passwordHash !== undefined) await saved.people.updatePassword(personId, passwordHash)
           return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
         })
       } catch (error) {
@@ -222,18 +321,17 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     },
 
     /**
-     * Sets the account's password (validated, hashed off the event loop) and ends every session but
-     * `keepSessionId`. Returns how many sessions ended. `actor`: who sets it (its audit log records it).
+     * Sets the password of the account's first owner (`linkwell account password`): validated, hashed
+     * off the event loop; every session of theirs ends. Returns how many sessions ended. `actor`:
+     * who sets it (its audit log records it).
      */
-    async setPassword(actor: Actor, accountId: number, password: string, keepSessionId?: string): Promise<number> {
-      validatePassword(password)
+    async setPassword(actor: Actor, accountId: number, password: string): Promise<number> {
       await this.getAccountOrThrow(accountId)
-      const passwordHash = await hashPassword(password)
-      return journal.write(actor, async (trx) => {
-        const ended = await accounts.in(trx).updatePassword(accountId, passwordHash, keepSessionId)
-        return { result: ended, changes: [{ action: 'account.password_changed', resource: 'account', resourceId: accountId, fields: ['password'] }] }
-      })
+      return setPersonPassword(actor, await actingPersonOf(commandLineActor(accountId)), password)
     },
+
+    /** Sets a person's own password (the one acting), ending their sessions but `keepSessionId`. */
+    setPersonPassword,
 
     findAccount(accountId: number): Promise<AccountWithPlan | undefined> {
       return accounts.findById(accountId)
@@ -269,10 +367,16 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       })
     },
 
-    /** Removes the account; the foreign keys cascade to its keys and every record it owns. */
+    /**
+     * Removes the account; the foreign keys cascade to its keys, memberships and every record it
+     * owns. Its people who belong to no other workspace go with it (nobody to sign in as).
+     */
     async deleteAccount(actor: Actor, accountId: number): Promise<void> {
       await journal.write(actor, async (trx) => {
-        if (!(await accounts.in(trx).delete(accountId))) throw NotFoundError.of('Account')
+        const saved = accounts.in(trx)
+        const members = await saved.people.listMembers(accountId)
+        if (!(await saved.delete(accountId))) throw NotFoundError.of('Account')
+        await saved.people.deleteUnattached(members.map((member) => member.person_id))
         return { result: undefined, changes: [{ action: 'user.deleted', resource: 'user', resourceId: accountId, fields: [] }] }
       })
     },
@@ -294,8 +398,10 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       const scope = request.scope ?? creator
       if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
       await this.getAccountOrThrow(actor.id)
+      // The key acts as the person who made it (the command line: as the account's first owner).
+      const maker = await actingPersonOf(actor)
       return journal.write(actor, async (trx) => {
-        const issued = await issueKey(trx, actor.id, request.name ?? 'key', request.expiresAt ?? null, scope)
+        const issued = await issueKey(trx, actor.id, maker, request.name ?? 'key', request.expiresAt ?? null, scope)
         return { result: issued, changes: [{ action: 'key.created', resource: 'key', resourceId: issued.id, fields: givenFields({ ...request, scope: request.scope }) }] }
       })
     },

@@ -6,7 +6,7 @@ import { toStoredScope, type ApiKeyScope } from './api-key-scopes.js'
 
 export function createApiKeyRepository(db: DB) {
   return {
-    async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null; scope: ApiKeyScope }) {
+    async insert(accountId: number, input: { name: string; keyHash: string; keyPrefix: string; expiresAt: string | null; scope: ApiKeyScope; personId: number }) {
       const row = await db
         .insertInto('api_keys')
         .values({
@@ -16,6 +16,7 @@ export function createApiKeyRepository(db: DB) {
           key_prefix: input.keyPrefix,
           expires_at: input.expiresAt,
           created_at: nowTimestamp(),
+          person_id: input.personId,
           ...toStoredScope(input.scope),
         })
         .returning('id')

@@ -1,4 +1,5 @@
-// SQL for dashboard sessions. Every method but the cookie lookup takes the account id.
+// SQL for dashboard sessions: one person's each, in their current workspace (`account_id`). Every
+// method but the cookie lookup takes the person's id.
 import type { DB } from '../../db/database.js'
 import type { SessionRow } from '../../db/schema.js'
 import type { AccountWithPlan } from './account.repository.js'
@@ -6,6 +7,7 @@ import type { AccountWithPlan } from './account.repository.js'
 export interface NewSession {
   id: string
   accountId: number
+  personId: number
   createdAt: string
   expiresAt: string
   userAgent: string
@@ -20,6 +22,7 @@ export function createSessionRepository(db: DB) {
         .values({
           id: session.id,
           account_id: session.accountId,
+          person_id: session.personId,
           created_at: session.createdAt,
           last_seen_at: session.createdAt,
           expires_at: session.expiresAt,
@@ -29,15 +32,19 @@ export function createSessionRepository(db: DB) {
         .execute()
     },
 
-    /** The session with its account and plan, in one read (every signed-in request needs them). */
-    async findWithAccount(id: string): Promise<(AccountWithPlan & { session_expires_at: string; session_last_seen_at: string }) | undefined> {
+    /**
+     * The session with its workspace, plan and the person's role there, in one read (every
+     * signed-in request needs them); the role is null when the person is no longer a member.
+     */
+    async findWithAccount(id: string): Promise<(AccountWithPlan & { session_expires_at: string; session_last_seen_at: string; session_person_id: number | null; session_role: string | null }) | undefined> {
       return db
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
         .innerJoin('plans', 'plans.id', 'accounts.plan_id')
+        .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'sessions.account_id').onRef('memberships.person_id', '=', 'sessions.person_id'))
         .selectAll('accounts')
         .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
-        .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+        .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at', 'sessions.person_id as session_person_id', 'memberships.role as session_role'])
         .where('sessions.id', '=', id)
         .executeTakeFirst()
     },
@@ -46,26 +53,31 @@ export function createSessionRepository(db: DB) {
       await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute()
     },
 
+    /** Moves the session to another of its person's workspaces. */
+    async setWorkspace(id: string, accountId: number): Promise<void> {
+      await db.updateTable('sessions').set({ account_id: accountId }).where('id', '=', id).execute()
+    },
+
     /** Live sessions, most recently used first. */
-    async listLive(accountId: number, now: string): Promise<SessionRow[]> {
+    async listLive(personId: number, now: string): Promise<SessionRow[]> {
       return db
         .selectFrom('sessions')
         .selectAll()
-        .where('account_id', '=', accountId)
+        .where('person_id', '=', personId)
         .where('expires_at', '>', now)
         .orderBy('last_seen_at', 'desc')
         .orderBy('created_at', 'desc')
         .execute()
     },
 
-    async delete(accountId: number, id: string): Promise<boolean> {
-      const result = await db.deleteFrom('sessions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    async delete(personId: number, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('sessions').where('person_id', '=', personId).where('id', '=', id).executeTakeFirst()
       return Number(result.numDeletedRows) > 0
     },
 
-    /** Expired sessions are only dead weight; each sign-in sweeps its account's. */
-    async deleteExpired(accountId: number, now: string): Promise<void> {
-      await db.deleteFrom('sessions').where('account_id', '=', accountId).where('expires_at', '<=', now).execute()
+    /** Expired sessions are only dead weight; each sign-in sweeps its person's. */
+    async deleteExpired(personId: number, now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('person_id', '=', personId).where('expires_at', '<=', now).execute()
     },
   }
 }

@@ -69,20 +69,20 @@ export function registerSessionRoutes(app: App, { sessions, accounts, publicUrl,
     schema: { tags, summary: 'Sign out: ends this session and clears its cookie', response: { 200: MessageResponse, ...errorResponses } },
   }, async (request, reply) => {
     const account = accountOf(request)
-    await sessions.signOut(account.id, account.sessionId)
+    await sessions.signOut(account.personId, account.sessionId)
     sessionCookie.clear(reply)
     return { error: 0 as const, message: 'You have been signed out.' }
   })
 
   app.get('/api/auth/sessions', {
-    schema: { tags, summary: 'List the account\'s signed-in browsers, most recently used first', response: { 200: SessionListResponse, ...errorResponses } },
+    schema: { tags, summary: 'List your signed-in browsers, most recently used first', response: { 200: SessionListResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
-    return { error: 0 as const, data: { sessions: await sessions.listSessions(account.id, account.sessionId) } }
+    return { error: 0 as const, data: { sessions: await sessions.listSessions(account.personId, account.sessionId) } }
   })
 
   app.delete('/api/auth/session/:id/delete', {
-    schema: { tags, summary: 'Sign out one of the account\'s sessions', params: SessionParams, response: { 200: MessageResponse, ...errorResponses } },
+    schema: { tags, summary: 'Sign out one of your sessions', params: SessionParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request, reply) => {
     const account = accountOf(request)
     await sessions.revokeSession(account, request.params.id)

@@ -1,5 +1,6 @@
-// Signing in to the dashboard: passwords checked (scrypt, off the event loop), sessions opened,
-// resolved from their cookie token, listed, revoked; the password changed with the current one.
+// Signing in to the dashboard: a person's password checked (scrypt, off the event loop), sessions
+// opened in one of their workspaces, resolved from their cookie token with the person's role
+// there, listed, revoked; the password changed with the current one.
 // Throttling wrong passwords is the transport's job (src/http/sign-in-throttle.ts).
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
@@ -7,6 +8,8 @@ import type { AccountRepository, AccountWithPlan } from './account.repository.js
 import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount } from './account.service.js'
 import type { SessionRepository } from './session.repository.js'
 import { FULL_ACCESS } from './api-key-scopes.js'
+import type { PersonWorkspace } from './people.repository.js'
+import { roleOf } from './roles.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 import { DAY_MS, nowTimestamp } from '../../core/time.js'
@@ -39,9 +42,14 @@ const MAX_USER_AGENT_LENGTH = 200
 // Tokens are 43 characters; anything far longer is not one of ours and is not worth hashing.
 const MAX_TOKEN_LENGTH = 128
 
-/** Whose password attempts these are, for the throttle: one account, however it is named. */
-export function accountSubject(accountId: number): string {
-  return `account:${accountId}`
+/** Whose password attempts these are, for the throttle: one person, however they are named. */
+export function personSubject(personId: number): string {
+  return `person:${personId}`
+}
+
+/** The workspace a session opens in, or moves to when the person leaves its own: the first they joined that is not suspended. */
+function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspace | undefined {
+  return workspaces.find((workspace) => workspace.is_suspended === 0)
 }
 
 export interface SessionServiceOptions {
@@ -53,57 +61,104 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
   /** An e-mail address when it has an `@` (stored lower-case), else a username (exact). */
   async function findByLogin(login: string) {
     const trimmed = login.trim()
-    return trimmed.includes('@') ? accounts.findByEmail(trimmed.toLowerCase()) : accounts.findByUsername(trimmed)
+    return trimmed.includes('@') ? accounts.people.findByEmail(trimmed.toLowerCase()) : accounts.people.findByUsername(trimmed)
+  }
+
+  /** A new session of `personId` in `accountId` (their sign-in recorded); the token goes into the cookie. */
+  async function openSession(personId: number, accountId: number, client: SignInClient, now = new Date()): Promise<SignedIn> {
+    const createdAt = nowTimestamp(now)
+    await sessions.deleteExpired(personId, createdAt)
+    await accounts.people.touchSignIn(personId, createdAt)
+    const token = generateSessionToken()
+    const sessionId = hashApiKey(token)
+    await sessions.insert({
+      id: sessionId,
+      accountId,
+      personId,
+      createdAt,
+      expiresAt: nowTimestamp(new Date(now.getTime() + options.sessionDays * DAY_MS)),
+      userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
+      ip: client.ip,
+    })
+    return { token, sessionId, account: await accountService.getAccountOrThrow(accountId) }
   }
 
   return {
     /**
-     * Whose sign-in attempts these are, for throttling: the account when the login names one
-     * (its username and e-mail share one count), else the login text itself, so an unknown login
+     * Whose sign-in attempts these are, for throttling: the person when the login names one
+     * (their username and e-mail share one count), else the login text itself, so an unknown login
      * is throttled exactly like a known one and the throttle reveals nothing.
      */
     async signInSubject(login: string): Promise<string> {
-      const account = await findByLogin(login)
-      return account ? accountSubject(account.id) : `login:${login.trim().toLowerCase()}`
+      const person = await findByLogin(login)
+      return person ? personSubject(person.id) : `login:${login.trim().toLowerCase()}`
     },
 
-    /** Checks the password and opens a session; the same error for an unknown login and a wrong password. */
+    /**
+     * Checks the password and opens a session in the person's first workspace that is not suspended;
+     * the same error for an unknown login and a wrong password.
+     */
     async signIn(login: string, password: string, client: SignInClient, now = new Date()): Promise<SignedIn> {
       const found = await findByLogin(login)
       // Always one scrypt, so the answer's timing does not tell whether the login exists.
       const matches = await verifyPassword(password, found?.password_hash ?? UNKNOWN_ACCOUNT_PASSWORD_HASH)
       if (!found || found.password_hash === null || !matches) throw AuthenticationError.wrongCredentials()
-      if (found.is_suspended === 1) throw new ForbiddenError()
-      const createdAt = nowTimestamp(now)
-      await sessions.deleteExpired(found.id, createdAt)
-      const token = generateSessionToken()
-      const sessionId = hashApiKey(token)
-      await sessions.insert({
-        id: sessionId,
-        accountId: found.id,
-        createdAt,
-        expiresAt: nowTimestamp(new Date(now.getTime() + options.sessionDays * DAY_MS)),
-        userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
-        ip: client.ip,
-      })
-      return { token, sessionId, account: await accountService.getAccountOrThrow(found.id) }
+      // Suspended workspaces refuse their people as they refuse their keys.
+      const workspace = workspaceToOpen(await accounts.people.listWorkspaces(found.id))
+      if (!workspace) throw new ForbiddenError()
+      return openSession(found.id, workspace.account_id, client, now)
     },
 
-    /** Resolves a cookie's token to its account; throws AuthenticationError when unknown, revoked or expired. */
+    /** Signs a person in to one of their workspaces without a password: one who has just joined by an invitation. */
+    openSession,
+
+    /**
+     * Resolves a cookie's token to its person's current workspace and role there; throws
+     * AuthenticationError when unknown, revoked or expired. A person no longer a member of the
+     * session's workspace is moved to another of theirs (none left: the session ends).
+     */
     async authenticateSession(token: string, now = new Date()): Promise<AuthenticatedAccount> {
       if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw AuthenticationError.invalidSession()
       const sessionId = hashApiKey(token)
-      const found = await sessions.findWithAccount(sessionId)
+      let found = await sessions.findWithAccount(sessionId)
       const at = nowTimestamp(now)
-      if (!found || found.session_expires_at <= at) throw AuthenticationError.invalidSession()
+      if (!found || found.session_expires_at <= at || found.session_person_id === null) throw AuthenticationError.invalidSession()
+      if (found.session_role === null) {
+        const personId = found.session_person_id
+        const workspace = workspaceToOpen(await accounts.people.listWorkspaces(personId))
+        if (!workspace) {
+          await sessions.delete(personId, sessionId)
+          throw AuthenticationError.invalidSession()
+        }
+        await sessions.setWorkspace(sessionId, workspace.account_id)
+        found = await sessions.findWithAccount(sessionId)
+        if (!found || found.session_role === null) throw AuthenticationError.invalidSession()
+      }
       if (isStale(found.session_last_seen_at, now)) await sessions.touch(sessionId, at)
-      // A signed-in person holds the whole account, as its unlimited keys do.
-      return toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId, keyScope: FULL_ACCESS })
+      // The person's role bounds the session (http/api-roles.ts); no key scope applies.
+      return toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId, keyScope: FULL_ACCESS, personId: found.session_person_id, role: roleOf(found.session_role) })
     },
 
-    /** The account's live sessions, most recently used first; `currentSessionId` is marked. */
-    async listSessions(accountId: number, currentSessionId: string | undefined, now = new Date()): Promise<SessionRecord[]> {
-      const rows = await sessions.listLive(accountId, nowTimestamp(now))
+    /** The person's workspaces, the session's current one marked. */
+    async listWorkspaces(actor: AuthenticatedAccount) {
+      if (actor.personId === null) return []
+      const workspaces = await accounts.people.listWorkspaces(actor.personId)
+      return workspaces.map((workspace) => ({ id: workspace.account_id, name: workspace.username, role: roleOf(workspace.role) ?? 'viewer', current: workspace.account_id === actor.id, suspended: workspace.is_suspended === 1 }))
+    },
+
+    /** Makes another of the person's workspaces the session's current one; not theirs (or suspended): not found / 403. */
+    async switchWorkspace(actor: AuthenticatedAccount, accountId: number): Promise<void> {
+      if (actor.sessionId === undefined || actor.personId === null) throw new ForbiddenError('Only a signed-in session has a current workspace.')
+      const workspace = (await accounts.people.listWorkspaces(actor.personId)).find((entry) => entry.account_id === accountId)
+      if (!workspace) throw NotFoundError.of('Workspace')
+      if (workspace.is_suspended === 1) throw new ForbiddenError()
+      await sessions.setWorkspace(actor.sessionId, accountId)
+    },
+
+    /** The person's live sessions, most recently used first; `currentSessionId` is marked. None for nobody (the command line). */
+    async listSessions(personId: number | null, currentSessionId: string | undefined, now = new Date()): Promise<SessionRecord[]> {
+      if (personId === null) return []
+      const rows = await sessions.listLive(personId, nowTimestamp(now))
       return rows.map((row) => ({
         id: row.id,
         created: row.created_at,
@@ -115,18 +170,18 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
       }))
     },
 
-    /** Ends one of the account's sessions; another account's is not found. */
+    /** Ends one of the person's sessions; another person's is not found. */
     async revokeSession(actor: AuthenticatedAccount, sessionId: string): Promise<void> {
       await journal.write(actor, async (trx) => {
-        if (!(await sessions.in(trx).delete(actor.id, sessionId))) throw NotFoundError.of('Session')
+        if (actor.personId === null || !(await sessions.in(trx).delete(actor.personId, sessionId))) throw NotFoundError.of('Session')
         // The session's id is a hash of its token: recorded by name only.
         return { result: undefined, changes: [{ action: 'session.revoked', resource: 'session', resourceId: null, fields: [] }] }
       })
     },
 
     /** Ends the session a request came with (nothing to end for a request made with a key). */
-    async signOut(accountId: number, sessionId: string | undefined): Promise<void> {
-      if (sessionId !== undefined) await sessions.delete(accountId, sessionId)
+    async signOut(personId: number | null, sessionId: string | undefined): Promise<void> {
+      if (sessionId !== undefined && personId !== null) await sessions.delete(personId, sessionId)
     },
 
     /**
@@ -134,10 +189,11 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
      * making the change stays. Returns how many sessions ended.
      */
     async changePassword(actor: AuthenticatedAccount, current: string, next: string): Promise<number> {
-      const account = await accountService.getAccountOrThrow(actor.id)
-      if (account.password_hash === null) throw ConflictError.noPasswordYet()
-      if (!(await verifyPassword(current, account.password_hash))) throw ConflictError.wrongCurrentPassword()
-      return accountService.setPassword(actor, actor.id, next, actor.sessionId)
+      const person = actor.personId === null ? undefined : await accounts.people.findById(actor.personId)
+      if (!person) throw NotFoundError.of('Person')
+      if (person.password_hash === null) throw ConflictError.noPasswordYet()
+      if (!(await verifyPassword(current, person.password_hash))) throw ConflictError.wrongCurrentPassword()
+      return accountService.setPersonPassword(actor, person.id, next, actor.sessionId)
     },
   }
 }

@@ -11,8 +11,9 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 describe('password change', () => {
   const { context } = useTestApp()
 
+  // Passwords are the account's person's since migration 020 (teams).
   const storedHash = async (id: number) =>
-    (await context.database.db.selectFrom('accounts').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash!
+    (await context.database.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.password_hash').where('memberships.account_id', '=', id).executeTakeFirstOrThrow()).password_hash!
 
   it('changes the password with the current one; the other sessions end, this one stays', async () => {
     const account = await createAccount(context, { password: PASSWORD })

@@ -23,9 +23,11 @@ describe('the change journal', () => {
   it('records a change made with a key: action, resource, id, field names, the key and the address', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://journal.example/a', custom: 'journal-a', metatitle: 'A' })
     expect(created.statusCode).toBe(201)
-    const keyId = (await context.services.accounts.authenticate(owner.apiKey)).keyId
+    // The key acts as the person who made it (the account's owner): both are recorded.
+    const { keyId, personId } = await context.services.accounts.authenticate(owner.apiKey)
+    expect(personId).toEqual(expect.any(Number))
     const [row] = (await auditRows(owner.id, 'link')).filter((entry) => entry.resource_id === created.data.id)
-    expect(row).toMatchObject({ action: 'link.created', resource: 'link', resource_id: created.data.id, via: 'api', key_id: keyId, person_id: null, address: '127.0.0.1' })
+    expect(row).toMatchObject({ action: 'link.created', resource: 'link', resource_id: created.data.id, via: 'api', key_id: keyId, person_id: personId, address: '127.0.0.1' })
     expect(row!.fields.sort()).toEqual(['custom', 'metatitle', 'url'])
     expect(row!.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
 
@@ -40,7 +42,8 @@ describe('the change journal', () => {
     const { client } = await signedInClient(context.app, person.username, PASSWORD)
     const created = await client('POST', '/api/campaign/add', { name: 'From the dashboard' })
     expect(created.statusCode).toBe(201)
-    expect(await auditRows(person.id, 'campaign')).toEqual([expect.objectContaining({ action: 'campaign.created', via: 'dashboard', key_id: null, resource_id: created.data.id, fields: ['name'] })])
+    const { personId } = await context.services.accounts.authenticate(person.apiKey)
+    expect(await auditRows(person.id, 'campaign')).toEqual([expect.objectContaining({ action: 'campaign.created', via: 'dashboard', key_id: null, person_id: personId, resource_id: created.data.id, fields: ['name'] })])
   })
 
   it('records nothing for a refused change, and nothing of a change a later step rolls back', async () => {

@@ -41,7 +41,7 @@ describe('QR codes with a logo fetched from a URL', () => {
 
     context = await createTestApp()
     const created = await createAccount(context)
-    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS, personId: null, via: 'api', address: null }
+    account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS, personId: null, role: 'owner', via: 'api', address: null }
     service = createQrCodeService(bindable(createQrCodeRepository, context.database.db), {
       publicUrl: PUBLIC_URL,
       // The real policy, plus our one local server.

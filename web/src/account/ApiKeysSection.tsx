@@ -11,6 +11,7 @@ import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkKeyDraft, KEY_FIELDS, type KeyDraft } from './account-forms'
 import { keysQueryKey, useApiKeys } from './account-queries'
+import { RoleNote, useMay } from '../members/RoleGuard'
 
 /** What a key may reach: every resource or the listed ones, and whether only to read. */
 function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
@@ -20,7 +21,9 @@ function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
 
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
-  const keys = useApiKeys()
+  // Keys are an owner's or an admin's (http/api-roles.ts): nobody else is shown them, nor asks.
+  const mayManage = useMay('admin')
+  const keys = useApiKeys(useMay('admin', false))
   const [draft, setDraft] = useState<KeyDraft>({ name: '', expires: '' })
   const [readOnly, setReadOnly] = useState(false)
   const [secret, setSecret] = useState<{ name: string; key: string }>()
@@ -52,6 +55,8 @@ export function ApiKeysSection() {
         <h2 id="keys-title">API keys</h2>
         <p className="muted small">For scripts and integrations: send <code>Authorization: Bearer &lt;key&gt;</code> with every request.</p>
       </div>
+      <RoleNote id="keys-role-reason" needed="admin" allowed={mayManage} />
+      {mayManage && (<>
       <form className="inline-form" onSubmit={create.submit} noValidate aria-label="Create an API key">
         <Field label="Key name" error={create.errors.name}>
           <input type="text" value={draft.name} placeholder="Zapier" onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
@@ -98,6 +103,7 @@ export function ApiKeysSection() {
           </table>
         </div>
       )}
+      </>)}
       {revoking && (
         <ConfirmDialog title="Revoke this key?" confirmLabel="Revoke key" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id)} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
           <p>Programs using <strong>{revoking.name || 'this key'}</strong> will be refused from now on.</p>

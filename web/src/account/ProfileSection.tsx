@@ -1,4 +1,4 @@
-// The account's e-mail address and plan.
+// The account's e-mail address and plan; the address is the workspace's, an owner's to change.
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, unwrap } from '../api/client'
@@ -7,11 +7,13 @@ import { formatDate } from '../components/format'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkEmail } from './account-forms'
 import { accountQueryKey, useAccount } from './account-queries'
+import { RoleNote, useMay } from '../members/RoleGuard'
 
 export function ProfileSection() {
   const account = useAccount()
   const queryClient = useQueryClient()
   const [email, setEmail] = useState(account.data?.email ?? '')
+  const mayChange = useMay('owner')
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'email'>({
     validate: () => {
       const problem = checkEmail(email)
@@ -35,10 +37,11 @@ export function ProfileSection() {
       )}
       <form className="inline-form" onSubmit={submit} noValidate>
         <Field label="E-mail address" error={errors.email}>
-          <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input type="email" autoComplete="email" value={email} disabled={!mayChange} aria-describedby={mayChange ? undefined : 'profile-role-reason'} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <button type="submit" className="button" disabled={submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
+        <button type="submit" className="button" disabled={!mayChange || submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
       </form>
+      <RoleNote id="profile-role-reason" needed="owner" allowed={mayChange} />
       {formError && <p className="form-error" role="alert">{formError}</p>}
       {succeeded && <p className="notice" role="status">Your e-mail address has been updated.</p>}
     </section>

@@ -24,8 +24,8 @@ export function useAccount() {
   })
 }
 
-export function useApiKeys() {
-  return useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data })
+export function useApiKeys(enabled = true) {
+  return useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data, enabled })
 }
 
 /** The browsers signed in to the account. */

@@ -11,8 +11,11 @@ import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { bioQueryKey, useBioPageList, type BioListEntry } from './bio-queries'
 import './bio.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 export function BioPagesPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<BioListEntry>()
   const list = useBioPageList(page)
 
@@ -20,7 +23,8 @@ export function BioPagesPage() {
     <>
       <PageHeader
         title="Bio pages"
-        description={<span className="row wrap">One page with all your links, for a profile's single link. <UsageNote resource="bio" /></span>}
+        description={<span className="row wrap">One page with all your links, for a profile's single link. <UsageNote resource="bio" />
+      <RoleNote id="bio-role-reason" needed="editor" allowed={mayChange} /></span>}
         actions={<CreateAction resource="bio" to="/bio/new">+ Create bio page</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
@@ -64,8 +68,8 @@ export function BioPagesPage() {
                   <td className="actions">
                     <CopyButton text={bio.url} label="Copy address" what={bio.name} />
                     <Link to={`/bio/${bio.id}/statistics`} className="button small">Statistics<span className="visually-hidden"> of {bio.name}</span></Link>
-                    <Link to={`/bio/${bio.id}`} className="button small ghost">Edit<span className="visually-hidden"> {bio.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(bio)}>Delete<span className="visually-hidden"> {bio.name}</span></button>
+                    <GuardedLink to={`/bio/${bio.id}`} allowed={mayChange} reasonId="bio-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {bio.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'bio-role-reason'} onClick={() => setDeleting(bio)}>Delete<span className="visually-hidden"> {bio.name}</span></button>
                   </td>
                 </tr>
               ))}

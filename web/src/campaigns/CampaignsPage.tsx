@@ -10,8 +10,11 @@ import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { DeleteCampaignDialog } from './DeleteCampaignDialog'
 import { useCampaignPage, type Campaign } from './campaign-queries'
 import './campaigns.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 export function CampaignsPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<Campaign>()
   const campaigns = useCampaignPage(page)
 
@@ -19,7 +22,8 @@ export function CampaignsPage() {
     <>
       <PageHeader
         title="Campaigns"
-        description={<>Group links, send visitors to them in turn through one rotator address, and share a list page. <UsageNote resource="campaigns" /></>}
+        description={<>Group links, send visitors to them in turn through one rotator address, and share a list page. <UsageNote resource="campaigns" />
+      <RoleNote id="campaigns-role-reason" needed="editor" allowed={mayChange} /></>}
         actions={<CreateAction resource="campaigns" to="/campaigns/new">+ New campaign</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
@@ -64,8 +68,8 @@ export function CampaignsPage() {
                 </div>
                 <div className="org-actions">
                   <Link to={`/campaigns/${campaign.id}`} className="button small">Open<span className="visually-hidden"> {campaign.name}</span></Link>
-                  <Link to={`/campaigns/${campaign.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {campaign.name}</span></Link>
-                  <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(campaign)}>Delete<span className="visually-hidden"> {campaign.name}</span></button>
+                  <GuardedLink to={`/campaigns/${campaign.id}/edit`} allowed={mayChange} reasonId="campaigns-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {campaign.name}</span></GuardedLink>
+                  <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'campaigns-role-reason'} onClick={() => setDeleting(campaign)}>Delete<span className="visually-hidden"> {campaign.name}</span></button>
                 </div>
               </li>
             ))}

@@ -9,8 +9,11 @@ import { DeleteChannelDialog } from './DeleteChannelDialog'
 import { StarButton } from './StarButton'
 import { useChannelPage, type Channel } from './channel-queries'
 import './channels.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 export function ChannelsPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<Channel>()
   const channels = useChannelPage(page)
 
@@ -18,7 +21,8 @@ export function ChannelsPage() {
     <>
       <PageHeader
         title="Channels"
-        description={<>Sort your links, bio pages and QR codes by where you publish them. Starred channels come first. <UsageNote resource="channels" /></>}
+        description={<>Sort your links, bio pages and QR codes by where you publish them. Starred channels come first. <UsageNote resource="channels" />
+      <RoleNote id="channels-role-reason" needed="editor" allowed={mayChange} /></>}
         actions={<CreateAction resource="channels" to="/channels/new">+ New channel</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
@@ -48,8 +52,8 @@ export function ChannelsPage() {
                 <StarButton channel={channel} />
                 <div className="org-actions">
                   <Link to={`/channels/${channel.id}`} className="button small">Open<span className="visually-hidden"> {channel.name}</span></Link>
-                  <Link to={`/channels/${channel.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {channel.name}</span></Link>
-                  <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(channel)}>Delete<span className="visually-hidden"> {channel.name}</span></button>
+                  <GuardedLink to={`/channels/${channel.id}/edit`} allowed={mayChange} reasonId="channels-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {channel.name}</span></GuardedLink>
+                  <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'channels-role-reason'} onClick={() => setDeleting(channel)}>Delete<span className="visually-hidden"> {channel.name}</span></button>
                 </div>
               </li>
             ))}

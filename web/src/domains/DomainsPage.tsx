@@ -1,6 +1,5 @@
 // The account's branded domains: their redirects, a DNS check each, edit and delete.
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl } from '../components/format'
@@ -12,12 +11,15 @@ import { DnsCheckResult } from './dns'
 import { hostOf } from './domain-form'
 import { useDomainPage, type DomainEntry } from './domain-queries'
 import './domains.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 function Redirect({ url, none }: { url: string | null; none: string }) {
   return url ? <a href={url} target="_blank" rel="noreferrer" className="ellipsis" title={url}>{displayUrl(url)}</a> : <span className="muted">{none}</span>
 }
 
 export function DomainsPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('admin')
   const list = useListPage<DomainEntry>()
   const domains = useDomainPage(list.page)
   const [checking, setChecking] = useState<DomainEntry>()
@@ -26,6 +28,7 @@ export function DomainsPage() {
   return (
     <>
       <PageHeader title="Branded domains" description="Serve your short links on your own domain, like go.yourbrand.com." actions={create} />
+      <RoleNote id="domains-role-reason" needed="admin" allowed={mayChange} />
       <div><UsageNote resource="domains" /></div>
       {list.notice && <p className="notice" role="status">{list.notice}</p>}
       {checking && (
@@ -69,8 +72,8 @@ export function DomainsPage() {
                     <td data-label="404 redirect"><span className="cell-label" aria-hidden="true">Unknown alias → </span><Redirect url={domain.redirect404} none="Not found page" /></td>
                     <td className="actions">
                       <button type="button" className="button small" onClick={() => setChecking(domain)}>Check DNS<span className="visually-hidden"> of {host}</span></button>
-                      <Link to={`/domains/${domain.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {host}</span></Link>
-                      <button type="button" className="button small ghost danger-text" onClick={() => list.setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
+                      <GuardedLink to={`/domains/${domain.id}/edit`} allowed={mayChange} reasonId="domains-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {host}</span></GuardedLink>
+                      <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'domains-role-reason'} onClick={() => list.setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
                     </td>
                   </tr>
                 )

@@ -14,6 +14,7 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useAllDomains } from '../domains/domain-queries'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -55,6 +56,8 @@ export function LinksPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayEdit = useMay('editor')
 
   function change(next: Partial<LinkFilters>) {
     const merged = { ...filters, page: 1, ...next }
@@ -76,8 +79,9 @@ export function LinksPage() {
         {/* Plain downloads: a GET with the session cookie; the server streams the file. */}
         <a href="/api/export/links" className="button ghost" download>Export links (CSV)</a>
         <a href="/api/export/clicks" className="button ghost" download>Export clicks (CSV)</a>
-        <Link to="/links/new" className="button primary">+ Create link</Link>
+        <GuardedLink to="/links/new" allowed={mayEdit} reasonId="links-role-reason" className="button primary">+ Create link</GuardedLink>
       </>} />
+      <RoleNote id="links-role-reason" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <div className="card toolbar" role="search">
         <div className="field grow">
@@ -165,8 +169,8 @@ export function LinksPage() {
                   <td className="actions">
                     <CopyButton text={link.shorturl} label="Copy" what={displayUrl(link.shorturl)} />
                     <Link to={`/links/${link.id}/analytics`} className="button small">Analytics<span className="visually-hidden"> of {displayUrl(link.shorturl)}</span></Link>
-                    <Link to={`/links/${link.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
+                    <GuardedLink to={`/links/${link.id}/edit`} allowed={mayEdit} reasonId="links-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'links-role-reason'} onClick={() => setDeleting(link)}>Delete<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
                   </td>
                 </tr>
               ))}

@@ -9,10 +9,13 @@ import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { useOverlayPage, type OverlayEntry } from './overlay-queries'
 import './overlays.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 const TYPE_NAMES: Record<string, string> = { message: 'Message', contact: 'Contact form' }
 
 export function OverlaysPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const list = useListPage<OverlayEntry>()
   const overlays = useOverlayPage(list.page)
   const create = <CreateAction resource="overlays" to="/overlays/new">+ Create overlay</CreateAction>
@@ -20,6 +23,7 @@ export function OverlaysPage() {
   return (
     <>
       <PageHeader title="CTA overlays" description="A message or a contact form shown over the page a link opens." actions={create} />
+      <RoleNote id="overlays-role-reason" needed="editor" allowed={mayChange} />
       <div><UsageNote resource="overlays" /></div>
       {list.notice && <p className="notice" role="status">{list.notice}</p>}
       <ListPageBody
@@ -52,8 +56,8 @@ export function OverlaysPage() {
                   <td data-label="Created" className="nowrap muted">{formatDate(overlay.date)}</td>
                   <td className="actions">
                     {overlay.type === 'contact' && <Link to={`/overlays/${overlay.id}/contacts`} className="button small">Contacts<span className="visually-hidden"> of {overlay.name}</span></Link>}
-                    <Link to={`/overlays/${overlay.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {overlay.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => list.setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
+                    <GuardedLink to={`/overlays/${overlay.id}/edit`} allowed={mayChange} reasonId="overlays-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {overlay.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'overlays-role-reason'} onClick={() => list.setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
                   </td>
                 </tr>
               ))}

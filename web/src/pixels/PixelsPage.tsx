@@ -14,8 +14,11 @@ import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { PixelForm } from './PixelForm'
 import { usePixelPage, usePixelProviders, type Pixel } from './pixel-queries'
 import './pixels.css'
+import { RoleNote, useMay } from '../members/RoleGuard'
 
 export function PixelsPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const [page, setPage] = usePageParam()
   const pixels = usePixelPage(page)
   const providers = usePixelProviders()
@@ -34,7 +37,8 @@ export function PixelsPage() {
     <>
       <PageHeader
         title="Pixels"
-        description={<>Tracking pixels of your ad and analytics providers, fired on visits of the links you add them to. <UsageNote resource="pixels" /></>}
+        description={<>Tracking pixels of your ad and analytics providers, fired on visits of the links you add them to. <UsageNote resource="pixels" />
+      <RoleNote id="pixels-role-reason" needed="editor" allowed={mayChange} /></>}
         actions={<CreateAction resource="pixels" onClick={startCreating}>+ New pixel</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
@@ -94,8 +98,8 @@ export function PixelsPage() {
                 </div>
                 <span className="pixel-tag">{pixel.tag}</span>
                 <div className="org-actions">
-                  <button type="button" className="button small ghost" onClick={() => { setEditing(pixel.id); setCreating(false); setNotice(undefined) }}>Edit<span className="visually-hidden"> {pixel.name}</span></button>
-                  <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(pixel)}>Delete<span className="visually-hidden"> {pixel.name}</span></button>
+                  <button type="button" className="button small ghost" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'pixels-role-reason'} onClick={() => { setEditing(pixel.id); setCreating(false); setNotice(undefined) }}>Edit<span className="visually-hidden"> {pixel.name}</span></button>
+                  <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'pixels-role-reason'} onClick={() => setDeleting(pixel)}>Delete<span className="visually-hidden"> {pixel.name}</span></button>
                 </div>
               </li>
             ))}

@@ -12,12 +12,15 @@ import { fileNameOf } from './QrDesigner'
 import { imageAddress } from './qr-design'
 import { useQrPage, type QrEntry } from './qr-queries'
 import './qr.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
 }
 
 export function QrCodesPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<QrEntry>()
   const qrs = useQrPage(page)
   // Images are cached by the browser for minutes; a fresh list asks for fresh thumbnails.
@@ -27,7 +30,8 @@ export function QrCodesPage() {
     <>
       <PageHeader
         title="QR codes"
-        description={<>Printable codes for links, Wi-Fi, contacts and more, with their scans. <UsageNote resource="qrcodes" /></>}
+        description={<>Printable codes for links, Wi-Fi, contacts and more, with their scans. <UsageNote resource="qrcodes" />
+      <RoleNote id="qr-role-reason" needed="editor" allowed={mayChange} /></>}
         actions={<CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
@@ -73,8 +77,8 @@ export function QrCodesPage() {
                     <a className="button small" href={`${imageAddress(qr.link, 'png', 1000)}&v=${version}`} download={`${fileNameOf(qr.name)}-1000.png`}>PNG<span className="visually-hidden"> of {qr.name}</span></a>
                     <a className="button small" href={`${imageAddress(qr.link, 'svg', 1000)}&v=${version}`} download={`${fileNameOf(qr.name)}.svg`}>SVG<span className="visually-hidden"> of {qr.name}</span></a>
                     <Link to={`/qr/${qr.id}/analytics`} className="button small">Statistics<span className="visually-hidden"> of {qr.name}</span></Link>
-                    <Link to={`/qr/${qr.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {qr.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(qr)}>Delete<span className="visually-hidden"> {qr.name}</span></button>
+                    <GuardedLink to={`/qr/${qr.id}/edit`} allowed={mayChange} reasonId="qr-role-reason" className="button small ghost">Edit<span className="visually-hidden"> {qr.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'qr-role-reason'} onClick={() => setDeleting(qr)}>Delete<span className="visually-hidden"> {qr.name}</span></button>
                   </td>
                 </tr>
               ))}

@@ -1,11 +1,15 @@
-// The frame of every signed-in page: navigation, the account, sign out; sends a visitor without
-// a session to the sign-in page and back afterwards.
+// The frame of every signed-in page: navigation, the workspace (a switcher when the person has
+// several), the account, sign out; sends a visitor without a session to the sign-in page and back
+// afterwards. What the person's role does not allow is shown disabled with the reason.
 import { useMutation, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useAccount, usePlanUsage } from '../account/account-queries'
 import { api, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
+import { roleAllows, useWorkspaces } from '../members/member-queries'
+import { ROLE_REASONS } from '../members/RoleGuard'
+import { WorkspaceSwitcher } from './WorkspaceSwitcher'
 
 interface NavigationItem {
   to: string
@@ -51,7 +55,9 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
     ],
   },
   {
+    title: 'Workspace',
     items: [
+      { to: '/members', label: 'Members', icon: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 100-6M22 21a6 6 0 00-5-5.9' },
       { to: '/account', label: 'Account', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
       { to: '/audit', label: 'Audit log', icon: 'M12 8v4l3 2M12 21a9 9 0 100-18 9 9 0 000 18z' },
     ],
@@ -62,6 +68,9 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const account = useAccount()
   // Whether the administration group shows; asked once someone is signed in.
   const usage = usePlanUsage(Boolean(account.data))
+  // Asked once someone is signed in, like the plan's usage.
+  const workspaces = useWorkspaces(Boolean(account.data))
+  const role = workspaces.data?.find((workspace) => workspace.current)?.role
   const location = useLocation()
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -104,7 +113,15 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           </button>
         </div>
         <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'nav open' : 'nav'}>
-          <NavLink to="/links/new" className="button primary nav-create">+ Create link</NavLink>
+          {workspaces.data && <WorkspaceSwitcher workspaces={workspaces.data} queryClient={queryClient} />}
+          {role === undefined || roleAllows(role, 'editor') ? (
+            <NavLink to="/links/new" className="button primary nav-create">+ Create link</NavLink>
+          ) : (
+            <div className="nav-create-disabled">
+              <button type="button" className="button primary nav-create" disabled aria-describedby="create-link-reason">+ Create link</button>
+              <p id="create-link-reason" className="muted small">{ROLE_REASONS.editor}</p>
+            </div>
+          )}
           {NAVIGATION.filter((group) => !group.adminOnly || usage.data?.admin).map((group, index) => (
             <div className="nav-group" key={group.title ?? index} role={group.title ? 'group' : undefined} aria-label={group.title}>
               {group.title && <span className="nav-group-title" aria-hidden="true">{group.title}</span>}

@@ -9,8 +9,11 @@ import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { useSplashPage, type SplashEntry } from './splash-queries'
 import './splash.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 export function SplashPagesPage() {
+  // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
+  const mayChange = useMay('editor')
   const list = useListPage<SplashEntry>()
   const pages = useSplashPage(list.page)
   const create = <CreateAction resource="splash" to="/splash/new">+ Create splash page</CreateAction>
@@ -18,6 +21,7 @@ export function SplashPagesPage() {
   return (
     <>
       <PageHeader title="Splash pages" description="A page your visitors see for a few seconds before they go on: an offer, an announcement." actions={create} />
+      <RoleNote id="splash-role-reason" needed="editor" allowed={mayChange} />
       <div><UsageNote resource="splash" /></div>
       {list.notice && <p className="notice" role="status">{list.notice}</p>}
       <ListPageBody
@@ -47,8 +51,8 @@ export function SplashPagesPage() {
                   <td data-label="Name"><Link to={`/splash/${entry.id}/edit`} className="setup-name">{entry.name}</Link></td>
                   <td data-label="Created" className="nowrap muted">{formatDate(entry.date)}</td>
                   <td className="actions">
-                    <Link to={`/splash/${entry.id}/edit`} className="button small">Edit<span className="visually-hidden"> {entry.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => list.setDeleting(entry)}>Delete<span className="visually-hidden"> {entry.name}</span></button>
+                    <GuardedLink to={`/splash/${entry.id}/edit`} allowed={mayChange} reasonId="splash-role-reason" className="button small">Edit<span className="visually-hidden"> {entry.name}</span></GuardedLink>
+                    <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'splash-role-reason'} onClick={() => list.setDeleting(entry)}>Delete<span className="visually-hidden"> {entry.name}</span></button>
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@
 import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { usePlanUsage, type PlanUsage } from '../account/account-queries'
+import { ROLE_REASONS, useMay } from '../members/RoleGuard'
 
 export type LimitedResource = PlanUsage['resources'][number]['resource']
 
@@ -63,6 +64,17 @@ export function UsageNote({ resource }: { resource: LimitedResource }) {
 export function CreateAction({ resource, to, onClick, children }: { resource: LimitedResource; to?: string; onClick?: () => void; children: ReactNode }) {
   const usage = useResourceUsage(resource)
   const reasonId = useId()
+  // Branded domains are an admin's; everything else an editor's (the server's table, http/api-roles.ts).
+  const needed = resource === 'domains' ? 'admin' : 'editor'
+  const allowed = useMay(needed)
+  if (!allowed) {
+    return (
+      <span className="create-action">
+        <button type="button" className="button primary" disabled aria-describedby={reasonId}>{children}</button>
+        <span className="limit-reason" id={reasonId}>{ROLE_REASONS[needed]}</span>
+      </span>
+    )
+  }
   if (usage?.atLimit && usage.limit !== null) {
     return (
       <span className="create-action">

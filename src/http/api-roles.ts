@@ -1,0 +1,161 @@
+// Which role each API endpoint needs (issue 20; the roles in modules/accounts/roles.ts), as one
+// table keyed by method and route, for keys (bounded by their maker's role), sessions and the
+// dashboard alike. An endpoint missing here needs `owner` (refused to everyone else), and the role
+// matrix test (test/http/api-roles.test.ts) fails on it: every new route gets a rule.
+import type { Role } from '../modules/accounts/roles.js'
+
+/** Reads: anyone of the workspace. */
+const READ: Role = 'viewer'
+/** The workspace's content: links, QR codes, bio pages, campaigns, channels, pixels, splash pages, overlays. */
+const CONTENT: Role = 'editor'
+/** Members, invitations, API keys, branded domains, webhooks, the audit log. */
+const MANAGE: Role = 'admin'
+/** The account itself, its plan, and (for an administrator's workspace) the instance's administration. */
+const OWN: Role = 'owner'
+
+export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
+  // The person's own session and password: anyone signed in.
+  'POST /api/auth/logout': READ,
+  'GET /api/auth/sessions': READ,
+  'DELETE /api/auth/session/:id/delete': READ,
+  'PUT /api/account/password': READ,
+  'GET /api/account': READ,
+  'GET /api/account/limits': READ,
+  // The spec's account fields (e-mail, password) are the workspace's.
+  'PUT /api/account/update': OWN,
+  // Keys are credentials of the workspace, not its content.
+  'GET /api/keys': MANAGE,
+  'POST /api/key/add': MANAGE,
+  'DELETE /api/key/:id/delete': MANAGE,
+
+  'GET /api/urls': READ,
+  'GET /api/url/:id': READ,
+  'POST /api/url/add': CONTENT,
+  'PUT /api/url/:id/update': CONTENT,
+  'DELETE /api/url/:id/delete': CONTENT,
+  'GET /api/stats': READ,
+  // Everything out again: reads.
+  'GET /api/export/links': READ,
+  'GET /api/export/clicks': READ,
+  // Who changed what: the workspace's managers.
+  'GET /api/audit': MANAGE,
+  // Statistics of one item.
+  'GET /api/url/:id/stats': READ,
+  'GET /api/qr/:id/stats': READ,
+  'GET /api/campaign/:id/stats': READ,
+  'GET /api/bio/:id/stats': READ,
+
+  'GET /api/qr': READ,
+  'GET /api/qr/:id': READ,
+  'POST /api/qr/add': CONTENT,
+  'PUT /api/qr/:id/update': CONTENT,
+  'DELETE /api/qr/:id/delete': CONTENT,
+  // Previews draw what an editor is editing.
+  'POST /api/qr/preview': CONTENT,
+  'POST /api/qr/:id/preview': CONTENT,
+  'POST /api/upload/logo': CONTENT,
+
+  'GET /api/bio': READ,
+  'GET /api/bio/:id': READ,
+  'POST /api/bio/add': CONTENT,
+  'PUT /api/bio/:id/update': CONTENT,
+  'DELETE /api/bio/:id/delete': CONTENT,
+  'POST /api/bio/preview': CONTENT,
+
+  'GET /api/campaigns': READ,
+  'GET /api/campaign/:id': READ,
+  'POST /api/campaign/add': CONTENT,
+  'PUT /api/campaign/:id/update': CONTENT,
+  'DELETE /api/campaign/:id/delete': CONTENT,
+  'POST /api/campaign/:campaignid/assign/:linkid': CONTENT,
+  'DELETE /api/campaign/:campaignid/assign/:linkid': CONTENT,
+
+  'GET /api/channels': READ,
+  'GET /api/channel/:id': READ,
+  'GET /api/channel/:id/details': READ,
+  'POST /api/channel/add': CONTENT,
+  'PUT /api/channel/:id/update': CONTENT,
+  'DELETE /api/channel/:id/delete': CONTENT,
+  'POST /api/channel/:channelid/assign/:type/:itemid': CONTENT,
+  'DELETE /api/channel/:channelid/assign/:type/:itemid': CONTENT,
+
+  'GET /api/pixels': READ,
+  'GET /api/pixels/providers': READ,
+  'POST /api/pixel/add': CONTENT,
+  'PUT /api/pixel/:id/update': CONTENT,
+  'DELETE /api/pixel/:id/delete': CONTENT,
+
+  'GET /api/splash': READ,
+  'GET /api/splash/:id': READ,
+  'POST /api/splash/add': CONTENT,
+  'PUT /api/splash/:id/update': CONTENT,
+  'DELETE /api/splash/:id/delete': CONTENT,
+  'POST /api/splash/preview': CONTENT,
+
+  'GET /api/overlay': READ,
+  'GET /api/overlay/:id': READ,
+  'GET /api/overlay/:id/contacts': READ,
+  'POST /api/overlay/add': CONTENT,
+  'PUT /api/overlay/:id/update': CONTENT,
+  'DELETE /api/overlay/:id/delete': CONTENT,
+  'POST /api/overlay/preview': CONTENT,
+
+  'GET /api/domains': READ,
+  'GET /api/domain/:id': READ,
+  'GET /api/domains/dns': READ,
+  'GET /api/domains/setup': READ,
+  'POST /api/domain/add': MANAGE,
+  'PUT /api/domain/:id/update': MANAGE,
+  'DELETE /api/domain/:id/delete': MANAGE,
+
+  // The workspace's people.
+  'GET /api/members': READ,
+  'POST /api/member/invite': MANAGE,
+  'PUT /api/member/:id/update': MANAGE,
+  'DELETE /api/member/:id/delete': MANAGE,
+  'DELETE /api/invitation/:id/delete': MANAGE,
+  // The person's own workspaces: any member may make a new one (they own it) and switch.
+  'GET /api/workspaces': READ,
+  'POST /api/workspace/add': READ,
+  'PUT /api/workspace/:id/switch': READ,
+
+  // Webhooks send the workspace's records elsewhere, signed with a secret: set up like keys.
+  'GET /api/webhooks': MANAGE,
+  'GET /api/webhook/:id': MANAGE,
+  'POST /api/webhook/add': MANAGE,
+  'PUT /api/webhook/:id/update': MANAGE,
+  'DELETE /api/webhook/:id/delete': MANAGE,
+  'GET /api/webhook/:id/deliveries': MANAGE,
+  'POST /api/webhook/:id/test': MANAGE,
+  'POST /api/delivery/:id/retry': MANAGE,
+
+  // The instance's administration (administrators' workspaces only: requireAdmin as well).
+  'GET /api/users': OWN,
+  'GET /api/user/:id': OWN,
+  'POST /api/user/add': OWN,
+  'DELETE /api/user/:id/delete': OWN,
+  'PUT /api/user/:id/suspend': OWN,
+  'PUT /api/user/:id/unsuspend': OWN,
+  'GET /api/plans': OWN,
+  'POST /api/plan/add': OWN,
+  'PUT /api/plan/:id/update': OWN,
+  'DELETE /api/plan/:id/delete': OWN,
+  'PUT /api/plan/:id/user/:userid': OWN,
+}
+
+/**
+ * Endpoints answered without a credential (signing in, opening an invitation's link): no role, no
+ * workspace yet. Accepting an invitation takes a session when there is one (it adds that person).
+ */
+export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'GET /api/invitation/details', 'POST /api/invitation/accept'])
+
+/**
+ * The role a matched API route needs (`HEAD` as its `GET`); `owner` for a route the table does not
+ * name, so a forgotten rule refuses rather than opens. Undefined off the API (no route matched).
+ */
+export function roleOfRoute(method: string, routeUrl: string | undefined): Role | undefined {
+  if (!routeUrl || !routeUrl.startsWith('/api/')) return undefined
+  const route = `${method === 'HEAD' ? 'GET' : method} ${routeUrl}`
+  if (OPEN_ROUTES.has(route)) return undefined
+  return ROLE_OF_ROUTE[route] ?? OWN
+}

@@ -1,0 +1,82 @@
+// An invitation's link (/app/invitation/<token>): what it offers, then joining, as the person
+// signed in in this browser, or as a new person with a username and a password of their own.
+// Someone who already signs in elsewhere signs in first and comes back here.
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { Field } from '../components/Field'
+import { ErrorMessage, Loading } from '../components/States'
+import { accountQueryKey, useAccount } from '../account/account-queries'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, useInvitationDetails } from './member-queries'
+
+export function InvitationPage() {
+  const { token = '' } = useParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  // Once joined, the invitation is spent: asking for it again would only be refused.
+  const [joined, setJoined] = useState(false)
+  useEffect(() => {
+    document.title = 'Invitation · Linkwell'
+  }, [])
+  const details = useInvitationDetails(token, !joined)
+  // Whether this browser is signed in (the session probe answers null for nobody).
+  const account = useAccount()
+  const signedIn = Boolean(account.data)
+
+  const accept = useCheckedSubmit<'username' | 'password'>({
+    validate: () => ({}),
+    send: async () => {
+      const accepted = await unwrap(api.POST('/api/invitation/accept', { body: signedIn ? { token } : { token, username: username.trim(), password } }))
+      setJoined(true)
+      // Leave first, then forget what the page showed.
+      await navigate('/', { replace: true })
+      queryClient.clear()
+      queryClient.setQueryData(accountQueryKey, accepted.data)
+    },
+    fields: ['username', 'password'],
+  })
+
+  return (
+    <div className="signin">
+      <div className="signin-panel">
+        {details.isPending ? <Loading label="Opening the invitation…" /> : details.isError ? (
+          <div className="card stack">
+            <h1>This invitation cannot be used</h1>
+            <ErrorMessage error={details.error} />
+            <p className="muted small">It may have been used already, withdrawn, or be more than 7 days old: ask for a new one.</p>
+          </div>
+        ) : (
+          <form className="card stack" onSubmit={accept.submit} noValidate aria-labelledby="invitation-title">
+            <div>
+              <h1 id="invitation-title">Join {details.data.workspace}</h1>
+              <p className="muted">You are invited as <strong>{ROLE_LABELS[details.data.role]}</strong>: {ROLE_DESCRIPTIONS[details.data.role]}.</p>
+            </div>
+            {signedIn ? (
+              <p className="small">You join as the person signed in in this browser.</p>
+            ) : details.data.registered ? (
+              <p className="notice">Someone already signs in with {details.data.email}: <Link to="/signin" state={{ from: `/invitation/${token}` }}>sign in</Link>, then come back to this link.</p>
+            ) : (
+              <>
+                <p className="small">Choose how you will sign in as <strong>{details.data.email}</strong>.</p>
+                <Field label="Username" hint="3 to 32 letters, digits, _ and -" error={accept.errors.username}>
+                  <input type="text" autoComplete="username" value={username} onChange={(event) => setUsername(event.target.value)} />
+                </Field>
+                <Field label="Password" hint="At least 8 characters" error={accept.errors.password}>
+                  <input type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+                </Field>
+              </>
+            )}
+            {accept.formError && <p className="form-error" role="alert">{accept.formError}</p>}
+            {(signedIn || !details.data.registered) && (
+              <button type="submit" className="button primary block" disabled={accept.submitting}>{accept.submitting ? 'Joining…' : `Join ${details.data.workspace}`}</button>
+            )}
+          </form>
+        )}
+      </div>
+    </div>
+  )
+}

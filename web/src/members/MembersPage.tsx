@@ -1,0 +1,176 @@
+// The workspace's members: invite someone with a role (the link to copy, or mailed), change a
+// role, remove a member, withdraw a pending invitation, see who signs in with a second factor.
+// What the signed-in person's role does not allow is shown disabled, with the reason beside it.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { api, messageOf, unwrap } from '../api/client'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { CopyButton } from '../components/CopyButton'
+import { Field } from '../components/Field'
+import { formatDate, formatDateTime } from '../components/format'
+import { PageHeader } from '../components/PageHeader'
+import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCurrentRole, useMembers, type Member, type Role } from './member-queries'
+import './members.css'
+
+const MANAGE_REASON = 'Only owners and admins can invite, change or remove members.'
+
+/** The roles `actor` may hand out: an owner every one, an admin all but owner. */
+function assignableRoles(actor: Role | undefined): Role[] {
+  return ROLES.filter((role) => (role === 'owner' ? actor === 'owner' : roleAllows(actor, 'admin')))
+}
+
+export function MembersPage() {
+  const queryClient = useQueryClient()
+  const members = useMembers()
+  const role = useCurrentRole()
+  const canManage = roleAllows(role, 'admin')
+  const [invited, setInvited] = useState<{ email: string; url: string; mailed: boolean }>()
+  const [removing, setRemoving] = useState<Member>()
+  const refresh = () => queryClient.invalidateQueries({ queryKey: membersQueryKey })
+
+  const changeRole = useMutation({
+    mutationFn: ({ id, role: next }: { id: number; role: Role }) => unwrap(api.PUT('/api/member/{id}/update', { params: { path: { id } }, body: { role: next } })),
+    onSettled: refresh,
+  })
+  const remove = useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/member/{id}/delete', { params: { path: { id } } })),
+    onSuccess: async () => {
+      setRemoving(undefined)
+      await refresh()
+    },
+  })
+  const withdraw = useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/invitation/{id}/delete', { params: { path: { id } } })),
+    onSettled: refresh,
+  })
+
+  return (
+    <>
+      <PageHeader title="Members" description="The people of this workspace and what each may do." />
+      <InviteForm canManage={canManage} roles={assignableRoles(role)} onInvited={async (result) => { setInvited(result); await refresh() }} />
+      {invited && (
+        <div className="card stack" role="status">
+          <p className="small">
+            <strong>{invited.email} is invited.</strong> {invited.mailed ? 'The link was e-mailed; you can also pass it on yourself.' : 'Send them this link: it works once, for 7 days.'}
+          </p>
+          <div className="secret">
+            <code aria-label="Invitation link">{invited.url}</code>
+            <CopyButton text={invited.url} label="Copy link" className="button small primary" />
+            <button type="button" className="button small ghost" onClick={() => setInvited(undefined)}>Done</button>
+          </div>
+        </div>
+      )}
+      {changeRole.isError && <p className="form-error" role="alert">{messageOf(changeRole.error)}</p>}
+      {withdraw.isError && <p className="form-error" role="alert">{messageOf(withdraw.error)}</p>}
+      {members.isPending ? <Loading label="Loading members…" /> : members.isError ? <ErrorMessage error={members.error} onRetry={() => members.refetch()} /> : (
+        <>
+          <section className="card table-card" aria-labelledby="members-title">
+            <h2 id="members-title" className="card-title">People</h2>
+            <div className="table-scroll">
+              <table className="table compact stack-table members-table">
+                <thead><tr><th scope="col">Person</th><th scope="col">Role</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+                <tbody>
+                  {members.data.members.map((member) => {
+                    // An admin leaves owners to the owners.
+                    const editable = canManage && (member.role !== 'owner' || role === 'owner')
+                    return (
+                      <tr key={member.id}>
+                        <td data-label="Person">
+                          <strong>{member.username}</strong>{member.you && <span className="badge">You</span>}
+                          <span className="destination">{member.email}</span>
+                        </td>
+                        <td data-label="Role">
+                          {editable ? (
+                            <select aria-label={`Role of ${member.username}`} value={member.role} disabled={changeRole.isPending} onChange={(event) => changeRole.mutate({ id: member.id, role: event.target.value as Role })}>
+                              {assignableRoles(role).concat(assignableRoles(role).includes(member.role) ? [] : [member.role]).map((option) => <option key={option} value={option}>{ROLE_LABELS[option]}</option>)}
+                            </select>
+                          ) : ROLE_LABELS[member.role]}
+                        </td>
+                        <td data-label="Second factor">{member.twofactor ? 'On' : <span className="muted">Off</span>}</td>
+                        <td className="nowrap" data-label="Last sign-in">{member.lastsignin ? formatDateTime(member.lastsignin) : <span className="muted">Never</span>}</td>
+                        <td className="actions">
+                          <button type="button" className="button small ghost danger-text" disabled={!editable} onClick={() => setRemoving(member)}>
+                            Remove<span className="visually-hidden"> {member.username}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {!canManage && <p className="muted small disabled-reason">{MANAGE_REASON}</p>}
+          </section>
+          <section className="card table-card" aria-labelledby="invitations-title">
+            <h2 id="invitations-title" className="card-title">Pending invitations</h2>
+            {members.data.invitations.length === 0 ? (
+              <EmptyState title="No pending invitations"><p className="muted small">Invitations not yet accepted show here until they expire.</p></EmptyState>
+            ) : (
+              <div className="table-scroll">
+                <table className="table compact stack-table">
+                  <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Sent</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+                  <tbody>
+                    {members.data.invitations.map((invitation) => (
+                      <tr key={invitation.id}>
+                        <td data-label="E-mail"><strong>{invitation.email}</strong></td>
+                        <td data-label="Role">{ROLE_LABELS[invitation.role]}</td>
+                        <td className="nowrap" data-label="Sent">{formatDate(invitation.created)}</td>
+                        <td className="nowrap" data-label="Expires">{formatDate(invitation.expires)}</td>
+                        <td className="actions">
+                          <button type="button" className="button small ghost danger-text" disabled={!canManage || withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)}>
+                            Withdraw<span className="visually-hidden"> the invitation of {invitation.email}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+      {removing && (
+        <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id)} onCancel={() => { setRemoving(undefined); remove.reset() }}>
+          <p>They lose access to this workspace at once, and the API keys they made here stop working.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  )
+}
+
+type InviteField = 'email' | 'role'
+
+function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles: Role[]; onInvited(result: { email: string; url: string; mailed: boolean }): Promise<void> }) {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('editor')
+  const form = useCheckedSubmit<InviteField>({
+    validate: () => (/^[^\s@]+@[^\s@]+$/.test(email.trim()) ? {} : { email: 'Enter an e-mail address.' }),
+    send: async () => {
+      const created = await unwrap(api.POST('/api/member/invite', { body: { email: email.trim(), role } }))
+      await onInvited({ email: email.trim(), url: created.url, mailed: created.mailed })
+      setEmail('')
+    },
+    fields: ['email', 'role'],
+  })
+  return (
+    <section className="card stack" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite someone</h2>
+      <form className="inline-form" onSubmit={form.submit} noValidate aria-label="Invite someone">
+        <Field label="E-mail address" error={form.errors.email}>
+          <input type="email" value={email} disabled={!canManage} placeholder="colleague@example.com" onChange={(event) => setEmail(event.target.value)} />
+        </Field>
+        <Field label="Role" error={form.errors.role} hint={ROLE_DESCRIPTIONS[role]}>
+          <select value={role} disabled={!canManage} onChange={(event) => setRole(event.target.value as Role)}>
+            {(roles.length > 0 ? roles : ROLES.slice(0, 3)).map((option) => <option key={option} value={option}>{ROLE_LABELS[option]}</option>)}
+          </select>
+        </Field>
+        <button type="submit" className="button primary align-end" disabled={!canManage || form.submitting}>{form.submitting ? 'Inviting…' : 'Send invitation'}</button>
+      </form>
+      {!canManage && <p className="muted small disabled-reason">{MANAGE_REASON}</p>}
+      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+    </section>
+  )
+}
