@@ -1,6 +1,7 @@
 // Redirects per second: Linkwell answering `GET /{alias}` of one direct link with every click
 // recorded, enriched and aggregated, against a bare node:http server sending the same 302, in
-// alternating rounds under wrk: the default configuration and the tuned one side by side (ADR 014).
+// alternating rounds under wrk: the default configuration, the tuned one (ADR 014) and the default
+// without metrics (ADR 019) side by side.
 // On SQLite and on PostgreSQL, each server with its own database (every redirect after the first
 // a cache hit). Visitors vary (20,000 addresses, 8 browsers, referrers, languages).
 // Afterwards the clicks table, the link counter and the aggregates must each count one click per
@@ -55,15 +56,21 @@ export async function countClicks(db: DB, alias: string): Promise<{ rows: number
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1_500))
 
 /**
- * The two configurations measured side by side: what `npm start` runs with nothing set
- * (LOG_LEVEL=info: API lines, visitors counted per minute) and the quietest (LOG_LEVEL=warn).
- * ADR 014: the first must be within 5 % of the second.
+ * The configurations measured side by side: what `npm start` runs with nothing set (LOG_LEVEL=info:
+ * API lines, visitors counted per minute; metrics on), the quietest (LOG_LEVEL=warn), and the
+ * default without metrics (METRICS=off).
  */
 const CONFIGURATIONS = [
   { name: 'default (LOG_LEVEL=info)', env: { LOG_LEVEL: 'info' } },
   { name: 'tuned (LOG_LEVEL=warn)', env: { LOG_LEVEL: 'warn' } },
+  { name: 'default without metrics (METRICS=off)', env: { LOG_LEVEL: 'info', METRICS: 'off' } },
 ] as const
-const DEFAULT_WITHIN = 0.05
+
+/** Ratios of two configurations' rates, per round, and the least each may be: ADR 014 (5 %), ADR 019 (2 %). */
+const COMPARISONS = [
+  { label: 'default ÷ tuned', of: 0, to: 1, atLeast: 0.95 },
+  { label: 'metrics on ÷ off', of: 0, to: 2, atLeast: 0.98 },
+] as const
 
 interface BenchServer {
   name: string
@@ -130,10 +137,11 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
       await bare.stop()
     }
     for (const [index, summary] of summaries.entries()) printRounds(`${label}, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, target)
-    const [defaults, tuned] = summaries
-    const perRound = defaults!.rounds.map((round, index) => round.linkwell.perSecond / tuned!.rounds[index]!.linkwell.perSecond)
-    const defaultVsTuned = median(perRound)
-    console.log(`    default ÷ tuned  ${perRound.map((ratio) => ratio.toFixed(2).padStart(7)).join(' ')}         median ${defaultVsTuned.toFixed(3)} (target ≥ ${(1 - DEFAULT_WITHIN).toFixed(2)}: ${defaultVsTuned >= 1 - DEFAULT_WITHIN ? 'met' : 'NOT met'})`)
+    for (const { label: comparison, of, to, atLeast } of COMPARISONS) {
+      const perRound = summaries[of]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[to]!.rounds[index]!.linkwell.perSecond)
+      const ratio = median(perRound)
+      console.log(`    ${comparison.padEnd(17)}${perRound.map((value) => value.toFixed(2).padStart(7)).join(' ')}         median ${ratio.toFixed(3)} (target ≥ ${atLeast.toFixed(2)}: ${ratio >= atLeast ? 'met' : 'NOT met'})`)
+    }
     // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
     for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
   } finally {
@@ -156,6 +164,7 @@ export async function runRedirectThroughputBench(options: RedirectBenchOptions, 
     }
   }
   if (only.has('postgres')) {
-    await withBenchDatabase(options.postgresUrl, (first) => withBenchDatabase(options.postgresUrl, (second) => measureOn('PostgreSQL', [first, second], options, TARGETS.postgres)))
+    await withBenchDatabase(options.postgresUrl, (first) => withBenchDatabase(options.postgresUrl, (second) => withBenchDatabase(options.postgresUrl, (third) =>
+      measureOn('PostgreSQL', [first, second, third], options, TARGETS.postgres))))
   }
 }

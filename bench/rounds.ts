@@ -3,7 +3,8 @@
 // drift, and the median of the per-round ratios is what is reported, with each round's rates.
 // Beside the rates, the CPU time each server spends per answer (from /proc): other processes
 // taking the cores lower a rate but hardly the CPU time per answer, so the ratio of the two
-// CPU times is a steadier estimate of the throughput ratio on a shared machine.
+// CPU times is a steadier estimate of the throughput ratio on a shared machine. Each round starts
+// once every server has finished the work the previous round left (clicks still being written).
 import fs from 'node:fs'
 import { runWrk, type WrkOptions, type WrkResult } from './wrk.js'
 
@@ -22,8 +23,22 @@ export function cpuTimeMicroseconds(pid: number): number {
 }
 const CLOCK_TICKS = 100
 
+/**
+ * Waits until none of `pids` is still busy (under 5 ms of CPU in 250 ms, or 10 s at most): a server
+ * writing the clicks of its previous round would otherwise take the core from the one measured next.
+ */
+async function settle(pids: number[]): Promise<void> {
+  const used = () => pids.reduce((sum, pid) => sum + cpuTimeMicroseconds(pid), 0)
+  for (let waited = 0; waited < 10_000; waited += 250) {
+    const before = used()
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    if (used() - before < 5_000) return
+  }
+}
+
 /** One wrk run with the server's CPU time per answer. */
-async function measured(load: WrkOptions, pid: number): Promise<WrkResult & { cpuMicroseconds: number }> {
+async function measured(load: WrkOptions, pid: number, others: number[] = []): Promise<WrkResult & { cpuMicroseconds: number }> {
+  await settle([pid, ...others])
   const before = cpuTimeMicroseconds(pid)
   const result = await runWrk(load)
   return { ...result, cpuMicroseconds: (cpuTimeMicroseconds(pid) - before) / Math.max(result.requests, 1) }
@@ -83,13 +98,14 @@ export async function alternateMany(options: { bare: Target; linkwell: Target[];
   for (const server of options.linkwell) warmUps.push(await runWrk({ ...options.load, url: server.url, seconds: 5 }))
   const rounds: Round[][] = options.linkwell.map(() => [])
   for (let index = 0; index < options.rounds; index += 1) {
-    const bare = await measured({ ...options.load, url: options.bare.url }, options.bare.pid)
+    const pids = [options.bare.pid, ...options.linkwell.map((server) => server.pid)]
+    const bare = await measured({ ...options.load, url: options.bare.url }, options.bare.pid, pids)
     // Every other round the servers take their turns in reverse, so none always runs right after the baseline.
     const order = [...options.linkwell.keys()]
     if (index % 2 === 1) order.reverse()
     for (const at of order) {
       const server = options.linkwell[at]!
-      const linkwell = await measured({ ...options.load, url: server.url }, server.pid)
+      const linkwell = await measured({ ...options.load, url: server.url }, server.pid, pids)
       rounds[at]!.push({ bare, linkwell, ratio: linkwell.perSecond / bare.perSecond, cpuRatio: bare.cpuMicroseconds / linkwell.cpuMicroseconds })
     }
   }

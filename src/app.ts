@@ -12,6 +12,7 @@ import { installApiGate, isApiPath } from './http/auth.js'
 import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
+import { createListEnvelope } from './http/list.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
@@ -29,6 +30,8 @@ import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
+import { registerAuditRoutes } from './modules/audit/audit.routes.js'
+import { registerExportRoutes } from './modules/exports/export.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
@@ -45,6 +48,7 @@ import { requestIdOf } from './http/request-id.js'
 import { createProxyTrust } from './http/client-address.js'
 import { createVersionedResponseCache } from './http/versioned-response-cache.js'
 import { createVisitorLog } from './public/visitor-log.js'
+import { createMetrics, registerMetrics } from './http/metrics.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
 
@@ -68,7 +72,7 @@ const VERBOSE_LEVELS = new Set(['debug', 'trace'])
 
 /** Visitors' addresses: everything but the API, the dashboard and the health checks. */
 function isVisitorPath(url: string): boolean {
-  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz')
+  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz') && !url.startsWith('/metrics')
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -172,7 +176,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
         description:
           'Short links, campaigns, channels, pixels and QR codes. Every endpoint needs `Authorization: Bearer <API key>`, ' +
           'or the dashboard\'s session cookie (POST /api/auth/login); with the cookie, requests other than GET must send ' +
-          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`.',
+          '`Origin` equal to the server\'s public URL and `X-Linkwell-CSRF: 1`. ' +
+          'An optional field sent as null, or as an empty string, is taken as left out: on a create its default applies. ' +
+          'On an update null (or leaving the field out) keeps the value, and `""` clears the field where it can be cleared ' +
+          'and is refused where it cannot: each field\'s description says which.',
       },
       components: {
         securitySchemes: {
@@ -191,7 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.all('/api', { schema: { hide: true } }, (_request, reply) => sendEndpointNotFound(reply))
 
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
-  installApiGate(app, {
+  const apiGate = installApiGate(app, {
     accounts: services.accounts,
     sessions: services.sessions,
     sessionCookie,
@@ -214,22 +221,37 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   })
 
   const { publicUrl } = config
+  // Every list answer's envelope, its `error` as LIST_ERROR_FORMAT says (ADR 013).
+  const listEnvelope = createListEnvelope(config.listErrorFormat)
+  const linkListCache = createVersionedResponseCache(LINK_LIST_CACHE_BYTES)
+  if (config.metrics.enabled) {
+    const metrics = createMetrics({
+      clicks: services.clicks,
+      visitorAnswers: () => visitorLog.totals(),
+      caches: { alias: services.visits.aliasCache, api_key: apiGate.keyCache, link_list: linkListCache.counts },
+      poolUse: database.poolUse,
+    })
+    registerMetrics(app, metrics, config.metrics.token)
+    app.addHook('onClose', async () => metrics.close())
+  }
   registerHealthRoutes(app, database, redis)
-  registerSessionRoutes(app, { sessions: services.sessions, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
-  registerDomainRoutes(app, { domains: services.domains })
-  registerOverlayRoutes(app, { overlays: services.overlays })
-  registerSplashPageRoutes(app, { splashPages: services.splashPages })
-  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl })
-  registerChannelRoutes(app, { channels: services.channels })
-  registerPixelRoutes(app, { pixels: services.pixels })
-  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
+  registerDomainRoutes(app, { domains: services.domains, listEnvelope })
+  registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
+  registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })
+  registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl, listEnvelope })
+  registerChannelRoutes(app, { channels: services.channels, listEnvelope })
+  registerPixelRoutes(app, { pixels: services.pixels, listEnvelope })
+  registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
+  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
-  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
-  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })
-  registerWebhookRoutes(app, { webhooks: services.webhooks })
+  registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
+  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
+  registerAuditRoutes(app, { audit: services.audit, listEnvelope })
+  registerExportRoutes(app, { exports: services.exports })
+  registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

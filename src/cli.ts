@@ -3,7 +3,11 @@
 // the HTTP API. Output is JSON on stdout; errors are a line on stderr (exit 2: usage, with a pointer to --help; 1: failure).
 import { commandLineActor } from './modules/changes/change-journal.js'
 import { parseArgs } from 'node:util'
+import fs from 'node:fs'
+import path from 'node:path'
 import readline from 'node:readline'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
@@ -15,6 +19,7 @@ import type { AccountWithPlan } from './modules/accounts/account.repository.js'
 import { toPlanRecord, toUserRecord } from './modules/admin/admin.mapper.js'
 import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from './modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
+import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './modules/exports/export.service.js'
 import { AppError, ValidationError } from './core/errors.js'
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
@@ -41,6 +46,10 @@ Commands:
   backup FILE                         copy the SQLite database to FILE while the server runs
                                       (PostgreSQL: use pg_dump)
   migrate                             apply pending database migrations
+  export links --account A --out FILE [--format csv|json]
+                                      write the account's links, every field, to FILE
+  export clicks --account A --out FILE [--format csv|ndjson] [--from D] [--to D]
+                                      write the account's raw clicks between D and D (dates or date-times) to FILE
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code. Times are UTC.
 A --password given to \`account create\` is visible to other local users while the command runs;
@@ -204,6 +213,32 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   },
+  'export links': accountCommand({
+    usage: 'export links --account <id|username> --out FILE [--format csv|json]',
+    options: { out: { type: 'string' }, format: { type: 'string' } },
+    required: ['out'],
+    check: (values) => void exportFormat(values, LINK_EXPORT_FORMATS),
+    async run(account, values, { exports }) {
+      const format = exportFormat(values, LINK_EXPORT_FORMATS)
+      return writeExport(text(values, 'out')!, exports.linkLines(account.id, format))
+    },
+  }),
+  'export clicks': accountCommand({
+    usage: 'export clicks --account <id|username> --out FILE [--format csv|ndjson] [--from D] [--to D]',
+    options: { out: { type: 'string' }, format: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    required: ['out'],
+    check: (values) => void exportFormat(values, CLICK_EXPORT_FORMATS),
+    async run(account, values, { exports }) {
+      const format = exportFormat(values, CLICK_EXPORT_FORMATS)
+      let range
+      try {
+        range = exports.clickRange({ from: text(values, 'from'), to: text(values, 'to') })
+      } catch (error) {
+        throw new UsageError(`--${(error as ValidationError).field} ${(error as Error).message.replace(/^The field "[^"]+" /, '').replace(/\.$/, '')}`)
+      }
+      return writeExport(text(values, 'out')!, exports.clickLines(account.id, range, format))
+    },
+  }),
   migrate: {
     usage: 'migrate',
     options: {},
@@ -212,6 +247,32 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...CLICK_COMMANDS,
+}
+
+/** `--format`, one of `formats` (the first when left out). */
+function exportFormat<F extends string>(values: Values, formats: readonly F[]): F {
+  const given = text(values, 'format') ?? formats[0]!
+  if (!(formats as readonly string[]).includes(given)) throw new UsageError(`--format must be one of ${formats.join(', ')}, got "${given}"`)
+  return given as F
+}
+
+/** Writes `lines` to `file` as they come (memory stays flat), then answers what was written. */
+async function writeExport(file: string, lines: AsyncIterable<string>): Promise<{ file: string; lines: number; bytes: number }> {
+  let count = 0
+  let bytes = 0
+  const counted = async function* () {
+    for await (const line of lines) {
+      count += 1
+      bytes += Buffer.byteLength(line)
+      yield line
+    }
+  }
+  try {
+    await pipeline(Readable.from(counted()), fs.createWriteStream(file))
+  } catch (error) {
+    throw new CliFailure(`export failed: ${(error as Error).message}`)
+  }
+  return { file: path.resolve(file), lines: count, bytes }
 }
 
 /** Finds the command named by the leading words of `argv`; returns it and the remaining options. */

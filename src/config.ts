@@ -52,6 +52,15 @@ export interface Config {
   webhookAllowPrivate: boolean
   /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
   eventsUrl: string | undefined
+  /** Audit log entries older than this many days are pruned by `linkwell audit prune` (default 365). */
+  auditRetentionDays: number
+  /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
+  metrics: { enabled: boolean; token: string | null }
+  /**
+   * `error` of list answers: `string` ("0", as the spec says) or `integer` (0), for clients that
+   * test `error` for truthiness (ADR 013).
+   */
+  listErrorFormat: 'string' | 'integer'
 }
 
 export class ConfigError extends Error {
@@ -122,6 +131,14 @@ function readRedirectStatus(env: Env): 301 | 302 {
   throw new ConfigError('REDIRECT_STATUS', `must be 301 or 302, got "${raw}"`)
 }
 
+function readMetrics(env: Env): Config['metrics'] {
+  const raw = (env.METRICS ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'on' && raw !== 'off') throw new ConfigError('METRICS', `must be on or off, got "${env.METRICS}"`)
+  const token = (env.METRICS_TOKEN ?? '').trim()
+  if (token !== '' && token.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters (it guards what the server tells about itself)')
+  return { enabled: raw !== 'off', token: token === '' ? null : token }
+}
+
 function readTrustedProxies(env: Env): string[] {
   const raw = env.TRUSTED_PROXIES
   if (raw === undefined || raw.trim() === '') return []
@@ -168,6 +185,13 @@ function readEventsUrl(env: Env): string | undefined {
   return raw
 }
 
+function readListErrorFormat(env: Env): Config['listErrorFormat'] {
+  const raw = env.LIST_ERROR_FORMAT
+  if (raw === undefined || raw === '' || raw === 'string') return 'string'
+  if (raw === 'integer') return 'integer'
+  throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -210,5 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
     webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     eventsUrl: readEventsUrl(env),
+    auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+    metrics: readMetrics(env),
+    listErrorFormat: readListErrorFormat(env),
   }
 }

@@ -42,6 +42,10 @@ import { createOverlayRepository } from './modules/overlays/overlay.repository.j
 import { createOverlayService } from './modules/overlays/overlay.service.js'
 import { createPixelRepository } from './modules/pixels/pixel.repository.js'
 import { createPixelService } from './modules/pixels/pixel.service.js'
+import { createAuditRepository } from './modules/audit/audit.repository.js'
+import { createAuditService } from './modules/audit/audit.service.js'
+import { createExportRepository } from './modules/exports/export.repository.js'
+import { createExportService } from './modules/exports/export.service.js'
 import { createLogoLoader, type LogoLoader } from './modules/qr-codes/logo-source.js'
 import { createQrCodeItemSource } from './modules/qr-codes/qr-code.item-source.js'
 import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js'
@@ -161,6 +165,10 @@ export function createServices(deps: ServiceDependencies) {
     /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
     eventStream,
     webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate }),
+    /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
+    audit: createAuditService(createAuditRepository(db)),
+    /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
+    exports: createExportService(createExportRepository(db), { publicUrl }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,

@@ -47,4 +47,16 @@ describe('one place for each idea', () => {
   it('the error envelope is sent by the error handler only', () => {
     expect(filesMatching(/error:\s*1\s*,\s*message/)).toEqual(['http/error-handler.ts'])
   })
+
+  it('a validation sentence ("The field "x" …") is built in core only', () => {
+    expect(filesMatching(/The field "/)).toEqual(['core/errors.ts'])
+  })
+
+  it('time text is written by core/time.ts only', () => {
+    expect(filesMatching(/\.toISOString\(\)/)).toEqual(['core/time.ts'])
+  })
+
+  it('visitor redirects get their no-cache answer from public/redirect-reply.ts only', () => {
+    expect(filesMatching(/\.redirect\(/).filter((file) => file.startsWith('public/'))).toEqual(['public/redirect-reply.ts'])
+  })
 })

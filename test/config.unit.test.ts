@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       clickRetentionDays: null,
       webhookAllowPrivate: false,
       eventsUrl: undefined,
+      auditRetentionDays: 365,
+      metrics: { enabled: true, token: null },
+      listErrorFormat: 'string',
     })
   })
 
@@ -70,6 +73,10 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
       WEBHOOK_ALLOW_PRIVATE: '1',
       EVENTS_URL: 'nats://events.internal:4222',
+      LIST_ERROR_FORMAT: 'integer',
+      AUDIT_RETENTION_DAYS: '30',
+      METRICS: 'OFF',
+      METRICS_TOKEN: 'a-metrics-token-of-enough-length',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -96,6 +103,9 @@ describe('loadConfig', () => {
       clickRetentionDays: 400,
       webhookAllowPrivate: true,
       eventsUrl: 'nats://events.internal:4222',
+      auditRetentionDays: 30,
+      metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
+      listErrorFormat: 'integer',
     })
   })
 
@@ -146,6 +156,12 @@ describe('loadConfig', () => {
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],
     ['CLICK_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '0'],
+    ['AUDIT_RETENTION_DAYS', '36501'],
+    ['METRICS', 'yes'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['LIST_ERROR_FORMAT', 'number'],
+    ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })

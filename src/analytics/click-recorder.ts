@@ -22,7 +22,19 @@ export interface ClickRecorder {
   /** Stops the timer and flushes what is left. */
   close(): Promise<void>
   readonly pending: number
+  /** Visits since start: queued, written, and dropped (queue full, or a batch refused for good). */
+  readonly totals: Readonly<ClickRecorderTotals>
+  /** Calls `listener` after every batch written, with its rows and how long the write took. */
+  onBatch(listener: BatchListener): () => void
 }
+
+export interface ClickRecorderTotals {
+  queued: number
+  written: number
+  dropped: number
+}
+
+export type BatchListener = (rows: number, seconds: number) => void
 
 export interface ClickRecorderOptions {
   /** How visitors are told apart; by default a random salt per day (visitor-hash.ts). */
@@ -77,11 +89,14 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   let retryAt = 0
   let lastError: unknown
   let refusals = 0
+  const totals: ClickRecorderTotals = { queued: 0, written: 0, dropped: 0 }
+  const batchListeners = new Set<BatchListener>()
 
   /** Writes batches until the queue is empty; false when the database refused one (kept for later). */
   async function drain(): Promise<boolean> {
     while (queue.length > 0) {
       const batch = queue.slice(0, batchSize * 4)
+      const started = performance.now()
       try {
         await writeClicks(batch)
       } catch (error) {
@@ -95,6 +110,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
         if (refusals < MAX_REFUSALS) return false
         refusals = 0
         queue = queue.slice(batch.length)
+        totals.dropped += batch.length
         options.onDrop?.(batch.length)
         continue
       }
@@ -102,6 +118,9 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
       retryAt = 0
       refusals = 0
       queue = queue.slice(batch.length)
+      totals.written += batch.length
+      const seconds = (performance.now() - started) / 1000
+      for (const listener of batchListeners) listener(batch.length, seconds)
     }
     if (dropped > 0) {
       options.onDrop?.(dropped)
@@ -143,8 +162,10 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
       if (!event.userAgent || event.prefetch || isBotAgent(event.userAgent)) return
       if (queue.length >= maxQueue) {
         dropped += 1
+        totals.dropped += 1
         return
       }
+      totals.queued += 1
       queue.push({
         accountId: event.accountId,
         itemType: event.itemType,
@@ -174,6 +195,11 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
     },
     get pending() {
       return queue.length
+    },
+    totals,
+    onBatch(listener) {
+      batchListeners.add(listener)
+      return () => batchListeners.delete(listener)
     },
   }
 }

@@ -1,4 +1,4 @@
-// `linkwell clicks prune` (retention of raw clicks) and `linkwell dev seed-clicks` (synthetic
+// `linkwell clicks prune` (retention of raw clicks), `linkwell audit prune` (of the audit log) and `linkwell dev seed-clicks` (synthetic
 // clicks for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
 import { seedClicks } from '../analytics/click-seed.js'
@@ -8,6 +8,7 @@ import type { ClickItemType } from '../analytics/click-items.js'
 
 export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
                                       statistics (aggregates) are kept whole
+  audit prune [--days N]              delete audit log entries older than N days (default AUDIT_RETENTION_DAYS, 365)
   dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]
                                       write N synthetic clicks of one item over D days (default 90);
                                       they count like real ones: for test databases only
@@ -31,6 +32,15 @@ export const CLICK_COMMANDS: Record<string, Command> = {
       const deleted = await pruneRawClicks(db, before)
       const visitorRows = await pruneVisitorDays(db, now.slice(0, 10))
       return { deleted, before, days, visitorRows }
+    },
+  },
+  'audit prune': {
+    usage: 'audit prune [--days N]',
+    options: { days: { type: 'string' } },
+    async run(values, { audit, config }) {
+      const given = text(values, 'days')
+      const days = given === undefined ? config.auditRetentionDays : wholeNumber(given, 'days', 1, MAX_DAYS)
+      return { ...(await audit.prune(days)), days }
     },
   },
   'dev seed-clicks': {

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'expired_api_key',
   'invalid_session',
   'invalid_credentials',
+  'invalid_metrics_token',
   'csrf_failed',
   'forbidden',
   'plan_limit_reached',
@@ -102,6 +103,11 @@ export class AuthenticationError extends AppError {
     return new AuthenticationError('invalid_session', 'Your session has ended. Please sign in again.')
   }
 
+  /** GET /metrics without the METRICS_TOKEN it is kept behind. */
+  static metricsToken(): AuthenticationError {
+    return new AuthenticationError('invalid_metrics_token', 'A valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>.')
+  }
+
   /** Sign-in refused; the same words whether the login or the password was wrong (no account probing). */
   static wrongCredentials(): AuthenticationError {
     return new AuthenticationError('invalid_credentials', 'The username, e-mail address or password is incorrect.')
@@ -172,5 +178,17 @@ export class ConflictError extends AppError {
   /** Every alias drawn for a new record was reserved or taken (modules/aliases/alias.service.ts). */
   static aliasesExhausted(): ConflictError {
     return new ConflictError('aliases_exhausted', 'No free alias could be drawn for this record. Please try again, or choose an alias yourself where the API allows it.')
+  }
+}
+
+/**
+ * `find` made to throw `NotFoundError.of(what)` when it finds nothing: the services' `get…OrThrow`,
+ * e.g. `const getPixelOrThrow = orNotFound(pixels.findById, 'Pixel')`.
+ */
+export function orNotFound<Args extends unknown[], Found>(find: (...args: Args) => Promise<Found | undefined>, what: string): (...args: Args) => Promise<Found> {
+  return async (...args) => {
+    const found = await find(...args)
+    if (found === undefined) throw NotFoundError.of(what)
+    return found
   }
 }

@@ -1,6 +1,12 @@
 // A small in-process LRU cache with a per-entry time to live. Map keeps insertion order, so the
 // first key is always the least recently used one.
 
+/** How often a cache answered, and how often its owner had to look further (metrics). */
+export interface CacheCounts {
+  hits: number
+  misses: number
+}
+
 export interface LruCache<K, V> {
   get(key: K): V | undefined
   set(key: K, value: V): void

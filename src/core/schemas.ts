@@ -1,6 +1,6 @@
 // Schemas shared by every module's payloads: ids, paging, dates, URLs, colors and the envelopes
 // of the spec. One schema drives validation, the TypeScript type and the OpenAPI document.
-import { Type, type TSchema } from 'typebox'
+import { IsOptional, Type, type TObject, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
 import { MAX_URL_LENGTH } from './urls.js'
 
 /** Largest id we accept: PostgreSQL `integer`. */
@@ -14,6 +14,61 @@ export const MULTILINE_KEYWORD = 'x-multiline'
 
 /** Options of a multi-line text schema: `Type.String({ maxLength: 500, ...MULTILINE })`. */
 export const MULTILINE = { [MULTILINE_KEYWORD]: true } as const
+
+/**
+ * Null and empty optional fields (ADR 013). `core/optional-fields.ts` reads these before the
+ * schema check: an optional field's `null` is "not given" unless its schema accepts null
+ * (`NullMeans`); its `""` (or blank text) is "not given" too, except in an update body
+ * (`UpdateBody`), where it clears a `Clearable` field and is refused for any other.
+ */
+export const UPDATE_KEYWORD = 'x-update'
+export const CLEARS_KEYWORD = 'x-clears'
+
+/** Whether `schema` takes null as a value: it is the null type or a union with a null branch. */
+export function acceptsNull(schema: unknown): boolean {
+  const node = schema as { type?: unknown; anyOf?: unknown[] } | undefined
+  if (!node) return false
+  if (node.type === 'null' || (Array.isArray(node.type) && node.type.includes('null'))) return true
+  return (node.anyOf ?? []).some(acceptsNull)
+}
+
+/** An optional field `""` clears on an update (`meaning`: what is left, e.g. "no redirect"); on a create, `""` is the default anyway. */
+export function Clearable<T extends TSchema>(schema: T, meaning: string, options: { errorMessage?: string } = {}) {
+  return Type.Union([schema, Type.Literal('')], { ...options, [CLEARS_KEYWORD]: true, description: `\`""\`: ${meaning}` })
+}
+
+/** A field whose `null` is a value (`meaning`: what it stands for), not "not given". */
+export function NullMeans<T extends TSchema>(schema: T, meaning: string, options: { errorMessage?: string; description?: string } = {}) {
+  const { description, ...rest } = options
+  return Type.Union([schema, Type.Null()], { ...rest, description: description ? `${description}; null: ${meaning}` : `null: ${meaning}` })
+}
+
+/** `schema` with `text` appended to its description; the schema's hidden TypeBox keys (kind, optional) kept. */
+function describedAs<T extends TSchema>(schema: T, text: string): T {
+  const own = (schema as { description?: unknown }).description
+  const description = typeof own === 'string' && own !== '' ? `${own}; ${text}` : text
+  return Object.defineProperties({}, { ...Object.getOwnPropertyDescriptors(schema), description: { value: description, enumerable: true, writable: true, configurable: true } }) as T
+}
+
+/** What an update does with an optional field given as null, `""` or not at all, as its description says. */
+function updateMeaning(field: TSchema): string {
+  const node = field as Record<string, unknown>
+  if (node[CLEARS_KEYWORD] === true) return 'null or left out: unchanged'
+  if (acceptsNull(node)) return 'left out: unchanged'
+  return 'null or left out: unchanged; `""` is refused'
+}
+
+/**
+ * The body of an update: a field left out or sent as null keeps its value, `""` clears a
+ * `Clearable` field and is refused for any other (ADR 013). Each optional field's OpenAPI
+ * description says which.
+ */
+export function UpdateBody<P extends TProperties>(properties: P, options: TObjectOptions = {}): TObject<P> {
+  const described = Object.fromEntries(
+    Object.entries(properties).map(([name, field]) => [name, IsOptional(field) ? describedAs(field, updateMeaning(field)) : field]),
+  ) as P
+  return Type.Object(described, { ...options, [UPDATE_KEYWORD]: true })
+}
 
 /** A positive integer id. */
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID, errorMessage: 'must be a positive whole number' })
@@ -55,11 +110,18 @@ export const MessageResponse = Type.Object({
   message: Type.String(),
 })
 
+/**
+ * `error` of a list answer: the string "0" as the spec says, or the integer 0 on a server set to
+ * LIST_ERROR_FORMAT=integer (http/list.ts).
+ */
+export const ListError = Type.Union([Type.Literal('0'), Type.Literal(0)], {
+  description: 'the string "0" (the spec\'s list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness',
+})
+
 /** The list envelope: `{error: "0", data: {result, perpage, currentpage, nextpage, maxpage, <key>: [...]}}`. */
 export function listResponse<K extends string, T extends TSchema>(key: K, item: T) {
   return Type.Object({
-    // spec: list responses carry error as the string "0"
-    error: Type.Literal('0'),
+    error: ListError,
     data: Type.Object({
       result: Type.Integer(),
       perpage: Type.Integer(),

@@ -39,9 +39,22 @@ export interface DatabaseHandle {
    * undefined on SQLite, where one process counts alone.
    */
   sharedCounters?: SharedCounterStore
+  /**
+   * PostgreSQL only: the connection pool's use now (metrics); undefined on SQLite, whose one
+   * connection is always there.
+   */
+  poolUse?(): PoolUse
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   close(): Promise<void>
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, and queries waiting for one. */
+  open: number
+  idle: number
+  waiting: number
+  max: number
 }
 
 export interface OpenDatabaseOptions {
@@ -147,9 +160,10 @@ function openSqlite(url: string): DatabaseHandle {
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   const driver = loadPg()
+  const max = options.poolMax ?? 10
   const pool = new driver.Pool({
     connectionString: url,
-    max: options.poolMax ?? 10,
+    max,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     types: pgTypesOf(driver),
@@ -166,6 +180,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     cacheStaleMs: 1_000,
     schema: options.schema,
     sharedCounters: createPostgresCounterStore(pool, options.schema),
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     ping: async () => {
       await sql`select 1`.execute(db)
     },

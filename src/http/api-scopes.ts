@@ -24,6 +24,10 @@ const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   // The keys themselves are the account's.
   key: 'account',
   keys: 'account',
+  // The account's own log of who changed what.
+  audit: 'account',
+  // Links and their clicks out again.
+  export: 'links',
 }
 
 /** The resource of a matched API route (`/api/url/:id/update` → links); undefined off the API. */

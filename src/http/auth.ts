@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
 import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
 import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
-import { createLruCache } from '../core/lru-cache.js'
+import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from '../core/errors.js'
@@ -34,6 +34,13 @@ function pathOf(url: string): string {
 
 /** Paths under /api that take a request without credentials (signing in), still rate-limited and CSRF-checked. */
 const SIGN_IN_PATH = '/api/auth/login'
+
+/**
+ * The dashboard's session probe: answered without a credential too, and a cookie that signs
+ * nobody in is forgotten rather than refused, so a first visit reads "not signed in" as a 200
+ * instead of making the browser log a 401 (ADR 008 addendum).
+ */
+export const SESSION_PROBE_PATH = '/api/auth/session'
 
 // A browser attaches cookies to requests other sites make it send; these methods change nothing.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -89,8 +96,14 @@ export interface ApiGateOptions {
   invalidation: InvalidationBus
 }
 
-export function installApiGate(app: FastifyInstance, options: ApiGateOptions): void {
+/** What the gate tells about itself: how often its key cache answered (metrics). */
+export interface ApiGate {
+  keyCache: Readonly<CacheCounts>
+}
+
+export function installApiGate(app: FastifyInstance, options: ApiGateOptions): ApiGate {
   app.decorateRequest('account', null)
+  const keyCache: CacheCounts = { hits: 0, misses: 0 }
 
   // Successful lookups only: unknown keys always reach the database (and the per-address limit).
   const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs)
@@ -101,7 +114,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
   async function authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> {
     if (options.keyCacheMs === 0 || !rawKey) return options.accounts.authenticate(rawKey)
     const cached = knownKeys.get(rawKey)
-    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) return cached
+    if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) {
+      keyCache.hits += 1
+      return cached
+    }
+    keyCache.misses += 1
     const account = await options.accounts.authenticate(rawKey)
     knownKeys.set(rawKey, account)
     return account
@@ -113,15 +130,19 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
   async function resolveCredential(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedAccount | undefined> {
     // An Authorization header wins: it is what scripts send, and browsers never add it on their own.
     if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
+    const path = pathOf(request.url)
     // Signing in needs no credential, and an old cookie must not stand in its way.
-    if (pathOf(request.url) === SIGN_IN_PATH) return undefined
+    if (path === SIGN_IN_PATH) return undefined
+    const probing = path === SESSION_PROBE_PATH
     const token = options.sessionCookie.read(request)
-    if (token === undefined) return authenticate(undefined)
+    if (token === undefined) return probing ? undefined : authenticate(undefined)
     try {
       return await options.sessions.authenticateSession(token)
     } catch (error) {
+      if (!(error instanceof AppError)) throw error
       // The browser keeps sending a dead cookie until told otherwise.
-      if (error instanceof AppError) options.sessionCookie.clear(reply)
+      options.sessionCookie.clear(reply)
+      if (probing) return undefined
       throw error
     }
   }
@@ -179,6 +200,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): v
     if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
+  return { keyCache }
 }
 
 /** Route-level guard for the administration endpoints. */

@@ -23,6 +23,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,
+  invalid_metrics_token: 401,
   invalid_credentials: 401,
   wrong_password: 400,
   csrf_failed: 403,

@@ -2,10 +2,13 @@
 // into a boolean or a number). Query and path values arrive as text and are converted only when
 // the whole text is a well-formed value: "1.5" or "12abc" stays text and fails an integer rule.
 // Every string that passes the schema, and every object key, is then held to the one rule for
-// client text (core/text.ts): no module repeats it, and no field can forget it.
+// client text (core/text.ts): no module repeats it, and no field can forget it. Before the check,
+// optional fields sent as null or "" are read as the schema's keywords say (ADR 013,
+// core/optional-fields.ts): "not given", cleared on an update, or refused.
 import type { FastifySchemaCompiler } from 'fastify'
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { readOptionalFields } from '../core/optional-fields.js'
 import { MULTILINE_KEYWORD } from '../core/schemas.js'
 import { escapeForbiddenCharacters, textRuleBroken } from '../core/text.js'
 import type { ValidationIssue } from '../core/validation-messages.js'
@@ -102,6 +105,9 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
         Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, convertText(properties[key], item)]),
       )
     }
+    const reading = readOptionalFields(converted, root)
+    if (reading.issue) return { error: [reading.issue] }
+    converted = reading.value
     const namedType = converted !== null && typeof converted === 'object' ? (converted as { type?: unknown }).type : undefined
     if (check.Check(converted)) {
       const textIssue = findTextIssue(converted, root)

@@ -3,6 +3,7 @@
 // only while the database reports the same version, so it is never stale, on any instance; a
 // changed version recomputes. Bounded by bytes: least recently used answers go first.
 import type { FastifyReply } from 'fastify'
+import type { CacheCounts } from '../core/lru-cache.js'
 
 export interface VersionedResponseCache {
   /**
@@ -13,6 +14,8 @@ export interface VersionedResponseCache {
   send(reply: FastifyReply, entry: { key: string; version: number }, compute: () => Promise<unknown>): Promise<FastifyReply>
   /** Bytes of the answers kept (for tests and the memory budget). */
   readonly bytes: number
+  /** Answers sent as kept, and answers computed (metrics). */
+  readonly counts: Readonly<CacheCounts>
 }
 
 interface KeptAnswer {
@@ -27,6 +30,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 export function createVersionedResponseCache(maxBytes: number): VersionedResponseCache {
   const answers = new Map<string, KeptAnswer>()
   let bytes = 0
+  const counts: CacheCounts = { hits: 0, misses: 0 }
 
   function forget(key: string): void {
     const kept = answers.get(key)
@@ -42,8 +46,10 @@ export function createVersionedResponseCache(maxBytes: number): VersionedRespons
         // Most recently used last: a hit moves to the end.
         answers.delete(key)
         answers.set(key, kept)
+        counts.hits += 1
         return reply.type(JSON_TYPE).send(kept.body)
       }
+      counts.misses += 1
       const body = reply.serialize(await compute())
       // The routes' JSON serialisers answer text; anything else is sent as it is, not kept.
       if (typeof body !== 'string') return reply.type(JSON_TYPE).send(body)
@@ -56,6 +62,7 @@ export function createVersionedResponseCache(maxBytes: number): VersionedRespons
       }
       return reply.type(JSON_TYPE).send(body)
     },
+    counts,
     get bytes() {
       return bytes
     },

@@ -28,18 +28,24 @@ export interface VisitorLog {
   flush(): void
   /** Flushes and stops the timer. */
   close(): void
+  /** Every answer counted since start, by kind (metrics). */
+  totals(): VisitorAnswerCounts
 }
 
 const EMPTY: VisitorAnswerCounts = Object.freeze({ redirects: 0, pages: 0, notFound: 0, refused: 0, failed: 0 })
 
 export function createVisitorLog(logger: Pick<FastifyBaseLogger, 'info'>, intervalMs = 60_000): VisitorLog {
   let counts: VisitorAnswerCounts = { ...EMPTY }
+  // What earlier lines counted: with the current minute's counts, every answer since start.
+  const flushed: VisitorAnswerCounts = { ...EMPTY }
   let since = Date.now()
+  const kinds = Object.keys(EMPTY) as Array<keyof VisitorAnswerCounts>
 
   function flush(): void {
     const total = counts.redirects + counts.pages + counts.notFound + counts.refused + counts.failed
     const now = Date.now()
     if (total > 0) logger.info({ visitorAnswers: counts, seconds: Math.round((now - since) / 1000) }, 'visitor answers')
+    for (const kind of kinds) flushed[kind] += counts[kind]
     counts = { ...EMPTY }
     since = now
   }
@@ -63,6 +69,9 @@ export function createVisitorLog(logger: Pick<FastifyBaseLogger, 'info'>, interv
     close() {
       clearInterval(timer)
       flush()
+    },
+    totals() {
+      return Object.fromEntries(kinds.map((kind) => [kind, flushed[kind] + counts[kind]])) as unknown as VisitorAnswerCounts
     },
   }
 }

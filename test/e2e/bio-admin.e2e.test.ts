@@ -6,21 +6,7 @@
 // suspended user's session is refused. Every page is screenshot at 1440 and 375 px.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { e2eDatabases, hasChromium, screenshotAtEveryWidth, signIn, useBrowser, withDashboard } from './harness.js'
-
-/**
- * Runs `step`, during which the browser may log only console errors matching `expected` (the
- * refusals the step provokes on purpose: a 404 for another account's record, a 403 once suspended);
- * those are taken off the run's list, anything else stays and fails the run.
- */
-async function allowingConsoleErrors(errors: string[], expected: RegExp, step: () => Promise<void>): Promise<void> {
-  const mark = errors.length
-  await step()
-  const during = errors.splice(mark)
-  const unexpected = during.filter((error) => !expected.test(error))
-  errors.push(...unexpected)
-  expect(unexpected).toEqual([])
-}
+import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshotAtEveryWidth, signIn, useBrowser, withDashboard } from './harness.js'
 
 /** The button titles of a public bio page, in order. */
 async function publicBlocks(page: Page): Promise<string[]> {

@@ -107,6 +107,10 @@ describe('public QR image and tracking address', () => {
       expect([metadata.width, metadata.height]).toEqual([size, size])
       expect(await decodeQrImage(image.rawPayload)).toBe('sized')
     }
+    // An empty value is no value (ADR 013): the default size.
+    const blank = await visit(`/qr/${alias}?size=&format=`)
+    expect(blank.statusCode).toBe(200)
+    expect((await sharp(blank.rawPayload).metadata()).width).toBe(300)
   })
 
   it('refuses repeated query parameters with a 400', async () => {
@@ -115,7 +119,7 @@ describe('public QR image and tracking address', () => {
     expect((await visit(`/qr/${alias}?format=svg&format=png`)).statusCode).toBe(400)
   })
 
-  it.each(['99', '1001', '0', '-300', 'abc', '1.5', '300px', '', '1e3', '99999999999999999999'])('refuses ?size=%s with a 400 page naming the rule', async (size) => {
+  it.each(['99', '1001', '0', '-300', 'abc', '1.5', '300px', ' 1', '1e3', '99999999999999999999'])('refuses ?size=%s with a 400 page naming the rule', async (size) => {
     const { alias } = await createQr({ type: 'text', data: 'x' })
     const response = await visit(`/qr/${alias}?size=${size}`)
     expectPage(response, 400, 'The query parameter &quot;size&quot; must be a whole number from 100 to 1000.')

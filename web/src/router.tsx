@@ -3,6 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { adminRoutes } from './admin/routes'
+import { auditRoutes } from './audit/routes'
 import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
 import { channelRoutes } from './channels/routes'
@@ -42,6 +43,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...overlayRoutes,
           ...webhookRoutes,
           ...adminRoutes,
+          ...auditRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
         ],

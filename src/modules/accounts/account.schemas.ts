@@ -1,6 +1,6 @@
 // Request and response schemas of /api/account.
 import { Type } from 'typebox'
-import { DateTime, Id } from '../../core/schemas.js'
+import { DateTime, Id, NullMeans, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 import { API_KEY_RESOURCES } from './api-key-scopes.js'
 import { LIMITED_RESOURCES } from './plan-limits.js'
@@ -18,7 +18,7 @@ export const Account = Type.Object({
 
 export const AccountResponse = Type.Object({ error: Type.Literal(0), data: Account })
 
-export const AccountUpdateBody = Type.Object({
+export const AccountUpdateBody = UpdateBody({
   email: Type.Optional(Type.String({ maxLength: 254 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),
 })
@@ -37,8 +37,8 @@ const Scopes = Type.Union([Type.Array(Resource, { minItems: 1, maxItems: API_KEY
 export const KeyCreateBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'default `key`', errorMessage: 'must be 1 to 100 characters' })),
   expires: Type.Optional(
-    Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Null()], {
-      description: 'UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never',
+    NullMeans(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), 'never (as when left out)', {
+      description: 'UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future',
       errorMessage: 'must be a date-time YYYY-MM-DD HH:MM:SS, a date YYYY-MM-DD or null',
     }),
   ),

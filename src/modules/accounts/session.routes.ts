@@ -1,7 +1,9 @@
-// The dashboard's sign-in: POST /api/auth/login, POST /api/auth/logout, GET /api/auth/sessions,
+// The dashboard's sign-in: POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session (who is
+// signed in, if anyone), GET /api/auth/sessions,
 // DELETE /api/auth/session/{id}/delete. The session lives in an HttpOnly cookie (http/session-cookie.ts);
 // the API gate (http/auth.ts) resolves it and checks the origin of unsafe requests.
 import type { App } from '../../http/app-instance.js'
+import type { AccountService } from './account.service.js'
 import type { SessionService } from './session.service.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
@@ -10,7 +12,7 @@ import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { MessageResponse } from '../../core/schemas.js'
 import { toAccountRecord } from './account.mapper.js'
 import { AccountResponse } from './account.schemas.js'
-import { LoginBody, SessionListResponse, SessionParams } from './session.schemas.js'
+import { LoginBody, SessionListResponse, SessionParams, SessionProbeResponse } from './session.schemas.js'
 
 /** What the sign-in routes need of the transport besides the services. */
 export interface SignInTransport {
@@ -23,11 +25,13 @@ const tags = ['auth']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface SessionRouteDependencies extends SignInTransport {
   sessions: SessionService
+  /** The signed-in account as GET /api/auth/session shows it. */
+  accounts: Pick<AccountService, 'getAccountOrThrow'>
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
 }
 
-export function registerSessionRoutes(app: App, { sessions, publicUrl, throttle, sessionCookie }: SessionRouteDependencies): void {
+export function registerSessionRoutes(app: App, { sessions, accounts, publicUrl, throttle, sessionCookie }: SessionRouteDependencies): void {
   app.post('/api/auth/login', {
     schema: {
       tags,
@@ -45,6 +49,20 @@ export function registerSessionRoutes(app: App, { sessions, publicUrl, throttle,
     )
     sessionCookie.set(reply, signedIn.token)
     return { error: 0 as const, data: toAccountRecord(signedIn.account, publicUrl) }
+  })
+
+  app.get('/api/auth/session', {
+    schema: {
+      tags,
+      summary: 'Who the request is signed in as: the account, or null without a live session (no 401)',
+      description: 'The dashboard asks this first: a visitor who has not signed in gets `data: null` with a 200, so the browser logs no refused request. A session cookie that has ended is cleared. An Authorization header is checked as everywhere (a bad key is a 401).',
+      security: [],
+      response: { 200: SessionProbeResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    if (!request.account) return { error: 0 as const, data: null }
+    const account = await accounts.getAccountOrThrow(request.account.id)
+    return { error: 0 as const, data: toAccountRecord(account, publicUrl) }
   })
 
   app.post('/api/auth/logout', {

@@ -3,7 +3,7 @@ import type { App } from '../../http/app-instance.js'
 import type { UserAdministration } from './user-admin.service.js'
 import type { PlanService } from './plan.service.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPlanRecord, toUserRecord } from './admin.mapper.js'
 import { PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
@@ -18,9 +18,11 @@ export interface AdminRouteDependencies {
   plans: PlanService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerAdminRoutes(app: App, { users, plans, publicUrl }: AdminRouteDependencies): void {
+export function registerAdminRoutes(app: App, { users, plans, publicUrl, listEnvelope }: AdminRouteDependencies): void {
   // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
   // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
   const onRequest = requireAdmin

@@ -1,7 +1,7 @@
 // Request and response schemas of the administration endpoints (decisions §6 Administration).
 import { Type, type Static } from 'typebox'
 import { Account } from '../accounts/account.schemas.js'
-import { Id, listResponse, MAX_ID } from '../../core/schemas.js'
+import { Id, listResponse, MAX_ID, NullMeans, UpdateBody } from '../../core/schemas.js'
 import { MAX_API_RATE, PLAN_RESOURCES } from './plan.service.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
@@ -53,9 +53,9 @@ export const PlanResponse = Type.Object({ error: Type.Literal(0), data: Plan })
 
 const PlanName = Type.String({ minLength: 2, maxLength: 100, errorMessage: 'must be 2 to 100 characters' })
 const PlanCode = Type.String({ pattern: '^[A-Za-z0-9_-]{2,32}$', errorMessage: 'must be 2 to 32 characters of letters, digits, _ and -' })
-const ApiRate = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_API_RATE }), Type.Null()], {
+const ApiRate = NullMeans(Type.Integer({ minimum: 1, maximum: MAX_API_RATE }), 'the server default', {
   errorMessage: `must be a whole number from 1 to ${MAX_API_RATE}, or null for the server default`,
-  description: 'requests per minute; null: the server default',
+  description: 'requests per minute',
 })
 // A record, not an object of known keys: the service names the known resources in its message.
 const PlanLimits = Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: MAX_ID, errorMessage: 'must be a whole number of 0 or more' }), {
@@ -65,4 +65,4 @@ const PlanLimits = Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum
 export const PlanCreateBody = Type.Object({ name: PlanName, code: PlanCode, apirate: Type.Optional(ApiRate), limits: Type.Optional(PlanLimits) })
 
 /** Every field optional; `limits` replaces the whole set. */
-export const PlanUpdateBody = Type.Object({ name: Type.Optional(PlanName), code: Type.Optional(PlanCode), apirate: Type.Optional(ApiRate), limits: Type.Optional(PlanLimits) })
+export const PlanUpdateBody = UpdateBody({ name: Type.Optional(PlanName), code: Type.Optional(PlanCode), apirate: Type.Optional(ApiRate), limits: Type.Optional(PlanLimits) })

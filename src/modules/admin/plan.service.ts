@@ -8,7 +8,7 @@ import type { PlanRow } from '../../db/schema.js'
 import { LIMITED_RESOURCES } from '../accounts/plan-limits.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
 import type { PlanRepository } from './plan.repository.js'
-import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { ConflictError, DuplicateError, NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
@@ -77,11 +77,7 @@ export function createPlanService(plans: Bindable<PlanRepository>, journal: Chan
     if (sameCode && sameCode.id !== exceptId) throw new DuplicateError('A plan with this code already exists.', 'code')
   }
 
-  async function getPlanOrThrow(id: number): Promise<PlanRow> {
-    const plan = await plans.findById(id)
-    if (!plan) throw NotFoundError.of('Plan')
-    return plan
-  }
+  const getPlanOrThrow = orNotFound(plans.findById, 'Plan')
 
   return {
     getPlanOrThrow,

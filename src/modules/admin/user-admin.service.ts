@@ -1,22 +1,17 @@
 // What an administrator may do to accounts: the account service's operations, plus the rules that
 // keep an administrator from locking themself out.
-import type { AccountWithPlan } from '../accounts/account.repository.js'
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
 import type { Actor } from '../changes/change-journal.js'
 import type { UserCreateInput } from './admin.schemas.js'
 import type { PlanService } from './plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { toStoredTimestamp } from '../../core/time.js'
 
 /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
 export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer) {
-  async function getUserOrThrow(id: number): Promise<AccountWithPlan> {
-    const account = await accounts.findAccount(id)
-    if (!account) throw NotFoundError.of('User')
-    return account
-  }
+  const getUserOrThrow = orNotFound(accounts.findAccount, 'User')
 
   function refuseSelf(adminId: number, userId: number, action: string): void {
     if (adminId === userId) throw new ValidationError(`You cannot ${action} your own account.`)

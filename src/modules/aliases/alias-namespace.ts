@@ -2,7 +2,7 @@
 // take them as an alias (decisions §6: reserved words refused).
 
 const RESERVED = new Set([
-  'api', 'app', 'qr', 'r', 'u', 'healthz', 'readyz', 'docs', 'avatar', 'static', 'assets', 'admin', 'login',
+  'api', 'app', 'qr', 'r', 'u', 'healthz', 'readyz', 'metrics', 'docs', 'avatar', 'static', 'assets', 'admin', 'login',
   'logout', 'register', 'user', 'users', 'account', 'settings', 'dashboard', 'bio', 'link', 'links',
   'stats', 'favicon.ico', 'robots.txt', 'sitemap.xml', '.well-known', 'openapi.json',
 ])

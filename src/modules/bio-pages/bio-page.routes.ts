@@ -4,7 +4,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { BioPageService } from './bio-page.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
 import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
@@ -18,9 +18,11 @@ export interface BioPageRouteDependencies {
   bioPages: BioPageService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerBioPageRoutes(app: App, { bioPages, publicUrl }: BioPageRouteDependencies): void {
+export function registerBioPageRoutes(app: App, { bioPages, publicUrl, listEnvelope }: BioPageRouteDependencies): void {
   app.get('/api/bio', {
     schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Request and response schemas of the bio page endpoints (decisions §6: Bio pages).
 import { Type } from 'typebox'
-import { Alias, DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Alias, Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 export const BIO_NAME_RULE = 'must be 2 to 100 characters'
@@ -9,9 +9,8 @@ export const BIO_URL_RULE = 'must be an http or https URL'
 export const MAX_BIO_BLOCKS = 100
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: BIO_NAME_RULE })
-const Description = Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })
-// An empty string removes the avatar.
-const Avatar = Type.Union([HttpUrl, Type.Literal('')], { errorMessage: 'must be an http or https URL, or empty' })
+const Description = Clearable(Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' }), 'no description')
+const Avatar = Clearable(HttpUrl, 'no avatar', { errorMessage: 'must be an http or https URL, or empty' })
 
 const Block = Type.Object(
   {
@@ -32,7 +31,7 @@ export const BioPageCreateBody = Type.Object({
 })
 
 /** Every field optional; `blocks` replaces the whole list. */
-export const BioPageUpdateBody = Type.Object({
+export const BioPageUpdateBody = UpdateBody({
   name: Type.Optional(Name),
   alias: Type.Optional(Alias),
   description: Type.Optional(Description),

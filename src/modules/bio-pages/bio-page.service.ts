@@ -14,7 +14,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateInput, type BioPagePreviewInput, type BioPageUpdateInput } from './bio-page.schemas.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
-import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 
 function cleanAvatar(avatar: string): string | null {
@@ -55,11 +55,7 @@ export interface BioPageServiceOptions {
 
 export function createBioPageService(pages: Bindable<BioPageRepository>, aliases: AliasService, { journal, invalidation, publicUrl }: BioPageServiceOptions) {
 
-  async function getBioPageOrThrow(accountId: number, id: number): Promise<BioPageRow> {
-    const page = await pages.findById(accountId, id)
-    if (!page) throw NotFoundError.of('Bio page')
-    return page
-  }
+  const getBioPageOrThrow = orNotFound(pages.findById, 'Bio page')
 
   function announce(...changed: string[]): void {
     for (const alias of new Set(changed)) invalidation.publish(ALIAS_TOPIC, aliasKey(BIO_PAGE_HOST, alias))

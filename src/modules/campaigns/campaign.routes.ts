@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { CampaignService } from './campaign.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toCampaignRecord, toCampaignSavedResponse } from './campaign.mapper.js'
 import { CampaignAssignParams, CampaignCreateBody, CampaignDetailsResponse, CampaignListResponse, CampaignSavedResponse, CampaignUpdateBody } from './campaign.schemas.js'
@@ -16,9 +16,11 @@ export interface CampaignRouteDependencies {
   campaigns: CampaignService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerCampaignRoutes(app: App, { campaigns, publicUrl }: CampaignRouteDependencies): void {
+export function registerCampaignRoutes(app: App, { campaigns, publicUrl, listEnvelope }: CampaignRouteDependencies): void {
   app.get('/api/campaigns', {
     schema: { tags, summary: 'List campaigns', querystring: PageQuery, response: { 200: CampaignListResponse, ...errorResponses } },
   }, async (request) => {

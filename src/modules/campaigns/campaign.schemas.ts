@@ -1,6 +1,6 @@
 // Request and response schemas of the campaign endpoints.
 import { Type, type Static } from 'typebox'
-import { Id, listResponse } from '../../core/schemas.js'
+import { Clearable, Id, listResponse, UpdateBody } from '../../core/schemas.js'
 
 export const CAMPAIGN_SLUG_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
 
@@ -15,10 +15,9 @@ export const CampaignCreateBody = Type.Object({
   public: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 })
 
-export const CampaignUpdateBody = Type.Object({
+export const CampaignUpdateBody = UpdateBody({
   name: Name,
-  // An empty slug removes the rotator.
-  slug: Type.Optional(Type.Union([Slug, Type.Literal('')], { errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -, or empty' })),
+  slug: Type.Optional(Clearable(Slug, 'no rotator', { errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -, or empty' })),
   public: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
 })
 

@@ -9,7 +9,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { CAMPAIGN_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { DuplicateError, NotFoundError } from '../../core/errors.js'
+import { DuplicateError, NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 import { CAMPAIGN_NAME_RULE, type CampaignCreateInput, type CampaignUpdateInput } from './campaign.schemas.js'
@@ -55,11 +55,7 @@ export function createCampaignService(campaigns: Bindable<CampaignRepository>, l
     }
   }
 
-  async function getCampaignOrThrow(accountId: number, id: number): Promise<CampaignRow> {
-    const campaign = await campaigns.findById(accountId, id)
-    if (!campaign) throw NotFoundError.of('Campaign')
-    return campaign
-  }
+  const getCampaignOrThrow = orNotFound(campaigns.findById, 'Campaign')
 
   return {
     getCampaignOrThrow,

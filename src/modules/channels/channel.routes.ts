@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { ChannelService } from './channel.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toChannelItemRecord, toChannelRecord } from './channel.mapper.js'
 import {
@@ -23,9 +23,11 @@ const tags = ['channels']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface ChannelRouteDependencies {
   channels: ChannelService
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerChannelRoutes(app: App, { channels }: ChannelRouteDependencies): void {
+export function registerChannelRoutes(app: App, { channels, listEnvelope }: ChannelRouteDependencies): void {
   app.get('/api/channels', {
     schema: { tags, summary: 'List channels', querystring: PageQuery, response: { 200: ChannelListResponse, ...errorResponses } },
   }, async (request) => {

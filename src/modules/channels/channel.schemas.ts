@@ -1,7 +1,7 @@
 // Request and response schemas of the channel endpoints (spec: Channels; decisions §6).
 import { Type, type Static } from 'typebox'
 import { CHANNEL_ITEM_TYPES } from './channel-items.js'
-import { HexColor, Id, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Clearable, HexColor, Id, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 
 export const CHANNEL_NAME_RULE = 'must be 2 to 100 characters'
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: CHANNEL_NAME_RULE })
@@ -16,9 +16,9 @@ export const ChannelCreateBody = Type.Object({
   starred: Type.Optional(Starred),
 })
 
-export const ChannelUpdateBody = Type.Object({
+export const ChannelUpdateBody = UpdateBody({
   name: Type.Optional(Name),
-  description: Type.Optional(Description),
+  description: Type.Optional(Clearable(Description, 'no description')),
   color: Type.Optional(Color),
   starred: Type.Optional(Starred),
 })

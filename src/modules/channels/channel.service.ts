@@ -11,7 +11,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { ChannelRepository, ChannelValues } from './channel.repository.js'
 import { CHANNEL_NAME_RULE, type ChannelCreateInput, type ChannelInput } from './channel.schemas.js'
-import { DuplicateError, NotFoundError } from '../../core/errors.js'
+import { DuplicateError, NotFoundError, orNotFound } from '../../core/errors.js'
 import type { Page, PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
@@ -40,11 +40,7 @@ export function createChannelService(channels: Bindable<ChannelRepository>, item
     }
   }
 
-  async function getChannelOrThrow(accountId: number, id: number): Promise<ChannelRow> {
-    const channel = await channels.findById(accountId, id)
-    if (!channel) throw NotFoundError.of('Channel')
-    return channel
-  }
+  const getChannelOrThrow = orNotFound(channels.findById, 'Channel')
 
   return {
     getChannelOrThrow,

@@ -3,7 +3,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { DomainService } from './domain.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toDomainRecord } from './domain.mapper.js'
 import { DomainCreateBody, DomainCreatedResponse, DomainDnsQuery, DomainDnsResponse, DomainListResponse, DomainResponse, DomainSetupResponse, DomainUpdateBody } from './domain.schemas.js'
@@ -15,9 +15,11 @@ const tags = ['domains']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface DomainRouteDependencies {
   domains: DomainService
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerDomainRoutes(app: App, { domains }: DomainRouteDependencies): void {
+export function registerDomainRoutes(app: App, { domains, listEnvelope }: DomainRouteDependencies): void {
   app.get('/api/domains', {
     schema: { tags, summary: 'List branded domains', querystring: PageQuery, response: { 200: DomainListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Request and response schemas of the branded-domain endpoints (spec: Branded domains).
 import { Type } from 'typebox'
-import { HttpUrl, listResponse } from '../../core/schemas.js'
+import { Clearable, HttpUrl, listResponse, UpdateBody } from '../../core/schemas.js'
 
 // The shape only; domain-origin.ts applies the rules a pattern cannot (no path, a real hostname).
 const Domain = Type.String({
@@ -10,9 +10,8 @@ const Domain = Type.String({
   errorMessage: 'must be an http or https address like https://go.example.com',
 })
 
-// An empty string means "no redirect" (and clears one on update). A refused value is reported
-// with HttpUrl's own message (the error handler names the deepest rule).
-const RedirectTarget = Type.Union([HttpUrl, Type.Literal('')])
+// A refused value is reported with HttpUrl's own message (the error handler names the deepest rule).
+const RedirectTarget = Clearable(HttpUrl, 'no redirect')
 
 export const DomainCreateBody = Type.Object({
   domain: Domain,
@@ -21,7 +20,7 @@ export const DomainCreateBody = Type.Object({
 })
 
 /** spec: `domain` itself is not updatable; it is not read from the body. */
-export const DomainUpdateBody = Type.Object({
+export const DomainUpdateBody = UpdateBody({
   redirectroot: Type.Optional(RedirectTarget),
   redirect404: Type.Optional(RedirectTarget),
 })

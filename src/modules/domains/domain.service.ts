@@ -11,7 +11,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DomainCreateInput, DomainUpdateInput } from './domain.schemas.js'
 import { DOMAIN_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { ConflictError, DuplicateError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { ConflictError, DuplicateError, NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 
 const DOMAIN_TAKEN = 'The domain has been already used.'
@@ -62,11 +62,7 @@ export function createDomainService(domains: Bindable<DomainRepository>, options
   const ownHostnames = new Set([new URL(options.publicUrl).hostname, options.server.cname].filter((host): host is string => Boolean(host)))
   const dnsCheckEnabled = options.server.ips.length > 0 || options.server.cname !== undefined
 
-  async function getDomainOrThrow(accountId: number, id: number): Promise<DomainRow> {
-    const domain = await domains.findById(accountId, id)
-    if (!domain) throw NotFoundError.of('Domain')
-    return domain
-  }
+  const getDomainOrThrow = orNotFound(domains.findById, 'Domain')
 
   return {
     getDomainOrThrow,

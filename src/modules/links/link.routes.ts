@@ -3,7 +3,7 @@ import type { App } from '../../http/app-instance.js'
 import type { LinkService } from './link.service.js'
 import type { StatisticsService } from '../statistics/statistics.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import type { VersionedResponseCache } from '../../http/versioned-response-cache.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
@@ -21,9 +21,11 @@ export interface LinkRouteDependencies {
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
   listCache: VersionedResponseCache
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerLinkRoutes(app: App, { links, statistics, publicUrl, listCache }: LinkRouteDependencies): void {
+export function registerLinkRoutes(app: App, { links, statistics, publicUrl, listCache, listEnvelope }: LinkRouteDependencies): void {
   app.get('/api/urls', {
     schema: {
       tags,

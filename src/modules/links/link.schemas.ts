@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Alias, Clearable, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
@@ -61,20 +61,23 @@ export const LinkCreateBody = Type.Object({
   campaign: Type.Optional(Id),
 })
 
-/** Every field optional; `""` or null clears what can be cleared; `campaign` 0 or null takes the link out of its campaign. */
-export const LinkUpdateBody = Type.Object({
+/**
+ * Every field optional; left out or null: unchanged (ADR 013); `""` clears what can be cleared;
+ * `campaign` 0 takes the link out of its campaign; a list given replaces the stored one.
+ */
+export const LinkUpdateBody = UpdateBody({
   url: Type.Optional(HttpUrl),
   ...sharedFields,
-  domain: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), PositiveId, Type.Null()], { errorMessage: `${DOMAIN_RULE}, or empty for the main domain` })),
-  password: Type.Optional(Type.Union([Type.String({ maxLength: 128 }), Type.Null()], { errorMessage: 'must be 1 to 128 characters, or empty to remove the password' })),
-  expiry: Type.Optional(Type.Union([Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: `${EXPIRY_RULE}, or empty to remove it` })),
-  metatitle: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { errorMessage: 'must be text of at most 200 characters' })),
-  metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
-  campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
+  domain: Type.Optional(Clearable(Type.Union([Type.String({ minLength: 1, maxLength: 300 }), PositiveId]), 'the main domain', { errorMessage: `${DOMAIN_RULE}, or empty for the main domain` })),
+  password: Type.Optional(Clearable(Type.String({ minLength: 1, maxLength: 128 }), 'no password', { errorMessage: 'must be 1 to 128 characters, or empty to remove the password' })),
+  expiry: Type.Optional(Clearable(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), 'never expires', { errorMessage: `${EXPIRY_RULE}, or empty to remove it` })),
+  metatitle: Type.Optional(Clearable(Type.String({ maxLength: 200 }), 'no title', { errorMessage: 'must be text of at most 200 characters' })),
+  metadescription: Type.Optional(Clearable(Type.String({ maxLength: 500, ...MULTILINE }), 'no description', { errorMessage: 'must be text of at most 500 characters' })),
+  campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0)], { description: '0: out of its campaign', errorMessage: 'must be a campaign id, or 0 to leave the campaign' })),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
-/** `""` or null clears a field; `campaign` 0 or null takes the link out of its campaign. */
+/** Left out: unchanged; `""` clears a field; `campaign` 0 takes the link out of its campaign. */
 export type LinkUpdateInput = Static<typeof LinkUpdateBody>
 
 export const LinkListQuery = Type.Object({

@@ -46,9 +46,9 @@ export interface LinkServiceOptions {
 }
 
 /** Empty text means "none". */
-function textOrNull(value: string | null | undefined): string | null | undefined {
+function textOrNull(value: string | undefined): string | null | undefined {
   if (value === undefined) return undefined
-  const trimmed = value?.trim()
+  const trimmed = value.trim()
   return trimmed ? trimmed : null
 }
 
@@ -70,9 +70,9 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [] }
   }
 
-  /** A branded domain given as its address or its id; null or "" is the main domain. */
-  async function resolveDomain(accountId: number, given: string | number | null): Promise<Placement> {
-    if (given === null || given === '') return MAIN_DOMAIN
+  /** A branded domain given as its address or its id; "" is the main domain. */
+  async function resolveDomain(accountId: number, given: string | number): Promise<Placement> {
+    if (given === '') return MAIN_DOMAIN
     let domain
     if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
       const id = Number(given)
@@ -175,8 +175,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
         changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
       }
-      if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
-      if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
+      if (input.expiry !== undefined) changes.expiresAt = input.expiry === '' ? null : parseExpiry(input.expiry)
+      if (input.password !== undefined) changes.passwordHash = input.password === '' ? null : await hashPassword(input.password)
       changes.title = textOrNull(input.metatitle)
       changes.description = textOrNull(input.metadescription)
       const placement = input.domain === undefined

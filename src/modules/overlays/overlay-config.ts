@@ -39,6 +39,6 @@ export function buildOverlayConfig(type: OverlayType, input: OverlayUpdateInput,
   // Colors are stored in one spelling, as channels do.
   for (const field of ['color', 'bg'] as const) changes[field] = input[field]?.toLowerCase()
   const config = mergeConfigFields([required, ...optional], current, changes)
-  if (config[required] === undefined) throw new ValidationError(`The field "${required}" is required for a ${type} overlay.`, required)
+  if (config[required] === undefined) throw ValidationError.field(required, `is required for a ${type} overlay`)
   return config
 }

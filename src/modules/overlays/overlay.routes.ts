@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { OverlayService } from './overlay.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toContactRecord, toOverlayDetails, toOverlayRecord } from './overlay.mapper.js'
 import { ContactListResponse, OverlayCreateBody, OverlayCreatedResponse, OverlayDetailsResponse, OverlayListResponse, OverlayUpdateBody } from './overlay.schemas.js'
@@ -14,9 +14,11 @@ const tags = ['overlays']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface OverlayRouteDependencies {
   overlays: OverlayService
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerOverlayRoutes(app: App, { overlays }: OverlayRouteDependencies): void {
+export function registerOverlayRoutes(app: App, { overlays, listEnvelope }: OverlayRouteDependencies): void {
   app.get('/api/overlay', {
     schema: { tags, summary: 'List CTA overlays', querystring: PageQuery, response: { 200: OverlayListResponse, ...errorResponses } },
   }, async (request) => {

@@ -1,6 +1,6 @@
 // Request and response schemas of the CTA overlay endpoints (spec: CTA overlays; decisions §6).
 import { Type } from 'typebox'
-import { DateTime, HexColor, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Clearable, DateTime, HexColor, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 
 /** spec: values observed `message` and `contact`. */
 export const OVERLAY_TYPES = ['message', 'contact'] as const
@@ -10,20 +10,20 @@ export const OVERLAY_NAME_RULE = 'must be 2 to 100 characters'
 
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: OVERLAY_NAME_RULE })
-const Color = Type.Union([HexColor, Type.Literal('')], { errorMessage: 'must be a HEX color like #1e90ff or #fff, or empty' })
+const Color = (meaning: string) => Clearable(HexColor, meaning, { errorMessage: 'must be a HEX color like #1e90ff or #fff, or empty' })
 
 // Every type's fields, validated wherever they are sent; the service stores only the overlay
-// type's own. An empty string removes an optional field.
+// type's own. `""` removes a clearable field (ADR 013).
 const overlayFields = {
   // `message` overlays
   message: Type.Optional(Type.String({ minLength: 1, maxLength: 500, ...MULTILINE, errorMessage: 'must be 1 to 500 characters' })),
-  label: Type.Optional(Type.String({ maxLength: 50, errorMessage: 'must be text of at most 50 characters' })),
-  link: Type.Optional(Type.Union([HttpUrl, Type.Literal('')])),
-  color: Type.Optional(Color),
-  bg: Type.Optional(Color),
+  label: Type.Optional(Clearable(Type.String({ maxLength: 50, errorMessage: 'must be text of at most 50 characters' }), 'no button text')),
+  link: Type.Optional(Clearable(HttpUrl, 'no button link')),
+  color: Type.Optional(Color('the default text color')),
+  bg: Type.Optional(Color('the default background')),
   // `contact` overlays (plus `label`, the button text)
-  title: Type.Optional(Type.String({ maxLength: 100, errorMessage: 'must be text of at most 100 characters' })),
-  description: Type.Optional(Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
+  title: Type.Optional(Clearable(Type.String({ maxLength: 100, errorMessage: 'must be text of at most 100 characters' }), 'no title')),
+  description: Type.Optional(Clearable(Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' }), 'no description')),
   email: Type.Optional(Type.String({ maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', errorMessage: 'must be a valid e-mail address' })),
 }
 
@@ -34,7 +34,7 @@ export const OverlayCreateBody = Type.Object({
 })
 
 /** The type is fixed at creation and not read from an update. */
-export const OverlayUpdateBody = Type.Object({
+export const OverlayUpdateBody = UpdateBody({
   name: Type.Optional(Name),
   ...overlayFields,
 })

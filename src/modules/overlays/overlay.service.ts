@@ -12,7 +12,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { OVERLAY_NAME_RULE, OVERLAY_TYPES, type OverlayCreateInput, type OverlayType, type OverlayUpdateInput } from './overlay.schemas.js'
 import { OVERLAY_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { NotFoundError } from '../../core/errors.js'
+import { NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
@@ -26,11 +26,7 @@ function storedType(overlay: OverlayRow): OverlayType {
 export function createOverlayService(overlays: Bindable<OverlayRepository>, journal: ChangeJournal, invalidation: Announcer, contacts: Bindable<ContactRepository>, events: Pick<EventOutbox, 'emitting'>) {
   const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
 
-  async function getOverlayOrThrow(accountId: number, id: number): Promise<OverlayRow> {
-    const overlay = await overlays.findById(accountId, id)
-    if (!overlay) throw NotFoundError.of('CTA overlay')
-    return overlay
-  }
+  const getOverlayOrThrow = orNotFound(overlays.findById, 'CTA overlay')
 
   return {
     getOverlayOrThrow,

@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { PixelService } from './pixel.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPixelCreatedResponse, toPixelRecord } from './pixel.mapper.js'
 import { PixelCreateBody, PixelCreatedResponse, PixelListResponse, PixelProvidersResponse, PixelUpdateBody } from './pixel.schemas.js'
@@ -15,9 +15,11 @@ const tags = ['pixels']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface PixelRouteDependencies {
   pixels: PixelService
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerPixelRoutes(app: App, { pixels }: PixelRouteDependencies): void {
+export function registerPixelRoutes(app: App, { pixels, listEnvelope }: PixelRouteDependencies): void {
   app.get('/api/pixels', {
     schema: { tags, summary: 'List tracking pixels', querystring: PageQuery, response: { 200: PixelListResponse, ...errorResponses } },
   }, async (request) => {

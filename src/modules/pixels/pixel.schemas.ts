@@ -1,7 +1,7 @@
 // Request and response schemas of the pixel endpoints (spec: Pixels; decisions §6).
 import { Type } from 'typebox'
 import { PIXEL_TYPES } from './pixel-tags.js'
-import { DateTime, listResponse } from '../../core/schemas.js'
+import { DateTime, listResponse, UpdateBody } from '../../core/schemas.js'
 
 export const PIXEL_NAME_RULE = 'must be 1 to 100 characters'
 
@@ -17,7 +17,7 @@ export const PixelCreateBody = Type.Object({
 })
 
 /** The type is fixed at creation; a new tag is checked against the stored type. */
-export const PixelUpdateBody = Type.Object({
+export const PixelUpdateBody = UpdateBody({
   name: Type.Optional(Name),
   tag: Type.Optional(Tag),
 })

@@ -10,7 +10,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { PIXEL_NAME_RULE, type PixelCreateInput, type PixelUpdateInput } from './pixel.schemas.js'
 import { PIXEL_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { DuplicateError, NotFoundError } from '../../core/errors.js'
+import { DuplicateError, NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
@@ -19,11 +19,7 @@ const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
 export function createPixelService(pixels: Bindable<PixelRepository>, journal: ChangeJournal, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
 
-  async function getPixelOrThrow(accountId: number, id: number): Promise<PixelRow> {
-    const pixel = await pixels.findById(accountId, id)
-    if (!pixel) throw NotFoundError.of('Pixel')
-    return pixel
-  }
+  const getPixelOrThrow = orNotFound(pixels.findById, 'Pixel')
 
   async function assertTagFree(accountId: number, type: string, tag: string, exceptId?: number) {
     const existing = await pixels.findByTypeAndTag(accountId, type, tag)

@@ -6,7 +6,7 @@ import type { App } from '../../http/app-instance.js'
 import type { QrCodeService } from './qr-code.service.js'
 import type { StatisticsService } from '../statistics/statistics.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import type { QrPreviewOptions } from './qr-code.service.js'
 import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper.js'
@@ -32,9 +32,11 @@ export interface QrCodeRouteDependencies {
   statistics: StatisticsService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl }: QrCodeRouteDependencies): void {
+export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl, listEnvelope }: QrCodeRouteDependencies): void {
   app.get('/api/qr', {
     schema: { tags, summary: 'List QR codes', querystring: PageQuery, response: { 200: QrListResponse, ...errorResponses } },
   }, async (request) => {

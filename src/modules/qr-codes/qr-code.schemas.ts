@@ -1,7 +1,7 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type, type Static, type TSchema } from 'typebox'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
-import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -82,13 +82,13 @@ export type QrCreateInput = Static<typeof QrCreateBody>
 const everyTypeShaped: Exclude<QrType, QrCreateInput['type']> extends never ? true : never = true
 void everyTypeShaped
 
-export const QrUpdateBody = Type.Object({
+export const QrUpdateBody = UpdateBody({
   // Checked by the service against the code's stored type (QR_DATA_SCHEMAS); here only its JSON kind.
   data: Type.Union([Type.String(), Type.Object({})], { ...MULTILINE, errorMessage: 'must be a string or an object, depending on the type', description: 'the shape of the code\'s type, as on creation' }),
   background: Type.Optional(Color),
   foreground: Type.Optional(Color),
-  // An empty string removes the logo. The branches carry no message, so the union's is used.
-  logo: Type.Optional(Type.Union([Type.String(LOGO_RULE), Type.Literal('')], { errorMessage: 'must be an http(s) URL, a path in the upload folder, or empty' })),
+  // The branches carry no message, so the union's is used.
+  logo: Type.Optional(Clearable(Type.String(LOGO_RULE), 'no logo', { errorMessage: 'must be an http(s) URL, a path in the upload folder, or empty' })),
   name: Type.Optional(Name),
 })
 

@@ -13,7 +13,7 @@ import type { Bindable } from '../../db/transactions.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
 import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from './qr-render.js'
-import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 
 export const DEFAULT_BACKGROUND = 'rgb(255,255,255)'
@@ -72,11 +72,7 @@ export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
 
 export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options: QrCodeServiceOptions) {
   const { journal } = options
-  async function getQrCodeOrThrow(accountId: number, id: number): Promise<QrCodeRow> {
-    const qr = await qrCodes.findById(accountId, id)
-    if (!qr) throw NotFoundError.of('QR code')
-    return qr
-  }
+  const getQrCodeOrThrow = orNotFound(qrCodes.findById, 'QR code')
 
   function assertFits(qr: QrData, alias: string, hasLogo: boolean): void {
     assertPayloadFits(encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, alias)), hasLogo)

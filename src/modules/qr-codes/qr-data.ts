@@ -3,6 +3,7 @@
 import { Type, type TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { PHONE_MESSAGE, QR_DATA_SCHEMAS, QR_TYPES, VCARD_FIELDS, type QrType } from './qr-code.schemas.js'
+import { readOptionalFields } from '../../core/optional-fields.js'
 import { describeValidationIssue, fieldOfIssue, type ValidationIssue } from '../../core/validation-messages.js'
 import { ValidationError } from '../../core/errors.js'
 import { isHttpUrl } from '../../core/urls.js'
@@ -46,12 +47,15 @@ for (const type of QR_TYPES) {
   dataCheckers[type] = { wrapper, check: Compile(wrapper) }
 }
 
-function assertMatchesSchema(type: QrType, data: unknown): void {
+/** `data` as the rules of `type` read it (optional fields sent as null or "" are not given, ADR 013); throws when it breaks them. */
+function checkedData(type: QrType, data: unknown): unknown {
   const { wrapper, check } = dataCheckers[type]
-  const value = { data }
-  if (check.Check(value)) return
-  const [issue] = check.Errors(value) as ValidationIssue[]
-  throw new ValidationError(describeValidationIssue('body', issue!, wrapper), fieldOfIssue(issue!))
+  const reading = readOptionalFields({ data }, wrapper)
+  const fail = (issue: ValidationIssue) => new ValidationError(describeValidationIssue('body', issue, wrapper), fieldOfIssue(issue))
+  if (reading.issue) throw fail(reading.issue)
+  const value = reading.value as { data: unknown }
+  if (check.Check(value)) return value.data
+  throw fail((check.Errors(value) as ValidationIssue[])[0]!)
 }
 
 /** Removes the separators people type in phone numbers and checks what is left. */
@@ -90,8 +94,8 @@ function normaliseVcard(raw: Record<string, string | undefined>): VcardData {
  * Checks `data` against the rules of `type` and returns the form stored: only known fields,
  * phone numbers without separators, vCard values trimmed, the Wi-Fi encryption filled in.
  */
-export function parseQrData(type: QrType, data: unknown): QrData {
-  assertMatchesSchema(type, data)
+export function parseQrData(type: QrType, given: unknown): QrData {
+  const data = checkedData(type, given)
   switch (type) {
     case 'text':
       return { type, data: data as string }

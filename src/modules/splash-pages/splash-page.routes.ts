@@ -2,7 +2,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { SplashPageService } from './splash-page.service.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toSplashPageDetails, toSplashPageRecord } from './splash-page.mapper.js'
 import { SplashPageCreateBody, SplashPageCreatedResponse, SplashPageDetailsResponse, SplashPageListResponse, SplashPageUpdateBody } from './splash-page.schemas.js'
@@ -14,9 +14,11 @@ const tags = ['splash pages']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface SplashPageRouteDependencies {
   splashPages: SplashPageService
+  /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
+  listEnvelope: ListEnvelope
 }
 
-export function registerSplashPageRoutes(app: App, { splashPages }: SplashPageRouteDependencies): void {
+export function registerSplashPageRoutes(app: App, { splashPages, listEnvelope }: SplashPageRouteDependencies): void {
   app.get('/api/splash', {
     schema: { tags, summary: 'List custom splash pages', querystring: PageQuery, response: { 200: SplashPageListResponse, ...errorResponses } },
   }, async (request) => {

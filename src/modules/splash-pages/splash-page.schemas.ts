@@ -1,7 +1,7 @@
 // Request and response schemas of the custom splash page endpoints (spec: Custom splash pages;
 // decisions §6 adds create, update and delete).
 import { Type } from 'typebox'
-import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 
 export const SPLASH_NAME_RULE = 'must be 2 to 100 characters'
 export const SPLASH_TITLE_RULE = 'must be 1 to 100 characters'
@@ -11,14 +11,11 @@ export const DEFAULT_SPLASH_COUNTER = 5
 export const MAX_SPLASH_COUNTER = 60
 
 const Name = Type.String({ minLength: 2, maxLength: 100, errorMessage: SPLASH_NAME_RULE })
-// An empty string removes an optional field.
-const OptionalUrl = Type.Optional(Type.Union([HttpUrl, Type.Literal('')]))
-
 const splashFields = {
-  description: Type.Optional(Type.String({ maxLength: 1000, ...MULTILINE, errorMessage: 'must be text of at most 1000 characters' })),
-  image: OptionalUrl,
+  description: Type.Optional(Clearable(Type.String({ maxLength: 1000, ...MULTILINE, errorMessage: 'must be text of at most 1000 characters' }), 'no description')),
+  image: Type.Optional(Clearable(HttpUrl, 'no image')),
   /** The "product" link the page promotes. */
-  link: OptionalUrl,
+  link: Type.Optional(Clearable(HttpUrl, 'no link')),
   counter: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SPLASH_COUNTER, errorMessage: `must be a whole number of seconds from 0 to ${MAX_SPLASH_COUNTER}` })),
 }
 
@@ -30,7 +27,7 @@ export const SplashPageCreateBody = Type.Object({
   ...splashFields,
 })
 
-export const SplashPageUpdateBody = Type.Object({
+export const SplashPageUpdateBody = UpdateBody({
   name: Type.Optional(Name),
   title: Type.Optional(Title),
   ...splashFields,

@@ -10,18 +10,14 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { SPLASH_NAME_RULE, type SplashPageCreateInput, type SplashPageUpdateInput } from './splash-page.schemas.js'
 import { SPLASH_TOPIC, type Announcer } from '../../core/invalidation.js'
-import { NotFoundError } from '../../core/errors.js'
+import { NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
 export function createSplashPageService(pages: Bindable<SplashPageRepository>, journal: ChangeJournal, invalidation: Announcer) {
   const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
 
-  async function getSplashPageOrThrow(accountId: number, id: number): Promise<SplashPageRow> {
-    const page = await pages.findById(accountId, id)
-    if (!page) throw NotFoundError.of('Splash page')
-    return page
-  }
+  const getSplashPageOrThrow = orNotFound(pages.findById, 'Splash page')
 
   return {
     getSplashPageOrThrow,

@@ -12,7 +12,7 @@ import { parseStoredTargeting, type LinkTargeting } from '../links/link-targetin
 import { readOverlayContent, type OverlayContent } from '../overlays/overlay-config.js'
 import { isPixelType, type PixelType } from '../pixels/pixel-tags.js'
 import { readSplashContent, type SplashContent } from '../splash-pages/splash-page-config.js'
-import { createLruCache } from '../../core/lru-cache.js'
+import { createLruCache, type CacheCounts } from '../../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
@@ -37,6 +37,8 @@ export interface AliasResolver {
    * record can have); undefined when it would read the database. Never reads, never waits.
    */
   peek(host: string, alias: string): ResolvedAlias | undefined
+  /** Answers from memory, and database reads (a miss of `peek` that `resolve` then reads counts once). */
+  readonly counts: Readonly<CacheCounts>
 }
 
 export interface AliasResolverOptions {
@@ -80,6 +82,7 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
   const inFlight = new Map<string, Promise<ResolvedAlias>>()
   // A read that started before an invalidation may carry the old record: it is answered but not cached.
   let generation = 0
+  const counts: CacheCounts = { hits: 0, misses: 0 }
 
   invalidation.subscribe((topic, key) => {
     if (topic === ALIAS_TOPIC) cache.delete(key)
@@ -101,14 +104,18 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
   function fromMemory(host: string, alias: string): ResolvedAlias | undefined {
     // Nothing can be stored at an alias of another form or a reserved word: no read needed.
     if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
-    return cache.get(aliasKey(host, alias))
+    const cached = cache.get(aliasKey(host, alias))
+    if (cached) counts.hits += 1
+    return cached
   }
 
   return {
     peek: fromMemory,
+    counts,
     async resolve(host, alias) {
       const known = fromMemory(host, alias)
       if (known) return known
+      counts.misses += 1
       const key = aliasKey(host, alias)
 
       // Concurrent misses of one alias, in whatever spellings, share one read.

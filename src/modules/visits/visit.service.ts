@@ -115,6 +115,9 @@ export function createVisitService(options: VisitServiceOptions) {
   }
 
   return {
+    /** How often the alias cache answered, and how often a visit read the database (metrics). */
+    aliasCache: aliasResolver.counts,
+
     /** A visit of `GET|HEAD /{alias}`; `counted` is false for HEAD. */
     async visit(request: VisitRequest, address: VisitAddress, counted: boolean): Promise<Visit> {
       const { namespace, resolved } = await resolve(address)

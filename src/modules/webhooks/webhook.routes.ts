@@ -2,7 +2,7 @@
 // delivery log, a test event, and a manual retry of one delivery.
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
-import { listEnvelope } from '../../http/list.js'
+import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
@@ -24,9 +24,10 @@ const tags = ['webhooks']
 /** What the routes use, handed over by app.ts. */
 export interface WebhookRouteDependencies {
   webhooks: WebhookService
+  listEnvelope: ListEnvelope
 }
 
-export function registerWebhookRoutes(app: App, { webhooks }: WebhookRouteDependencies): void {
+export function registerWebhookRoutes(app: App, { webhooks, listEnvelope }: WebhookRouteDependencies): void {
   app.get('/api/webhooks', {
     schema: { tags, summary: 'List webhooks', querystring: PageQuery, response: { 200: WebhookListResponse, ...errorResponses } },
   }, async (request) => {

@@ -121,6 +121,8 @@ describe('API keys of the account', () => {
     const reader = await client('POST', '/api/key/add', { readonly: true })
     expect(reader.data).toMatchObject({ name: 'key', readonly: true, scopes: null })
     expect((await client('GET', '/api/keys')).data.data.find((key: { id: number }) => key.id === reader.data.id)).toMatchObject({ name: 'key', readonly: true, lastused: null })
+    // An empty or blank name, or null scopes, are left out (ADR 013).
+    expect((await client('POST', '/api/key/add', { name: '   ', scopes: null, readonly: null })).data).toMatchObject({ name: 'key', readonly: false, scopes: null })
   })
 
   it('writes last use at most once a minute per key', async () => {
@@ -139,12 +141,12 @@ describe('API keys of the account', () => {
   })
 
   it.each([
-    [{ name: '' }, 'name'],
+    [{ name: 5 }, 'name'],
     [{ name: 'x'.repeat(101) }, 'name'],
     [{ name: 'ok', expires: 'tomorrow' }, 'expires'],
     [{ name: 'ok', expires: '2099-02-30' }, 'expires'],
     [{ name: 'ok', expires: '2001-01-01 00:00:00' }, 'expires'],
-    [{ name: '   ' }, 'name'],
+    [{ name: ['key'] }, 'name'],
   ])('refuses %j with 400 naming %s', async (body, field) => {
     const account = await createAccount(context)
     const response = await apiClient(context.app, account.apiKey)('POST', '/api/key/add', body)

@@ -165,6 +165,51 @@ describe('dashboard sign-in', () => {
     })
   })
 
+  describe('the session probe, GET /api/auth/session', () => {
+    const probe = (headers: Record<string, string> = {}) => apiClient(context.app, null)('GET', '/api/auth/session', undefined, headers)
+
+    it('answers 200 with no account, and sets no cookie, for a browser that never signed in', async () => {
+      const response = await probe()
+      expect(response.statusCode).toBe(200)
+      expect(response.data).toEqual({ error: 0, data: null })
+      expect(response.headers['set-cookie']).toBeUndefined()
+    })
+
+    it('answers the signed-in account for a live session, as GET /api/account does', async () => {
+      const { client } = await signedInClient(context.app, owner.username, PASSWORD)
+      const response = await client('GET', '/api/auth/session')
+      expect(response.statusCode).toBe(200)
+      expect(response.data).toEqual({ error: 0, data: (await client('GET', '/api/account')).data.data })
+      expect(response.data.data).toMatchObject({ id: owner.id, username: owner.username })
+    })
+
+    it('answers 200 with no account for an unknown, malformed or ended session, and tells the browser to forget it', async () => {
+      const { cookie } = await signedInClient(context.app, owner.username, PASSWORD)
+      await context.database.db.updateTable('sessions').set({ expires_at: '2001-01-01 00:00:00' }).where('id', '=', hashApiKey(cookie.split('=')[1]!)).execute()
+      for (const sent of [cookie, '__Host-linkwell_session=not-a-session', `__Host-linkwell_session=${'a'.repeat(500)}`]) {
+        const response = await probe({ cookie: sent })
+        expect(response.statusCode, sent).toBe(200)
+        expect(response.data).toEqual({ error: 0, data: null })
+        expect(String(response.headers['set-cookie'])).toMatch(/^__Host-linkwell_session=; Max-Age=0;/)
+      }
+    })
+
+    it('checks an Authorization header as everywhere: the key\'s account, a bad key refused', async () => {
+      const keyed = await apiClient(context.app, owner.apiKey)('GET', '/api/auth/session')
+      expect(keyed.statusCode).toBe(200)
+      expect(keyed.data.data).toMatchObject({ id: owner.id })
+      const wrongKey = await apiClient(context.app, 'lw_not-a-real-key-at-all-not-a-real-key-at-all')('GET', '/api/auth/session')
+      expect(wrongKey.statusCode).toBe(401)
+      expect(wrongKey.data.code).toBe('invalid_api_key')
+    })
+
+    it('lets nothing else through without a credential: the same cookie on another endpoint is a 401', async () => {
+      expect((await apiClient(context.app, null)('GET', '/api/account')).statusCode).toBe(401)
+      expect((await probe({ cookie: '__Host-linkwell_session=not-a-session' })).statusCode).toBe(200)
+      expect((await dashboardClient(context.app, '__Host-linkwell_session=not-a-session')('GET', '/api/auth/sessions')).statusCode).toBe(401)
+    })
+  })
+
   describe('sessions list, revoke and sign out', () => {
     it('lists the live sessions with the current one marked, never the token', async () => {
       const account = await createAccount(context, { password: PASSWORD })

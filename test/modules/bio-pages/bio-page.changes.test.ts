@@ -93,12 +93,12 @@ describe('bio page changes: update, delete, channels, isolation', () => {
     it.each([
       [{ name: 'x' }, 'name'],
       [{ name: '  ' }, 'name'],
-      [{ name: null }, 'name'],
+      [{ name: '' }, 'name'],
       [{ alias: 'a b' }, 'alias'],
       [{ alias: '' }, 'alias'],
       [{ description: 'd'.repeat(501) }, 'description'],
       [{ avatar: 'javascript:alert(1)' }, 'avatar'],
-      [{ blocks: null }, 'blocks'],
+      [{ blocks: '' }, 'blocks'],
       [{ blocks: [{ title: 'A', url: 'data:text/html,hi' }] }, 'blocks.0.url'],
       [{ blocks: [{ title: '', url: 'https://a.example/' }] }, 'blocks.0.title'],
     ])('refuses the update %j with a 400 naming %s and changes nothing', async (body, field) => {

@@ -103,7 +103,7 @@ describe('branded domain endpoints', () => {
 
   it.each([
     [{ redirectroot: 'ftp://files.example' }, 'redirectroot'],
-    [{ redirectroot: null }, 'redirectroot'],
+    [{ redirectroot: 5 }, 'redirectroot'],
     [{ redirect404: 'not a url' }, 'redirect404'],
     [{ redirect404: false }, 'redirect404'],
   ])('refuses the update %j with a 400 naming %s', async (body, field) => {

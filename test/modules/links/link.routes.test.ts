@@ -195,7 +195,7 @@ describe('short link endpoints', () => {
     })
   })
 
-  it('clears fields with "", null, 0 and []; fields not sent stay as they were', async () => {
+  it('clears fields with "" (or blank), 0 and []; fields not sent, or sent as null, stay as they were', async () => {
     const pixel = await createPixel(context, owner)
     const campaign = await createCampaign(context, owner)
     const domain = await createDomain(context, owner)
@@ -214,7 +214,7 @@ describe('short link endpoints', () => {
     })
     const id = created.data.id
     const alias = created.data.shorturl.split('/').pop()
-    const cleared = await api('PUT', `/api/url/${id}/update`, { password: '', expiry: '', metatitle: '', metadescription: null, pixels: [], campaign: 0, domain: '', geotarget: [] })
+    const cleared = await api('PUT', `/api/url/${id}/update`, { password: '', expiry: '', metatitle: '', metadescription: '   ', pixels: [], campaign: 0, domain: '', geotarget: [] })
     expect(cleared.statusCode).toBe(200)
     expect(cleared.data.shorturl).toBe(`${PUBLIC_URL}/${alias}`)
     const read = await api('GET', `/api/url/${id}`)
@@ -233,8 +233,11 @@ describe('short link endpoints', () => {
     })
     const withCampaign = await api('PUT', `/api/url/${id}/update`, { campaign })
     expect(withCampaign.statusCode).toBe(200)
-    await api('PUT', `/api/url/${id}/update`, { campaign: null, password: null, expiry: null })
-    expect((await api('GET', `/api/url/${id}`)).data.details).toMatchObject({ campaign: null, password: false, expiry: null })
+    // null is "not given" (ADR 013): what an SDK sends for the arguments it was not given changes nothing.
+    await api('PUT', `/api/url/${id}/update`, { password: 'pw', expiry: nextYear() })
+    const kept = await api('PUT', `/api/url/${id}/update`, { campaign: null, password: null, expiry: null, domain: null, metatitle: null, custom: null, url: null })
+    expect(kept.statusCode).toBe(200)
+    expect((await api('GET', `/api/url/${id}`)).data.details).toMatchObject({ alias, longurl: 'https://clear.example', campaign, password: true, expiry: expect.any(String), domain: null })
   })
 
   it('accepts an empty update and changes nothing', async () => {

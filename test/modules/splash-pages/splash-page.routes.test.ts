@@ -91,7 +91,7 @@ describe('custom splash page endpoints', () => {
     [{ image: 'not a url' }, 'The field "image" must be an http or https URL.'],
     [{ link: 'mailto:a@example.com' }, 'The field "link" must be an http or https URL.'],
     [{ counter: 100 }, 'The field "counter" must be a whole number of seconds from 0 to 60.'],
-    [{ counter: null }, 'The field "counter" must be a whole number of seconds from 0 to 60.'],
+    [{ counter: '' }, 'The field "counter" must be a whole number of seconds from 0 to 60.'],
   ])('refuses the update %j with a 400: %s', async (body, message) => {
     const created = await api('POST', '/api/splash/add', PAGE)
     const response = await api('PUT', `/api/splash/${created.data.id}/update`, body)

@@ -1,16 +1,16 @@
 // API keys: create one with a name, an optional expiry and optionally read-only (its secret shown
 // once, with a copy button), see what each may do, when it was created and last used, revoke.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime, utcDay } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { checkKeyDraft, type KeyDraft } from './account-forms'
-
-const keysQueryKey = ['account', 'keys'] as const
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { checkKeyDraft, KEY_FIELDS, type KeyDraft } from './account-forms'
+import { keysQueryKey, useApiKeys } from './account-queries'
 
 /** What a key may reach: every resource or the listed ones, and whether only to read. */
 function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
@@ -20,21 +20,23 @@ function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
 
 export function ApiKeysSection() {
   const queryClient = useQueryClient()
-  const keys = useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data })
+  const keys = useApiKeys()
   const [draft, setDraft] = useState<KeyDraft>({ name: '', expires: '' })
   const [readOnly, setReadOnly] = useState(false)
-  const [errors, setErrors] = useState<Partial<Record<keyof KeyDraft, string>>>({})
   const [secret, setSecret] = useState<{ name: string; key: string }>()
   const [revoking, setRevoking] = useState<{ id: number; name: string }>()
 
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/key/add', { body: { name: draft.name.trim(), ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}), ...(readOnly ? { readonly: true } : {}) } })),
-    onSuccess: async (created) => {
-      setSecret({ name: draft.name.trim(), key: created.key })
+  const create = useCheckedSubmit({
+    validate: () => checkKeyDraft(draft, utcDay(new Date())),
+    send: async () => {
+      const name = draft.name.trim()
+      const created = await unwrap(api.POST('/api/key/add', { body: { name, ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}), ...(readOnly ? { readonly: true } : {}) } }))
+      setSecret({ name, key: created.key })
       setDraft({ name: '', expires: '' })
       setReadOnly(false)
       await queryClient.invalidateQueries({ queryKey: keysQueryKey })
     },
+    fields: KEY_FIELDS,
   })
   const revoke = useMutation({
     mutationFn: (id: number) => unwrap(api.DELETE('/api/key/{id}/delete', { params: { path: { id } } })),
@@ -44,34 +46,26 @@ export function ApiKeysSection() {
     },
   })
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = checkKeyDraft(draft, utcDay(new Date()))
-    setErrors(found)
-    create.reset()
-    if (Object.keys(found).length === 0) create.mutate()
-  }
-
   return (
     <section className="card stack wide" aria-labelledby="keys-title">
       <div>
         <h2 id="keys-title">API keys</h2>
         <p className="muted small">For scripts and integrations: send <code>Authorization: Bearer &lt;key&gt;</code> with every request.</p>
       </div>
-      <form className="inline-form" onSubmit={submit} noValidate aria-label="Create an API key">
-        <Field label="Key name" error={errors.name}>
+      <form className="inline-form" onSubmit={create.submit} noValidate aria-label="Create an API key">
+        <Field label="Key name" error={create.errors.name}>
           <input type="text" value={draft.name} placeholder="Zapier" onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
         </Field>
-        <Field label="Expires on" optional error={errors.expires}>
+        <Field label="Expires on" optional error={create.errors.expires}>
           <input type="date" value={draft.expires} min={utcDay(new Date(Date.now() + 86_400_000))} onChange={(event) => setDraft({ ...draft, expires: event.target.value })} />
         </Field>
         <label className="checkbox align-end">
           <input type="checkbox" checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />
           Read only
         </label>
-        <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create key'}</button>
+        <button type="submit" className="button primary" disabled={create.submitting}>{create.submitting ? 'Creating…' : 'Create key'}</button>
       </form>
-      {create.isError && <p className="form-error" role="alert">{messageOf(create.error)}</p>}
+      {create.formError && <p className="form-error" role="alert">{create.formError}</p>}
       {secret && (
         <div className="stack" role="status">
           <p className="small"><strong>Copy the key "{secret.name}" now.</strong> It is shown only this once.</p>

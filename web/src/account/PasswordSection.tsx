@@ -1,32 +1,26 @@
 // Change the password: the current one, the new one twice.
-import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { ApiError, api, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useState } from 'react'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkPasswordChange, type PasswordChange } from './account-forms'
 
 const empty: PasswordChange = { current: '', next: '', confirm: '' }
 
+/** The request's names for the form's fields: the new password is `password`. */
+const PASSWORD_FIELDS = (serverField: string): keyof PasswordChange | undefined =>
+  serverField === 'current' ? 'current' : serverField === 'password' ? 'next' : undefined
+
 export function PasswordSection() {
   const [values, setValues] = useState(empty)
-  const [errors, setErrors] = useState<Partial<Record<keyof PasswordChange, string>>>({})
-  const change = useMutation({
-    mutationFn: () => unwrap(api.PUT('/api/account/password', { body: { current: values.current, password: values.next } })),
-    onSuccess: () => setValues(empty),
-    onError: (error) => {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field === 'current') setErrors({ current: ruleOfMessage(messageOf(error)) })
-      else if (field === 'password') setErrors({ next: ruleOfMessage(messageOf(error)) })
+  const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit({
+    validate: () => checkPasswordChange(values),
+    send: async () => {
+      await unwrap(api.PUT('/api/account/password', { body: { current: values.current, password: values.next } }))
+      setValues(empty)
     },
+    fields: PASSWORD_FIELDS,
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = checkPasswordChange(values)
-    setErrors(found)
-    change.reset()
-    if (Object.keys(found).length === 0) change.mutate()
-  }
 
   const set = (key: keyof PasswordChange, value: string) => setValues((current) => ({ ...current, [key]: value }))
   return (
@@ -42,9 +36,9 @@ export function PasswordSection() {
         <Field label="Repeat the new password" error={errors.confirm}>
           <input type="password" autoComplete="new-password" value={values.confirm} onChange={(event) => set('confirm', event.target.value)} />
         </Field>
-        {change.isError && !errors.current && !errors.next && <p className="form-error" role="alert">{messageOf(change.error)}</p>}
-        {change.isSuccess && <p className="notice" role="status">Your password has been changed. Other sessions were signed out.</p>}
-        <div><button type="submit" className="button primary" disabled={change.isPending}>{change.isPending ? 'Changing…' : 'Change password'}</button></div>
+        {formError && <p className="form-error" role="alert">{formError}</p>}
+        {succeeded && <p className="notice" role="status">Your password has been changed. Other sessions were signed out.</p>}
+        <div><button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Changing…' : 'Change password'}</button></div>
       </form>
     </section>
   )

@@ -1,8 +1,8 @@
 // What the account uses of its plan: every limited resource as "3 of 10 campaigns", with a bar,
 // and the resources the plan does not limit.
 import { ErrorMessage, Loading } from '../components/States'
-import { RESOURCE_NOUNS, usageText, usePlanUsage } from '../usage/plan-usage'
-import { useAccount } from '../shell/session'
+import { RESOURCE_NOUNS, usageText } from '../usage/plan-usage'
+import { useAccount, usePlanUsage } from './account-queries'
 import './PlanSection.css'
 
 export function PlanSection() {

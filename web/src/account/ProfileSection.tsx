@@ -1,28 +1,28 @@
 // The account's e-mail address and plan.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { api, messageOf, unwrap } from '../api/client'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
-import { accountQueryKey, useAccount } from '../shell/session'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkEmail } from './account-forms'
+import { accountQueryKey, useAccount } from './account-queries'
 
 export function ProfileSection() {
   const account = useAccount()
   const queryClient = useQueryClient()
   const [email, setEmail] = useState(account.data?.email ?? '')
-  const [error, setError] = useState<string>()
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/api/account/update', { body: { email: email.trim() } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+  const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'email'>({
+    validate: () => {
+      const problem = checkEmail(email)
+      return problem ? { email: problem } : {}
+    },
+    send: async () => {
+      await unwrap(api.PUT('/api/account/update', { body: { email: email.trim() } }))
+      await queryClient.invalidateQueries({ queryKey: accountQueryKey })
+    },
+    fields: ['email'],
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const problem = checkEmail(email)
-    setError(problem)
-    if (!problem) save.mutate()
-  }
 
   const data = account.data
   return (
@@ -34,12 +34,13 @@ export function ProfileSection() {
         </p>
       )}
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="E-mail address" error={error ?? (save.isError ? messageOf(save.error) : undefined)}>
-          <input type="email" autoComplete="email" value={email} onChange={(event) => { setEmail(event.target.value); save.reset() }} />
+        <Field label="E-mail address" error={errors.email}>
+          <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <button type="submit" className="button" disabled={save.isPending || email.trim() === data?.email}>{save.isPending ? 'Saving…' : 'Save e-mail'}</button>
+        <button type="submit" className="button" disabled={submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
       </form>
-      {save.isSuccess && <p className="notice" role="status">Your e-mail address has been updated.</p>}
+      {formError && <p className="form-error" role="alert">{formError}</p>}
+      {succeeded && <p className="notice" role="status">Your e-mail address has been updated.</p>}
     </section>
   )
 }

@@ -1,12 +1,11 @@
 // Where the account is signed in: each session's browser, address and times; revoke any.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { formatDateTime } from '../components/format'
 import { ErrorMessage, Loading } from '../components/States'
-
-const sessionsQueryKey = ['account', 'sessions'] as const
+import { sessionsQueryKey, useAccountSessions } from './account-queries'
 
 const BROWSERS: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']]
 const SYSTEMS: Array<[RegExp, string]> = [[/iPhone|iPad/, 'iOS'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']]
@@ -22,7 +21,7 @@ export function describeBrowser(userAgent: string): string {
 
 export function SessionsSection() {
   const queryClient = useQueryClient()
-  const sessions = useQuery({ queryKey: sessionsQueryKey, queryFn: async () => (await unwrap(api.GET('/api/auth/sessions'))).data.sessions })
+  const sessions = useAccountSessions()
   const [revoking, setRevoking] = useState<{ id: string; label: string }>()
   const revoke = useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api/auth/session/{id}/delete', { params: { path: { id } } })),

@@ -32,7 +32,7 @@ describe('changing the password', () => {
     const bodies: unknown[] = []
     answerWith(async (request) => {
       bodies.push(await request.json())
-      return json(409, { error: 1, message: 'The current password is incorrect.', code: 'wrong_password' })
+      return json(400, { error: 1, message: 'The current password is incorrect.', code: 'wrong_password', field: 'current' })
     })
     renderWithQueries(<PasswordSection />)
     await user.type(screen.getByLabelText('Current password'), 'not it')
@@ -43,6 +43,21 @@ describe('changing the password', () => {
     await waitFor(() => expect(document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent).toBe('The current password is incorrect.'))
     expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull()
     expect(bodies).toEqual([{ current: 'not it', password: 'a long new password' }])
+  })
+
+  it('shows the refusal of the new password (the request\'s `password`) beside "New password"', async () => {
+    const user = userEvent.setup()
+    answerWith(() => json(400, { error: 1, message: 'The field "password" must be at most 256 characters.', code: 'validation_failed', field: 'password' }))
+    renderWithQueries(<PasswordSection />)
+    await user.type(screen.getByLabelText('Current password'), 'old password')
+    await user.type(screen.getByLabelText('New password'), 'a long new password')
+    await user.type(screen.getByLabelText('Repeat the new password'), 'a long new password')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    const next = screen.getByLabelText('New password')
+    await waitFor(() => expect(next.getAttribute('aria-invalid')).toBe('true'))
+    expect(document.getElementById(next.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe('Must be at most 256 characters.')
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 })
 

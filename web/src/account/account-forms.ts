@@ -31,6 +31,9 @@ export interface KeyDraft {
   expires: string
 }
 
+/** The fields of the key form, as POST /api/key/add names them. */
+export const KEY_FIELDS: ReadonlyArray<keyof KeyDraft> = ['name', 'expires']
+
 export function checkKeyDraft(draft: KeyDraft, today: string): Partial<Record<keyof KeyDraft, string>> {
   const errors: Partial<Record<keyof KeyDraft, string>> = {}
   if (!draft.name.trim()) errors.name = 'Name the key after where it is used, like "Zapier".'

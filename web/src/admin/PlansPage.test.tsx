@@ -38,7 +38,7 @@ describe('the plans page', () => {
       if (request.method === 'POST') {
         const body = await request.json() as { code: string }
         sent.push(body)
-        if (body.code === 'pro') return json(400, { error: 1, message: 'A plan with this code already exists.', code: 'duplicate' })
+        if (body.code === 'pro') return json(400, { error: 1, message: 'A plan with this code already exists.', code: 'duplicate', field: 'code' })
         return json(201, { error: 0, data: { id: 3, default: false, ...body } })
       }
       return plansList([pro])

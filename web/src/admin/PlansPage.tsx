@@ -1,15 +1,17 @@
 // Administration: the plans accounts are put on, each with its request rate and its limit per
 // resource. Create a plan, change one (its accounts get the new limits at once), delete an unused one.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useState } from 'react'
+import { usageQueryKey } from '../account/account-queries'
+import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { RESOURCE_NOUNS, usageQueryKey } from '../usage/plan-usage'
-import { checkPlanDraft, emptyPlanDraft, limitsSummary, PLAN_RESOURCES, planDraftOf, planFieldOf, toPlanBody, type PlanDraft, type PlanErrors } from './admin-forms'
-import { plansQueryKey, usePlans, usersQueryKey, type PlanEntry } from './admin-query'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { RESOURCE_NOUNS } from '../usage/plan-usage'
+import { checkPlanDraft, emptyPlanDraft, limitsSummary, PLAN_RESOURCES, planDraftOf, planFieldOf, toPlanBody, type PlanDraft } from './admin-forms'
+import { plansQueryKey, usePlans, usersQueryKey, type PlanEntry } from './admin-queries'
 import './admin.css'
 
 export function PlansPage() {
@@ -77,43 +79,25 @@ export function PlansPage() {
 function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): void; onSaved(plan: PlanEntry, created: boolean): void }) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<PlanDraft>(() => (plan ? planDraftOf(plan) : emptyPlanDraft()))
-  const [errors, setErrors] = useState<PlanErrors>({})
-  const save = useMutation({
-    mutationFn: async () => {
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => checkPlanDraft(draft),
+    send: async () => {
       const body = toPlanBody(draft)
-      const result = plan
-        ? await unwrap(api.PUT('/api/plan/{id}/update', { params: { path: { id: plan.id } }, body }))
-        : await unwrap(api.POST('/api/plan/add', { body }))
-      return result.data
-    },
-    onSuccess: async (saved) => {
+      const saved = plan
+        ? (await unwrap(api.PUT('/api/plan/{id}/update', { params: { path: { id: plan.id } }, body }))).data
+        : (await unwrap(api.POST('/api/plan/add', { body }))).data
       // The signed-in admin's own limits may be this plan's.
       await Promise.all([queryClient.invalidateQueries({ queryKey: plansQueryKey }), queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: usageQueryKey })])
       onSaved(saved, !plan)
     },
-    onError: (error) => {
-      const field = planFieldOf(error instanceof ApiError ? error.field : undefined, messageOf(error))
-      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-    },
+    fields: planFieldOf,
+    summary: 'Some fields need a fix before the plan can be saved.',
   })
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = checkPlanDraft(draft)
-    setErrors(found)
-    save.reset()
-    const form = event.currentTarget
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      return
-    }
-    save.mutate()
-  }
 
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label={plan ? `Edit plan ${plan.name}` : 'Create plan'}>
       <h2>{plan ? `Edit "${plan.name}"` : 'New plan'}</h2>
-      {save.isError && <p className="form-error" role="alert">{messageOf(save.error)}</p>}
+      {formError && <p className="form-error" role="alert">{formError}</p>}
       <div className="plan-fields">
         <Field label="Plan name" error={errors.name}>
           <input type="text" value={draft.name} maxLength={100} placeholder="Starter" onChange={(event) => setDraft({ ...draft, name: event.target.value })} autoFocus />
@@ -140,7 +124,7 @@ function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): v
         </div>
       </fieldset>
       <div className="row wrap">
-        <button type="submit" className="button primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : plan ? 'Save plan' : 'Create plan'}</button>
+        <button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Saving…' : plan ? 'Save plan' : 'Create plan'}</button>
         <button type="button" className="button ghost" onClick={onCancel}>Cancel</button>
       </div>
     </form>

@@ -1,27 +1,26 @@
 // Administration: every account with its plan and state. Create an account (its API key shown
 // once), move it to another plan, suspend or unsuspend it, delete it with everything it owns.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { useSearchParams } from 'react-router'
-import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useState } from 'react'
+import { useAccount } from '../account/account-queries'
+import { api, messageOf, unwrap } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { useAccount } from '../shell/session'
-import { checkUserDraft, toUserBody, userFieldOf, type UserDraft, type UserErrors } from './admin-forms'
-import { usePlans, useUsers, usersQueryKey, type PlanEntry, type UserEntry } from './admin-query'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { checkUserDraft, toUserBody, USER_FIELDS, type UserDraft } from './admin-forms'
+import { usePlans, useUsers, usersQueryKey, type PlanEntry, type UserEntry } from './admin-queries'
 import './admin.css'
 
 const EMPTY_USER: UserDraft = { email: '', username: '', password: '', planid: '', admin: false }
 
 export function UsersPage() {
-  const [params, setParams] = useSearchParams()
-  const requested = Number(params.get('page'))
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const [page, setPage] = usePageParam()
   const users = useUsers(page)
   const plans = usePlans()
   const self = useAccount().data
@@ -56,7 +55,7 @@ export function UsersPage() {
         />
       )}
       {users.isPending ? <Loading label="Loading users…" /> : users.isError ? <ErrorMessage error={users.error} onRetry={() => users.refetch()} /> : users.data.users.length === 0 ? (
-        <div className="card"><EmptyState title="No users on this page"><button type="button" className="button" onClick={() => setParams({})}>First page</button></EmptyState></div>
+        <div className="card"><EmptyState title="No users on this page"><button type="button" className="button" onClick={() => setPage(1)}>First page</button></EmptyState></div>
       ) : (
         <div className={users.isFetching ? 'card table-card refreshing' : 'card table-card'}>
           <table className="table admin-table users-table">
@@ -97,7 +96,7 @@ export function UsersPage() {
               })}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={users.data.maxpage} total={users.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <Pagination page={page} maxPage={users.data.maxpage} total={users.data.result} onPage={setPage} />
         </div>
       )}
       {confirming && <ConfirmUserAction {...confirming} onClose={() => setConfirming(undefined)} onDone={setNotice} />}
@@ -108,38 +107,23 @@ export function UsersPage() {
 function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; onCancel(): void; onCreated(result: { username: string; apiKey: string }): void }) {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<UserDraft>(EMPTY_USER)
-  const [errors, setErrors] = useState<UserErrors>({})
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/user/add', { body: toUserBody(draft) })),
-    onSuccess: async (result) => {
+  const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => setDraft((current) => ({ ...current, [key]: value }))
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => checkUserDraft(draft),
+    send: async () => {
+      const result = await unwrap(api.POST('/api/user/add', { body: toUserBody(draft) }))
       await queryClient.invalidateQueries({ queryKey: usersQueryKey })
       onCreated({ username: result.username, apiKey: result.apiKey })
     },
-    onError: (error) => {
-      const field = userFieldOf(error instanceof ApiError ? error.field : undefined, messageOf(error))
-      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-    },
+    fields: USER_FIELDS,
+    summary: 'Some fields need a fix before the user can be created.',
   })
-  const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => setDraft((current) => ({ ...current, [key]: value }))
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = checkUserDraft(draft)
-    setErrors(found)
-    create.reset()
-    const form = event.currentTarget
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      return
-    }
-    create.mutate()
-  }
 
   const defaultPlan = plans.find((plan) => plan.default)
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label="Create user">
       <h2>New user</h2>
-      {create.isError && <p className="form-error" role="alert">{messageOf(create.error)}</p>}
+      {formError && <p className="form-error" role="alert">{formError}</p>}
       <div className="grid-2">
         <Field label="E-mail address" error={errors.email}>
           <input type="email" autoComplete="off" value={draft.email} onChange={(event) => set('email', event.target.value)} autoFocus />
@@ -162,7 +146,7 @@ function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; on
         Administrator (may manage users and plans)
       </label>
       <div className="row wrap">
-        <button type="submit" className="button primary" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create user'}</button>
+        <button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Creating…' : 'Create user'}</button>
         <button type="button" className="button ghost" onClick={onCancel}>Cancel</button>
       </div>
     </form>

@@ -38,14 +38,8 @@ export function toUserBody(draft: UserDraft) {
   }
 }
 
-/** The field a refusal of the user form is about (duplicate messages name it only in words). */
-export function userFieldOf(field: string | undefined, message: string): keyof UserErrors | undefined {
-  if (field === 'email' || field === 'username' || field === 'password' || field === 'planid') return field
-  if (/username/i.test(message)) return 'username'
-  if (/e-mail/i.test(message)) return 'email'
-  if (/plan/i.test(message)) return 'planid'
-  return undefined
-}
+/** The fields of the user form, as POST /api/user/add names them. */
+export const USER_FIELDS: ReadonlyArray<keyof UserErrors> = ['email', 'username', 'password', 'planid']
 
 export interface PlanDraft {
   name: string
@@ -94,12 +88,10 @@ export function toPlanBody(draft: PlanDraft) {
   return { name: draft.name.trim(), code: draft.code.trim(), apirate: rate === '' ? null : Number(rate), limits }
 }
 
-/** The field a refusal of the plan form is about. */
-export function planFieldOf(field: string | undefined, message: string): keyof PlanErrors | undefined {
-  if (field && (field === 'name' || field === 'code' || field === 'apirate' || field === 'limits' || field.startsWith('limits.'))) return field as keyof PlanErrors
-  if (/\bcode\b/i.test(message)) return 'code'
-  if (/\bname\b/i.test(message)) return 'name'
-  return undefined
+/** The plan form's field for a field the server names: the same name, when the form has it. */
+export function planFieldOf(field: string): keyof PlanErrors | undefined {
+  const known = field === 'name' || field === 'code' || field === 'apirate' || field === 'limits' || PLAN_RESOURCES.some((resource) => field === `limits.${resource}`)
+  return known ? (field as keyof PlanErrors) : undefined
 }
 
 /** "1 campaign, 2 links" — the limits a plan sets, or "No limits". */

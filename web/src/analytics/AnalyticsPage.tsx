@@ -1,16 +1,15 @@
 // One link's analytics: its addresses and actions above the statistics of a range of days.
-import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage } from '../components/States'
+import { useLink } from '../links/link-queries'
 import { ItemStatistics } from './ItemStatistics'
 
 export function AnalyticsPage() {
   const id = Number(useParams().id)
-  const link = useQuery({ queryKey: ['link', id], queryFn: () => unwrap(api.GET('/api/url/{id}', { params: { path: { id } } })) })
+  const link = useLink(id)
   const details = link.data?.details
   return (
     <>

@@ -2,15 +2,15 @@
 // (default the last 30): daily clicks and uniques, the countries on a map and ranked, referrers,
 // browsers, systems, devices, languages and social networks; all of it as a CSV. The range lives
 // in the address (?from&to), so a view can be shared. Data: GET /api/{url|qr|campaign|bio}/{id}/stats.
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { ClicksChart } from '../components/ClicksChart'
 import { downloadText } from '../components/download'
 import { formatCount, lastDays, utcDay } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { statisticsCsv, TOP_LISTS, type RangeStatistics } from './statistics-csv'
+import { useItemStatistics, type StatisticsItem } from './statistics-queries'
 
 const WorldMap = lazy(() => import('./WorldMap'))
 
@@ -55,18 +55,6 @@ function entriesOf(list: Record<string, string | number>, label: (text: string) 
   return Object.entries(list).map(([text, count]) => [label(text), Number(count)] as [string, number]).sort((a, b) => b[1] - a[1])
 }
 
-export type StatisticsItem = 'url' | 'qr' | 'campaign' | 'bio'
-
-function fetchStatistics(item: StatisticsItem, id: number, query: { from: string; to: string }) {
-  const options = { params: { path: { id }, query } }
-  switch (item) {
-    case 'url': return unwrap(api.GET('/api/url/{id}/stats', options))
-    case 'qr': return unwrap(api.GET('/api/qr/{id}/stats', options))
-    case 'campaign': return unwrap(api.GET('/api/campaign/{id}/stats', options))
-    case 'bio': return unwrap(api.GET('/api/bio/{id}/stats', options))
-  }
-}
-
 /** What a visit is called on the page: a link's clicks, a QR code's scans. */
 export interface VisitNouns {
   /** "Clicks", "Scans" */
@@ -77,53 +65,57 @@ export interface VisitNouns {
 
 const CLICKS: VisitNouns = { plural: 'Clicks', emptyHint: 'Share the short link, or choose a longer range. New clicks appear here within seconds.' }
 
+/** Why a range cannot be shown: both days, in order, at most 366 of them. */
+export function rangeProblems(range: { from: string; to: string }): Partial<Record<'from' | 'to', string>> {
+  if (!DAY_PATTERN.test(range.from)) return { from: 'Choose both days.' }
+  if (!DAY_PATTERN.test(range.to)) return { to: 'Choose both days.' }
+  if (range.from > range.to) return { to: 'The first day must come before the last.' }
+  const span = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1
+  return span > 366 ? { to: 'Choose at most 366 days.' } : {}
+}
+
 export function ItemStatistics({ item, id, nouns = CLICKS }: { item: StatisticsItem; id: number; nouns?: VisitNouns }) {
   const [params, setParams] = useSearchParams()
   const fallback = lastDays(30)
   const from = DAY_PATTERN.test(params.get('from') ?? '') ? params.get('from')! : fallback.from
   const to = DAY_PATTERN.test(params.get('to') ?? '') ? params.get('to')! : fallback.to
   const [draft, setDraft] = useState({ from, to })
-  const [rangeError, setRangeError] = useState<string>()
+  const statistics = useItemStatistics(item, id, from, to)
 
-  const statistics = useQuery({
-    queryKey: [item, id, 'stats', from, to],
-    queryFn: async () => (await fetchStatistics(item, id, { from, to })).data,
-    // The click recorder writes in batches: a fresh click shows within seconds. Past ranges are final.
-    refetchInterval: (query) => (query.state.status !== 'error' && to >= utcDay(new Date()) ? 5000 : false),
-    staleTime: 0,
-  })
-
-  function applyRange(next: { from: string; to: string }) {
-    if (!DAY_PATTERN.test(next.from) || !DAY_PATTERN.test(next.to)) return setRangeError('Choose both days.')
-    if (next.from > next.to) return setRangeError('The first day must come before the last.')
-    const span = (Date.parse(next.to) - Date.parse(next.from)) / 86_400_000 + 1
-    if (span > 366) return setRangeError('Choose at most 366 days.')
-    setRangeError(undefined)
+  function show(next: { from: string; to: string }) {
     setDraft(next)
     setParams(new URLSearchParams(next))
   }
 
+  // The range is checked before it is asked for; the server would refuse the same (decisions §6).
+  const range = useCheckedSubmit<'from' | 'to'>({
+    validate: () => rangeProblems(draft),
+    send: async () => show(draft),
+    fields: ['from', 'to'],
+  })
+  const rangeError = range.errors.from ?? range.errors.to ?? range.formError
+
   return (
     <>
-      <form className="card toolbar range" onSubmit={(event) => { event.preventDefault(); applyRange(draft) }} aria-label="Date range">
+      <form className="card toolbar range" onSubmit={range.submit} noValidate aria-label="Date range">
         <div className="presets" role="group" aria-label="Quick ranges">
           {PRESETS.map((days) => {
-            const range = lastDays(days)
-            const active = range.from === from && range.to === to
-            return <button key={days} type="button" className={active ? 'button small active' : 'button small ghost'} aria-pressed={active} onClick={() => applyRange(range)}>{days === 365 ? '12 months' : `${days} days`}</button>
+            const preset = lastDays(days)
+            const active = preset.from === from && preset.to === to
+            return <button key={days} type="button" className={active ? 'button small active' : 'button small ghost'} aria-pressed={active} onClick={() => { range.clearErrors(); show(preset) }}>{days === 365 ? '12 months' : `${days} days`}</button>
           })}
         </div>
         <div className="field">
           <label htmlFor="range-from">From</label>
-          <input id="range-from" type="date" value={draft.from} max={utcDay(new Date())} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+          <input id="range-from" type="date" value={draft.from} max={utcDay(new Date())} aria-invalid={range.errors.from ? true : undefined} aria-describedby={range.errors.from ? 'range-error' : undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
         </div>
         <div className="field">
           <label htmlFor="range-to">To</label>
-          <input id="range-to" type="date" value={draft.to} max={utcDay(new Date())} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+          <input id="range-to" type="date" value={draft.to} max={utcDay(new Date())} aria-invalid={range.errors.to ? true : undefined} aria-describedby={range.errors.to ? 'range-error' : undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
         </div>
         <button type="submit" className="button">Apply</button>
         {statistics.data && <button type="button" className="button ghost" onClick={() => downloadText(`linkwell-${item}-${id}-${from}-${to}.csv`, statisticsCsv(statistics.data))}>Export CSV</button>}
-        {rangeError && <p className="field-error full" role="alert">{rangeError}</p>}
+        {rangeError && <p className="field-error full" id="range-error" role="alert">{rangeError}</p>}
       </form>
       {statistics.isPending ? <Loading label={`Loading ${nouns.plural.toLowerCase()}…`} /> : statistics.isError ? <ErrorMessage error={statistics.error} onRetry={() => statistics.refetch()} /> : <StatisticsView statistics={statistics.data} nouns={nouns} />}
     </>

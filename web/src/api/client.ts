@@ -2,54 +2,49 @@
 // (schema.d.ts, `npm run api:types`). The session cookie rides along (same origin); unsafe
 // requests carry the CSRF header the server asks of cookie-authenticated requests.
 import createClient, { type Middleware } from 'openapi-fetch'
-import type { paths } from './schema'
+import type { components, paths } from './schema'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+type ErrorEnvelope = components['schemas']['ErrorEnvelope']
 
 /** A failed API call: the server's message, its status and stable code, and the field it names. */
 export class ApiError extends Error {
   readonly status: number
   readonly code: string | undefined
-  /** The request field the message is about (`custom`, `geotarget.0.location`), when it names one. */
+  /** The request field the error is about, as the envelope's `field` names it (`custom`, `geotarget.0.location`). */
   readonly field: string | undefined
   /** 429: seconds until the rate limit's window ends. */
   readonly retryAfterSeconds: number | undefined
 
-  constructor(status: number, message: string, code?: string, retryAfterSeconds?: number) {
+  constructor(status: number, message: string, details: { code?: string; field?: string; retryAfterSeconds?: number } = {}) {
     super(message)
     this.name = 'ApiError'
     this.status = status
-    this.code = code
-    this.field = code === 'rate_limited' || code === 'network' ? undefined : (code && FIELD_OF_CODE[code]) ?? fieldOfMessage(message)
-    this.retryAfterSeconds = retryAfterSeconds
+    this.code = details.code
+    this.field = details.field
+    this.retryAfterSeconds = details.retryAfterSeconds
+  }
+
+  /**
+   * What the message says of its field, for showing beside that field: `The field "custom" must
+   * be …` → `Must be …`; a message that does not start by naming the field stays whole.
+   */
+  get rule(): string {
+    return ruleOfMessage(this.message, this.field)
   }
 }
 
-// Refusals whose code says which field was wrong.
-const FIELD_OF_CODE: Record<string, string> = { wrong_password: 'current' }
+// How the server's validation messages name the field they are about (core/validation-messages.ts).
+const FIELD_PREFIXES = ['field', 'query parameter', 'path parameter']
 
-// Messages the server writes about one field without quoting it.
-const FIELD_HINTS: Array<[RegExp, string]> = [
-  [/\balias\b/i, 'custom'],
-  [/\bdomain\b/i, 'domain'],
-  [/\bexpir/i, 'expiry'],
-  [/\bpassword\b/i, 'password'],
-  [/\bcampaign\b/i, 'campaign'],
-  [/\bchannel\b/i, 'channel'],
-  [/\bpixel\b/i, 'pixels'],
-]
-
-/** What a message says of its field, for showing beside that field: `The field "custom" must be …` → `Must be …`. */
-export function ruleOfMessage(message: string): string {
-  const rule = message.replace(/^The (?:field|query parameter|path parameter) "[^"]+" /, '')
-  return rule === message ? message : rule.charAt(0).toUpperCase() + rule.slice(1)
-}
-
-/** `The field "geotarget.0.location" must be …` → `geotarget.0.location`. */
-export function fieldOfMessage(message: string): string | undefined {
-  const quoted = /\b(?:field|parameter) "([^"]+)"/.exec(message)
-  if (quoted) return quoted[1]
-  return FIELD_HINTS.find(([pattern]) => pattern.test(message))?.[1]
+/** `message` without its leading `The field "<field>" `, capitalised; the message itself otherwise. */
+export function ruleOfMessage(message: string, field: string | undefined): string {
+  if (field === undefined) return message
+  const prefix = FIELD_PREFIXES.map((part) => `The ${part} "${field}" `).find((text) => message.startsWith(text))
+  if (!prefix) return message
+  const rule = message.slice(prefix.length)
+  return rule.charAt(0).toUpperCase() + rule.slice(1)
 }
 
 type Listener = () => void
@@ -90,17 +85,21 @@ export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
   try {
     outcome = await call
   } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'network')
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', { code: 'network' })
   }
   const { data, error, response } = outcome
   if (response.ok && data !== undefined) return data
-  const body = (error ?? {}) as { message?: unknown; code?: unknown }
+  // The envelope as the server sends it; anything else (a proxy's page) is read as far as it goes.
+  const body = (error ?? {}) as { [K in keyof ErrorEnvelope]?: unknown }
   const message = typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`
   if (response.status === 429) {
     const wait = Number(response.headers.get('retry-after')) || undefined
-    throw new ApiError(429, `Too many requests. Try again${wait ? ` in ${wait} s` : ' in a minute'}.`, 'rate_limited', wait)
+    throw new ApiError(429, `Too many requests. Try again${wait ? ` in ${wait} s` : ' in a minute'}.`, { code: 'rate_limited', retryAfterSeconds: wait })
   }
-  throw new ApiError(response.status, message, typeof body.code === 'string' ? body.code : undefined)
+  throw new ApiError(response.status, message, {
+    code: typeof body.code === 'string' ? body.code : undefined,
+    field: typeof body.field === 'string' ? body.field : undefined,
+  })
 }
 
 /** Readable text of anything a query or mutation threw. */

@@ -311,7 +311,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         password?: string;
                     };
                 };
@@ -377,6 +379,134 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: who changed what, when and from where
+         * @description Every change made through the API, the dashboard or the command line, newest first. Written in the change's own transaction: no change without its entry.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description who acted: one API key (`key:12`), one person (`person:3`), or every change made one way (`api`, `dashboard`, `cli`, `system`) */
+                    actor?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second */
+                    from?: string;
+                    limit?: number;
+                    page?: number;
+                    /** @description the kind of record changed: `link`, `qr`, `bio`, `campaign`, `channel`, `pixel`, `splash`, `overlay`, `domain`, `account`, `key`, `session`, `plan`, … */
+                    resource?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                entries: {
+                                    /** @description `<resource>.<verb>`, e.g. `link.created`, `campaign.link_assigned` */
+                                    action: string;
+                                    /** @description the client's address; null outside HTTP */
+                                    address: string | null;
+                                    /** @description UTC, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    /** @description the names of the fields the change set (never their values) */
+                                    fields: string[];
+                                    id: number;
+                                    /** @description the API key the request carried */
+                                    key: {
+                                        id: number;
+                                        /** @description null once the key is deleted */
+                                        name: string | null;
+                                    } | null;
+                                    /** @description the person who acted (a session's, or the key's maker); null where there is none */
+                                    person: number | null;
+                                    resource: string;
+                                    resourceId: number | null;
+                                    /** @description how the change came: `api`, `dashboard`, `cli` or `system` */
+                                    via: string;
+                                }[];
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -571,6 +701,107 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the request is signed in as: the account, or null without a live session (no 401)
+         * @description The dashboard asks this first: a visitor who has not signed in gets `data: null` with a 200, so the browser logs no refused request. A session cookie that has ended is cleared. An Authorization header is checked as everywhere (a bad key is a 401).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the signed-in account; null when the request carries no live session */
+                            data: {
+                                avatar: string;
+                                email: string;
+                                /** @description plan expiry; null when the plan does not expire */
+                                expires: string | (never | null);
+                                id: number;
+                                planid: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                registered: string;
+                                /** @description plan status, e.g. `pro` */
+                                status: string;
+                                username: string;
+                            } | null;
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -809,8 +1040,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -1209,13 +1440,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         alias?: string;
+                        /** @description `""`: no avatar; null or left out: unchanged */
                         avatar?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -1309,12 +1545,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         alias?: string;
+                        /** @description `""`: no avatar */
                         avatar?: string | "";
                         blocks?: {
                             title: string;
                             url: string;
                         }[];
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         name: string;
                     };
                 };
@@ -1985,7 +2223,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         public?: boolean;
+                        /** @description `""`: no rotator; null or left out: unchanged */
                         slug?: string | "";
                     };
                 };
@@ -2213,8 +2453,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2480,8 +2720,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -2741,9 +2981,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         color?: string;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         starred?: boolean;
                     };
                 };
@@ -2960,8 +3204,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3310,7 +3554,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect; null or left out: unchanged */
                         redirectroot?: string | "";
                     };
                 };
@@ -3404,7 +3650,9 @@ export interface paths {
                 content: {
                     "application/json": {
                         domain: string;
+                        /** @description `""`: no redirect */
                         redirect404?: string | "";
+                        /** @description `""`: no redirect */
                         redirectroot?: string | "";
                     };
                 };
@@ -3519,8 +3767,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -3766,6 +4014,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's raw clicks with their enriched fields, as CSV or NDJSON
+         * @description Every recorded click (of links, QR codes, rotators and bio pages) between `from` and `to`, oldest first, streamed. Clicks older than CLICK_RETENTION_DAYS may have been pruned; statistics keep them counted.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (default: a header line, then a line per click) or `ndjson` (a JSON record per line) */
+                    format?: "csv" | "ndjson";
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second; left out, no bound */
+                    from?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second; left out, no bound */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every link of the account with every field the API shows, as CSV or JSON
+         * @description Streamed, so the answer of a large account starts at once and the server's memory stays flat. The same fields as `GET /api/url/{id}` (`details`), plus `campaignname`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (default: a header line, then a line per link; lists and targeting as JSON text) or `json` (an array of records) */
+                    format?: "csv" | "json";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/key/{id}/delete": {
         parameters: {
             query?: never;
@@ -3873,7 +4299,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null or absent: never */
+                        /** @description UTC `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD`, in the future; null: never (as when left out) */
                         expires?: string | null;
                         /** @description default `key` */
                         name?: string;
@@ -4099,8 +4525,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4306,8 +4732,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -4474,15 +4900,24 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background; null or left out: unchanged */
                         bg?: string | "";
+                        /** @description `""`: the default text color; null or left out: unchanged */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text; null or left out: unchanged */
+                        label?: string | "";
+                        /** @description `""`: no button link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         message?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
-                        title?: string;
+                        /** @description `""`: no title; null or left out: unchanged */
+                        title?: string | "";
                     };
                 };
             };
@@ -4574,15 +5009,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4675,15 +5116,21 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: the default background */
                         bg?: string | "";
+                        /** @description `""`: the default text color */
                         color?: string | "";
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
                         email?: string;
-                        label?: string;
+                        /** @description `""`: no button text */
+                        label?: string | "";
+                        /** @description `""`: no button link */
                         link?: string | "";
                         message?: string;
                         name: string;
-                        title?: string;
+                        /** @description `""`: no title */
+                        title?: string | "";
                         /** @enum {unknown} */
                         type: "message" | "contact";
                     };
@@ -4860,7 +5307,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         tag?: string;
                     };
                 };
@@ -5074,8 +5523,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5339,13 +5788,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description requests per minute; null: the server default */
+                        /** @description requests per minute; null: the server default; left out: unchanged */
                         apirate?: number | null;
+                        /** @description null or left out: unchanged; `""` is refused */
                         code?: string;
-                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited; null or left out: unchanged; `""` is refused */
                         limits?: {
                             [key: string]: number;
                         };
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -5672,8 +6123,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -5774,8 +6225,8 @@ export interface paths {
                                 }[];
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -6070,11 +6521,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6294,11 +6749,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         background?: string;
                         /** @description the shape of the code's type, as on creation */
                         data: string | Record<string, never>;
+                        /** @description null or left out: unchanged; `""` is refused */
                         foreground?: string;
+                        /** @description `""`: no logo; null or left out: unchanged */
                         logo?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
                     };
                 };
@@ -6767,8 +7226,8 @@ export interface paths {
                                     name: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -7032,11 +7491,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description null or left out: unchanged; `""` is refused */
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description `""`: no image; null or left out: unchanged */
                         image?: string | "";
+                        /** @description `""`: no link; null or left out: unchanged */
                         link?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         title?: string;
                     };
                 };
@@ -7130,8 +7595,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7226,8 +7694,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         counter?: number;
-                        description?: string;
+                        /** @description `""`: no description */
+                        description?: string | "";
+                        /** @description `""`: no image */
                         image?: string | "";
+                        /** @description `""`: no link */
                         link?: string | "";
                         name: string;
                         title: string;
@@ -7924,29 +8395,43 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        campaign?: number | 0 | (never | null);
+                        /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
+                        campaign?: number | 0;
+                        /** @description null or left out: unchanged; `""` is refused */
                         channel?: number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         custom?: string;
+                        /** @description null or left out: unchanged; `""` is refused */
                         devicetarget?: {
                             /** @enum {unknown} */
                             device: "iphone" | "ipad" | "android" | "windows" | "macos" | "linux" | "mobile" | "tablet" | "desktop";
                             link: string;
                         }[];
-                        domain?: string | number | (never | null);
-                        expiry?: string | "" | (never | null);
+                        /** @description `""`: the main domain; null or left out: unchanged */
+                        domain?: (string | number) | "";
+                        /** @description `""`: never expires; null or left out: unchanged */
+                        expiry?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         geotarget?: {
                             link: string;
                             location: string;
                         }[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         languagetarget?: {
                             language: string;
                             link: string;
                         }[];
-                        metadescription?: string | null;
-                        metatitle?: string | null;
-                        password?: string | null;
+                        /** @description `""`: no description; null or left out: unchanged */
+                        metadescription?: string | "";
+                        /** @description `""`: no title; null or left out: unchanged */
+                        metatitle?: string | "";
+                        /** @description `""`: no password; null or left out: unchanged */
+                        password?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
+                        /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
                 };
@@ -8209,8 +8694,8 @@ export interface paths {
                                     uniqueclicks: number;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -8779,8 +9264,8 @@ export interface paths {
                                     username: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -9091,8 +9576,8 @@ export interface paths {
                                 perpage: number;
                                 result: number;
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -9499,8 +9984,8 @@ export interface paths {
                                     url: string;
                                 }[];
                             };
-                            /** @enum {string} */
-                            error: "0";
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
                         };
                     };
                 };
@@ -9714,7 +10199,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */

@@ -1,15 +1,18 @@
 // Sign in with the account's e-mail (or username) and password; the server sets the session cookie.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { accountQueryKey } from '../account/account-queries'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
-import { accountQueryKey } from '../shell/session'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 
 interface SignInErrors {
   login?: string
   password?: string
 }
+
+const SIGN_IN_FIELDS: ReadonlyArray<keyof SignInErrors> = ['login', 'password']
 
 /** The client's checks, before anything is sent. */
 export function checkSignIn(login: string, password: string): SignInErrors {
@@ -26,25 +29,19 @@ export function SignInPage() {
   const state = (location.state ?? {}) as { from?: string; signedOut?: boolean }
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<SignInErrors>({})
   useEffect(() => {
     document.title = 'Sign in · Linkwell'
   }, [])
 
-  const signIn = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } })),
-    onSuccess: (signedIn) => {
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => checkSignIn(login, password),
+    send: async () => {
+      const signedIn = await unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } }))
       queryClient.setQueryData(accountQueryKey, signedIn.data)
-      navigate(state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
+      await navigate(state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
     },
+    fields: SIGN_IN_FIELDS,
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const found = checkSignIn(login, password)
-    setErrors(found)
-    if (Object.keys(found).length === 0) signIn.mutate()
-  }
 
   return (
     <div className="signin">
@@ -60,16 +57,16 @@ export function SignInPage() {
             <h1 id="signin-title">Sign in</h1>
             <p className="muted">Manage your short links, campaigns and their clicks.</p>
           </div>
-          {state.signedOut && !signIn.isError && <p className="notice" role="status">You have signed out.</p>}
+          {state.signedOut && !formError && <p className="notice" role="status">You have signed out.</p>}
           <Field label="E-mail or username" error={errors.login}>
             <input type="text" name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} autoFocus />
           </Field>
           <Field label="Password" error={errors.password}>
             <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           </Field>
-          {signIn.isError && <p className="form-error" role="alert">{messageOf(signIn.error)}</p>}
-          <button type="submit" className="button primary block" disabled={signIn.isPending}>
-            {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <button type="submit" className="button primary block" disabled={submitting}>
+            {submitting ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
         <p className="muted small center">The first account and its password are printed in the server log at first start.</p>

@@ -43,7 +43,7 @@ describe('the bio editor', () => {
   it('shows the server\'s refusal of the address beside that field', async () => {
     const user = userEvent.setup()
     answerWith(() => new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'That alias is taken. Please choose another one.', 'duplicate'))
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'That alias is taken. Please choose another one.', { code: 'duplicate', field: 'alias' }))
     renderEditor(onSubmit)
     await user.type(screen.getByLabelText('Name'), 'Jane')
     await user.type(screen.getByLabelText('Address (optional)'), 'jane')

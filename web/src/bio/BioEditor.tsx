@@ -1,13 +1,15 @@
 // The bio page editor: name, address, description, avatar and the link blocks, checked as the
 // server checks them, the server's own message beside the field it names, and beside the form a
 // live preview: the public page as the server renders it (POST /api/bio/preview) in a sandboxed frame.
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type FormEvent } from 'react'
-import { ApiError, api, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useState } from 'react'
+import { messageOf } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
-import { formFieldOf, toPreviewBody, validateBioDraft, type BioDraft, type BioErrors } from './bio-form'
+import { sameNames } from '../components/server-field-error'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { toPreviewBody, validateBioDraft, type BioDraft } from './bio-form'
+import { useBioPreview } from './bio-queries'
 import { BlockListEditor } from './BlockListEditor'
 
 interface BioEditorProps {
@@ -20,45 +22,16 @@ interface BioEditorProps {
   onCancel(): void
 }
 
-/** `value`, once it has stayed the same for `delay` ms. */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay)
-    return () => clearTimeout(timer)
-  }, [value, delay])
-  return settled
-}
-
 export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onCancel }: BioEditorProps) {
   const [draft, setDraft] = useState<BioDraft>(initial)
-  const [errors, setErrors] = useState<BioErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const set = <K extends keyof BioDraft>(key: K, value: BioDraft[K]) => setDraft((current) => ({ ...current, [key]: value }))
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateBioDraft(draft)
-    setErrors(found)
-    setFormError(undefined)
-    const form = event.currentTarget
-    if (Object.keys(found).length > 0) {
-      setFormError('Some fields need a fix before the page can be saved.')
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit(draft)
-    } catch (error) {
-      const field = formFieldOf(error instanceof ApiError ? error.field : undefined)
-      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  // Errors are keyed by the server's field names (`alias`, `blocks.2.url`): every one it names is shown.
+  const { errors, formError, submitting, submit } = useCheckedSubmit<string>({
+    validate: () => validateBioDraft(draft),
+    send: () => onSubmit(draft),
+    fields: sameNames,
+    summary: 'Some fields need a fix before the page can be saved.',
+  })
 
   const origin = window.location.origin
   const address = publicUrl ?? (draft.alias ? `${origin}/${draft.alias}` : undefined)
@@ -114,13 +87,7 @@ export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onC
 
 /** The public page of the draft as the server renders it, a moment after the last change. */
 function BioPreview({ draft }: { draft: BioDraft }) {
-  const body = useSettled(JSON.stringify(toPreviewBody(draft)), 350)
-  const preview = useQuery({
-    queryKey: ['bio', 'preview', body],
-    queryFn: () => unwrap(api.POST('/api/bio/preview', { body: JSON.parse(body) as ReturnType<typeof toPreviewBody>, parseAs: 'text' })),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  })
+  const preview = useBioPreview(toPreviewBody(draft))
   return (
     <section className="card stack bio-preview" aria-labelledby="bio-preview-title">
       <div className="row between">

@@ -1,26 +1,20 @@
 // The account's bio pages: each with its public address (open, copy), its visits, and the way to
 // its statistics, editor and deletion.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount, formatDate } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
-import { bioQueryKey, useBioPageList, type BioListEntry } from './bio-query'
+import { EmptyState } from '../components/States'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
+import { bioQueryKey, useBioPageList, type BioListEntry } from './bio-queries'
 import './bio.css'
 
 export function BioPagesPage() {
-  const [params, setParams] = useSearchParams()
-  const requested = Number(params.get('page'))
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const { page, setPage, notice, deleting, setDeleting } = useListPage<BioListEntry>()
   const list = useBioPageList(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<BioListEntry>()
 
   return (
     <>
@@ -30,15 +24,19 @@ export function BioPagesPage() {
         actions={<CreateAction resource="bio" to="/bio/new">+ Create bio page</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {list.isPending ? <Loading label="Loading bio pages…" /> : list.isError ? <ErrorMessage error={list.error} onRetry={() => list.refetch()} /> : list.data.bio.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={list}
+        entries={(answer) => answer.bio}
+        loadingLabel="Loading bio pages…"
+        state={{ page, setPage }}
+        empty={(
           <EmptyState title="No bio pages yet">
             <p className="muted">A bio page gathers your links (shop, newsletter, latest video) behind one short address for your social profiles.</p>
             <CreateAction resource="bio" to="/bio/new">+ Create bio page</CreateAction>
           </EmptyState>
-        </div>
-      ) : (
-        <div className={list.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <table className="table bio-table">
             <thead>
               <tr>
@@ -49,7 +47,7 @@ export function BioPagesPage() {
               </tr>
             </thead>
             <tbody>
-              {list.data.bio.map((bio) => (
+              {entries.map((bio) => (
                 <tr key={bio.id}>
                   <td data-label="Page">
                     <div className="link-cell">
@@ -73,28 +71,24 @@ export function BioPagesPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={list.data.maxpage} total={list.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
-        </div>
-      )}
+        )}
+      </ListPageBody>
       {deleting && <DeleteBioDialog bio={deleting} onClose={() => setDeleting(undefined)} />}
     </>
   )
 }
 
 export function DeleteBioDialog({ bio, onClose, onDeleted }: { bio: { id: number; name: string; url: string }; onClose(): void; onDeleted?(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/bio/{id}/delete', { params: { path: { id: bio.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: bioQueryKey }), refreshUsage()])
-      onClose()
-      onDeleted?.()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this bio page?" confirmLabel="Delete bio page" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this bio page?"
+      confirmLabel="Delete bio page"
+      remove={() => unwrap(api.DELETE('/api/bio/{id}/delete', { params: { path: { id: bio.id } } }))}
+      lists={[bioQueryKey]}
+      onClose={onClose}
+      onDeleted={onDeleted}
+    >
       <p><strong>{bio.name}</strong> at {displayUrl(bio.url)} will stop working for visitors, and its statistics go with it. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -6,7 +6,7 @@ import { CopyButton } from '../components/CopyButton'
 import { displayUrl } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
-import { useBioPage } from './bio-query'
+import { useBioPage } from './bio-queries'
 
 const VISITS = { plural: 'Visits', emptyHint: 'Share the page\'s address, or choose a longer range. New visits appear here within seconds.' }
 

@@ -3,13 +3,14 @@
 // anywhere inside a block; focus follows the moved block and a live region says where it went.
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Field } from '../components/Field'
-import { blockName, MAX_BLOCKS, moveAnnouncement, moveBlock, newBlock, type BioErrors, type BlockDraft } from './bio-form'
+import { blockName, MAX_BLOCKS, moveAnnouncement, moveBlock, newBlock, type BlockDraft } from './bio-form'
 
 type FocusPart = 'title' | 'url' | 'up' | 'down' | 'remove'
 
 interface BlockListEditorProps {
   blocks: BlockDraft[]
-  errors: BioErrors
+  /** Errors keyed by the server's field names (`blocks.0.url`). */
+  errors: Partial<Record<string, string>>
   onChange(blocks: BlockDraft[]): void
 }
 

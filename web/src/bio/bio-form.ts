@@ -119,8 +119,3 @@ export function draftFromDetails(details: { name: string; alias: string; descrip
   }
 }
 
-/** A server message's field as this form names it (`custom` is how the client reads alias messages). */
-export function formFieldOf(field: string | undefined): string | undefined {
-  if (field === 'custom') return 'alias'
-  return field
-}

@@ -9,17 +9,19 @@ import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { MAX_BULK_ROWS, resultsCsv, rowsFromCsv, rowsFromLines, runBulk, type BulkResult, type BulkRow } from './bulk'
+
+type BulkField = 'urls' | 'csv'
+type BulkErrors = Partial<Record<BulkField, string>>
 
 export function BulkPage() {
   const queryClient = useQueryClient()
   const [text, setText] = useState('')
   const [csvRows, setCsvRows] = useState<BulkRow[]>()
   const [fileName, setFileName] = useState('')
-  const [inputError, setInputError] = useState<string>()
   const [rows, setRows] = useState<BulkRow[]>([])
   const [results, setResults] = useState<BulkResult[]>([])
-  const [running, setRunning] = useState(false)
   const [waiting, setWaiting] = useState<number>()
   const stopRef = useRef(false)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -28,11 +30,11 @@ export function BulkPage() {
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
-    setInputError(undefined)
+    setError('csv', undefined)
     if (!file) return
     const parsed = rowsFromCsv(await file.text())
     if (parsed.length === 0) {
-      setInputError('The file has no rows. Use the columns url, alias, title.')
+      setError('csv', 'The file has no rows. Use the columns url, alias, title.')
       setCsvRows(undefined)
       return
     }
@@ -46,33 +48,35 @@ export function BulkPage() {
     if (fileRef.current) fileRef.current.value = ''
   }
 
-  async function start() {
-    if (planned.length === 0) {
-      setInputError('Paste at least one URL or choose a CSV file.')
-      return
-    }
-    if (planned.length > MAX_BULK_ROWS) {
-      setInputError(`At most ${MAX_BULK_ROWS} links at a time; this list has ${planned.length}.`)
-      return
-    }
-    setInputError(undefined)
+  /** The list is checked before anything is sent; each row's refusal is its own result, never the form's. */
+  function checkList(): BulkErrors {
+    const field = csvRows ? 'csv' : 'urls'
+    if (planned.length === 0) return { urls: 'Paste at least one URL or choose a CSV file.' }
+    if (planned.length > MAX_BULK_ROWS) return { [field]: `At most ${MAX_BULK_ROWS} links at a time; this list has ${planned.length}.` }
+    return {}
+  }
+
+  async function run() {
     stopRef.current = false
     setRows(planned)
     setResults(planned.map(() => ({ state: 'pending' })))
-    setRunning(true)
-    await runBulk(
-      planned,
-      (body) => unwrap(api.POST('/api/url/add', { body })),
-      (index, result, waitingSeconds) => {
-        setWaiting(waitingSeconds)
-        setResults((current) => current.map((entry, position) => (position === index ? result : entry)))
-      },
-      () => stopRef.current,
-    )
-    setRunning(false)
-    setWaiting(undefined)
-    await queryClient.invalidateQueries({ queryKey: ['links'] })
+    try {
+      await runBulk(
+        planned,
+        (body) => unwrap(api.POST('/api/url/add', { body })),
+        (index, result, waitingSeconds) => {
+          setWaiting(waitingSeconds)
+          setResults((current) => current.map((entry, position) => (position === index ? result : entry)))
+        },
+        () => stopRef.current,
+      )
+    } finally {
+      setWaiting(undefined)
+      await queryClient.invalidateQueries({ queryKey: ['links'] })
+    }
   }
+
+  const { errors, formError, submitting: running, submit, setError } = useCheckedSubmit<BulkField>({ validate: checkList, send: run, fields: [] })
 
   const done = results.filter((result) => result.state !== 'pending').length
   const created = results.filter((result) => result.state === 'created').length
@@ -82,13 +86,13 @@ export function BulkPage() {
     <>
       <PageHeader title="Bulk create" description="Shorten a list of URLs in one go." actions={<Link to="/links/new" className="button">Create one link</Link>} />
       <div className="bulk-grid">
-        <section className="card stack" aria-labelledby="bulk-input">
+        <form className="card stack" aria-labelledby="bulk-input" onSubmit={submit} noValidate>
           <h2 id="bulk-input">Your URLs</h2>
-          <Field label="URLs, one per line" hint={csvRows ? 'A CSV file is chosen; remove it to use this list.' : `${planned.length} URL${planned.length === 1 ? '' : 's'}`}>
+          <Field label="URLs, one per line" error={errors.urls} hint={csvRows ? 'A CSV file is chosen; remove it to use this list.' : `${planned.length} URL${planned.length === 1 ? '' : 's'}`}>
             <textarea rows={8} value={text} disabled={Boolean(csvRows) || running} placeholder={'https://example.com/first\nhttps://example.com/second'} onChange={(event) => setText(event.target.value)} />
           </Field>
           <div className="divider"><span>or</span></div>
-          <Field label="CSV file" hint="Columns url, alias, title; a header row is optional. Alias and title may be empty.">
+          <Field label="CSV file" error={errors.csv} hint="Columns url, alias, title; a header row is optional. Alias and title may be empty.">
             <input ref={fileRef} type="file" accept=".csv,text/csv" disabled={running} onChange={readFile} />
           </Field>
           {csvRows && (
@@ -97,14 +101,14 @@ export function BulkPage() {
               <button type="button" className="button ghost small" onClick={clearFile} disabled={running}>Remove file</button>
             </p>
           )}
-          {inputError && <p className="form-error" role="alert">{inputError}</p>}
+          {formError && <p className="form-error" role="alert">{formError}</p>}
           <div className="row wrap">
-            <button type="button" className="button primary" onClick={start} disabled={running}>
+            <button type="submit" className="button primary" disabled={running}>
               {running ? 'Creating…' : `Create ${planned.length || ''} link${planned.length === 1 ? '' : 's'}`.replace('  ', ' ')}
             </button>
             {running && <button type="button" className="button" onClick={() => (stopRef.current = true)}>Stop</button>}
           </div>
-        </section>
+        </form>
 
         <section className="card stack" aria-labelledby="bulk-results">
           <div className="section-title">

@@ -26,7 +26,7 @@ describe('bulk input', () => {
     let calls = 0
     const create = vi.fn(async (body: { url: string }) => {
       calls += 1
-      if (calls === 2) throw new ApiError(429, 'Too many requests.', 'rate_limited', 1)
+      if (calls === 2) throw new ApiError(429, 'Too many requests.', { code: 'rate_limited', retryAfterSeconds: 1 })
       if (body.url === 'https://c.example' && calls === 3) return { id: 3, shorturl: 'https://lw.test/ccc' }
       return { id: calls, shorturl: `https://lw.test/${calls}` }
     })

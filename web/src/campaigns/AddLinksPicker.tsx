@@ -1,11 +1,12 @@
 // Finds the account's links by alias, destination or title (GET /api/urls?q=) and adds them to
 // the campaign. A link is in one campaign at most: adding one from another campaign moves it.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
 import { displayUrl } from '../components/format'
 import { ErrorMessage } from '../components/States'
+import { useLinkSearch } from '../links/link-queries'
 
 const RESULTS = 8
 
@@ -18,11 +19,7 @@ export function AddLinksPicker({ campaignId }: { campaignId: number }) {
     return () => clearTimeout(timer)
   }, [search])
 
-  const results = useQuery({
-    queryKey: ['links', { picker: true, q }],
-    placeholderData: keepPreviousData,
-    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit: RESULTS, ...(q ? { q } : {}) } } }))).data,
-  })
+  const results = useLinkSearch(q, RESULTS)
   const add = useMutation({
     mutationFn: (linkId: number) => unwrap(api.POST('/api/campaign/{campaignid}/assign/{linkid}', { params: { path: { campaignid: campaignId, linkid: linkId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['links'] }),

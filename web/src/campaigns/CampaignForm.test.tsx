@@ -33,8 +33,8 @@ describe('the campaign form', () => {
   it('shows a taken slug beside the slug and a duplicate name beside the name', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn()
-      .mockRejectedValueOnce(new ApiError(400, 'This slug is currently not available. Please choose another one.', 'duplicate'))
-      .mockRejectedValueOnce(new ApiError(400, 'You already have a campaign with that name.', 'duplicate'))
+      .mockRejectedValueOnce(new ApiError(400, 'This slug is currently not available. Please choose another one.', { code: 'duplicate', field: 'slug' }))
+      .mockRejectedValueOnce(new ApiError(400, 'You already have a campaign with that name.', { code: 'duplicate', field: 'name' }))
     render(<CampaignForm mode="create" initial={emptyCampaignForm} rotatorBase="https://go.example.com/r/" submitLabel="Create campaign" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.type(screen.getByLabelText('Name (optional)'), 'Spring')
     await user.type(screen.getByLabelText('Rotator slug (optional)'), 'spring')
@@ -47,7 +47,7 @@ describe('the campaign form', () => {
 
   it('places a field the server quotes', async () => {
     const user = userEvent.setup()
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "slug" must be 3 to 64 characters of letters, digits, _ and -.', 'validation_failed'))
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "slug" must be 3 to 64 characters of letters, digits, _ and -.', { code: 'validation_failed', field: 'slug' }))
     render(<CampaignForm mode="edit" initial={{ name: 'Spring', slug: 'spring', isPublic: false }} rotatorBase="https://go.example.com/r/" submitLabel="Save changes" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     await waitFor(() => expect(describedText(screen.getByLabelText('Rotator slug (optional)'))).toContain('Must be 3 to 64 characters'))

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { placeCampaignError, validateCampaignForm, type CampaignFormValues } from './campaign-form'
+import { CAMPAIGN_FIELDS, validateCampaignForm, type CampaignFormValues } from './campaign-form'
 import './campaigns.css'
 
 interface CampaignFormProps {
@@ -23,7 +23,7 @@ export function CampaignForm({ mode, initial, rotatorBase, submitLabel, onSubmit
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => validateCampaignForm(values, mode),
     send: () => onSubmit(values),
-    place: placeCampaignError,
+    fields: CAMPAIGN_FIELDS,
   })
 
   return (

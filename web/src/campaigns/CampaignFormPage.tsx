@@ -1,10 +1,10 @@
 // Create a campaign, or change one's name, rotator slug and visibility.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
+import { useRefreshUsage } from '../account/account-queries'
 import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
-import { useRefreshUsage } from '../usage/plan-usage'
 import { CampaignForm } from './CampaignForm'
 import { emptyCampaignForm, slugOfRotator, toCampaignCreateBody, toCampaignUpdateBody } from './campaign-form'
 import { useCampaign } from './campaign-queries'

@@ -1,23 +1,19 @@
 // The account's campaigns: each with its rotator and list-page addresses to copy, whether its list
 // is public, and its views; open one to manage its links and see its statistics.
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { DeleteCampaignDialog } from './DeleteCampaignDialog'
 import { useCampaignPage, type Campaign } from './campaign-queries'
 import './campaigns.css'
 
 export function CampaignsPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { page, setPage, notice, deleting, setDeleting } = useListPage<Campaign>()
   const campaigns = useCampaignPage(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<Campaign>()
 
   return (
     <>
@@ -27,17 +23,21 @@ export function CampaignsPage() {
         actions={<CreateAction resource="campaigns" to="/campaigns/new">+ New campaign</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {campaigns.isPending ? <Loading label="Loading campaigns…" /> : campaigns.isError ? <ErrorMessage error={campaigns.error} onRetry={() => campaigns.refetch()} /> : campaigns.data.campaigns.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={campaigns}
+        entries={(answer) => answer.campaigns}
+        loadingLabel="Loading campaigns…"
+        state={{ page, setPage }}
+        empty={(
           <EmptyState title="No campaigns yet">
             <p className="muted">A campaign groups links of one promotion: give it a rotator slug and one address sends visitors to each of its links in turn.</p>
             <CreateAction resource="campaigns" to="/campaigns/new">+ New campaign</CreateAction>
           </EmptyState>
-        </div>
-      ) : (
-        <div className={campaigns.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <ul className="org-list" aria-label="Campaigns">
-            {campaigns.data.campaigns.map((campaign) => (
+            {entries.map((campaign) => (
               <li key={campaign.id} className="org-row">
                 <div className="org-main">
                   <Link to={`/campaigns/${campaign.id}`} className="org-title">{campaign.name}</Link>
@@ -70,9 +70,8 @@ export function CampaignsPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} maxPage={campaigns.data.maxpage} total={campaigns.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
-        </div>
-      )}
+        )}
+      </ListPageBody>
       {deleting && <DeleteCampaignDialog campaign={deleting} onClose={() => setDeleting(undefined)} />}
     </>
   )

@@ -1,6 +1,4 @@
 // The campaign form's values and checks, mirroring the server (decisions §6: Campaigns).
-import { placeServerError } from '../components/server-field-error'
-
 export interface CampaignFormValues {
   name: string
   /** The rotator's slug; '' for none (on edit: removes the rotator). */
@@ -9,6 +7,7 @@ export interface CampaignFormValues {
 }
 
 export type CampaignField = 'name' | 'slug'
+export const CAMPAIGN_FIELDS: readonly CampaignField[] = ['name', 'slug']
 export type CampaignFormErrors = Partial<Record<CampaignField, string>>
 
 export const emptyCampaignForm: CampaignFormValues = { name: '', slug: '', isPublic: false }
@@ -38,8 +37,4 @@ export function toCampaignUpdateBody(values: CampaignFormValues): { name: string
 /** The slug of a rotator URL (`…/r/<slug>`), or '' without a rotator. */
 export function slugOfRotator(rotator: string | false): string {
   return rotator ? decodeURIComponent(rotator.slice(rotator.lastIndexOf('/r/') + 3)) : ''
-}
-
-export function placeCampaignError(error: unknown) {
-  return placeServerError<CampaignField>(error, ['name', 'slug'], [[/\bslug\b/i, 'slug'], [/\bname\b/i, 'name']])
 }

@@ -32,3 +32,8 @@ export function useCampaignLinks(id: number, page: number) {
     queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { campaign: id, page, limit: CAMPAIGN_PAGE_SIZE, order: 'clicks' } } }))).data,
   })
 }
+
+/** The account's campaigns for a choice (the first 100, the API's largest page). */
+export function useAllCampaigns() {
+  return useQuery({ queryKey: ['campaigns'], queryFn: async () => (await unwrap(api.GET('/api/campaigns', { params: { query: { limit: 100 } } }))).data.campaigns, staleTime: 5 * 60_000 })
+}

@@ -1,45 +1,15 @@
 // Adds the account's short links, bio pages and QR codes to a channel. Links are searched on the
 // server (GET /api/urls?q=); bio pages and QR codes have no search there, so the newest 100 of
 // each are filtered here.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
-import { displayUrl } from '../components/format'
 import { ErrorMessage } from '../components/States'
-import { channelItemsKey, ITEM_TYPE_NAMES, type ChannelItemType } from './channel-queries'
-
-const RESULTS = 8
-
-interface Candidate {
-  id: number
-  title: string
-  detail: string
-}
+import { CANDIDATE_RESULTS as RESULTS, channelItemsKey, ITEM_TYPE_NAMES, useChannelCandidates, type ChannelItemType } from './channel-queries'
 
 const CREATE_PATHS: Record<ChannelItemType, string> = { links: '/links/new', bio: '/bio', qr: '/qr' }
 const PLURALS: Record<ChannelItemType, string> = { links: 'short links', bio: 'bio pages', qr: 'QR codes' }
-
-function useCandidates(type: ChannelItemType, q: string) {
-  const queryKey = type === 'links' ? ['links', { channelPicker: true, q }] : [type === 'bio' ? 'bio' : 'qr', 'channelPicker']
-  return useQuery({
-    queryKey,
-    // Keep the last results while a new search loads, never another kind's.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[0] === queryKey[0] ? keepPreviousData(previous) : undefined),
-    queryFn: async (): Promise<Candidate[]> => {
-      if (type === 'links') {
-        const { data } = await unwrap(api.GET('/api/urls', { params: { query: { limit: RESULTS, ...(q ? { q } : {}) } } }))
-        return data.urls.map((link) => ({ id: link.id, title: displayUrl(link.shorturl), detail: `${link.title ? `${link.title} · ` : ''}${displayUrl(link.longurl)}` }))
-      }
-      if (type === 'bio') {
-        const { data } = await unwrap(api.GET('/api/bio', { params: { query: { limit: 100 } } }))
-        return data.bio.map((page) => ({ id: page.id, title: page.name, detail: displayUrl(page.url) }))
-      }
-      const { data } = await unwrap(api.GET('/api/qr', { params: { query: { limit: 100 } } }))
-      return data.qrs.map((qr) => ({ id: qr.id, title: qr.name, detail: displayUrl(qr.link) }))
-    },
-  })
-}
 
 export function AddItemsPicker({ channelId, added }: { channelId: number; added: Set<string> }) {
   const queryClient = useQueryClient()
@@ -51,7 +21,7 @@ export function AddItemsPicker({ channelId, added }: { channelId: number; added:
     return () => clearTimeout(timer)
   }, [search])
 
-  const candidates = useCandidates(type, q)
+  const candidates = useChannelCandidates(type, q)
   const add = useMutation({
     mutationFn: (itemId: number) => unwrap(api.POST('/api/channel/{channelid}/assign/{type}/{itemid}', { params: { path: { channelid: channelId, type, itemid: itemId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: channelItemsKey(channelId) }),

@@ -42,7 +42,7 @@ describe('the channel form', () => {
 
   it('refuses a bad color before sending, and shows the server’s duplicate name beside the name', async () => {
     const user = userEvent.setup()
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'You already have a channel with this name.', 'duplicate'))
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'You already have a channel with this name.', { code: 'duplicate', field: 'name' }))
     render(<ChannelForm mode="edit" initial={{ name: 'Print', description: '', color: '#abc', starred: false }} submitLabel="Save changes" onSubmit={onSubmit} onCancel={vi.fn()} />)
     const color = screen.getByLabelText('Color', { exact: true })
     await user.clear(color)

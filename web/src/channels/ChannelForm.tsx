@@ -3,7 +3,7 @@
 import { useId, useState } from 'react'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { CHANNEL_SWATCHES, longHexColor, placeChannelError, validateChannelForm, type ChannelFormValues } from './channel-form'
+import { CHANNEL_FIELDS, CHANNEL_SWATCHES, longHexColor, validateChannelForm, type ChannelFormValues } from './channel-form'
 import './channels.css'
 
 interface ChannelFormProps {
@@ -22,7 +22,7 @@ export function ChannelForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => validateChannelForm(values),
     send: () => onSubmit(values),
-    place: placeChannelError,
+    fields: CHANNEL_FIELDS,
   })
 
   const validColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(values.color)

@@ -1,10 +1,10 @@
 // Create a channel, or change one's name, description, color and star.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
+import { useRefreshUsage } from '../account/account-queries'
 import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
-import { useRefreshUsage } from '../usage/plan-usage'
 import { ChannelForm } from './ChannelForm'
 import { emptyChannelForm, toChannelBody } from './channel-form'
 import { useChannel } from './channel-queries'

@@ -1,10 +1,9 @@
 // The account's channels, starred first: each with its color, description and star; open one to
 // add and remove its short links, bio pages and QR codes.
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { DeleteChannelDialog } from './DeleteChannelDialog'
 import { StarButton } from './StarButton'
@@ -12,11 +11,8 @@ import { useChannelPage, type Channel } from './channel-queries'
 import './channels.css'
 
 export function ChannelsPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const { page, setPage, notice, deleting, setDeleting } = useListPage<Channel>()
   const channels = useChannelPage(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<Channel>()
 
   return (
     <>
@@ -26,17 +22,21 @@ export function ChannelsPage() {
         actions={<CreateAction resource="channels" to="/channels/new">+ New channel</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {channels.isPending ? <Loading label="Loading channels…" /> : channels.isError ? <ErrorMessage error={channels.error} onRetry={() => channels.refetch()} /> : channels.data.channels.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={channels}
+        entries={(answer) => answer.channels}
+        loadingLabel="Loading channels…"
+        state={{ page, setPage }}
+        empty={(
           <EmptyState title="No channels yet">
             <p className="muted">Make one channel per place you publish (Instagram, the newsletter, print) and keep its links, bio pages and QR codes together.</p>
             <CreateAction resource="channels" to="/channels/new">+ New channel</CreateAction>
           </EmptyState>
-        </div>
-      ) : (
-        <div className={channels.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <ul className="org-list" aria-label="Channels">
-            {channels.data.channels.map((channel) => (
+            {entries.map((channel) => (
               <li key={channel.id} className="org-row">
                 <div className="org-main">
                   <span className="channel-name">
@@ -54,9 +54,8 @@ export function ChannelsPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} maxPage={channels.data.maxpage} total={channels.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
-        </div>
-      )}
+        )}
+      </ListPageBody>
       {deleting && <DeleteChannelDialog channel={deleting} onClose={() => setDeleting(undefined)} />}
     </>
   )

@@ -1,6 +1,4 @@
 // The channel form's values and checks, mirroring the server (decisions §6: Channels).
-import { placeServerError } from '../components/server-field-error'
-
 export interface ChannelFormValues {
   name: string
   description: string
@@ -10,6 +8,7 @@ export interface ChannelFormValues {
 }
 
 export type ChannelField = 'name' | 'description' | 'color'
+export const CHANNEL_FIELDS: readonly ChannelField[] = ['name', 'description', 'color']
 export type ChannelFormErrors = Partial<Record<ChannelField, string>>
 
 /** Colors offered with one click; any other is a click on the picker away. */
@@ -36,8 +35,4 @@ export function toChannelBody(values: ChannelFormValues) {
 /** `#abc` → `#aabbcc`: the color input takes the long form only. */
 export function longHexColor(color: string): string {
   return /^#[0-9a-f]{3}$/i.test(color) ? `#${[...color.slice(1)].map((digit) => digit + digit).join('')}`.toLowerCase() : color.toLowerCase()
-}
-
-export function placeChannelError(error: unknown) {
-  return placeServerError<ChannelField>(error, ['name', 'description', 'color'], [[/\bname\b/i, 'name']])
 }

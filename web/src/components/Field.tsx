@@ -1,9 +1,9 @@
 // A labelled form control with its hint and its error (client check or the server's message).
-import { cloneElement, useId, type ReactElement } from 'react'
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react'
 
 interface FieldProps {
   label: string
-  hint?: string
+  hint?: ReactNode
   error?: string
   optional?: boolean
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>

@@ -1,15 +1,17 @@
 // Add a branded domain (with the DNS records to create and a check of what it resolves to now),
 // or change the redirects of one.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useRefreshUsage } from '../account/account-queries'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
-import { useRefreshUsage } from '../usage/plan-usage'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DnsCheckResult, DnsInstructions } from './dns'
-import { domainProblem, emptyDomainForm, hostOf, validateDomainForm, type DomainFormErrors, type DomainFormValues } from './domain-form'
+import { DOMAIN_FIELDS, domainProblem, emptyDomainForm, hostOf, validateDomainForm, type DomainFormValues } from './domain-form'
+import { useDomain } from './domain-queries'
 import './domains.css'
 
 interface DomainFormProps {
@@ -21,35 +23,19 @@ interface DomainFormProps {
 
 function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<DomainFormErrors>({})
-  const [formError, setFormError] = useState<string>()
   const [checked, setChecked] = useState<string>()
-  const save = useMutation({ mutationFn: onSubmit })
   const set = (key: keyof DomainFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }))
   const typedHost = domainProblem(values.domain) ? '' : hostOf(values.domain.trim())
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateDomainForm(values, mode)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      setFormError('Some fields need a fix before the domain can be saved.')
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    try {
-      await save.mutateAsync(values)
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field === 'domain' || field === 'redirectroot' || field === 'redirect404') setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    }
-  }
+  const { errors, formError, submitting, submit, setError } = useCheckedSubmit({
+    validate: () => validateDomainForm(values, mode),
+    send: () => onSubmit(values),
+    fields: DOMAIN_FIELDS,
+    summary: 'Some fields need a fix before the domain can be saved.',
+  })
 
   function checkDns() {
     const problem = domainProblem(values.domain)
-    setErrors((current) => ({ ...current, domain: problem }))
+    setError('domain', problem)
     if (!problem) setChecked(values.domain.trim())
   }
 
@@ -81,7 +67,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
           <input type="url" inputMode="url" placeholder="https://www.yourbrand.com/not-found" value={values.redirect404} onChange={(event) => set('redirect404', event.target.value)} />
         </Field>
         <div className="row wrap">
-          <button type="submit" className="button primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : submitLabel}</button>
+          <button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Saving…' : submitLabel}</button>
           <Link to="/domains" className="button ghost">Cancel</Link>
         </div>
       </form>
@@ -115,11 +101,7 @@ export function EditDomainPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const domain = useQuery({
-    queryKey: ['domains', 'one', id],
-    queryFn: async () => (await unwrap(api.GET('/api/domain/{id}', { params: { path: { id } } }))).data,
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const domain = useDomain(id)
   return (
     <>
       <PageHeader title="Edit domain" description={domain.data ? hostOf(domain.data.domain) : undefined} />

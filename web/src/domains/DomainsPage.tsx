@@ -1,48 +1,33 @@
 // The account's branded domains: their redirects, a DNS check each, edit and delete.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { EmptyState } from '../components/States'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { DnsCheckResult } from './dns'
 import { hostOf } from './domain-form'
+import { useDomainPage, type DomainEntry } from './domain-queries'
 import './domains.css'
-
-type DomainEntry = { id: number; domain: string; redirectroot: string | null; redirect404: string | null }
-
-const PAGE_SIZE = 20
-
-function useDomainPage(page: number) {
-  return useQuery({
-    queryKey: ['domains', 'page', page],
-    queryFn: async () => (await unwrap(api.GET('/api/domains', { params: { query: { page, limit: PAGE_SIZE } } }))).data,
-    placeholderData: keepPreviousData,
-  })
-}
 
 function Redirect({ url, none }: { url: string | null; none: string }) {
   return url ? <a href={url} target="_blank" rel="noreferrer" className="ellipsis" title={url}>{displayUrl(url)}</a> : <span className="muted">{none}</span>
 }
 
 export function DomainsPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const domains = useDomainPage(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
+  const list = useListPage<DomainEntry>()
+  const domains = useDomainPage(list.page)
   const [checking, setChecking] = useState<DomainEntry>()
-  const [deleting, setDeleting] = useState<DomainEntry>()
   const create = <CreateAction resource="domains" to="/domains/new">+ Add domain</CreateAction>
 
   return (
     <>
       <PageHeader title="Branded domains" description="Serve your short links on your own domain, like go.yourbrand.com." actions={create} />
       <div><UsageNote resource="domains" /></div>
-      {notice && <p className="notice" role="status">{notice}</p>}
+      {list.notice && <p className="notice" role="status">{list.notice}</p>}
       {checking && (
         <section className="card stack" aria-labelledby="dns-check-title">
           <div className="section-title">
@@ -52,15 +37,19 @@ export function DomainsPage() {
           <DnsCheckResult domain={checking.domain} />
         </section>
       )}
-      {domains.isPending ? <Loading label="Loading domains…" /> : domains.isError ? <ErrorMessage error={domains.error} onRetry={() => domains.refetch()} /> : domains.data.domains.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={domains}
+        entries={(answer) => answer.domains}
+        loadingLabel="Loading domains…"
+        state={list}
+        empty={(
           <EmptyState title="No branded domains yet">
             <p className="muted">Add a domain you own; the form shows the DNS records that point it to this server. Links can then use it instead of the main domain.</p>
             {create}
           </EmptyState>
-        </div>
-      ) : (
-        <div className={domains.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <table className="table domains-table">
             <thead>
               <tr>
@@ -71,7 +60,7 @@ export function DomainsPage() {
               </tr>
             </thead>
             <tbody>
-              {domains.data.domains.map((domain) => {
+              {entries.map((domain) => {
                 const host = hostOf(domain.domain)
                 return (
                   <tr key={domain.id}>
@@ -81,34 +70,30 @@ export function DomainsPage() {
                     <td className="actions">
                       <button type="button" className="button small" onClick={() => setChecking(domain)}>Check DNS<span className="visually-hidden"> of {host}</span></button>
                       <Link to={`/domains/${domain.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {host}</span></Link>
-                      <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
+                      <button type="button" className="button small ghost danger-text" onClick={() => list.setDeleting(domain)}>Delete<span className="visually-hidden"> {host}</span></button>
                     </td>
                   </tr>
                 )
               })}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={domains.data.maxpage} total={domains.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
-        </div>
-      )}
-      {deleting && <DeleteDomainDialog domain={deleting} onClose={() => setDeleting(undefined)} />}
+        )}
+      </ListPageBody>
+      {list.deleting && <DeleteDomainDialog domain={list.deleting} onClose={() => list.setDeleting(undefined)} />}
     </>
   )
 }
 
 function DeleteDomainDialog({ domain, onClose }: { domain: DomainEntry; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/domain/{id}/delete', { params: { path: { id: domain.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['domains'] }), refreshUsage()])
-      onClose()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this domain?" confirmLabel="Delete domain" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this domain?"
+      confirmLabel="Delete domain"
+      remove={() => unwrap(api.DELETE('/api/domain/{id}/delete', { params: { path: { id: domain.id } } }))}
+      lists={[['domains']]}
+      onClose={onClose}
+    >
       <p><strong>{hostOf(domain.domain)}</strong> will no longer serve links or redirects. A domain that still has short links cannot be deleted: move or delete them first.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -1,14 +1,7 @@
 // What a branded domain needs in DNS (GET /api/domains/setup) and what it resolves to now
 // (GET /api/domains/dns, the same resolver the add check uses).
-import { useQuery } from '@tanstack/react-query'
-import { api, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
-
-export function useDomainSetup() {
-  return useQuery({ queryKey: ['domains', 'setup'], queryFn: async () => (await unwrap(api.GET('/api/domains/setup'))).data, staleTime: 10 * 60_000 })
-}
-
-type DomainSetup = NonNullable<ReturnType<typeof useDomainSetup>['data']>
+import { useDnsCheck, useDomainSetup, type DomainSetup } from './domain-queries'
 
 /** The records to create: an A or AAAA record per server address, or a CNAME to the server's name. */
 export function dnsRecords(setup: DomainSetup, host: string): Array<{ type: 'A' | 'AAAA' | 'CNAME'; name: string; value: string }> {
@@ -61,14 +54,7 @@ export function DnsInstructions({ host }: { host: string }) {
 
 /** What `domain` resolves to now, and whether adding it would pass the check. */
 export function DnsCheckResult({ domain }: { domain: string }) {
-  const check = useQuery({
-    queryKey: ['domains', 'dns', domain],
-    queryFn: async () => (await unwrap(api.GET('/api/domains/dns', { params: { query: { domain } } }))).data,
-    // Every click asks DNS again: the point is to see a change as soon as it is live.
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  })
+  const check = useDnsCheck(domain)
   if (check.isPending) return <Loading label="Asking DNS…" />
   if (check.isError) return <ErrorMessage error={check.error} onRetry={() => check.refetch()} />
   const { hostname, addresses, cnames, pointing } = check.data

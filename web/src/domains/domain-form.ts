@@ -8,6 +8,7 @@ export interface DomainFormValues {
 }
 
 export type DomainFormErrors = Partial<Record<keyof DomainFormValues, string>>
+export const DOMAIN_FIELDS: ReadonlyArray<keyof DomainFormValues> = ['domain', 'redirectroot', 'redirect404']
 
 export const emptyDomainForm: DomainFormValues = { domain: '', redirectroot: '', redirect404: '' }
 

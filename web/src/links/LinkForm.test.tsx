@@ -2,6 +2,7 @@
 // messages shown beside the field they name.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
@@ -113,7 +114,7 @@ describe('the link form', () => {
   it("shows the server's message beside the field it names, down to one targeting rule", async () => {
     const user = userEvent.setup()
     renderForm(async () => {
-      throw new ApiError(400, 'The field "geotarget.0.link" must be an http or https URL.', 'validation_failed')
+      throw new ApiError(400, 'The field "geotarget.0.link" must be an http or https URL.', { code: 'validation_failed', field: 'geotarget.0.link' })
     })
     await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
@@ -128,11 +129,37 @@ describe('the link form', () => {
   it('puts a taken alias beside the alias field', async () => {
     const user = userEvent.setup()
     renderForm(async () => {
-      throw new ApiError(400, 'That alias is taken. Please choose another one.', 'duplicate')
+      throw new ApiError(400, 'That alias is taken. Please choose another one.', { code: 'duplicate', field: 'custom' })
     })
     await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.type(screen.getByLabelText('Alias (optional)'), 'taken')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('alias is taken'))
+    // The marked field takes the focus, wherever it is on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Alias (optional)')))
+  })
+
+  it('marks no field the envelope does not name, even when the message speaks of one', async () => {
+    const user = userEvent.setup()
+    renderForm(async () => {
+      throw new ApiError(404, 'Domain not found. Please try again.', { code: 'not_found' })
+    })
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await user.selectOptions(screen.getByLabelText('Domain'), '3')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Domain not found. Please try again.'))
+    expect(screen.getByLabelText('Domain').getAttribute('aria-invalid')).toBeNull()
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull()
+  })
+
+  it('sends the person to the Domains and Pixels pages when there are none yet', () => {
+    render(
+      <MemoryRouter>
+        <LinkForm mode="create" initial={emptyLinkForm} options={{ ...options, domains: [], pixels: [] }} submitLabel="Create link" onSubmit={vi.fn()} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('link', { name: 'add a branded domain' }).getAttribute('href')).toBe('/domains/new')
+    expect(screen.getByRole('link', { name: 'Add a pixel' }).getAttribute('href')).toBe('/pixels')
+    expect(document.body.textContent).not.toContain('through the API')
   })
 })

@@ -1,13 +1,15 @@
 // The link builder: every option of a short link in one form (decisions §6), checked as the
 // server checks it before sending, with the server's own message beside the field it names, and
 // a live preview of the short URL and the social card beside it.
-import { useState, type FormEvent } from 'react'
-import { ApiError, messageOf, ruleOfMessage } from '../api/client'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { COUNTRIES } from '../components/country-codes'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { sameNames } from '../components/server-field-error'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { TargetingEditor } from './TargetingEditor'
-import { TARGET_DEVICES, validateLinkForm, type LinkFormErrors, type LinkFormValues, type TargetDevice } from './link-form'
+import { TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
 
 export interface LinkFormOptions {
   domains: Array<{ id: number; domain: string }>
@@ -35,32 +37,14 @@ const DEVICE_NAMES: Record<TargetDevice, string> = {
 
 export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel }: LinkFormProps) {
   const [values, setValues] = useState<LinkFormValues>(initial)
-  const [errors, setErrors] = useState<LinkFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateLinkForm(values)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      setFormError('Some fields need a fix before the link can be saved.')
-      focusFirstInvalid(event.currentTarget)
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  // Errors are keyed by the server's field names (`url`, `geotarget.0.location`): every one it names is shown.
+  const { errors, formError, submitting, submit } = useCheckedSubmit<string>({
+    validate: () => validateLinkForm(values),
+    send: () => onSubmit(values),
+    fields: sameNames,
+    summary: 'Some fields need a fix before the link can be saved.',
+  })
 
   const domain = options.domains.find((entry) => String(entry.id) === values.domain)
   const previewHost = displayUrl(domain ? domain.domain : window.location.origin)
@@ -75,7 +59,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             <input type="url" inputMode="url" placeholder="https://example.com/spring-sale" value={values.url} onChange={(event) => set('url', event.target.value)} autoFocus={mode === 'create'} />
           </Field>
           <div className="grid-2">
-            <Field label="Domain" error={errors.domain} hint={options.domains.length === 0 ? 'Add branded domains through the API.' : undefined}>
+            <Field label="Domain" error={errors.domain} hint={options.domains.length === 0 ? <>Serve links on your own domain: <Link to="/domains/new">add a branded domain</Link>.</> : undefined}>
               <select value={values.domain} onChange={(event) => set('domain', event.target.value)}>
                 <option value="">Main domain ({displayUrl(window.location.origin)})</option>
                 {options.domains.map((entry) => <option key={entry.id} value={entry.id}>{displayUrl(entry.domain)}</option>)}
@@ -147,7 +131,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           <fieldset className="checkbox-group">
             <legend>Tracking pixels</legend>
             {options.pixels.length === 0
-              ? <p className="hint">No pixels yet. Add them through the API to fire them on visits.</p>
+              ? <p className="hint">No pixels yet. <Link to="/pixels">Add a pixel</Link> to fire it on visits.</p>
               : options.pixels.map((pixel) => (
                   <label key={pixel.id} className="checkbox">
                     <input type="checkbox" checked={values.pixels.includes(pixel.id)} onChange={(event) => set('pixels', event.target.checked ? [...values.pixels, pixel.id] : values.pixels.filter((id) => id !== pixel.id))} />
@@ -234,9 +218,4 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
 /** A chosen value the option list does not hold (the lists show the first 100 of each). */
 function unlisted(value: string, entries: Array<{ id: number }>): boolean {
   return value !== '' && !entries.some((entry) => String(entry.id) === value)
-}
-
-function focusFirstInvalid(form: HTMLFormElement): void {
-  // After React has rendered the errors.
-  setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
 }

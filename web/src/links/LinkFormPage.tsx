@@ -1,19 +1,25 @@
 // Create a link, or change one: the link builder over the account's domains, campaigns,
 // channels, pixels, splash pages and overlays.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../api/client'
+import { useAllCampaigns } from '../campaigns/campaign-queries'
+import { useAllChannels } from '../channels/channel-queries'
 import { CopyButton } from '../components/CopyButton'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
+import { useAllDomains } from '../domains/domain-queries'
+import { useAllOverlays } from '../overlays/overlay-queries'
+import { useAllPixels } from '../pixels/pixel-queries'
+import { useAllSplashPages } from '../splash/splash-queries'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
-import { useCampaigns, useChannels, useDomains, useOverlays, usePixels, useSplashPages } from './link-options'
+import { useLink } from './link-queries'
 
 /** Every list the form offers, or the first failure; pending until all have answered. */
 function useLinkFormOptions() {
-  const queries = [useDomains(), useCampaigns(), useChannels(), usePixels(), useSplashPages(), useOverlays()] as const
+  const queries = [useAllDomains(), useAllCampaigns(), useAllChannels(), useAllPixels(), useAllSplashPages(), useAllOverlays()] as const
   const [domains, campaigns, channels, pixels, splash, overlays] = queries
   const failed = queries.find((query) => query.isError)
   const options: LinkFormOptions | undefined =
@@ -70,11 +76,7 @@ export function EditLinkPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { options, error: optionsError, retry } = useLinkFormOptions()
-  const link = useQuery({
-    queryKey: ['link', id],
-    queryFn: () => unwrap(api.GET('/api/url/{id}', { params: { path: { id } } })),
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const link = useLink(id)
 
   const error = link.error ?? optionsError
   return (

@@ -4,14 +4,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
+import { useAllCampaigns } from '../campaigns/campaign-queries'
+import { useAllChannels } from '../channels/channel-queries'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { useCampaigns, useChannels, useDomains } from './link-options'
-import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './links-query'
+import { useAllDomains } from '../domains/domain-queries'
+import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -47,9 +49,9 @@ export function LinksPage() {
   const [params, setParams] = useSearchParams()
   const filters = readFilters(params)
   const links = useLinkPage(filters)
-  const campaigns = useCampaigns()
-  const channels = useChannels()
-  const domains = useDomains()
+  const campaigns = useAllCampaigns()
+  const channels = useAllChannels()
+  const domains = useAllDomains()
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()

@@ -1,6 +1,5 @@
 // An editable list of targeting rules (country, device or language → another destination).
 import { useId } from 'react'
-import type { LinkFormErrors } from './link-form'
 
 interface Rule {
   key: string
@@ -14,7 +13,8 @@ interface TargetingEditorProps {
   description: string
   keyLabel: string
   rules: Rule[]
-  errors: LinkFormErrors
+  /** Errors keyed by the server's field names (`geotarget.0.link`). */
+  errors: Partial<Record<string, string>>
   /** Which attribute of a rule the key is, as the server names it (location, device, language). */
   keyName: string
   renderKeyInput(props: { id: string; value: string; invalid: boolean; describedBy?: string; onChange(value: string): void }): React.ReactNode

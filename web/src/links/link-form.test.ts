@@ -1,6 +1,5 @@
 // The link form's rules and the request bodies built from its values.
 import { describe, expect, it } from 'vitest'
-import { fieldOfMessage } from '../api/client'
 import { emptyLinkForm, isHttpUrl, toUpdateBody, validateLinkForm, valuesFromDetails, type LinkDetails } from './link-form'
 
 describe('link form rules', () => {
@@ -17,12 +16,6 @@ describe('link form rules', () => {
     expect(Object.keys(errors).sort()).toEqual(['metadescription', 'metatitle', 'password'])
   })
 
-  it('reads the field out of the server\'s messages', () => {
-    expect(fieldOfMessage('The field "geotarget.0.location" must be a two-letter ISO 3166-1 country code.')).toBe('geotarget.0.location')
-    expect(fieldOfMessage('That alias is taken. Please choose another one.')).toBe('custom')
-    expect(fieldOfMessage('Too Many API Requests.')).toBeUndefined()
-  })
-
   it('clears emptied fields on update and keeps an untouched password', () => {
     const details = {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
@@ -32,9 +25,10 @@ describe('link form rules', () => {
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
     const body = toUpdateBody({ ...values, metatitle: '', campaign: '', domain: '' })
-    expect(body).toMatchObject({ metatitle: null, campaign: 0, domain: null, expiry: null, custom: 'spring' })
+    // `""` clears (null would leave the field unchanged: ADR 013).
+    expect(body).toMatchObject({ metatitle: '', campaign: 0, domain: '', expiry: '', custom: 'spring' })
     expect(body).not.toHaveProperty('password')
-    expect(toUpdateBody({ ...values, removePassword: true }).password).toBeNull()
+    expect(toUpdateBody({ ...values, removePassword: true }).password).toBe('')
   })
 
   it('keeps a domain the option list does not show, by its address', () => {

@@ -142,21 +142,21 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   return body
 }
 
-/** The body of PUT /api/url/{id}/update: every field, emptied ones cleared; the password only when changed. */
+/** The body of PUT /api/url/{id}/update: every field, emptied ones cleared (`""`); the password only when changed. */
 export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
   const body: LinkUpdateBody = {
     url: values.url.trim(),
     type: linkType(values.type),
-    domain: values.domain ? domainValue(values.domain) : null,
-    expiry: values.expiry ? fromLocalInput(values.expiry) : null,
+    domain: values.domain ? domainValue(values.domain) : '',
+    expiry: values.expiry ? fromLocalInput(values.expiry) : '',
     pixels: values.pixels,
     campaign: values.campaign ? Number(values.campaign) : 0,
-    metatitle: values.metatitle.trim() || null,
-    metadescription: values.metadescription.trim() || null,
+    metatitle: values.metatitle.trim(),
+    metadescription: values.metadescription.trim(),
     ...targets(values),
   }
   if (values.custom) body.custom = values.custom
-  if (values.removePassword) body.password = null
+  if (values.removePassword) body.password = ''
   else if (values.password) body.password = values.password
   if (values.channel) body.channel = Number(values.channel)
   return body

@@ -1,49 +1,22 @@
 // What visitors sent through a contact overlay: newest first, paged, and a CSV of all of them.
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { Link, useParams, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { messageOf } from '../api/client'
 import { downloadText } from '../components/download'
 import { formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { contactsCsv, contactsFileName, type ContactRow } from './contacts-csv'
+import { contactsCsv, contactsFileName } from './contacts-csv'
+import { fetchAllContacts, useOverlay, useOverlayContacts } from './overlay-queries'
 import './overlays.css'
-
-const PAGE_SIZE = 20
-/** The API's largest page: the export reads every page at this size. */
-const EXPORT_PAGE_SIZE = 100
-
-async function fetchContactsPage(id: number, page: number, limit: number) {
-  return (await unwrap(api.GET('/api/overlay/{id}/contacts', { params: { path: { id }, query: { page, limit } } }))).data
-}
-
-/** Every contact of the overlay, page by page (the CSV holds them all, not the page on screen). */
-async function fetchAllContacts(id: number): Promise<ContactRow[]> {
-  const all: ContactRow[] = []
-  for (let page = 1; ; page++) {
-    const data = await fetchContactsPage(id, page, EXPORT_PAGE_SIZE)
-    all.push(...data.contacts)
-    if (data.nextpage === null) return all
-  }
-}
 
 export function OverlayContactsPage() {
   const id = Number(useParams().id)
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const valid = Number.isInteger(id) && id > 0
-  const overlay = useQuery({
-    queryKey: ['overlays', 'one', id],
-    queryFn: async () => (await unwrap(api.GET('/api/overlay/{id}', { params: { path: { id } } }))).data,
-    enabled: valid,
-  })
-  const contacts = useQuery({
-    queryKey: ['overlays', 'contacts', id, page],
-    queryFn: () => fetchContactsPage(id, page, PAGE_SIZE),
-    placeholderData: keepPreviousData,
-    enabled: valid,
-  })
+  const [page, setPage] = usePageParam()
+  const overlay = useOverlay(id)
+  const contacts = useOverlayContacts(id, page)
   const name = overlay.data?.name ?? 'overlay'
   const exportCsv = useMutation({
     mutationFn: async () => downloadText(contactsFileName(name), contactsCsv(await fetchAllContacts(id))),
@@ -95,7 +68,7 @@ export function OverlayContactsPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={contacts.data.maxpage} total={contacts.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <Pagination page={page} maxPage={contacts.data.maxpage} total={contacts.data.result} onPage={setPage} />
         </div>
       )}
     </>

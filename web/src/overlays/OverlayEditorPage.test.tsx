@@ -69,7 +69,7 @@ describe('the overlay editor', () => {
     answerWith((request) => {
       const url = new URL(request.url)
       if (url.pathname === '/api/overlay/preview') return new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } })
-      if (url.pathname === '/api/overlay/add') return json(400, { error: 1, message: 'The field "link" must be an http or https URL.', code: 'validation_failed' })
+      if (url.pathname === '/api/overlay/add') return json(400, { error: 1, message: 'The field "link" must be an http or https URL.', code: 'validation_failed', field: 'link' })
       return json(200, { error: 0, data: { resources: [] } })
     })
     renderEditor()

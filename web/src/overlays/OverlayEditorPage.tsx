@@ -1,17 +1,19 @@
 // Create or edit a CTA overlay, with the server's rendering of what visitors will see beside it.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useRefreshUsage } from '../account/account-queries'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { VisitorPagePreview } from '../components/VisitorPagePreview'
-import { useRefreshUsage } from '../usage/plan-usage'
 import {
-  emptyOverlayForm, toOverlayCreateBody, toOverlayPreviewBody, toOverlayUpdateBody, validateOverlayForm,
-  type OverlayFormErrors, type OverlayFormValues, type OverlayType,
+  emptyOverlayForm, OVERLAY_FORM_FIELDS, toOverlayCreateBody, toOverlayPreviewBody, toOverlayUpdateBody, validateOverlayForm,
+  type OverlayFormValues, type OverlayType,
 } from './overlay-form'
+import { useOverlay, useOverlayPreview } from './overlay-queries'
 import './overlays.css'
 
 interface OverlayEditorProps {
@@ -34,32 +36,14 @@ function ColorField({ label, value, error, onChange }: { label: string; value: s
 
 function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<OverlayFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [saving, setSaving] = useState(false)
   const set = (key: Exclude<keyof OverlayFormValues, 'type'>, value: string) => setValues((current) => ({ ...current, [key]: value }))
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateOverlayForm(values)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      setFormError('Some fields need a fix before the overlay can be saved.')
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    setSaving(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field && field in values) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { errors, formError, submitting, submit, clearErrors } = useCheckedSubmit({
+    validate: () => validateOverlayForm(values),
+    send: () => onSubmit(values),
+    fields: OVERLAY_FORM_FIELDS,
+    summary: 'Some fields need a fix before the overlay can be saved.',
+  })
+  const preview = useOverlayPreview(toOverlayPreviewBody(values))
 
   return (
     <div className="editor-grid">
@@ -67,7 +51,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
         {formError && <div className="form-error" role="alert">{formError}</div>}
         {mode === 'create' ? (
           <Field label="Type" hint="Cannot be changed later.">
-            <select value={values.type} onChange={(event) => { setValues((current) => ({ ...current, type: event.target.value as OverlayType })); setErrors({}) }}>
+            <select value={values.type} onChange={(event) => { setValues((current) => ({ ...current, type: event.target.value as OverlayType })); clearErrors() }}>
               <option value="message">Message with a button</option>
               <option value="contact">Contact form</option>
             </select>
@@ -113,12 +97,12 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
           </>
         )}
         <div className="row wrap">
-          <button type="submit" className="button primary" disabled={saving}>{saving ? 'Saving…' : mode === 'create' ? 'Create overlay' : 'Save changes'}</button>
+          <button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Saving…' : mode === 'create' ? 'Create overlay' : 'Save changes'}</button>
           <Link to="/overlays" className="button ghost">Cancel</Link>
         </div>
       </form>
       <VisitorPagePreview
-        request={{ kind: 'overlay', body: toOverlayPreviewBody(values) }}
+        preview={preview}
         title="Preview of the overlay"
         note="The striped area stands for the page your link opens; the overlay sits over it, and visitors can close it."
       />
@@ -150,11 +134,7 @@ export function EditOverlayPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const overlay = useQuery({
-    queryKey: ['overlays', 'one', id],
-    queryFn: async () => (await unwrap(api.GET('/api/overlay/{id}', { params: { path: { id } } }))).data,
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const overlay = useOverlay(id)
   const data = overlay.data
   return (
     <>

@@ -1,47 +1,40 @@
 // The account's CTA overlays: a message or a contact form shown over the page a link frames.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { EmptyState } from '../components/States'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
+import { useOverlayPage, type OverlayEntry } from './overlay-queries'
 import './overlays.css'
 
-type OverlayEntry = { id: number; type: string; name: string; date: string }
-
-const PAGE_SIZE = 20
 const TYPE_NAMES: Record<string, string> = { message: 'Message', contact: 'Contact form' }
 
 export function OverlaysPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const overlays = useQuery({
-    queryKey: ['overlays', 'page', page],
-    queryFn: async () => (await unwrap(api.GET('/api/overlay', { params: { query: { page, limit: PAGE_SIZE } } }))).data,
-    placeholderData: keepPreviousData,
-  })
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<OverlayEntry>()
+  const list = useListPage<OverlayEntry>()
+  const overlays = useOverlayPage(list.page)
   const create = <CreateAction resource="overlays" to="/overlays/new">+ Create overlay</CreateAction>
 
   return (
     <>
       <PageHeader title="CTA overlays" description="A message or a contact form shown over the page a link opens." actions={create} />
       <div><UsageNote resource="overlays" /></div>
-      {notice && <p className="notice" role="status">{notice}</p>}
-      {overlays.isPending ? <Loading label="Loading overlays…" /> : overlays.isError ? <ErrorMessage error={overlays.error} onRetry={() => overlays.refetch()} /> : overlays.data.cta.length === 0 ? (
-        <div className="card">
+      {list.notice && <p className="notice" role="status">{list.notice}</p>}
+      <ListPageBody
+        query={overlays}
+        entries={(answer) => answer.cta}
+        loadingLabel="Loading overlays…"
+        state={list}
+        empty={(
           <EmptyState title="No overlays yet">
             <p className="muted">Create a message with a button, or a contact form that collects visitors' messages. Then choose it as the type of a short link.</p>
             {create}
           </EmptyState>
-        </div>
-      ) : (
-        <div className={overlays.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <table className="table overlays-table">
             <thead>
               <tr>
@@ -52,7 +45,7 @@ export function OverlaysPage() {
               </tr>
             </thead>
             <tbody>
-              {overlays.data.cta.map((overlay) => (
+              {entries.map((overlay) => (
                 <tr key={overlay.id}>
                   <td data-label="Name"><Link to={`/overlays/${overlay.id}/edit`} className="overlay-name">{overlay.name}</Link></td>
                   <td data-label="Type"><span className="badge">{TYPE_NAMES[overlay.type] ?? overlay.type}</span></td>
@@ -60,35 +53,31 @@ export function OverlaysPage() {
                   <td className="actions">
                     {overlay.type === 'contact' && <Link to={`/overlays/${overlay.id}/contacts`} className="button small">Contacts<span className="visually-hidden"> of {overlay.name}</span></Link>}
                     <Link to={`/overlays/${overlay.id}/edit`} className="button small ghost">Edit<span className="visually-hidden"> {overlay.name}</span></Link>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
+                    <button type="button" className="button small ghost danger-text" onClick={() => list.setDeleting(overlay)}>Delete<span className="visually-hidden"> {overlay.name}</span></button>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={overlays.data.maxpage} total={overlays.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
-        </div>
-      )}
-      {deleting && <DeleteOverlayDialog overlay={deleting} onClose={() => setDeleting(undefined)} />}
+        )}
+      </ListPageBody>
+      {list.deleting && <DeleteOverlayDialog overlay={list.deleting} onClose={() => list.setDeleting(undefined)} />}
     </>
   )
 }
 
 function DeleteOverlayDialog({ overlay, onClose }: { overlay: OverlayEntry; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/overlay/{id}/delete', { params: { path: { id: overlay.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['overlays'] }), refreshUsage()])
-      onClose()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this overlay?" confirmLabel="Delete overlay" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this overlay?"
+      confirmLabel="Delete overlay"
+      remove={() => unwrap(api.DELETE('/api/overlay/{id}/delete', { params: { path: { id: overlay.id } } }))}
+      lists={[['overlays']]}
+      onClose={onClose}
+    >
       <p><strong>{overlay.name}</strong> will be deleted; links that show it will show their page without it.</p>
       {overlay.type === 'contact' && <p>The contacts it collected will no longer be listed here: <Link to={`/overlays/${overlay.id}/contacts`}>export them</Link> first if you need them.</p>}
       <p>This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

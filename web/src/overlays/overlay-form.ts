@@ -20,6 +20,9 @@ export interface OverlayFormValues {
 
 export type OverlayFormErrors = Partial<Record<keyof OverlayFormValues, string>>
 
+/** Every field of the form, as the request body names it. */
+export const OVERLAY_FORM_FIELDS: ReadonlyArray<keyof OverlayFormValues> = ['type', 'name', 'message', 'label', 'link', 'color', 'bg', 'title', 'description', 'email']
+
 export const emptyOverlayForm: OverlayFormValues = { type: 'message', name: '', message: '', label: '', link: '', color: '', bg: '', title: '', description: '', email: '' }
 
 /** The fields each type stores (the rest are not sent). */

@@ -1,22 +1,19 @@
 // The account at a glance: links, clicks and unique clicks, the last 30 days of clicks, and the
 // most-clicked links of those days, all from GET /api/stats (the server's last 30 UTC days).
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
+import { useAccountStatistics } from '../analytics/statistics-queries'
 import { ClicksChart } from '../components/ClicksChart'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
+import { useLatestLinks } from '../links/link-queries'
 
 /** How many of the server's top links (at most 10) the card lists: as many as the latest links beside it. */
 const TOP_SHOWN = 5
 
 function LatestLinks() {
-  const latest = useQuery({
-    queryKey: ['links', 'latest'],
-    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit: 5, order: 'date' } } }))).data.urls,
-  })
+  const latest = useLatestLinks(TOP_SHOWN)
   return (
     <section className="card stack" aria-labelledby="overview-latest">
       <div className="section-title">
@@ -44,8 +41,7 @@ function LatestLinks() {
 }
 
 export function OverviewPage() {
-  // Under 'links' so that creating, changing or deleting a link refreshes it too.
-  const stats = useQuery({ queryKey: ['links', 'stats'], queryFn: async () => (await unwrap(api.GET('/api/stats'))).data })
+  const stats = useAccountStatistics()
 
   return (
     <>

@@ -54,7 +54,7 @@ describe('the pixel form', () => {
 
   it('shows the server’s duplicate refusal beside the tag', async () => {
     const user = userEvent.setup()
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'A pixel with this provider and tag already exists.', 'duplicate'))
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'A pixel with this provider and tag already exists.', { code: 'duplicate', field: 'tag' }))
     render(<PixelForm mode="edit" initial={{ type: 'fbpixel', name: 'Ads', tag: '123456789012345' }} providers={providers} submitLabel="Save pixel" onSubmit={onSubmit} onCancel={vi.fn()} />)
     // The provider is fixed once the pixel exists.
     expect(screen.queryByLabelText('Provider')).toBeNull()

@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { placePixelError, validatePixelForm, type PixelFormValues, type PixelProvider } from './pixel-form'
+import { PIXEL_FIELDS, validatePixelForm, type PixelFormValues, type PixelProvider } from './pixel-form'
 
 interface PixelFormProps {
   mode: 'create' | 'edit'
@@ -20,10 +20,10 @@ export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onC
   const provider = providers.find((entry) => entry.type === values.type)
   const set = <K extends keyof PixelFormValues>(key: K, value: PixelFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
 
-  const { errors, formError, submitting, submit, clearError } = useCheckedSubmit({
+  const { errors, formError, submitting, submit, setError } = useCheckedSubmit({
     validate: () => validatePixelForm(values, provider),
     send: () => onSubmit({ ...values, name: values.name.trim(), tag: values.tag.trim() }),
-    place: placePixelError,
+    fields: PIXEL_FIELDS,
   })
 
   return (
@@ -32,7 +32,7 @@ export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onC
       <div className="pixel-form-grid">
         {mode === 'create' ? (
           <Field label="Provider" error={errors.type}>
-            <select value={values.type} onChange={(event) => { set('type', event.target.value); clearError('tag') }} autoFocus>
+            <select value={values.type} onChange={(event) => { set('type', event.target.value); setError('tag', undefined) }} autoFocus>
               <option value="">Choose…</option>
               {providers.map((entry) => <option key={entry.type} value={entry.type}>{entry.label}</option>)}
             </select>

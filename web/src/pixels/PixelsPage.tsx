@@ -1,22 +1,22 @@
 // The account's tracking pixels: add one per provider with its tag checked as the server checks
 // it, rename it or change its tag in place, delete it behind a confirmation.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { useRefreshUsage } from '../account/account-queries'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { PixelForm } from './PixelForm'
 import { usePixelPage, usePixelProviders, type Pixel } from './pixel-queries'
 import './pixels.css'
 
 export function PixelsPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const pixels = usePixelPage(page)
   const providers = usePixelProviders()
   const queryClient = useQueryClient()
@@ -100,7 +100,7 @@ export function PixelsPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} maxPage={pixels.data.maxpage} total={pixels.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <Pagination page={page} maxPage={pixels.data.maxpage} total={pixels.data.result} onPage={setPage} />
         </div>
       )}
       {deleting && <DeletePixelDialog pixel={deleting} providerLabel={labelOf(deleting.type)} onClose={() => setDeleting(undefined)} />}
@@ -109,18 +109,15 @@ export function PixelsPage() {
 }
 
 function DeletePixelDialog({ pixel, providerLabel, onClose }: { pixel: Pixel; providerLabel: string; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/pixel/{id}/delete', { params: { path: { id: pixel.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['pixels'] }), refreshUsage()])
-      onClose()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this pixel?" confirmLabel="Delete pixel" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this pixel?"
+      confirmLabel="Delete pixel"
+      remove={() => unwrap(api.DELETE('/api/pixel/{id}/delete', { params: { path: { id: pixel.id } } }))}
+      lists={[['pixels']]}
+      onClose={onClose}
+    >
       <p><strong>{pixel.name}</strong> ({providerLabel} {pixel.tag}) will be deleted and no longer fire on the links that use it. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -1,7 +1,6 @@
 // The pixel form's values and checks. The tag's form per provider comes from the server
 // (GET /api/pixels/providers), so this check and the server's are one rule, not two copies.
 import type { paths } from '../api/schema'
-import { placeServerError } from '../components/server-field-error'
 
 export type PixelProvider = paths['/api/pixels/providers']['get']['responses'][200]['content']['application/json']['providers'][number]
 
@@ -12,6 +11,7 @@ export interface PixelFormValues {
 }
 
 export type PixelField = 'type' | 'name' | 'tag'
+export const PIXEL_FIELDS: readonly PixelField[] = ['type', 'name', 'tag']
 export type PixelFormErrors = Partial<Record<PixelField, string>>
 
 /** The server's message for a refused tag, as shown beside the field: "Must be <expected>." */
@@ -29,9 +29,4 @@ export function validatePixelForm(values: PixelFormValues, provider: PixelProvid
   if (!tag) errors.tag = provider ? `Enter the tag, like ${provider.example}.` : 'Enter the tag.'
   else if (provider && !new RegExp(provider.pattern, provider.flags).test(tag)) errors.tag = tagRule(provider)
   return errors
-}
-
-export function placePixelError(error: unknown) {
-  // "A pixel with this provider and tag already exists." is about the tag.
-  return placeServerError<PixelField>(error, ['type', 'name', 'tag'], [[/\btag\b/i, 'tag']])
 }

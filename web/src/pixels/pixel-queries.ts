@@ -23,3 +23,8 @@ export function usePixelProviders() {
     queryFn: async () => (await unwrap(api.GET('/api/pixels/providers'))).providers,
   })
 }
+
+/** The account's pixels for a choice (the first 100, the API's largest page). */
+export function useAllPixels() {
+  return useQuery({ queryKey: ['pixels'], queryFn: async () => (await unwrap(api.GET('/api/pixels', { params: { query: { limit: 100 } } }))).data.pixels, staleTime: 5 * 60_000 })
+}

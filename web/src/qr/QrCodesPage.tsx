@@ -1,15 +1,13 @@
 // The account's QR codes: each with its image, scans and downloads; create, edit, see the
 // statistics of, or delete (after a confirmation) each one.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
-import { Pagination } from '../components/Pagination'
-import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { CreateAction, UsageNote, useRefreshUsage } from '../usage/plan-usage'
+import { EmptyState } from '../components/States'
+import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { fileNameOf } from './QrDesigner'
 import { imageAddress } from './qr-design'
 import { useQrPage, type QrEntry } from './qr-queries'
@@ -20,12 +18,8 @@ function plural(count: number, noun: string): string {
 }
 
 export function QrCodesPage() {
-  const [params, setParams] = useSearchParams()
-  const requested = Number(params.get('page'))
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const { page, setPage, notice, deleting, setDeleting } = useListPage<QrEntry>()
   const qrs = useQrPage(page)
-  const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const [deleting, setDeleting] = useState<QrEntry>()
   // Images are cached by the browser for minutes; a fresh list asks for fresh thumbnails.
   const version = qrs.dataUpdatedAt
 
@@ -37,15 +31,19 @@ export function QrCodesPage() {
         actions={<CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {qrs.isPending ? <Loading label="Loading QR codes…" /> : qrs.isError ? <ErrorMessage error={qrs.error} onRetry={() => qrs.refetch()} /> : qrs.data.qrs.length === 0 ? (
-        <div className="card">
+      <ListPageBody
+        query={qrs}
+        entries={(answer) => answer.qrs}
+        loadingLabel="Loading QR codes…"
+        state={{ page, setPage }}
+        empty={(
           <EmptyState title="No QR codes yet">
             <p className="muted">Design a code for a link, a Wi-Fi network, a contact card or a message, then download it as PNG or SVG to print.</p>
             <CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>
           </EmptyState>
-        </div>
-      ) : (
-        <div className={qrs.isFetching ? 'card table-card refreshing' : 'card table-card'}>
+        )}
+      >
+        {(entries) => (
           <table className="table qr-table">
             <thead>
               <tr>
@@ -57,7 +55,7 @@ export function QrCodesPage() {
               </tr>
             </thead>
             <tbody>
-              {qrs.data.qrs.map((qr) => (
+              {entries.map((qr) => (
                 <tr key={qr.id}>
                   <td><img className="qr-thumb" src={`${imageAddress(qr.link, 'png', 128)}&v=${version}`} alt={`QR code ${qr.name}`} width={64} height={64} loading="lazy" /></td>
                   <td data-label="Name">
@@ -82,27 +80,23 @@ export function QrCodesPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={page} maxPage={qrs.data.maxPage} total={qrs.data.total} onPage={(next) => setParams(next === 1 ? new URLSearchParams() : new URLSearchParams({ page: String(next) }))} />
-        </div>
-      )}
+        )}
+      </ListPageBody>
       {deleting && <DeleteQrDialog qr={deleting} onClose={() => setDeleting(undefined)} />}
     </>
   )
 }
 
 function DeleteQrDialog({ qr, onClose }: { qr: QrEntry; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'] }), refreshUsage()])
-      onClose()
-    },
-  })
   return (
-    <ConfirmDialog title="Delete this QR code?" confirmLabel="Delete QR code" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog
+      title="Delete this QR code?"
+      confirmLabel="Delete QR code"
+      remove={() => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } }))}
+      lists={[['qrs']]}
+      onClose={onClose}
+    >
       <p><strong>{qr.name}</strong> will stop working: printed copies will no longer scan, and its {plural(qr.scans, 'recorded scan')} will no longer be shown. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -62,7 +62,7 @@ describe('the QR designer', () => {
 
   it('shows the server\'s message beside the field it names', async () => {
     const user = userEvent.setup()
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "data.ssid" must be 1 to 32 characters.', 'validation_failed'))
+    const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "data.ssid" must be 1 to 32 characters.', { code: 'validation_failed', field: 'data.ssid' }))
     render(<QrDesigner initial={{ ...emptyQrForm, type: 'wifi', wifi: { ssid: 'Cafe', pass: 'pw', encryption: 'WPA' } }} submitLabel="Create QR code" onSubmit={onSubmit} />)
     await user.click(screen.getByRole('button', { name: 'Create QR code' }))
     await waitFor(() => expect(screen.getByLabelText('Network name (SSID)').getAttribute('aria-invalid')).toBe('true'))

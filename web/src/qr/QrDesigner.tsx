@@ -1,13 +1,14 @@
 // The QR designer: the fields of each type, colors, a logo, and beside them the server's own
 // drawing of the code (so what is shown is what scans), with the download choices once it is saved.
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { ApiError, messageOf, ruleOfMessage } from '../api/client'
+import { useId, useState, type ReactNode } from 'react'
 import { Field } from '../components/Field'
+import { sameNames } from '../components/server-field-error'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { LogoPicker } from './LogoPicker'
 import { useQrPreview, type PreviewRequest } from './qr-preview'
 import {
   DOWNLOAD_SIZES, hexToRgb, imageAddress, QR_TYPES, rgbToHex, toCreateBody, toUpdateBody, TYPE_LABELS, validateQrForm, VCARD_FIELDS, VCARD_LABELS,
-  type QrFormErrors, type QrFormValues, type VcardField, type WifiEncryption,
+  type QrFormValues, type VcardField, type WifiEncryption,
 } from './qr-design'
 import './qr.css'
 
@@ -36,9 +37,6 @@ function ColorField({ label, value, error, onChange }: { label: string; value: s
 
 export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: QrDesignerProps) {
   const [values, setValues] = useState<QrFormValues>(initial)
-  const [errors, setErrors] = useState<QrFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [submitting, setSubmitting] = useState(false)
   const set = <K extends keyof QrFormValues>(key: K, value: QrFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   const setPart = <K extends 'email' | 'sms' | 'wifi' | 'vcard'>(key: K, change: Partial<QrFormValues[K]>) =>
     setValues((current) => ({ ...current, [key]: { ...current[key], ...change } }))
@@ -51,28 +49,13 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
     : { kind: 'new', body: toCreateBody(values) }
   const preview = useQrPreview(request)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setErrors(clientErrors)
-    setFormError(undefined)
-    if (!ready) {
-      setFormError('Some fields need a fix before the QR code can be saved.')
-      // After React has rendered the errors.
-      const form = event.currentTarget
-      setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
-      return
-    }
-    setSubmitting(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  // Errors are keyed by the server's field names (`data.ssid`, `foreground`): every one it names is shown.
+  const { errors, formError, submitting, submit, clearErrors } = useCheckedSubmit<string>({
+    validate: () => clientErrors,
+    send: () => onSubmit(values),
+    fields: sameNames,
+    summary: 'Some fields need a fix before the QR code can be saved.',
+  })
 
   const dataFields: Record<typeof values.type, ReactNode> = {
     link: (
@@ -164,7 +147,7 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
               <div className="qr-choices" role="radiogroup" aria-label="QR code type">
                 {QR_TYPES.map((type) => (
                   <label key={type} className="qr-choice">
-                    <input type="radio" name="qr-type" value={type} checked={values.type === type} onChange={() => { set('type', type); setErrors({}) }} />
+                    <input type="radio" name="qr-type" value={type} checked={values.type === type} onChange={() => { set('type', type); clearErrors() }} />
                     {TYPE_LABELS[type]}
                   </label>
                 ))}

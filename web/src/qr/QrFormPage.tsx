@@ -1,13 +1,13 @@
 // Create a QR code, or change one, in the designer.
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
+import { useRefreshUsage } from '../account/account-queries'
 import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
-import { useRefreshUsage } from '../usage/plan-usage'
 import { QrDesigner } from './QrDesigner'
 import { emptyQrForm, toCreateBody, toUpdateBody, valuesFromDetails } from './qr-design'
-import { useQrCode } from './qr-queries'
+import { useQrCode, type QrDetails } from './qr-queries'
 
 export function CreateQrPage() {
   const navigate = useNavigate()
@@ -60,7 +60,7 @@ export function EditQrPage() {
 }
 
 function QrDesignerForDetails({ details, onSave, onCancel }: {
-  details: NonNullable<ReturnType<typeof useQrCode>['data']>['details']
+  details: QrDetails
   onSave(body: ReturnType<typeof toUpdateBody>): Promise<void>
   onCancel(): void
 }) {

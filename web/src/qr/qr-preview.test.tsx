@@ -48,7 +48,7 @@ describe('the QR preview', () => {
     await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS))
     rerender({ value: undefined })
     expect(result.current).toEqual({ url: 'blob:1', pending: false })
-    post.mockImplementation(() => answer({ error: 1, message: 'The field "data" is too long to fit in a QR code.', code: 'validation_failed' }, 400) as never)
+    post.mockImplementation(() => answer({ error: 1, message: 'The field "data" is too long to fit in a QR code.', code: 'validation_failed', field: 'data' }, 400) as never)
     rerender({ value: request('x'.repeat(3000)) })
     await act(() => vi.advanceTimersByTimeAsync(PREVIEW_DELAY_MS))
     expect(result.current).toMatchObject({ url: 'blob:1', pending: false, error: 'The field "data" is too long to fit in a QR code.', field: 'data' })

@@ -5,15 +5,14 @@ import type { paths } from '../api/schema'
 
 export type QrEntry = paths['/api/qr']['get']['responses'][200]['content']['application/json']['data']['qrs'][number]
 
+export type QrDetails = paths['/api/qr/{id}']['get']['responses'][200]['content']['application/json']['details']
+
 export const QR_PAGE_SIZE = 15
 
 export function useQrPage(page: number) {
   return useQuery({
     queryKey: ['qrs', page],
-    queryFn: async () => {
-      const { data } = await unwrap(api.GET('/api/qr', { params: { query: { limit: QR_PAGE_SIZE, page } } }))
-      return { qrs: data.qrs, total: data.result, maxPage: data.maxpage }
-    },
+    queryFn: async () => (await unwrap(api.GET('/api/qr', { params: { query: { limit: QR_PAGE_SIZE, page } } }))).data,
     placeholderData: keepPreviousData,
   })
 }

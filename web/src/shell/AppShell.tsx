@@ -3,10 +3,9 @@
 import { useMutation, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { ApiError, api, onSignedOut, unwrap } from '../api/client'
+import { useAccount, usePlanUsage } from '../account/account-queries'
+import { api, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
-import { usePlanUsage } from '../usage/plan-usage'
-import { useAccount } from './session'
 
 interface NavigationItem {
   to: string
@@ -54,14 +53,15 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
   {
     items: [
       { to: '/account', label: 'Account', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
+      { to: '/audit', label: 'Audit log', icon: 'M12 8v4l3 2M12 21a9 9 0 100-18 9 9 0 000 18z' },
     ],
   },
 ]
 
 export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const account = useAccount()
-  // Whether the administration group shows; asked once the account answered.
-  const usage = usePlanUsage(account.isSuccess)
+  // Whether the administration group shows; asked once someone is signed in.
+  const usage = usePlanUsage(Boolean(account.data))
   const location = useLocation()
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -84,12 +84,9 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   })
 
   if (account.isPending) return <div className="boot"><Loading label="Loading your workspace…" /></div>
-  if (account.error) {
-    if (account.error instanceof ApiError && account.error.status === 401) {
-      return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />
-    }
-    return <div className="boot"><ErrorMessage error={account.error} onRetry={() => account.refetch()} /></div>
-  }
+  if (account.error) return <div className="boot"><ErrorMessage error={account.error} onRetry={() => account.refetch()} /></div>
+  // Nobody is signed in (the probe answers null, not a 401): to the sign-in page, and back afterwards.
+  if (account.data === null) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />
 
   return (
     <div className="shell">

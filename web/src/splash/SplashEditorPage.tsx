@@ -1,14 +1,16 @@
 // Create or edit a splash page, with the server's rendering of what visitors will see beside it.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, ApiError, messageOf, ruleOfMessage, unwrap } from '../api/client'
+import { useRefreshUsage } from '../account/account-queries'
+import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
+import { useCheckedSubmit } from '../components/use-checked-submit'
 import { VisitorPagePreview } from '../components/VisitorPagePreview'
-import { useRefreshUsage } from '../usage/plan-usage'
-import { emptySplashForm, toSplashBody, toSplashPreviewBody, validateSplashForm, type SplashFormErrors, type SplashFormValues } from './splash-form'
+import { emptySplashForm, SPLASH_FIELDS, toSplashBody, toSplashPreviewBody, validateSplashForm, type SplashFormValues } from './splash-form'
+import { useSplash, useSplashPreview } from './splash-queries'
 import './splash.css'
 
 interface SplashEditorProps {
@@ -19,32 +21,14 @@ interface SplashEditorProps {
 
 function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
   const [values, setValues] = useState(initial)
-  const [errors, setErrors] = useState<SplashFormErrors>({})
-  const [formError, setFormError] = useState<string>()
-  const [saving, setSaving] = useState(false)
   const set = (key: keyof SplashFormValues, value: string) => setValues((current) => ({ ...current, [key]: value }))
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateSplashForm(values)
-    setErrors(found)
-    setFormError(undefined)
-    if (Object.keys(found).length > 0) {
-      setFormError('Some fields need a fix before the splash page can be saved.')
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-      return
-    }
-    setSaving(true)
-    try {
-      await onSubmit(values)
-    } catch (error) {
-      const field = error instanceof ApiError ? error.field : undefined
-      if (field && field in values) setErrors({ [field]: ruleOfMessage(messageOf(error)) })
-      setFormError(messageOf(error))
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => validateSplashForm(values),
+    send: () => onSubmit(values),
+    fields: SPLASH_FIELDS,
+    summary: 'Some fields need a fix before the splash page can be saved.',
+  })
+  const preview = useSplashPreview(toSplashPreviewBody(values))
 
   return (
     <div className="editor-grid">
@@ -69,12 +53,12 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
           <input type="text" inputMode="numeric" maxLength={2} className="counter-input" value={values.counter} onChange={(event) => set('counter', event.target.value)} />
         </Field>
         <div className="row wrap">
-          <button type="submit" className="button primary" disabled={saving}>{saving ? 'Saving…' : mode === 'create' ? 'Create splash page' : 'Save changes'}</button>
+          <button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Saving…' : mode === 'create' ? 'Create splash page' : 'Save changes'}</button>
           <Link to="/splash" className="button ghost">Cancel</Link>
         </div>
       </form>
       <VisitorPagePreview
-        request={{ kind: 'splash', body: toSplashPreviewBody(values) }}
+        preview={preview}
         title="Preview of the splash page"
         note="example.com stands for the destination of the link that shows this page. Visitors are sent on after the countdown."
       />
@@ -106,11 +90,7 @@ export function EditSplashPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const page = useQuery({
-    queryKey: ['splash', 'one', id],
-    queryFn: async () => (await unwrap(api.GET('/api/splash/{id}', { params: { path: { id } } }))).data,
-    enabled: Number.isInteger(id) && id > 0,
-  })
+  const page = useSplash(id)
   return (
     <>
       <PageHeader title="Edit splash page" description={page.data?.name} />

@@ -10,6 +10,7 @@ export interface SplashFormValues {
 }
 
 export type SplashFormErrors = Partial<Record<keyof SplashFormValues, string>>
+export const SPLASH_FIELDS: ReadonlyArray<keyof SplashFormValues> = ['name', 'title', 'description', 'image', 'link', 'counter']
 
 export const emptySplashForm: SplashFormValues = { name: '', title: '', description: '', image: '', link: '', counter: '5' }
 

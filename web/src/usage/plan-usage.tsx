@@ -1,15 +1,10 @@
 // What the account uses of its plan (GET /api/account/limits): "3 of 10 campaigns" on each list
 // page, and create buttons that say why they are disabled at the limit instead of failing later.
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
-import type { paths } from '../api/schema'
+import { usePlanUsage, type PlanUsage } from '../account/account-queries'
 
-type Usage = paths['/api/account/limits']['get']['responses'][200]['content']['application/json']['data']
-export type LimitedResource = Usage['resources'][number]['resource']
-
-export const usageQueryKey = ['account', 'usage'] as const
+export type LimitedResource = PlanUsage['resources'][number]['resource']
 
 /** Names of each resource, singular and plural, as a page's text uses them. */
 export const RESOURCE_NOUNS: Record<LimitedResource, [string, string]> = {
@@ -22,22 +17,6 @@ export const RESOURCE_NOUNS: Record<LimitedResource, [string, string]> = {
   domains: ['branded domain', 'branded domains'],
   splash: ['splash page', 'splash pages'],
   overlays: ['CTA overlay', 'CTA overlays'],
-}
-
-/** The account's limits and usage; `enabled` false waits (the shell asks once signed in). */
-export function usePlanUsage(enabled = true) {
-  return useQuery({
-    queryKey: usageQueryKey,
-    enabled,
-    queryFn: async () => (await unwrap(api.GET('/api/account/limits'))).data,
-    staleTime: 30_000,
-  })
-}
-
-/** Call after creating or deleting a limited record: the counts change. */
-export function useRefreshUsage(): () => Promise<void> {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: usageQueryKey })
 }
 
 export interface ResourceUsage {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { ALL_EVENTS, EVENT_GROUPS } from './webhook-events'
-import { placeWebhookError, validateWebhookForm, type WebhookFormValues } from './webhook-form'
+import { validateWebhookForm, webhookFieldOf, type WebhookFormValues } from './webhook-form'
 import type { WebhookEvent } from './webhook-queries'
 
 interface WebhookFormProps {
@@ -17,10 +17,10 @@ interface WebhookFormProps {
 export function WebhookForm({ mode, initial, submitLabel, onSubmit, onCancel }: WebhookFormProps) {
   const [values, setValues] = useState(initial)
   const pickerId = useId()
-  const { errors, formError, submitting, submit, clearError } = useCheckedSubmit({
+  const { errors, formError, submitting, submit, setError } = useCheckedSubmit({
     validate: () => validateWebhookForm(values),
     send: () => onSubmit({ ...values, url: values.url.trim() }),
-    place: placeWebhookError,
+    fields: webhookFieldOf,
   })
   const chosen = new Set(values.events)
   // Kept in the server's order, whatever order they were ticked in.
@@ -29,14 +29,14 @@ export function WebhookForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
     const next = new Set(chosen)
     for (const type of types) if (on) next.add(type); else next.delete(type)
     setEvents(next)
-    clearError('events')
+    setError('events', undefined)
   }
 
   return (
     <form className="stack webhook-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New webhook' : 'Edit webhook'}>
       {formError && <div className="form-error" role="alert">{formError}</div>}
       <Field label="Endpoint URL" error={errors.url} hint="Events are POSTed here as JSON, signed with the webhook's secret.">
-        <input type="url" value={values.url} placeholder="https://crm.example.com/hooks/linkwell" spellCheck={false} autoCapitalize="off" onChange={(event) => { setValues({ ...values, url: event.target.value }); clearError('url') }} autoFocus={mode === 'create'} />
+        <input type="url" value={values.url} placeholder="https://crm.example.com/hooks/linkwell" spellCheck={false} autoCapitalize="off" onChange={(event) => { setValues({ ...values, url: event.target.value }); setError('url', undefined) }} autoFocus={mode === 'create'} />
       </Field>
       <Field label="Description" optional error={errors.description} hint={`${values.description.length}/500`}>
         <input type="text" value={values.description} placeholder="New leads to the CRM" onChange={(event) => setValues({ ...values, description: event.target.value })} />

@@ -1,5 +1,4 @@
 // A webhook form's values and its checks, the server's rules (webhook.schemas.ts) in the browser.
-import { placeServerError, type PlacedError } from '../components/server-field-error'
 import type { WebhookEvent } from './webhook-queries'
 
 export interface WebhookFormValues {
@@ -19,9 +18,8 @@ export function validateWebhookForm(values: WebhookFormValues): Partial<Record<W
   return errors
 }
 
-export function placeWebhookError(error: unknown): PlacedError<WebhookField> {
-  const placed = placeServerError<WebhookField>(error, ['url', 'description', 'events'])
-  // `events.3` is about the list.
-  if (!placed.field && /"events\.\d+"/.test(placed.message)) return { field: 'events', message: placed.message }
-  return placed
+/** The server's field names shown by the form: `events.3` (one event of the list) is about the list. */
+export function webhookFieldOf(serverField: string): WebhookField | undefined {
+  if (serverField === 'url' || serverField === 'description' || serverField === 'events') return serverField
+  return /^events\.\d+$/.test(serverField) ? 'events' : undefined
 }

@@ -1,5 +1,6 @@
-// The links table's data: one page of GET /api/urls, which applies the search, the order and the
-// campaign, channel and domain filters itself, so the page and its count are the server's.
+// The links' server state: a page of the table (GET /api/urls applies the search, the order and the
+// campaign, channel and domain filters itself, so the page and its count are the server's), one
+// link, the newest few, and a search for pickers.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
@@ -53,5 +54,31 @@ export function useLinkPage(filters: LinkFilters) {
       const { data } = await unwrap(api.GET('/api/urls', { params: { query: toLinkListQuery(filters) } }))
       return { links: data.urls, total: data.result, maxPage: data.maxpage }
     },
+  })
+}
+
+/** One link with its details (the editor and the analytics page share it). */
+export function useLink(id: number) {
+  return useQuery({
+    queryKey: ['link', id],
+    queryFn: () => unwrap(api.GET('/api/url/{id}', { params: { path: { id } } })),
+    enabled: Number.isInteger(id) && id > 0,
+  })
+}
+
+/** The newest `limit` links. */
+export function useLatestLinks(limit: number) {
+  return useQuery({
+    queryKey: ['links', 'latest', limit],
+    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit, order: 'date' } } }))).data.urls,
+  })
+}
+
+/** The first `limit` links matching `q` (alias, destination or title), for a picker; the last answer stays while the next loads. */
+export function useLinkSearch(q: string, limit: number) {
+  return useQuery({
+    queryKey: ['links', { picker: true, q, limit }],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit, ...(q ? { q } : {}) } } }))).data,
   })
 }

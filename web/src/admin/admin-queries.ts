@@ -1,6 +1,7 @@
 // Reading the administration lists: accounts (a page at a time) and every plan.
 import { useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
 
 export const usersQueryKey = ['admin', 'users'] as const
 export const plansQueryKey = ['admin', 'plans'] as const
@@ -12,7 +13,7 @@ export function useUsers(page: number) {
   })
 }
 
-export type UserEntry = NonNullable<ReturnType<typeof useUsers>['data']>['users'][number]
+export type UserEntry = paths['/api/users']['get']['responses'][200]['content']['application/json']['data']['users'][number]
 
 /** Every plan (a service has a handful; the API's largest page is 100). */
 export function usePlans() {
@@ -22,4 +23,4 @@ export function usePlans() {
   })
 }
 
-export type PlanEntry = NonNullable<ReturnType<typeof usePlans>['data']>[number]
+export type PlanEntry = paths['/api/plans']['get']['responses'][200]['content']['application/json']['data']['plans'][number]

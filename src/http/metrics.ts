@@ -1,0 +1,137 @@
+// GET /metrics in Prometheus text (prom-client), behind METRICS_TOKEN when set (issue 22). What
+// a request pays for it: the router's requests one histogram observation; the redirects the short
+// path answers nothing at all: their counts, the click queue, the caches and the pool are read
+// from counters the code keeps anyway, when Prometheus asks (collect functions).
+import { timingSafeEqual } from 'node:crypto'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { FastifyInstance } from 'fastify'
+import type { ClickRecorder } from '../analytics/click-recorder.js'
+import type { PoolUse } from '../db/database.js'
+import type { CacheCounts } from '../core/lru-cache.js'
+import { AuthenticationError } from '../core/errors.js'
+
+/** What the metrics read when scraped. */
+export interface MetricSources {
+  clicks: Pick<ClickRecorder, 'pending' | 'totals' | 'onBatch'>
+  /** Visitors' answers by kind since start (public/visitor-log.ts), both paths. */
+  visitorAnswers(): { redirects: number; pages: number; notFound: number; refused: number; failed: number }
+  caches: Record<string, Readonly<CacheCounts>>
+  poolUse?: () => PoolUse
+}
+
+const VISITOR_KINDS = [['redirects', 'redirect'], ['pages', 'page'], ['notFound', 'not_found'], ['refused', 'refused'], ['failed', 'failed']] as const
+
+// The process's own figures (CPU, memory, event loop, GC) are the process's, whatever the number
+// of apps in it (tests build many): one registry, made once.
+let processRegistry: Registry | undefined
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry()
+    collectDefaultMetrics({ register: processRegistry, prefix: 'linkwell_' })
+  }
+  return processRegistry
+}
+
+/** A counter whose value is read from `read` at each scrape (a total the code keeps anyway). */
+function totalOf(registry: Registry, name: string, help: string, read: () => number): void {
+  new Counter({
+    name, help, registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(read())
+    },
+  })
+}
+
+export interface Metrics {
+  /** Counts one request the router answered. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void
+  /** The exposition text and its content type. */
+  scrape(): Promise<{ contentType: string; body: string }>
+  /** Stops listening to the click recorder. */
+  close(): void
+}
+
+export function createMetrics(sources: MetricSources): Metrics {
+  const registry = new Registry()
+  const batchSeconds = new Histogram({
+    name: 'linkwell_click_batch_seconds', help: 'Time to write one batch of clicks (raw rows, visitors, aggregates) in one transaction.',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
+  })
+  const stopBatches = sources.clicks.onBatch((_rows, seconds) => batchSeconds.observe(seconds))
+  totalOf(registry, 'linkwell_clicks_queued_total', 'Visits queued for recording (bots and prefetches are not).', () => sources.clicks.totals.queued)
+  totalOf(registry, 'linkwell_clicks_written_total', 'Clicks written to the database.', () => sources.clicks.totals.written)
+  totalOf(registry, 'linkwell_clicks_dropped_total', 'Visits not recorded: the queue was full, or the database refused their batch for good.', () => sources.clicks.totals.dropped)
+  new Gauge({
+    name: 'linkwell_click_queue_depth', help: 'Visits waiting to be written.', registers: [registry],
+    collect() {
+      this.set(sources.clicks.pending)
+    },
+  })
+  new Counter({
+    name: 'linkwell_visitor_answers_total', help: 'Answers to visitors (short links, QR scans, bio pages, rotators), both the short path and the router, by kind.',
+    labelNames: ['kind'], registers: [registry],
+    collect() {
+      const answers = sources.visitorAnswers()
+      this.reset()
+      for (const [field, kind] of VISITOR_KINDS) this.inc({ kind }, answers[field])
+    },
+  })
+  for (const [outcome, field] of [['hits', 'hits'], ['misses', 'misses']] as const) {
+    new Counter({
+      name: `linkwell_cache_${outcome}_total`, help: `Look-ups ${outcome === 'hits' ? 'answered by' : 'not answered by'} an in-process cache (alias: visits; api_key: keys; link_list: GET /api/urls).`,
+      labelNames: ['cache'], registers: [registry],
+      collect() {
+        this.reset()
+        for (const [cache, counts] of Object.entries(sources.caches)) this.inc({ cache }, counts[field])
+      },
+    })
+  }
+  const { poolUse } = sources
+  if (poolUse) {
+    new Gauge({
+      name: 'linkwell_db_pool_connections', help: 'PostgreSQL connections of this instance: open, idle among them, the pool\'s maximum, and queries waiting for one.',
+      labelNames: ['state'], registers: [registry],
+      collect() {
+        const use = poolUse()
+        this.set({ state: 'open' }, use.open)
+        this.set({ state: 'idle' }, use.idle)
+        this.set({ state: 'max' }, use.max)
+        this.set({ state: 'waiting' }, use.waiting)
+      },
+    })
+  }
+  const requestSeconds = new Histogram({
+    name: 'linkwell_http_request_duration_seconds', help: 'Requests the router answered (API, dashboard, visitors\' pages; not the short path\'s redirects), by route and status.',
+    labelNames: ['method', 'route', 'status'], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
+  })
+
+  return {
+    observeRequest(method, route, status, seconds) {
+      requestSeconds.observe({ method, route, status: String(status) }, seconds)
+    },
+    async scrape() {
+      const merged = Registry.merge([processMetrics(), registry])
+      return { contentType: merged.contentType, body: await merged.metrics() }
+    },
+    close: stopBatches,
+  }
+}
+
+/** Observes every routed request, and serves GET /metrics (behind `token` when given). */
+export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | null): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route's pattern, never the address: `/api/url/:id`, not one series per link.
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000)
+    done()
+  })
+  const expected = token === null ? null : Buffer.from(`Bearer ${token}`)
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (expected) {
+      const given = Buffer.from(request.headers.authorization ?? '')
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw AuthenticationError.metricsToken()
+    }
+    const { contentType, body } = await metrics.scrape()
+    return reply.type(contentType).send(body)
+  })
+}

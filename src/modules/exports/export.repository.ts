@@ -1,0 +1,62 @@
+// What an export reads: an account's links and raw clicks in id order, one page after another
+// (keyset paging: each page starts after the last id of the one before, so a page costs the same
+// at the millionth row as at the first, and rows written meanwhile are not read twice).
+import type { DB } from '../../db/database.js'
+import { orderedIdList } from '../../db/id-lists.js'
+import type { LinkWithDomain } from '../links/link.repository.js'
+
+export interface ExportedLinkRow extends LinkWithDomain {
+  /** The link's pixel ids, in order (JSON text of a list, or null). */
+  pixel_list: string | null
+  campaign_name: string | null
+}
+
+export interface ExportedClickRow {
+  id: number
+  created_at: string
+  item_type: string
+  item_id: number
+  country: string | null
+  referrer_host: string | null
+  browser: string | null
+  os: string | null
+  device: string | null
+  language: string | null
+  is_unique: number
+}
+
+export function createExportRepository(db: DB) {
+  return {
+    /** Up to `limit` of the account's links with ids above `afterId`, lowest first. */
+    linksAfter(accountId: number, afterId: number, limit: number): Promise<ExportedLinkRow[]> {
+      return db
+        .selectFrom('links')
+        .leftJoin('domains', 'domains.id', 'links.domain_id')
+        .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
+        .selectAll('links')
+        .select(['domains.domain as domain_origin', 'campaigns.name as campaign_name'])
+        .select((eb) => eb.selectFrom('link_pixels').select(orderedIdList(db, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list'))
+        .where('links.account_id', '=', accountId)
+        .where('links.id', '>', afterId)
+        .orderBy('links.id')
+        .limit(limit)
+        .execute() as Promise<ExportedLinkRow[]>
+    },
+
+    /** Up to `limit` of the account's raw clicks with ids above `afterId` recorded in [from, to], lowest first. */
+    clicksAfter(accountId: number, range: { from: string; to: string }, afterId: number, limit: number): Promise<ExportedClickRow[]> {
+      return db
+        .selectFrom('clicks')
+        .select(['id', 'created_at', 'item_type', 'item_id', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'])
+        .where('account_id', '=', accountId)
+        .where('created_at', '>=', range.from)
+        .where('created_at', '<=', range.to)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    },
+  }
+}
+
+export type ExportRepository = ReturnType<typeof createExportRepository>

@@ -1,0 +1,112 @@
+// Everything out again (issue 21): an account's links with every field the API shows, and its raw
+// clicks with their enriched fields, as lines of CSV, JSON or NDJSON produced a page at a time, so
+// an export of millions of rows keeps memory flat whoever reads it (an HTTP answer, a file).
+import type { ExportedClickRow, ExportedLinkRow, ExportRepository } from './export.repository.js'
+import { toLinkListEntry } from '../links/link.mapper.js'
+import { parseStoredTargeting } from '../links/link-targeting.js'
+import { csvLine } from '../../core/csv.js'
+import { ValidationError } from '../../core/errors.js'
+import { idsOfList } from '../../db/id-lists.js'
+import { toStoredTimestamp } from '../../core/time.js'
+
+export const LINK_EXPORT_FORMATS = ['csv', 'json'] as const
+export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const
+export type LinkExportFormat = (typeof LINK_EXPORT_FORMATS)[number]
+export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number]
+
+/** A link as an export writes it: the API's record of it, its targeting and its campaign's name. */
+export function toLinkExportRecord(row: ExportedLinkRow, publicUrl: string) {
+  return {
+    ...toLinkListEntry(row, idsOfList(row.pixel_list), publicUrl),
+    campaignname: row.campaign_name,
+    targeting: parseStoredTargeting(row.targeting),
+  }
+}
+export type LinkExportRecord = ReturnType<typeof toLinkExportRecord>
+
+/** The CSV columns of a link, in order (a test checks they are every field of the record). */
+export const LINK_EXPORT_COLUMNS = [
+  'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'date', 'domain', 'campaign',
+  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting',
+] as const satisfies ReadonlyArray<keyof LinkExportRecord>
+
+/** A raw click as an export writes it (no visitor hash, no address: none is stored). */
+export function toClickExportRecord(row: ExportedClickRow) {
+  return {
+    id: row.id,
+    date: row.created_at,
+    item: row.item_type,
+    itemid: row.item_id,
+    country: row.country,
+    referrer: row.referrer_host,
+    browser: row.browser,
+    os: row.os,
+    device: row.device,
+    language: row.language,
+    unique: row.is_unique === 1,
+  }
+}
+export type ClickExportRecord = ReturnType<typeof toClickExportRecord>
+export const CLICK_EXPORT_COLUMNS = ['id', 'date', 'item', 'itemid', 'country', 'referrer', 'browser', 'os', 'device', 'language', 'unique'] as const satisfies ReadonlyArray<keyof ClickExportRecord>
+
+/** A bound of the clicks' range as stored text; a date alone is its first (`from`) or last (`to`) second. */
+function readBound(field: 'from' | 'to', text: string | undefined): string {
+  if (text === undefined) return field === 'from' ? '0000-01-01 00:00:00' : '9999-12-31 23:59:59'
+  const stored = toStoredTimestamp(text)
+  if (!stored) throw ValidationError.field(field, 'must be a real date YYYY-MM-DD or date-time YYYY-MM-DD HH:MM:SS')
+  return text.trim().length === 10 && field === 'to' ? `${stored.slice(0, 10)} 23:59:59` : stored
+}
+
+/** Every row `page(afterId)` answers, page after page, until one comes back short. */
+async function* keysetRows<R extends { id: number }>(pageSize: number, page: (afterId: number) => Promise<R[]>): AsyncGenerator<R> {
+  let afterId = 0
+  for (;;) {
+    const rows = await page(afterId)
+    yield* rows
+    if (rows.length < pageSize) return
+    afterId = rows[rows.length - 1]!.id
+  }
+}
+
+export function createExportService(rows: ExportRepository, options: { publicUrl: string; pageSize?: number }) {
+  const pageSize = options.pageSize ?? 1_000
+
+  async function* linkRecords(accountId: number): AsyncGenerator<LinkExportRecord> {
+    for await (const row of keysetRows(pageSize, (afterId) => rows.linksAfter(accountId, afterId, pageSize))) yield toLinkExportRecord(row, options.publicUrl)
+  }
+
+  return {
+    /** The range a clicks export covers, checked before anything is sent (a refusal is still an envelope). */
+    clickRange(query: { from?: string; to?: string }): { from: string; to: string } {
+      const range = { from: readBound('from', query.from), to: readBound('to', query.to) }
+      if (range.from > range.to) throw ValidationError.field('to', 'must not be before "from"')
+      return range
+    },
+
+    linkRecords,
+
+    /** The account's links as lines: CSV with a header, or one JSON array (an element a line). */
+    async *linkLines(accountId: number, format: LinkExportFormat): AsyncGenerator<string> {
+      if (format === 'csv') yield csvLine(LINK_EXPORT_COLUMNS)
+      else yield '['
+      let first = true
+      for await (const record of linkRecords(accountId)) {
+        if (format === 'csv') yield csvLine(LINK_EXPORT_COLUMNS.map((column) => record[column]))
+        else yield `${first ? '\n' : ',\n'}${JSON.stringify(record)}`
+        first = false
+      }
+      if (format === 'json') yield first ? ']\n' : '\n]\n'
+    },
+
+    /** The account's raw clicks in `range` as lines: CSV with a header, or NDJSON. */
+    async *clickLines(accountId: number, range: { from: string; to: string }, format: ClickExportFormat): AsyncGenerator<string> {
+      if (format === 'csv') yield csvLine(CLICK_EXPORT_COLUMNS)
+      for await (const row of keysetRows(pageSize, (afterId) => rows.clicksAfter(accountId, range, afterId, pageSize))) {
+        const record = toClickExportRecord(row)
+        yield format === 'csv' ? csvLine(CLICK_EXPORT_COLUMNS.map((column) => record[column])) : `${JSON.stringify(record)}\n`
+      }
+    },
+  }
+}
+
+export type ExportService = ReturnType<typeof createExportService>

@@ -1,0 +1,69 @@
+// `linkwell export links|clicks` as child processes: the file holds what the API's export answers,
+// written as it is read; bad options exit 2 naming them, an unknown account exits 1, no file written.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { apiClient } from '../helpers/test-app.js'
+import { createSharedDatabase, runCli, type SharedDatabase } from './cli-runner.js'
+import { expectFailure, recordClicks } from './click-commands-support.js'
+
+vi.setConfig({ testTimeout: 120_000 })
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
+
+describe('linkwell export', () => {
+  let shared: SharedDatabase
+  let made: WithServices
+  let owner: TestAccount
+  let folder: string
+
+  beforeAll(async () => {
+    shared = await createSharedDatabase()
+    made = servicesFor(shared.handle)
+    owner = await createAccount(made)
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-export-'))
+  })
+  afterAll(async () => {
+    await shared.close()
+    fs.rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('writes the links and the clicks the API exports, to the file named', async () => {
+    const link = await createLink(made, owner, { url: 'https://cli-export.example/a', metatitle: 'Hello, "CLI"' })
+    await recordClicks(shared.handle.db, [
+      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '81.2.69.160', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date('2026-04-01T08:00:00Z') },
+      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '8.8.8.8', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date('2026-04-05T08:00:00Z') },
+    ])
+    const [links, clicks] = [path.join(folder, 'links.csv'), path.join(folder, 'clicks.ndjson')]
+    // The short URLs are the server's: the command reads the same PUBLIC_URL as the app of this test.
+    const [linkRun, clickRun] = await Promise.all([
+      runCli(shared.url, ['export', 'links', '--account', owner.username, '--out', links], { PUBLIC_URL: 'https://lw.test' }),
+      runCli(shared.url, ['export', 'clicks', '--account', String(owner.id), '--out', clicks, '--format', 'ndjson', '--to', '2026-04-02']),
+    ])
+    expect(linkRun.code, linkRun.stderr).toBe(0)
+    expect(linkRun.json).toMatchObject({ file: links, lines: 2 })
+    const api = apiClient(await shared.app(), owner.apiKey)
+    expect(fs.readFileSync(links, 'utf8')).toBe((await api('GET', '/api/export/links')).body)
+    expect(clickRun.code, clickRun.stderr).toBe(0)
+    expect(clickRun.json).toMatchObject({ file: clicks, lines: 1 })
+    expect(fs.readFileSync(clicks, 'utf8')).toBe((await api('GET', '/api/export/clicks?format=ndjson&to=2026-04-02')).body)
+    expect(JSON.parse(fs.readFileSync(clicks, 'utf8'))).toMatchObject({ date: '2026-04-01 08:00:00', country: 'GB', itemid: link.id })
+  })
+
+  it('refuses bad options (exit 2) and an unknown account (exit 1), writing nothing', async () => {
+    const out = path.join(folder, 'never.csv')
+    const cases: Array<[1 | 2, string, string[]]> = [
+      [2, 'missing --out', ['export', 'links', '--account', owner.username]],
+      [2, '--format must be one of csv, json, got "xml"', ['export', 'links', '--account', owner.username, '--out', out, '--format', 'xml']],
+      [2, '--format must be one of csv, ndjson, got "json"', ['export', 'clicks', '--account', owner.username, '--out', out, '--format', 'json']],
+      [2, '--from must be a real date', ['export', 'clicks', '--account', owner.username, '--out', out, '--from', '2026-02-30']],
+      [2, '--to must not be before "from"', ['export', 'clicks', '--account', owner.username, '--out', out, '--from', '2026-03-02', '--to', '2026-03-01']],
+      [1, 'No account with the id or username "nobody-here"', ['export', 'links', '--account', 'nobody-here', '--out', out]],
+    ]
+    const results = await Promise.all(cases.map(([, , args]) => runCli(shared.url, args)))
+    results.forEach((result, index) => expectFailure(result, cases[index]![0], cases[index]![1], cases[index]![2].join(' ')))
+    expect(fs.existsSync(out)).toBe(false)
+  })
+})

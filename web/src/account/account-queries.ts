@@ -1,0 +1,50 @@
+// The signed-in account's server state: who is signed in (the session probe), its API keys, its
+// signed-in browsers, and what it uses of its plan.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type Account = paths['/api/account']['get']['responses'][200]['content']['application/json']['data']
+export type PlanUsage = paths['/api/account/limits']['get']['responses'][200]['content']['application/json']['data']
+
+export const accountQueryKey = ['account'] as const
+export const keysQueryKey = ['account', 'keys'] as const
+export const sessionsQueryKey = ['account', 'sessions'] as const
+export const usageQueryKey = ['account', 'usage'] as const
+
+/**
+ * The signed-in account, or null when nobody is: GET /api/auth/session answers a visitor without a
+ * session with a 200, so a first visit logs no refused request in the browser's console.
+ */
+export function useAccount() {
+  return useQuery({
+    queryKey: accountQueryKey,
+    queryFn: async (): Promise<Account | null> => (await unwrap(api.GET('/api/auth/session'))).data,
+    staleTime: 5 * 60_000,
+  })
+}
+
+export function useApiKeys() {
+  return useQuery({ queryKey: keysQueryKey, queryFn: async () => (await unwrap(api.GET('/api/keys'))).data })
+}
+
+/** The browsers signed in to the account. */
+export function useAccountSessions() {
+  return useQuery({ queryKey: sessionsQueryKey, queryFn: async () => (await unwrap(api.GET('/api/auth/sessions'))).data.sessions })
+}
+
+/** The account's limits and usage; `enabled` false waits (the shell asks once signed in). */
+export function usePlanUsage(enabled = true) {
+  return useQuery({
+    queryKey: usageQueryKey,
+    enabled,
+    queryFn: async (): Promise<PlanUsage> => (await unwrap(api.GET('/api/account/limits'))).data,
+    staleTime: 30_000,
+  })
+}
+
+/** Call after creating or deleting a limited record: the counts change. */
+export function useRefreshUsage(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: usageQueryKey })
+}

@@ -1,0 +1,48 @@
+// The branded domains' server state: a page of them, one, every one (the link builder's choice),
+// the DNS records this server needs and what a domain resolves to now.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type DomainEntry = paths['/api/domains']['get']['responses'][200]['content']['application/json']['data']['domains'][number]
+export type DomainSetup = paths['/api/domains/setup']['get']['responses'][200]['content']['application/json']['data']
+
+export const DOMAIN_PAGE_SIZE = 20
+
+export function useDomainPage(page: number) {
+  return useQuery({
+    // Under ['domains'], so every change refreshes the link builder's list too.
+    queryKey: ['domains', 'page', page],
+    queryFn: async () => (await unwrap(api.GET('/api/domains', { params: { query: { page, limit: DOMAIN_PAGE_SIZE } } }))).data,
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useDomain(id: number) {
+  return useQuery({
+    queryKey: ['domains', 'one', id],
+    queryFn: async () => (await unwrap(api.GET('/api/domain/{id}', { params: { path: { id } } }))).data,
+    enabled: Number.isInteger(id) && id > 0,
+  })
+}
+
+/** The account's domains for a choice (the first 100, the API's largest page). */
+export function useAllDomains() {
+  return useQuery({ queryKey: ['domains'], queryFn: async () => (await unwrap(api.GET('/api/domains', { params: { query: { limit: 100 } } }))).data.domains, staleTime: 5 * 60_000 })
+}
+
+export function useDomainSetup() {
+  return useQuery({ queryKey: ['domains', 'setup'], queryFn: async (): Promise<DomainSetup> => (await unwrap(api.GET('/api/domains/setup'))).data, staleTime: 10 * 60_000 })
+}
+
+/** What `domain` resolves to now (the resolver the add check uses). */
+export function useDnsCheck(domain: string) {
+  return useQuery({
+    queryKey: ['domains', 'dns', domain],
+    queryFn: async () => (await unwrap(api.GET('/api/domains/dns', { params: { query: { domain } } }))).data,
+    // Every click asks DNS again: the point is to see a change as soon as it is live.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
+}
