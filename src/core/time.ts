@@ -57,3 +57,8 @@ export function midnightOf(day: string): number {
 export function daysBefore(day: string, days: number): string {
   return dayOf(midnightOf(day) - days * DAY_MS)
 }
+
+/** A time as ISO 8601 with milliseconds, UTC (`2026-05-01T08:00:00.000Z`): the time of an event sent to other systems. */
+export function isoTimestamp(date: Date): string {
+  return date.toISOString()
+}

@@ -1,6 +1,7 @@
 // What Linkwell tells other systems (ADR 018): the event types a webhook may subscribe to, and the
 // one body every event is sent as, `{id, type, timestamp, workspace, data}`.
 import { randomBytes } from 'node:crypto'
+import { isoTimestamp } from '../../core/time.js'
 
 /** Changes of records, reported with the record as the API shows it (before a deletion). */
 const RECORD_EVENTS = [
@@ -55,5 +56,5 @@ export function newEventId(): string {
 
 /** The body of an event: id, type, ISO 8601 time, workspace (the account) and the data. */
 export function eventBody(event: NewEvent, eventId: string, at: Date): string {
-  return JSON.stringify({ id: eventId, type: event.type, timestamp: at.toISOString(), workspace: event.accountId, data: event.data })
+  return JSON.stringify({ id: eventId, type: event.type, timestamp: isoTimestamp(at), workspace: event.accountId, data: event.data })
 }
