@@ -234,7 +234,8 @@ const COMMANDS: Record<string, Command> = {
       try {
         range = exports.clickRange({ from: text(values, 'from'), to: text(values, 'to') })
       } catch (error) {
-        throw new UsageError(`--${(error as ValidationError).field} ${(error as Error).message.replace(/^The field "[^"]+" /, '').replace(/\.$/, '')}`)
+        if (!(error instanceof ValidationError)) throw error
+        throw new UsageError(`--${error.field} ${error.rule}`)
       }
       return writeExport(text(values, 'out')!, exports.clickLines(account.id, range, format))
     },

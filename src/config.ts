@@ -48,10 +48,6 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
-  /** Webhooks may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; tests, closed networks). */
-  webhookAllowPrivate: boolean
-  /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
-  eventsUrl: string | undefined
   /** Audit log entries older than this many days are pruned by `linkwell audit prune` (default 365). */
   auditRetentionDays: number
   /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
@@ -61,6 +57,10 @@ export interface Config {
    * test `error` for truthiness (ADR 013).
    */
   listErrorFormat: 'string' | 'integer'
+  /** Webhooks may reach private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE=1; tests, closed networks). */
+  webhookAllowPrivate: boolean
+  /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
+  eventsUrl: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -171,6 +171,13 @@ function readCorsOrigins(env: Env): string[] {
   })
 }
 
+function readListErrorFormat(env: Env): Config['listErrorFormat'] {
+  const raw = env.LIST_ERROR_FORMAT
+  if (raw === undefined || raw === '' || raw === 'string') return 'string'
+  if (raw === 'integer') return 'integer'
+  throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
+}
+
 function readFlag(env: Env, name: string): boolean {
   const raw = env[name]?.trim().toLowerCase()
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false
@@ -183,13 +190,6 @@ function readEventsUrl(env: Env): string | undefined {
   if (raw === undefined || raw === '') return undefined
   if (!/^(nats|tls):\/\/[^\s/]+$/.test(raw)) throw new ConfigError('EVENTS_URL', `must be nats://host:port (or tls://host:port), got "${raw}"`)
   return raw
-}
-
-function readListErrorFormat(env: Env): Config['listErrorFormat'] {
-  const raw = env.LIST_ERROR_FORMAT
-  if (raw === undefined || raw === '' || raw === 'string') return 'string'
-  if (raw === 'integer') return 'integer'
-  throw new ConfigError('LIST_ERROR_FORMAT', `must be string or integer, got "${raw}"`)
 }
 
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
@@ -232,10 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
-    webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
-    eventsUrl: readEventsUrl(env),
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     metrics: readMetrics(env),
     listErrorFormat: readListErrorFormat(env),
+    webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    eventsUrl: readEventsUrl(env),
   }
 }

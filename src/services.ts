@@ -158,6 +158,10 @@ export function createServices(deps: ServiceDependencies) {
     invalidation,
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
+    /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
+    audit: createAuditService(createAuditRepository(db)),
+    /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
+    exports: createExportService(createExportRepository(db), { publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
@@ -165,10 +169,6 @@ export function createServices(deps: ServiceDependencies) {
     /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
     eventStream,
     webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate }),
-    /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(createAuditRepository(db)),
-    /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
-    exports: createExportService(createExportRepository(db), { publicUrl }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,

@@ -38,11 +38,11 @@ describe('loadConfig', () => {
       bodyLimit: 1_048_576,
       corsOrigins: [],
       clickRetentionDays: null,
-      webhookAllowPrivate: false,
-      eventsUrl: undefined,
       auditRetentionDays: 365,
       metrics: { enabled: true, token: null },
       listErrorFormat: 'string',
+      webhookAllowPrivate: false,
+      eventsUrl: undefined,
     })
   })
 
@@ -71,12 +71,12 @@ describe('loadConfig', () => {
       TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1, ::1',
       CLICK_RETENTION_DAYS: '400',
       CORS_ORIGINS: 'https://app.example.com,http://localhost:5173',
-      WEBHOOK_ALLOW_PRIVATE: '1',
-      EVENTS_URL: 'nats://events.internal:4222',
       LIST_ERROR_FORMAT: 'integer',
       AUDIT_RETENTION_DAYS: '30',
       METRICS: 'OFF',
       METRICS_TOKEN: 'a-metrics-token-of-enough-length',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      EVENTS_URL: 'nats://events.internal:4222',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -101,11 +101,11 @@ describe('loadConfig', () => {
       bodyLimit: 4096,
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
-      webhookAllowPrivate: true,
-      eventsUrl: 'nats://events.internal:4222',
       auditRetentionDays: 30,
       metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
       listErrorFormat: 'integer',
+      webhookAllowPrivate: true,
+      eventsUrl: 'nats://events.internal:4222',
     })
   })
 

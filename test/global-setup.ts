@@ -1,6 +1,8 @@
 // Checks the external services the suite was told to use, and says clearly what it skips.
 import pg from 'pg'
 import { Redis } from 'ioredis'
+import { connect } from '@nats-io/transport-node'
+import { jetstreamManager } from '@nats-io/jetstream'
 
 export default async function setup(): Promise<void> {
   const postgresUrl = process.env.TEST_DATABASE_URL
@@ -30,5 +32,21 @@ export default async function setup(): Promise<void> {
     }
   } else {
     process.stdout.write('SKIPPED: tests that need Redis (TEST_REDIS_URL is not set).\n\n')
+  }
+  const natsUrl = process.env.TEST_NATS_URL
+  if (natsUrl) {
+    try {
+      const connection = await connect({ servers: natsUrl, timeout: 5000, reconnect: false })
+      try {
+        // JetStream, not just NATS: the event stream publishes to a stream.
+        await (await jetstreamManager(connection)).getAccountInfo()
+      } finally {
+        await connection.close()
+      }
+    } catch (error) {
+      throw new Error(`TEST_NATS_URL is set but NATS with JetStream is unreachable (${(error as Error).message}); refusing to skip.`)
+    }
+  } else {
+    process.stdout.write('SKIPPED: the event stream tests (TEST_NATS_URL is not set).\n\n')
   }
 }

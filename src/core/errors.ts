@@ -65,6 +65,12 @@ export class ValidationError extends AppError {
   static field(field: string, rule: string): ValidationError {
     return new ValidationError(`The field "${field}" ${rule}.`, field)
   }
+
+  /** The rule without its subject (`must be 3 to 64 characters`), for callers that name the field their own way (the CLI's `--slug`). */
+  get rule(): string {
+    const subject = this.field === undefined ? undefined : `The field "${this.field}" `
+    return subject && this.message.startsWith(subject) ? this.message.slice(subject.length).replace(/\.$/, '') : this.message
+  }
 }
 
 /** A uniqueness rule was broken (decisions §1 answers these with 400); `field` is the one that collides. */

@@ -19,6 +19,11 @@ export function nowTimestamp(date?: Date): string {
   return currentText
 }
 
+/** A moment as ISO 8601 with milliseconds and `Z` (what other systems' payloads expect: webhooks' `timestamp`). */
+export function isoTimestamp(date: Date): string {
+  return date.toISOString()
+}
+
 /** True when `expiresAt` (stored text, or null for never) has passed at `now` (stored text). */
 export function isExpired(expiresAt: string | null, now?: string): boolean {
   // The clock is read only for links that expire: most never do, and every redirect asks.
@@ -56,9 +61,4 @@ export function midnightOf(day: string): number {
 /** The day `days` days before `day`. */
 export function daysBefore(day: string, days: number): string {
   return dayOf(midnightOf(day) - days * DAY_MS)
-}
-
-/** A time as ISO 8601 with milliseconds, UTC (`2026-05-01T08:00:00.000Z`): the time of an event sent to other systems. */
-export function isoTimestamp(date: Date): string {
-  return date.toISOString()
 }

@@ -33,8 +33,8 @@ describe('linkwell export', () => {
   it('writes the links and the clicks the API exports, to the file named', async () => {
     const link = await createLink(made, owner, { url: 'https://cli-export.example/a', metatitle: 'Hello, "CLI"' })
     await recordClicks(shared.handle.db, [
-      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '81.2.69.160', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date('2026-04-01T08:00:00Z') },
-      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '8.8.8.8', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date('2026-04-05T08:00:00Z') },
+      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '81.2.69.160', userAgent: CHROME, referrer: undefined, acceptLanguage: undefined, at: new Date('2026-04-01T08:00:00Z') },
+      { accountId: owner.id, itemType: 'link', itemId: link.id, ip: '8.8.8.8', userAgent: CHROME, referrer: undefined, acceptLanguage: undefined, at: new Date('2026-04-05T08:00:00Z') },
     ])
     const [links, clicks] = [path.join(folder, 'links.csv'), path.join(folder, 'clicks.ndjson')]
     // The short URLs are the server's: the command reads the same PUBLIC_URL as the app of this test.

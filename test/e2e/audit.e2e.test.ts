@@ -1,8 +1,9 @@
 // The audit log page in a real browser against the built server, on SQLite and (with
 // TEST_DATABASE_URL) PostgreSQL: a change made in the dashboard and one made with the API key both
-// show with who made them; the filters narrow the list and live in the page's address. Screenshot
-// at 1440 and 375 px.
-import { describe, it } from 'vitest'
+// show with who made them; the filters narrow the list and live in the page's address; the links
+// page downloads the links' export. Screenshots at 1440 and 375 px.
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { e2eDatabases, hasChromium, screenshotAtEveryWidth, useBrowser, withDashboard } from './harness.js'
 
 describe.skipIf(!hasChromium)('the audit log in a browser', () => {
@@ -41,6 +42,15 @@ describe.skipIf(!hasChromium)('the audit log in a browser', () => {
       await page.getByText('No changes match these filters').waitFor()
       await page.getByRole('button', { name: 'Clear filters' }).click()
       await linkRow.waitFor()
+
+      // The links page hands the same records out as a file.
+      await page.goto(`${app}/links`)
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export links (CSV)' }).click()])
+      expect(download.suggestedFilename()).toMatch(/^linkwell-links-\d{4}-\d{2}-\d{2}\.csv$/)
+      const file = fs.readFileSync((await download.path())!, 'utf8')
+      expect(file.split('\r\n')[0]).toMatch(/^id,alias,shorturl,longurl,/)
+      expect(file).toContain('audit-spring')
+      await screenshotAtEveryWidth(page, name, 'links-export', `${app}/links`, (p) => p.getByRole('link', { name: 'Export links (CSV)' }).waitFor())
 
       await screenshotAtEveryWidth(page, name, 'audit-log', `${app}/audit`, (p) => p.getByRole('table', { name: 'Audit log' }).waitFor())
     })

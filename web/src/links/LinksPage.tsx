@@ -72,7 +72,12 @@ export function LinksPage() {
   const filtering = hasFilter(filters) || filters.q !== ''
   return (
     <>
-      <PageHeader title="Links" description="Every short link of your account, with its clicks." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      <PageHeader title="Links" description="Every short link of your account, with its clicks." actions={<>
+        {/* Plain downloads: a GET with the session cookie; the server streams the file. */}
+        <a href="/api/export/links" className="button ghost" download>Export links (CSV)</a>
+        <a href="/api/export/clicks" className="button ghost" download>Export clicks (CSV)</a>
+        <Link to="/links/new" className="button primary">+ Create link</Link>
+      </>} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <div className="card toolbar" role="search">
         <div className="field grow">

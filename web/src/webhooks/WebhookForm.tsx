@@ -22,6 +22,7 @@ export function WebhookForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
     send: () => onSubmit({ ...values, url: values.url.trim() }),
     fields: webhookFieldOf,
   })
+  const clearError = (field: 'url' | 'events') => setError(field, undefined)
   const chosen = new Set(values.events)
   // Kept in the server's order, whatever order they were ticked in.
   const setEvents = (next: Set<WebhookEvent>) => setValues((current) => ({ ...current, events: ALL_EVENTS.filter((type) => next.has(type)) }))
@@ -29,14 +30,14 @@ export function WebhookForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
     const next = new Set(chosen)
     for (const type of types) if (on) next.add(type); else next.delete(type)
     setEvents(next)
-    setError('events', undefined)
+    clearError('events')
   }
 
   return (
     <form className="stack webhook-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New webhook' : 'Edit webhook'}>
       {formError && <div className="form-error" role="alert">{formError}</div>}
       <Field label="Endpoint URL" error={errors.url} hint="Events are POSTed here as JSON, signed with the webhook's secret.">
-        <input type="url" value={values.url} placeholder="https://crm.example.com/hooks/linkwell" spellCheck={false} autoCapitalize="off" onChange={(event) => { setValues({ ...values, url: event.target.value }); setError('url', undefined) }} autoFocus={mode === 'create'} />
+        <input type="url" value={values.url} placeholder="https://crm.example.com/hooks/linkwell" spellCheck={false} autoCapitalize="off" onChange={(event) => { setValues({ ...values, url: event.target.value }); clearError('url') }} autoFocus={mode === 'create'} />
       </Field>
       <Field label="Description" optional error={errors.description} hint={`${values.description.length}/500`}>
         <input type="text" value={values.description} placeholder="New leads to the CRM" onChange={(event) => setValues({ ...values, description: event.target.value })} />

@@ -18,8 +18,8 @@ export function validateWebhookForm(values: WebhookFormValues): Partial<Record<W
   return errors
 }
 
-/** The server's field names shown by the form: `events.3` (one event of the list) is about the list. */
+/** The form's field for a field the server names: `events.3` is about the list. */
 export function webhookFieldOf(serverField: string): WebhookField | undefined {
-  if (serverField === 'url' || serverField === 'description' || serverField === 'events') return serverField
-  return /^events\.\d+$/.test(serverField) ? 'events' : undefined
+  if (serverField === 'url' || serverField === 'description') return serverField
+  return /^events(\.\d+)?$/.test(serverField) ? 'events' : undefined
 }
