@@ -32,7 +32,7 @@ interface OpenApiDocument {
 }
 
 /** The ids of one record of each kind, for the paths of updates and previews. */
-type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan', number>
+type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook', number>
 
 let counter = 0
 /** A number no other request of this file used, for names that must be unique. */
@@ -75,6 +75,8 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
   'POST /api/user/add': { path: () => '/api/user/add', body: () => ({ email: `user${unique()}@example.com`, username: `user${unique()}` }) },
   'POST /api/plan/add': { path: () => '/api/plan/add', body: () => ({ name: `Plan ${unique()}`, code: `plan${unique()}` }) },
   'PUT /api/plan/{id}/update': { path: (f) => `/api/plan/${f.plan}/update`, body: () => ({}) },
+  'POST /api/webhook/add': { path: () => '/api/webhook/add', body: () => ({ url: `https://hooks.example.com/${unique()}`, events: ['link.created'] }) },
+  'PUT /api/webhook/{id}/update': { path: (f) => `/api/webhook/${f.webhook}/update`, body: () => ({}) },
 }
 
 /**
@@ -144,6 +146,7 @@ for (const format of ['string', 'integer'] as const) {
       fixtures.channel = await created(await api('POST', '/api/channel/add', { name: 'Fixture channel' }))
       fixtures.domain = await created(await api('POST', '/api/domain/add', { domain: `https://fixture${unique()}.example.com` }))
       fixtures.overlay = await created(await api('POST', '/api/overlay/add', { type: 'message', name: 'Fixture overlay', message: 'Hi' }))
+      fixtures.webhook = await created(await api('POST', '/api/webhook/add', { url: 'https://hooks.example.com/fixture', events: ['link.created'] }))
       fixtures.splash = await created(await api('POST', '/api/splash/add', { name: 'Fixture splash', title: 'Title' }))
       fixtures.pixel = await created(await api('POST', '/api/pixel/add', { type: 'gtmpixel', name: 'Fixture pixel', tag: 'GTM-FIXTURE' }))
       fixtures.qr = await created(await api('POST', '/api/qr/add', { type: 'link', data: 'https://example.com/fixture-qr' }))
@@ -215,7 +218,7 @@ for (const format of ['string', 'integer'] as const) {
     it(`answers every list with "error": ${format === 'string' ? '"0"' : '0'}`, async () => {
       const lists = listOperations(document)
       expect(lists.length).toBeGreaterThanOrEqual(12)
-      const ids: Record<string, number> = { '/api/channel/{id}': fixtures.channel, '/api/overlay/{id}/contacts': fixtures.overlay }
+      const ids: Record<string, number> = { '/api/channel/{id}': fixtures.channel, '/api/overlay/{id}/contacts': fixtures.overlay, '/api/webhook/{id}/deliveries': fixtures.webhook }
       for (const list of lists) {
         const url = list.params.length === 0 ? list.path : list.path.replace('{id}', String(ids[list.path]))
         const response = await api('GET', url)

@@ -1,6 +1,6 @@
 // Request and response schemas of the webhook endpoints (issue 22, ADR 018).
 import { Type, type Static } from 'typebox'
-import { DateTime, HttpUrl, listResponse, MULTILINE } from '../../core/schemas.js'
+import { Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { EVENT_TYPES } from './webhook-events.js'
 
 export const EVENT_RULE = `must be a list of event types: ${EVENT_TYPES.join(', ')}`
@@ -20,10 +20,10 @@ export const WebhookCreateBody = Type.Object({
   description: Type.Optional(Description),
 })
 
-export const WebhookUpdateBody = Type.Object({
+export const WebhookUpdateBody = UpdateBody({
   url: Type.Optional(HttpUrl),
   events: Type.Optional(EventList),
-  description: Type.Optional(Description),
+  description: Type.Optional(Clearable(Description, 'no description')),
   enabled: Type.Optional(Enabled),
 })
 

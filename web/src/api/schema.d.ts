@@ -10447,11 +10447,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        description?: string;
-                        /** @description false switches the webhook off; true switches it back on (and forgets its failures) */
+                        /** @description `""`: no description; null or left out: unchanged */
+                        description?: string | "";
+                        /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
-                        /** @description the events the webhook receives */
+                        /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
                         events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
                 };

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { WebhookForm } from './WebhookForm'
 import { ALL_EVENTS } from './webhook-events'
-import { validateWebhookForm } from './webhook-form'
+import { validateWebhookForm, webhookFieldOf } from './webhook-form'
 
 describe('the webhook form', () => {
   it('checks the address, the description and the events as the server does', () => {
@@ -17,6 +17,10 @@ describe('the webhook form', () => {
       description: 'At most 500 characters.',
       events: 'Choose at least one event.',
     })
+  })
+
+  it('shows the server\'s refusal of one event beside the list', () => {
+    expect(['url', 'events', 'events.3', 'description', 'custom'].map(webhookFieldOf)).toEqual(['url', 'events', 'events', 'description', undefined])
   })
 
   it('picks a group or every event, and sends them in the server\'s order', async () => {
