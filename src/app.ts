@@ -31,6 +31,7 @@ import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
+import { registerUtmTemplateRoutes } from './modules/utm-templates/utm-template.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { sendPublicError } from './public/error-pages.js'
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: createVersionedResponseCache(LINK_LIST_CACHE_BYTES) })
+  registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl })

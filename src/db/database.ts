@@ -19,6 +19,7 @@ import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 import * as linkListVersions from './migrations/008-link-list-versions.js'
 import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 import * as auditLog from './migrations/010-audit-log.js'
+import * as linkOptions from './migrations/023-link-options.js'
 
 export type DB = Kysely<Database>
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-link-list-versions': linkListVersions,
   '009-unlogged-rate-limits': unloggedRateLimits,
   '010-audit-log': auditLog,
+  '023-link-options': linkOptions,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

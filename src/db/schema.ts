@@ -172,6 +172,8 @@ export interface LinksTable {
   campaign_id: number | null
   /** JSON {geo?: [{location, link}], device?: [{device, link}], language?: [{language, link}]} */
   targeting: string
+  /** JSON of the link's options (issue 23, modules/links/link-options.ts); '{}' for none. */
+  options: Generated<string>
   clicks: number
   unique_clicks: number
   created_at: string
@@ -266,6 +268,17 @@ export interface SettingsTable {
   value: string
 }
 
+/** A named set of UTM parameters of an account, applied to links in the builder (migration 023). */
+export interface UtmTemplatesTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  /** JSON {source?, medium?, campaign?, term?, content?} (modules/links/link-options.ts). */
+  utm: string
+  created_at: string
+  updated_at: string
+}
+
 /** One change made through the API, the dashboard or the CLI (migration 010). */
 export interface AuditLogTable {
   id: Generated<number>
@@ -309,6 +322,7 @@ export interface Database {
   contacts: ContactsTable
   settings: SettingsTable
   audit_log: AuditLogTable
+  utm_templates: UtmTemplatesTable
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -328,4 +342,5 @@ export type QrCodeUpdate = Updateable<QrCodesTable>
 export type LinkRow = Selectable<LinksTable>
 export type BioPageRow = Selectable<BioPagesTable>
 export type AuditLogRow = Selectable<AuditLogTable>
+export type UtmTemplateRow = Selectable<UtmTemplatesTable>
 export type NewClick = Insertable<ClicksTable>

@@ -42,6 +42,7 @@ function previewLink(accountId: number, type: string, fields: Partial<StoredPubl
     expiresAt: null,
     type,
     targeting: '{}',
+    options: '{}',
     splashConfig: null,
     overlay: null,
     pixels: [],

@@ -120,6 +120,24 @@ describe.each([
     }
   })
 
+  it('merges a link\'s UTM parameters into the chosen destination as the router does', async () => {
+    const link = await insertLinkRow(context.database.db, accountId, {
+      url: 'https://example.com/landing?utm_source=old&ref=1#top',
+      targeting: JSON.stringify({ device: [{ device: 'iphone', link: 'https://example.com/iphone' }] }),
+      options: JSON.stringify({ utm: { source: 'mail', campaign: 'spring sale' } }),
+    })
+    const expected = ['https://example.com/landing?utm_source=mail&ref=1&utm_campaign=spring%20sale#top', 'https://example.com/iphone?utm_source=mail&utm_campaign=spring%20sale']
+    for (const [index, agent] of [CHROME_ON_WINDOWS, SAFARI_ON_IPHONE].entries()) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': agent, 'x-request-id': `utm-${index}` } }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.response.headers.location).toBe(expected[index])
+      expect(fast.clicks).toEqual(general.clicks)
+    }
+  })
+
   it('writes the same rows and counters for the clicks it hands over', async () => {
     const fastLink = await insertLinkRow(context.database.db, accountId)
     const generalLink = await insertLinkRow(context.database.db, accountId)

@@ -4,6 +4,13 @@ import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
 import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
+import { parseStoredOptions } from './link-options.js'
+
+/** A link's options as the API shows them (issue 23): null where not set. */
+export function toLinkOptionsRecord(stored: string) {
+  const options = parseStoredOptions(stored)
+  return { utm: options.utm }
+}
 
 export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
   return {
@@ -30,7 +37,7 @@ export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], p
   return {
     error: 0 as const,
     id: row.id,
-    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting) },
+    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options) },
     data: statistics,
   }
 }

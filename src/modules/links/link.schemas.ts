@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
+import { MAX_UTM_LENGTH, UTM_RULE, UTM_VALUE_RULE } from './link-options.js'
 import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
@@ -40,6 +41,26 @@ const LanguageTargets = Type.Array(
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {language, link} entries` },
 )
 
+const UtmValue = Type.String({ maxLength: MAX_UTM_LENGTH, errorMessage: UTM_VALUE_RULE })
+
+/** UTM parameters as clients send them (links and templates): each optional, empty text means not set. */
+export const UtmInput = Type.Object({
+  source: Type.Optional(UtmValue),
+  medium: Type.Optional(UtmValue),
+  campaign: Type.Optional(UtmValue),
+  term: Type.Optional(UtmValue),
+  content: Type.Optional(UtmValue),
+}, { errorMessage: UTM_RULE, description: 'merged into the destination\'s query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced)' })
+
+/** UTM parameters as answers show them: only those set. */
+export const UtmRecord = Type.Object({
+  source: Type.Optional(Type.String()),
+  medium: Type.Optional(Type.String()),
+  campaign: Type.Optional(Type.String()),
+  term: Type.Optional(Type.String()),
+  content: Type.Optional(Type.String()),
+})
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -59,6 +80,7 @@ export const LinkCreateBody = Type.Object({
   metatitle: Type.Optional(MetaTitle),
   metadescription: Type.Optional(MetaDescription),
   campaign: Type.Optional(Id),
+  utm: Type.Optional(UtmInput),
 })
 
 /** Every field optional; `""` or null clears what can be cleared; `campaign` 0 or null takes the link out of its campaign. */
@@ -71,6 +93,7 @@ export const LinkUpdateBody = Type.Object({
   metatitle: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { errorMessage: 'must be text of at most 200 characters' })),
   metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
+  utm: Type.Optional(Type.Union([UtmInput, Type.Null()], { errorMessage: `${UTM_RULE}, or null to remove them` })),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
@@ -119,10 +142,15 @@ const Targeting = Type.Object({
   language: Type.Array(Type.Object({ language: Type.String(), link: Type.String() })),
 })
 
+/** The link's options (issue 23): null where not set. */
+const optionFields = {
+  utm: Type.Union([UtmRecord, Type.Null()]),
+}
+
 export const LinkDetailsResponse = Type.Object({
   error: Type.Literal(0),
   id: Type.Integer(),
-  details: Type.Object({ ...linkFields, targeting: Targeting }),
+  details: Type.Object({ ...linkFields, targeting: Targeting, ...optionFields }),
   data: QrStatistics,
 })
 

@@ -12,7 +12,8 @@ import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
-import { toLinkListEntry } from './link.mapper.js'
+import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
+import { emptyOptions, mergeOptions, parseStoredOptions, serialiseOptions, type LinkOptionsInput } from './link-options.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
@@ -52,6 +53,11 @@ function textOrNull(value: string | null | undefined): string | null | undefined
   return trimmed ? trimmed : null
 }
 
+/** True when the request sets or removes some option (issue 23). */
+function givesOptions(input: LinkOptionsInput): boolean {
+  return input.utm !== undefined
+}
+
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
   const { aliases, journal } = options
 
@@ -61,7 +67,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     const link = await saved.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
     const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl)
-    return { ...entry, targeting: parseStoredTargeting(link.targeting) }
+    return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
   }
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
@@ -133,6 +139,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       await enforcePlanLimit(account, 'links', () => links.count(account.id))
       const url = checkHttpUrl('url', input.url)
       const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
+      const options = serialiseOptions(mergeOptions(emptyOptions(), input))
       const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
       const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
       const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(account.id, input.type)
@@ -150,6 +157,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
         ...presentation,
         campaignId: input.campaign ?? null,
         targeting,
+        options,
       }
 
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
@@ -175,6 +183,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
         changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
       }
+      if (givesOptions(input)) changes.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
       if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
       if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
       changes.title = textOrNull(input.metatitle)

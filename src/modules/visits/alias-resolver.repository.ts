@@ -5,7 +5,7 @@ import type { BioPageRow } from '../../db/schema.js'
 import type { LinkValues } from '../links/link.repository.js'
 
 /** A link row with what its page needs (splash page, overlay, pixels), read in one query. */
-export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting'> {
+export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting' | 'options'> {
   id: number
   accountId: number
   splashConfig: string | null
@@ -36,7 +36,7 @@ export function createAliasResolverRepository(db: DB) {
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
-          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting',
+          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options',
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
@@ -59,6 +59,7 @@ export function createAliasResolverRepository(db: DB) {
         expiresAt: first.expires_at,
         type: first.type,
         targeting: first.targeting,
+        options: first.options,
         splashConfig: first.splash_config,
         overlay: first.overlay_id !== null && first.overlay_type !== null && first.overlay_config !== null
           ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }

@@ -1,11 +1,15 @@
-// Which destination a visitor of a targeted link gets (decisions §6: geotarget, devicetarget,
-// languagetarget). Precedence: a matching country rule, then device, then language, then the
-// link's own URL. The rules are read once, when the link is loaded into the cache, by the same
-// normaliser the link's write validates with (links/link-targeting.ts), so choosing costs a few
-// comparisons per visit.
+// Which destination a visitor of a link gets (decisions §6: geotarget, devicetarget,
+// languagetarget; issue 23: the link's options). Precedence: a matching country rule, then
+// device, then language, then the link's own URL; the link's UTM parameters are then merged into
+// whichever was chosen (docs/adr/020-link-options.md). The rules and options are read once, when
+// the link is loaded into the cache, by the same normalisers the link's write validates with
+// (links/link-targeting.ts, links/link-options.ts), so choosing costs a few comparisons per visit,
+// and a link without options one field check.
 import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-parser.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
+import { withUtmParameters, type LinkOptions } from '../links/link-options.js'
+import { memoize } from '../../core/memoize.js'
 import type { PublicLink } from './alias-resolver.js'
 import { headerText, type VisitRequest } from './visitor.js'
 
@@ -50,6 +54,13 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
  * when the link has geo rules. Null when no http(s) URL is left.
  */
 export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
+  const { options } = link
+  const chosen = targetedDestination(request, link, country)
+  if (options === null || chosen === null) return chosen
+  return options.utm === null ? chosen : utmDestination(chosen, options)
+}
+
+function targetedDestination(request: VisitRequest, link: PublicLink, country: string | null): string | null {
   const { targeting } = link
   if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
   const chosen = chooseDestination(link.url, targeting, {
@@ -58,4 +69,19 @@ export function destinationOf(request: VisitRequest, link: PublicLink, country: 
     languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
   })
   return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
+}
+
+// A link with UTM parameters sends most visitors to one or a few destinations: each merged once.
+// Keyed by the options object (one per cached link) through a WeakMap, then by the destination.
+const mergedByOptions = new WeakMap<LinkOptions, (destination: string) => string>()
+
+/** `destination` (an http(s) URL as safeHttpUrl serialises it) with the link's UTM parameters. */
+function utmDestination(destination: string, options: LinkOptions): string {
+  let merge = mergedByOptions.get(options)
+  if (!merge) {
+    const utm = options.utm!
+    merge = memoize((url) => safeHttpUrl(withUtmParameters(url, utm)) ?? url, 200, 4_096)
+    mergedByOptions.set(options, merge)
+  }
+  return merge(destination)
 }

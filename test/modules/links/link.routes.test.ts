@@ -36,6 +36,7 @@ describe('short link endpoints', () => {
         expiry: null,
         password: false,
         targeting: { geo: [], device: [], language: [] },
+        utm: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -75,6 +76,7 @@ describe('short link endpoints', () => {
       description: 'Everything must go',
       clicks: 0,
       uniqueclicks: 0,
+      utm: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,

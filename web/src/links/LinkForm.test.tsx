@@ -14,6 +14,7 @@ const options: LinkFormOptions = {
   pixels: [{ id: 11, name: 'Main GTM', type: 'gtmpixel' }],
   splashPages: [{ id: 5, name: 'Welcome' }],
   overlays: [{ id: 6, name: 'Subscribe' }],
+  utmTemplates: [{ id: 4, name: 'Newsletter', utm: { source: 'newsletter', medium: 'email' } }],
 }
 
 function renderForm(onSubmit: (values: LinkFormValues) => Promise<unknown>) {
@@ -108,6 +109,41 @@ describe('the link form', () => {
       geotarget: [{ location: 'FR', link: 'https://example.fr/printemps' }],
       languagetarget: [{ language: 'de', link: 'https://example.de' }],
     })
+  })
+
+  it('applies a UTM template in one click, previews the destination visitors get, and sends the parameters', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com/spring?utm_source=old#top')
+    await user.selectOptions(screen.getByLabelText('UTM template (optional)'), '4')
+    expect((screen.getByLabelText('UTM source (optional)') as HTMLInputElement).value).toBe('newsletter')
+    expect((screen.getByLabelText('UTM medium (optional)') as HTMLInputElement).value).toBe('email')
+    await user.type(screen.getByLabelText('UTM campaign (optional)'), 'spring sale')
+    expect(screen.getByTestId('destination-preview').textContent).toBe('https://example.com/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale#top')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
+    expect(toCreateBody(values).utm).toEqual({ source: 'newsletter', medium: 'email', campaign: 'spring sale' })
+  })
+
+  it('refuses a UTM value over 200 characters beside its field, and shows the server\'s message for one', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'The field "utm.term" must not contain control characters.', 'validation_failed')
+    })
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'x'.repeat(201) } })
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(describedText(screen.getByLabelText('UTM content (optional)'))).toContain('at most 200')
+
+    fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'hero' } })
+    await user.type(screen.getByLabelText('UTM term (optional)'), 'shoes')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(describedText(screen.getByLabelText('UTM term (optional)'))).toBe('Must not contain control characters.'))
   })
 
   it("shows the server's message beside the field it names, down to one targeting rule", async () => {

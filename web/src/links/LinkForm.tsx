@@ -1,12 +1,14 @@
-// The link builder: every option of a short link in one form (decisions §6), checked as the
-// server checks it before sending, with the server's own message beside the field it names, and
-// a live preview of the short URL and the social card beside it.
+// The link builder: every option of a short link in one form (decisions §6, issue 23), checked as
+// the server checks it before sending, with the server's own message beside the field it names,
+// and a live preview of the short URL, where visitors go and the social card beside it.
 import { useState, type FormEvent } from 'react'
 import { ApiError, messageOf, ruleOfMessage } from '../api/client'
 import { COUNTRIES } from '../components/country-codes'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
 import { TargetingEditor } from './TargetingEditor'
+import { UtmEditor, type UtmTemplate } from './UtmEditor'
+import { withUtmParameters, type UtmValues } from './utm'
 import { TARGET_DEVICES, validateLinkForm, type LinkFormErrors, type LinkFormValues, type TargetDevice } from './link-form'
 
 export interface LinkFormOptions {
@@ -16,6 +18,7 @@ export interface LinkFormOptions {
   pixels: Array<{ id: number; name: string; type: string }>
   splashPages: Array<{ id: number; name: string }>
   overlays: Array<{ id: number; name: string }>
+  utmTemplates: UtmTemplate[]
 }
 
 interface LinkFormProps {
@@ -27,13 +30,15 @@ interface LinkFormProps {
   submitLabel: string
   onSubmit(values: LinkFormValues): Promise<unknown>
   onCancel?(): void
+  /** Saves UTM parameters as a template of the account. */
+  onSaveUtmTemplate?(name: string, utm: Partial<UtmValues>): Promise<unknown>
 }
 
 const DEVICE_NAMES: Record<TargetDevice, string> = {
   iphone: 'iPhone', ipad: 'iPad', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux', mobile: 'Any phone', tablet: 'Any tablet', desktop: 'Any desktop',
 }
 
-export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel }: LinkFormProps) {
+export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate }: LinkFormProps) {
   const [values, setValues] = useState<LinkFormValues>(initial)
   const [errors, setErrors] = useState<LinkFormErrors>({})
   const [formError, setFormError] = useState<string>()
@@ -158,6 +163,12 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           </fieldset>
         </section>
 
+        <section className="card stack" aria-labelledby="section-utm">
+          <h2 id="section-utm">UTM parameters</h2>
+          <p className="hint">Added to the destination's address at every visit (an address's own utm_ parameter of the same name is replaced), so analytics tools see where visitors came from.</p>
+          <UtmEditor values={values.utm} errors={errors} templates={options.utmTemplates} onChange={(utm) => set('utm', utm)} onSaveTemplate={onSaveUtmTemplate} />
+        </section>
+
         <section className="card stack" aria-labelledby="section-social">
           <h2 id="section-social">Social preview</h2>
           <Field label="Meta title" optional error={errors.metatitle} hint={`${values.metatitle.length}/200`}>
@@ -215,6 +226,10 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           <div>
             <p className="muted small">Short link</p>
             <p className="short-preview">{previewHost}/<strong>{values.custom || '…'}</strong></p>
+          </div>
+          <div>
+            <p className="muted small" id="preview-destination-label">Visitors go to</p>
+            <p className="short-preview" aria-labelledby="preview-destination-label" data-testid="destination-preview">{values.url.trim() ? withUtmParameters(values.url.trim(), values.utm) : '…'}</p>
           </div>
           <div className="social-card" aria-label="Social card preview">
             <p className="social-host">{values.url ? displayUrl(values.url).split('/')[0] : 'example.com'}</p>

@@ -9,22 +9,33 @@ import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
-import { useCampaigns, useChannels, useDomains, useOverlays, usePixels, useSplashPages } from './link-options'
+import type { UtmValues } from './utm'
+import { useCampaigns, useChannels, useDomains, useOverlays, usePixels, useSplashPages, useUtmTemplates } from './link-options'
 
 /** Every list the form offers, or the first failure; pending until all have answered. */
 function useLinkFormOptions() {
-  const queries = [useDomains(), useCampaigns(), useChannels(), usePixels(), useSplashPages(), useOverlays()] as const
-  const [domains, campaigns, channels, pixels, splash, overlays] = queries
+  const queries = [useDomains(), useCampaigns(), useChannels(), usePixels(), useSplashPages(), useOverlays(), useUtmTemplates()] as const
+  const [domains, campaigns, channels, pixels, splash, overlays, utmTemplates] = queries
   const failed = queries.find((query) => query.isError)
   const options: LinkFormOptions | undefined =
-    domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data
-      ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data }
+    domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data && utmTemplates.data
+      ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data, utmTemplates: utmTemplates.data }
       : undefined
   return { options, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
 }
 
+/** Saves UTM parameters as a template, then lists it in the builder. */
+function useSaveUtmTemplate() {
+  const queryClient = useQueryClient()
+  return async (name: string, utm: Partial<UtmValues>) => {
+    await unwrap(api.POST('/api/utm-template/add', { body: { name, utm } }))
+    await queryClient.invalidateQueries({ queryKey: ['utm-templates'] })
+  }
+}
+
 export function CreateLinkPage() {
   const queryClient = useQueryClient()
+  const saveUtmTemplate = useSaveUtmTemplate()
   const { options, error, retry } = useLinkFormOptions()
   const [created, setCreated] = useState<{ id: number; shorturl: string }>()
   const [formKey, setFormKey] = useState(0)
@@ -45,13 +56,14 @@ export function CreateLinkPage() {
           </div>
         </div>
       )}
-      {error ? <ErrorMessage error={error} onRetry={retry} /> : !options ? <Loading label="Loading your domains, campaigns and pixels…" /> : (
+      {error ? <ErrorMessage error={error} onRetry={retry} /> : !options ? <Loading label="Loading your domains, campaigns, pixels and UTM templates…" /> : (
         <LinkForm
           key={formKey}
           mode="create"
           initial={emptyLinkForm}
           options={options}
           submitLabel="Create link"
+          onSaveUtmTemplate={saveUtmTemplate}
           onSubmit={async (values) => {
             const result = await unwrap(api.POST('/api/url/add', { body: toCreateBody(values) }))
             setCreated({ id: result.id, shorturl: result.shorturl })
@@ -69,6 +81,7 @@ export function EditLinkPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const saveUtmTemplate = useSaveUtmTemplate()
   const { options, error: optionsError, retry } = useLinkFormOptions()
   const link = useQuery({
     queryKey: ['link', id],
@@ -91,6 +104,7 @@ export function EditLinkPage() {
           hasPassword={link.data.details.password}
           options={options}
           submitLabel="Save changes"
+          onSaveUtmTemplate={saveUtmTemplate}
           onCancel={() => navigate('/links')}
           onSubmit={async (values) => {
             await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values) }))

@@ -27,7 +27,7 @@ describe('link form rules', () => {
     const details = {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
       clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
-      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] },
+      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null,
     } as LinkDetails
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
@@ -37,11 +37,24 @@ describe('link form rules', () => {
     expect(toUpdateBody({ ...values, removePassword: true }).password).toBeNull()
   })
 
+  it('reads the UTM parameters of a link, sends them on update, and removes them with null when emptied', () => {
+    const details = {
+      id: 3, alias: 'utm', shorturl: 'https://lw.test/utm', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+      targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' },
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values.utm).toEqual({ source: 'mail', medium: '', campaign: 'june', term: '', content: '' })
+    expect(toUpdateBody(values).utm).toEqual({ source: 'mail', campaign: 'june' })
+    expect(toUpdateBody({ ...values, utm: { ...values.utm, source: ' ', campaign: '' } }).utm).toBeNull()
+    expect(Object.keys(validateLinkForm({ ...values, utm: { ...values.utm, term: 'a\tb', content: 'x'.repeat(201) } }))).toEqual(['utm.term', 'utm.content'])
+  })
+
   it('keeps a domain the option list does not show, by its address', () => {
     const details = {
       id: 2, alias: 'far', shorturl: 'https://far.example/far', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
       date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
-      targeting: { geo: [], device: [], language: [] },
+      targeting: { geo: [], device: [], language: [] }, utm: null,
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.domain).toBe('https://far.example')

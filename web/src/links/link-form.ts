@@ -3,6 +3,7 @@
 import type { paths } from '../api/schema'
 import { ALPHA2_BY_NUMERIC } from '../components/country-codes'
 import { parseServerTime, toServerTime } from '../components/format'
+import { emptyUtm, UTM_FIELDS, utmBody, utmValueProblem, utmValuesOf, type UtmValues } from './utm'
 
 export type LinkCreateBody = paths['/api/url/add']['post']['requestBody']['content']['application/json']
 export type LinkUpdateBody = NonNullable<paths['/api/url/{id}/update']['put']['requestBody']>['content']['application/json']
@@ -35,6 +36,8 @@ export interface LinkFormValues {
   geotarget: Array<{ location: string; link: string }>
   devicetarget: Array<{ device: TargetDevice | ''; link: string }>
   languagetarget: Array<{ language: string; link: string }>
+  /** UTM parameters merged into the destination at every visit; '' for those not set. */
+  utm: UtmValues
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -43,6 +46,7 @@ export type LinkFormErrors = Record<string, string>
 export const emptyLinkForm: LinkFormValues = {
   url: '', custom: '', domain: '', password: '', removePassword: false, expiry: '', type: 'direct', pixels: [],
   campaign: '', channel: '', metatitle: '', metadescription: '', geotarget: [], devicetarget: [], languagetarget: [],
+  utm: emptyUtm,
 }
 
 /** decisions §5: an absolute http or https URL with a host, at most 2,048 characters. */
@@ -100,6 +104,10 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   }
   if (values.metatitle.length > 200) errors.metatitle = 'Use at most 200 characters.'
   if (values.metadescription.length > 500) errors.metadescription = 'Use at most 500 characters.'
+  for (const field of UTM_FIELDS) {
+    const problem = utmValueProblem(values.utm[field])
+    if (problem) errors[`utm.${field}`] = problem
+  }
   checkTargets(errors, 'geotarget', values.geotarget, (row) => row.location, (code) => (COUNTRY_CODES.has(code.toUpperCase()) ? undefined : 'Choose a country.'), (row) => row.link, 'location')
   checkTargets(errors, 'devicetarget', values.devicetarget, (row) => row.device, (device) => ((TARGET_DEVICES as readonly string[]).includes(device) ? undefined : 'Choose a device.'), (row) => row.link, 'device')
   checkTargets(errors, 'languagetarget', values.languagetarget, (row) => row.language, (code) => (/^[A-Za-z]{2}$/.test(code) ? undefined : 'Enter a two-letter language code, like fr.'), (row) => row.link, 'language')
@@ -139,6 +147,8 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (lists.geotarget.length > 0) body.geotarget = lists.geotarget
   if (lists.devicetarget.length > 0) body.devicetarget = lists.devicetarget
   if (lists.languagetarget.length > 0) body.languagetarget = lists.languagetarget
+  const utm = utmBody(values.utm)
+  if (utm) body.utm = utm
   return body
 }
 
@@ -154,6 +164,7 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     metatitle: values.metatitle.trim() || null,
     metadescription: values.metadescription.trim() || null,
     ...targets(values),
+    utm: utmBody(values.utm) ?? null,
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = null
@@ -182,5 +193,6 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     geotarget: details.targeting.geo.map((row) => ({ location: row.location, link: row.link })),
     devicetarget: details.targeting.device.map((row) => ({ device: row.device as TargetDevice, link: row.link })),
     languagetarget: details.targeting.language.map((row) => ({ language: row.language, link: row.link })),
+    utm: utmValuesOf(details.utm),
   }
 }

@@ -1,5 +1,6 @@
 // What a link can point at besides its destination: the account's branded domains, campaigns,
-// channels, pixels, splash pages and overlays (first 100 of each, the API's largest page).
+// channels, pixels, splash pages and overlays, and the UTM templates it can apply (first 100 of
+// each, the API's largest page).
 import { useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 
@@ -27,4 +28,8 @@ export function useSplashPages() {
 
 export function useOverlays() {
   return useQuery({ queryKey: ['overlays'], queryFn: async () => (await unwrap(api.GET('/api/overlay', page))).data.cta, staleTime: 5 * 60_000 })
+}
+
+export function useUtmTemplates() {
+  return useQuery({ queryKey: ['utm-templates'], queryFn: async () => (await unwrap(api.GET('/api/utm-templates', page))).data.templates, staleTime: 5 * 60_000 })
 }

@@ -1,0 +1,169 @@
+// Options of a short link beyond its destination and targeting (issue 23, docs/adr/020-link-options.md):
+// UTM parameters merged into the destination's query. The one shape and the one normaliser: a
+// link's write validates with it (field-named 400s), the API's read and the visit path read the
+// stored JSON (links.options) with it, so every option a link stores is one a visit can use.
+import { ValidationError } from '../../core/errors.js'
+import { textRuleBroken } from '../../core/text.js'
+
+/** The UTM parameters, by their API names; each is sent as `utm_<name>`. */
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
+
+export type UtmField = (typeof UTM_FIELDS)[number]
+
+/** The UTM parameters a link or template sets (at least one when not null). */
+export type UtmParameters = Partial<Record<UtmField, string>>
+
+/** Longest UTM value. */
+export const MAX_UTM_LENGTH = 200
+
+/** What a UTM value must be, in the 400's words: the schema and the normaliser say the same. */
+export const UTM_VALUE_RULE = `must be text of at most ${MAX_UTM_LENGTH} characters`
+export const UTM_RULE = `must be an object with only ${UTM_FIELDS.slice(0, -1).join(', ')} or ${UTM_FIELDS.at(-1)}`
+
+/** A link's options as stored and read; every field null when not set. */
+export interface LinkOptions {
+  utm: UtmParameters | null
+}
+
+/** What a client may send; `undefined` leaves the stored option as it is, null (or `{}` for utm) removes it. */
+export interface LinkOptionsInput {
+  utm?: Partial<Record<UtmField, string | null | undefined>> | null
+}
+
+/** No options at all. */
+export function emptyOptions(): LinkOptions {
+  return { utm: null }
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}
+
+/**
+ * The UTM parameters a client sent, trimmed, empty ones left out; null when none is left.
+ * Throws a ValidationError naming `utm.<name>` (or `utm`) for a value the rule refuses.
+ */
+export function normaliseUtm(value: unknown, field = 'utm'): UtmParameters | null {
+  if (value === null || value === undefined) return null
+  if (typeof value !== 'object' || Array.isArray(value)) throw ValidationError.field(field, UTM_RULE)
+  const given = value as Record<string, unknown>
+  for (const key of Object.keys(given)) {
+    if (!(UTM_FIELDS as readonly string[]).includes(key)) throw ValidationError.field(field, UTM_RULE)
+  }
+  const utm: UtmParameters = {}
+  for (const name of UTM_FIELDS) {
+    const raw = given[name]
+    if (raw === undefined || raw === null) continue
+    if (typeof raw !== 'string') throw ValidationError.field(`${field}.${name}`, UTM_VALUE_RULE)
+    const text = raw.trim()
+    if (text.length > MAX_UTM_LENGTH) throw ValidationError.field(`${field}.${name}`, UTM_VALUE_RULE)
+    const broken = textRuleBroken(text, false)
+    if (broken) throw ValidationError.field(`${field}.${name}`, broken)
+    if (text) utm[name] = text
+  }
+  return Object.keys(utm).length > 0 ? utm : null
+}
+
+/** The stored UTM parameters as a write would have accepted them; anything else left out. */
+function storedUtm(value: unknown): UtmParameters | null {
+  const given = recordOf(value)
+  const utm: UtmParameters = {}
+  for (const name of UTM_FIELDS) {
+    const raw = given[name]
+    if (typeof raw === 'string' && raw.trim() && raw.length <= MAX_UTM_LENGTH && !textRuleBroken(raw, false)) utm[name] = raw.trim()
+  }
+  return Object.keys(utm).length > 0 ? utm : null
+}
+
+/** Validates and normalises the given options over `stored`; options not given are kept. */
+export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): LinkOptions {
+  return {
+    utm: input.utm === undefined ? stored.utm : normaliseUtm(input.utm),
+  }
+}
+
+/** True when some option is set. */
+export function hasOptions(options: LinkOptions): boolean {
+  return options.utm !== null
+}
+
+/**
+ * Reads the stored JSON (for the API's answer and the visit path alike): anything malformed is
+ * left out rather than failing a redirect or a read.
+ */
+export function parseStoredOptions(text: string): LinkOptions {
+  let stored: Record<string, unknown>
+  try {
+    stored = recordOf(JSON.parse(text))
+  } catch {
+    return emptyOptions()
+  }
+  return { utm: storedUtm(stored.utm) }
+}
+
+/** The stored JSON, leaving out what is not set (`{}` for none). */
+export function serialiseOptions(options: LinkOptions): string {
+  const stored: Record<string, unknown> = {}
+  if (options.utm) stored.utm = options.utm
+  return JSON.stringify(stored)
+}
+
+/** The stored UTM JSON of a template (always at least one parameter). */
+export function serialiseUtm(utm: UtmParameters): string {
+  return JSON.stringify(utm)
+}
+
+/** A template's stored UTM JSON; `{}` when it holds nothing usable. */
+export function parseStoredUtm(text: string): UtmParameters {
+  try {
+    return storedUtm(JSON.parse(text)) ?? {}
+  } catch {
+    return {}
+  }
+}
+
+/** The query-name of a parameter as decoded (`+` is a space), or the raw text when it is no valid escape. */
+function decodedName(pair: string): string {
+  const equals = pair.indexOf('=')
+  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/**
+ * `url` with the UTM parameters in its query: a parameter of the same name (`utm_source`) is
+ * replaced where it stands (later repeats of it dropped), the others are added at the end; every
+ * other parameter and the fragment are kept as they were written.
+ */
+export function withUtmParameters(url: string, utm: UtmParameters): string {
+  const hashAt = url.indexOf('#')
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
+  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
+  const queryAt = beforeFragment.indexOf('?')
+  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
+  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
+
+  const wanted = new Map<string, string>()
+  for (const name of UTM_FIELDS) {
+    const value = utm[name]
+    if (value !== undefined) wanted.set(`utm_${name}`, `utm_${name}=${encodeURIComponent(value)}`)
+  }
+  const placed = new Set<string>()
+  const pairs: string[] = []
+  if (query !== '') {
+    for (const pair of query.split('&')) {
+      const name = decodedName(pair)
+      const replacement = wanted.get(name)
+      if (replacement === undefined) pairs.push(pair)
+      else if (!placed.has(name)) {
+        pairs.push(replacement)
+        placed.add(name)
+      }
+    }
+  }
+  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
+  return `${base}?${pairs.join('&')}${fragment}`
+}

@@ -1,0 +1,79 @@
+// Link options in a real browser (issue 23), on SQLite (and PostgreSQL when TEST_DATABASE_URL is
+// set): in the link builder, apply a UTM template, change a parameter, see the destination visitors
+// will get in the preview, save the parameters as a new template, create the link, and follow it
+// from another browser to the destination with its UTM query. Screenshots at 1440 and 375 px.
+import { describe, expect, it } from 'vitest'
+import { e2eDatabases, hasChromium, screenshot, startLandingSite, useBrowser, VISITOR_AGENT, WIDTHS, withDashboard } from './harness.js'
+
+describe.skipIf(!hasChromium)('link options in a browser', () => {
+  const { browser, folder } = useBrowser()
+  const databases = e2eDatabases(folder)
+
+  it.each(databases)('builds a link with UTM parameters from a template and sends a visitor to the destination with them ($name)', async ({ name, create }) => {
+    const landing = await startLandingSite()
+    try {
+      await withDashboard(browser(), await create(), async (d) => {
+        const template = await d.api<{ id: number }>('POST', '/api/utm-template/add', { name: 'Newsletter', utm: { source: 'newsletter', medium: 'email' } })
+        expect(template.status).toBe(201)
+        const page = await d.signedInPage()
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create link' }).click()
+        await page.getByRole('heading', { name: 'Create link' }).waitFor()
+
+        await page.getByLabel('Destination URL').fill(`${landing.url}/spring?utm_source=old&ref=home#offers`)
+        await page.getByLabel('Alias (optional)').fill('utm-e2e')
+        await page.getByLabel('UTM template (optional)').selectOption({ label: 'Newsletter' })
+        expect(await page.getByLabel('UTM source (optional)').inputValue()).toBe('newsletter')
+        expect(await page.getByLabel('UTM medium (optional)').inputValue()).toBe('email')
+        await page.getByLabel('UTM campaign (optional)').fill('spring sale')
+        const expected = `${landing.url}/spring?utm_source=newsletter&ref=home&utm_medium=email&utm_campaign=spring%20sale#offers`
+        await expect.poll(() => page.getByTestId('destination-preview').textContent()).toBe(expected)
+
+        // The parameters saved as a template of their own.
+        await page.getByLabel('Template name (optional)').fill('Spring mailing')
+        await page.getByRole('button', { name: 'Save as template' }).click()
+        await page.getByText('Saved as “Spring mailing”.').waitFor()
+        const templates = await d.api<{ data: { templates: Array<{ name: string; utm: Record<string, string> }> } }>('GET', '/api/utm-templates')
+        expect(templates.body.data.templates.map((entry) => [entry.name, entry.utm])).toEqual([
+          ['Spring mailing', { source: 'newsletter', medium: 'email', campaign: 'spring sale' }],
+          ['Newsletter', { source: 'newsletter', medium: 'email' }],
+        ])
+        await page.getByLabel('UTM template (optional)').locator('option', { hasText: 'Spring mailing' }).waitFor({ state: 'attached' })
+
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size)
+          await screenshot(page, name, 'link-options-utm')
+          expect(await page.evaluate('document.documentElement.scrollWidth'), `the builder at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
+        }
+        await page.setViewportSize(WIDTHS[0]!)
+
+        // The client refuses what the server would, beside the field.
+        await page.getByLabel('UTM term (optional)').fill('x'.repeat(201))
+        await page.getByRole('button', { name: 'Create link' }).click()
+        await page.getByText('Use at most 200 characters.').waitFor()
+        await page.getByLabel('UTM term (optional)').fill('')
+
+        await page.getByRole('button', { name: 'Create link' }).click()
+        const created = page.getByRole('status').filter({ hasText: 'Your short link is ready' })
+        await created.waitFor()
+        const shortUrl = await created.getByRole('link', { name: /utm-e2e/ }).getAttribute('href')
+        expect(shortUrl).toBe(`${d.publicUrl}/utm-e2e`)
+
+        // A visitor follows it to the destination with the parameters.
+        const visitor = await (await d.newContext({ userAgent: VISITOR_AGENT })).newPage()
+        await visitor.goto(shortUrl!)
+        await visitor.getByRole('heading', { name: 'Spring sale' }).waitFor()
+        expect(visitor.url()).toBe(expected)
+
+        // The builder shows them again when the link is edited.
+        const list = await d.api<{ data: { urls: Array<{ id: number; alias: string }> } }>('GET', '/api/urls')
+        const id = list.body.data.urls.find((entry) => entry.alias === 'utm-e2e')!.id
+        await page.goto(`${d.publicUrl}/app/links/${id}/edit`)
+        await page.getByRole('heading', { name: 'Edit link' }).waitFor()
+        expect(await page.getByLabel('UTM campaign (optional)').inputValue()).toBe('spring sale')
+        await expect.poll(() => page.getByTestId('destination-preview').textContent()).toBe(expected)
+      })
+    } finally {
+      await landing.close()
+    }
+  })
+})
