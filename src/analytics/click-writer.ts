@@ -4,7 +4,7 @@
 import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
-import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
+import { applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
 import { socialNetworkOf } from './click-enrichment.js'
 import { describeUserAgent, type AgentDescription } from './visitor-parser.js'
@@ -104,8 +104,11 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
   }
 }
 
-/** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
-export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
+/**
+ * Builds the function that writes one batch and answers the links' counters as it left them; it
+ * throws when the database refuses (nothing written).
+ */
+export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<LinkCounters> {
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so
@@ -166,7 +169,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
       counted.push(count)
     }
 
-    await db.transaction().execute(async (trx) => {
+    const linkCounters = await db.transaction().execute(async (trx) => {
       // The visitors this batch is the first to see (per item and day); sorted: one lock order.
       const candidates = [...new Set(visitorKeys)].filter((key) => !knownVisitors.has(key)).sort().map((key) => {
         const [day, itemType, itemId, visitorHash] = key.split('\n') as [string, string, string, string]
@@ -181,12 +184,13 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         counted[index]!.isUnique = true
       })
       await insertClicks(trx, rows)
-      await applyIncrements(trx, incrementsOf(counted))
+      return applyIncrements(trx, incrementsOf(counted))
     })
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)
     // The batch is committed: a failed clean-up must not make the caller write it again.
     const today = batch[batch.length - 1]?.createdAt.slice(0, 10)
     if (today) await pruneVisitors(today).catch(() => undefined)
+    return linkCounters
   }
 }

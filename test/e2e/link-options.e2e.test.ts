@@ -1,7 +1,8 @@
 // Link options in a real browser (issue 23), on SQLite (and PostgreSQL when TEST_DATABASE_URL is
 // set): in the link builder, apply a UTM template, change a parameter, see the destination visitors
 // will get in the preview, save the parameters as a new template, create the link, and follow it
-// from another browser to the destination with its UTM query. Screenshots at 1440 and 375 px.
+// from another browser to the destination with its UTM query; then cap its clicks with a fallback
+// address and see the visitor sent there once the cap is reached. Screenshots at 1440 and 375 px.
 import { describe, expect, it } from 'vitest'
 import { e2eDatabases, hasChromium, screenshot, startLandingSite, useBrowser, VISITOR_AGENT, WIDTHS, withDashboard } from './harness.js'
 
@@ -71,6 +72,28 @@ describe.skipIf(!hasChromium)('link options in a browser', () => {
         await page.getByRole('heading', { name: 'Edit link' }).waitFor()
         expect(await page.getByLabel('UTM campaign (optional)').inputValue()).toBe('spring sale')
         await expect.poll(() => page.getByTestId('destination-preview').textContent()).toBe(expected)
+
+        // A cap of two clicks (one is used already) and where visitors go after it.
+        await page.getByLabel('Click limit (optional)').fill('2')
+        await page.getByLabel('Once expired, send visitors to (optional)').fill(`${landing.url}/sold-out`)
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size)
+          await screenshot(page, name, 'link-options-cap')
+        }
+        await page.setViewportSize(WIDTHS[0]!)
+        await page.getByLabel('Click limit (optional)').fill('0')
+        await page.getByRole('button', { name: 'Save changes' }).click()
+        await page.getByText('Enter a whole number from 1 to 1,000,000,000.').waitFor()
+        await page.getByLabel('Click limit (optional)').fill('2')
+        await page.getByRole('button', { name: 'Save changes' }).click()
+        await page.getByText('Link saved.').waitFor()
+        await visitor.goto(shortUrl!)
+        await visitor.getByRole('heading', { name: 'Spring sale' }).waitFor()
+        expect(visitor.url()).toBe(expected)
+        await visitor.goto(shortUrl!)
+        await expect.poll(() => visitor.url()).toBe(`${landing.url}/sold-out`)
+        const details = await d.api<{ details: { clicklimit: number; expiredurl: string } }>('GET', `/api/url/${id}`)
+        expect(details.body.details).toMatchObject({ clicklimit: 2, expiredurl: `${landing.url}/sold-out` })
       })
     } finally {
       await landing.close()

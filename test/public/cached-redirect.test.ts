@@ -36,7 +36,7 @@ describe.each([
     const record = context.clicks.record.bind(context.clicks)
     vi.spyOn(context.clicks, 'record').mockImplementation((event) => {
       recorded.push({ ...event })
-      record(event)
+      return record(event)
     })
     const routing = context.app.routing.bind(context.app)
     vi.spyOn(context.app, 'routing').mockImplementation((request, response) => {
@@ -136,6 +136,47 @@ describe.each([
       expect(fast.response.headers.location).toBe(expected[index])
       expect(fast.clicks).toEqual(general.clicks)
     }
+  })
+
+  it('sends the visitors of a link expired by date to its fallback address as the router does', async () => {
+    const link = await insertLinkRow(context.database.db, accountId, { expires_at: '2000-01-01 00:00:00', options: JSON.stringify({ expiredurl: 'https://example.com/over' }) })
+    const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'expired-1' } }
+    const fast = await throughFrontDoor(request)
+    const general = await throughRouter(request)
+    expect(fast.routed).toBe(0)
+    expect(seen(fast.response)).toEqual(seen(general.response))
+    expect(fast.response.statusCode).toBe(302)
+    expect(fast.response.headers.location).toBe('https://example.com/over')
+    expect(fast.clicks).toEqual([])
+  })
+
+  it('lets exactly a capped link\'s limit through, then sends visitors to its fallback, as the router does', async () => {
+    const capped = () => insertLinkRow(context.database.db, accountId, { url: 'https://example.com/capped', options: JSON.stringify({ clicklimit: 2, expiredurl: 'https://example.com/after' }) })
+    const [fastLink, routedLink] = [await capped(), await capped()]
+    const headers = { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'capped' }
+    // A HEAD (never counted) puts the alias in the cache for the short path.
+    await context.app.inject({ method: 'HEAD', url: `/${fastLink.alias}`, headers })
+    const answers = async (send: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>) => {
+      const seenAnswers = []
+      for (let visit = 0; visit < 4; visit += 1) {
+        watch()
+        const response = await send()
+        seenAnswers.push({ status: response.statusCode, location: response.headers.location, clicks: recorded.length, routed })
+      }
+      return seenAnswers
+    }
+    const fast = await answers(() => context.app.inject({ method: 'GET', url: `/${fastLink.alias}`, headers }))
+    const general = await answers(() => lightMyRequest((req, res) => context.app.routing(req, res), { method: 'GET', url: `/${routedLink.alias}`, headers }))
+    // The destination's redirect has the operator's status; the fallback is always a 302.
+    const status = 'REDIRECT_STATUS' in env ? 301 : 302
+    const expected = [
+      { status, location: 'https://example.com/capped', clicks: 1 },
+      { status, location: 'https://example.com/capped', clicks: 1 },
+      { status: 302, location: 'https://example.com/after', clicks: 0 },
+      { status: 302, location: 'https://example.com/after', clicks: 0 },
+    ]
+    expect(fast).toEqual(expected.map((answer) => ({ ...answer, routed: 0 })))
+    expect(general).toEqual(expected.map((answer) => ({ ...answer, routed: 1 })))
   })
 
   it('writes the same rows and counters for the clicks it hands over', async () => {

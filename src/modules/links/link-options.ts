@@ -1,9 +1,11 @@
 // Options of a short link beyond its destination and targeting (issue 23, docs/adr/020-link-options.md):
-// UTM parameters merged into the destination's query. The one shape and the one normaliser: a
+// UTM parameters merged into the destination's query; a click cap and where visitors go once the
+// link has expired (by date or by cap). The one shape and the one normaliser: a
 // link's write validates with it (field-named 400s), the API's read and the visit path read the
 // stored JSON (links.options) with it, so every option a link stores is one a visit can use.
 import { ValidationError } from '../../core/errors.js'
 import { textRuleBroken } from '../../core/text.js'
+import { checkHttpUrl, isHttpUrl, MAX_URL_LENGTH } from '../../core/urls.js'
 
 /** The UTM parameters, by their API names; each is sent as `utm_<name>`. */
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
@@ -20,19 +22,47 @@ export const MAX_UTM_LENGTH = 200
 export const UTM_VALUE_RULE = `must be text of at most ${MAX_UTM_LENGTH} characters`
 export const UTM_RULE = `must be an object with only ${UTM_FIELDS.slice(0, -1).join(', ')} or ${UTM_FIELDS.at(-1)}`
 
+/** Most clicks a cap may allow. */
+export const MAX_CLICK_LIMIT = 1_000_000_000
+
+export const CLICK_LIMIT_RULE = `must be a whole number from 1 to ${MAX_CLICK_LIMIT}`
+
 /** A link's options as stored and read; every field null when not set. */
 export interface LinkOptions {
   utm: UtmParameters | null
+  /** After this many recorded clicks the link has expired. */
+  clickLimit: number | null
+  /** Where visitors of an expired link (by date or by cap) go instead of the expired page. */
+  expiredUrl: string | null
 }
 
-/** What a client may send; `undefined` leaves the stored option as it is, null (or `{}` for utm) removes it. */
+/** What a client may send; `undefined` leaves the stored option as it is, null (or `{}`, `""`) removes it. */
 export interface LinkOptionsInput {
   utm?: Partial<Record<UtmField, string | null | undefined>> | null
+  clicklimit?: number | null
+  expiredurl?: string | null
 }
 
 /** No options at all. */
 export function emptyOptions(): LinkOptions {
-  return { utm: null }
+  return { utm: null, clickLimit: null, expiredUrl: null }
+}
+
+function isClickLimit(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CLICK_LIMIT
+}
+
+/** A client's click cap; null removes it. */
+function normaliseClickLimit(value: number | null): number | null {
+  if (value === null) return null
+  if (!isClickLimit(value)) throw ValidationError.field('clicklimit', CLICK_LIMIT_RULE)
+  return value
+}
+
+/** A client's fallback address; null or empty text removes it. */
+function normaliseExpiredUrl(value: string | null): string | null {
+  if (value === null || value.trim() === '') return null
+  return checkHttpUrl('expiredurl', value)
 }
 
 function recordOf(value: unknown): Record<string, unknown> {
@@ -79,12 +109,19 @@ function storedUtm(value: unknown): UtmParameters | null {
 export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): LinkOptions {
   return {
     utm: input.utm === undefined ? stored.utm : normaliseUtm(input.utm),
+    clickLimit: input.clicklimit === undefined ? stored.clickLimit : normaliseClickLimit(input.clicklimit),
+    expiredUrl: input.expiredurl === undefined ? stored.expiredUrl : normaliseExpiredUrl(input.expiredurl),
   }
+}
+
+/** True when the request sets or removes some option. */
+export function givesOptions(input: LinkOptionsInput): boolean {
+  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined
 }
 
 /** True when some option is set. */
 export function hasOptions(options: LinkOptions): boolean {
-  return options.utm !== null
+  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null
 }
 
 /**
@@ -98,13 +135,19 @@ export function parseStoredOptions(text: string): LinkOptions {
   } catch {
     return emptyOptions()
   }
-  return { utm: storedUtm(stored.utm) }
+  return {
+    utm: storedUtm(stored.utm),
+    clickLimit: isClickLimit(stored.clicklimit) ? stored.clicklimit : null,
+    expiredUrl: typeof stored.expiredurl === 'string' && stored.expiredurl.length <= MAX_URL_LENGTH && isHttpUrl(stored.expiredurl) ? stored.expiredurl : null,
+  }
 }
 
 /** The stored JSON, leaving out what is not set (`{}` for none). */
 export function serialiseOptions(options: LinkOptions): string {
   const stored: Record<string, unknown> = {}
   if (options.utm) stored.utm = options.utm
+  if (options.clickLimit !== null) stored.clicklimit = options.clickLimit
+  if (options.expiredUrl !== null) stored.expiredurl = options.expiredUrl
   return JSON.stringify(stored)
 }
 

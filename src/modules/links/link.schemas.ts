@@ -2,9 +2,10 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { MAX_UTM_LENGTH, UTM_RULE, UTM_VALUE_RULE } from './link-options.js'
-import { Alias, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
+import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, UTM_RULE, UTM_VALUE_RULE } from './link-options.js'
+import { Alias, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
 const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com) or its id'
@@ -61,6 +62,14 @@ export const UtmRecord = Type.Object({
   content: Type.Optional(Type.String()),
 })
 
+const ClickLimit = Type.Integer({
+  minimum: 1,
+  maximum: MAX_CLICK_LIMIT,
+  errorMessage: CLICK_LIMIT_RULE,
+  description: 'after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page',
+})
+const ExpiredUrl = Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go once the link has expired, by date or by its click limit' })
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -81,6 +90,8 @@ export const LinkCreateBody = Type.Object({
   metadescription: Type.Optional(MetaDescription),
   campaign: Type.Optional(Id),
   utm: Type.Optional(UtmInput),
+  clicklimit: Type.Optional(ClickLimit),
+  expiredurl: Type.Optional(ExpiredUrl),
 })
 
 /** Every field optional; `""` or null clears what can be cleared; `campaign` 0 or null takes the link out of its campaign. */
@@ -94,6 +105,8 @@ export const LinkUpdateBody = Type.Object({
   metadescription: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
   utm: Type.Optional(Type.Union([UtmInput, Type.Null()], { errorMessage: `${UTM_RULE}, or null to remove them` })),
+  clicklimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_CLICK_LIMIT }), Type.Null()], { errorMessage: `${CLICK_LIMIT_RULE}, or null to remove the limit` })),
+  expiredurl: Type.Optional(Type.Union([Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: 'must be an http or https URL, or empty to remove it' })),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
@@ -145,6 +158,8 @@ const Targeting = Type.Object({
 /** The link's options (issue 23): null where not set. */
 const optionFields = {
   utm: Type.Union([UtmRecord, Type.Null()]),
+  clicklimit: Type.Union([Type.Integer(), Type.Null()], { description: 'after this many recorded clicks the link has expired' }),
+  expiredurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go once the link has expired' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

@@ -13,7 +13,7 @@ import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithD
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
-import { emptyOptions, mergeOptions, parseStoredOptions, serialiseOptions, type LinkOptionsInput } from './link-options.js'
+import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
@@ -51,11 +51,6 @@ function textOrNull(value: string | null | undefined): string | null | undefined
   if (value === undefined) return undefined
   const trimmed = value?.trim()
   return trimmed ? trimmed : null
-}
-
-/** True when the request sets or removes some option (issue 23). */
-function givesOptions(input: LinkOptionsInput): boolean {
-  return input.utm !== undefined
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {

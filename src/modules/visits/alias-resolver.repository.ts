@@ -8,6 +8,8 @@ import type { LinkValues } from '../links/link.repository.js'
 export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting' | 'options'> {
   id: number
   accountId: number
+  /** Recorded clicks when read (a capped link's count starts from it). */
+  clicks: number
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]
@@ -36,7 +38,7 @@ export function createAliasResolverRepository(db: DB) {
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
-          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options',
+          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks',
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
@@ -51,6 +53,7 @@ export function createAliasResolverRepository(db: DB) {
       return {
         id: first.id,
         accountId: first.account_id,
+        clicks: Number(first.clicks),
         alias: first.alias,
         url: first.url,
         title: first.title,

@@ -60,6 +60,7 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
   return {
     id: stored.id,
     accountId: stored.accountId,
+    clicks: stored.clicks,
     alias: stored.alias,
     url: stored.url,
     title: stored.title,

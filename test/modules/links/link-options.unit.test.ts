@@ -73,7 +73,21 @@ describe('stored options', () => {
 
   it('leaves out what a write would refuse rather than failing a visit', () => {
     expect(parseStoredOptions('not json')).toEqual(emptyOptions())
-    expect(parseStoredOptions(JSON.stringify({ utm: { source: 'x'.repeat(300), medium: 'ok', other: 'y' } }))).toEqual({ utm: { medium: 'ok' } })
+    expect(parseStoredOptions(JSON.stringify({ utm: { source: 'x'.repeat(300), medium: 'ok', other: 'y' } }))).toEqual({ ...emptyOptions(), utm: { medium: 'ok' } })
     expect(parseStoredOptions(JSON.stringify({ utm: 'text' }))).toEqual(emptyOptions())
+    expect(parseStoredOptions(JSON.stringify({ clicklimit: 0, expiredurl: 'javascript:alert(1)' }))).toEqual(emptyOptions())
+    expect(parseStoredOptions(JSON.stringify({ clicklimit: '5', expiredurl: 5 }))).toEqual(emptyOptions())
+    expect(parseStoredOptions(JSON.stringify({ clicklimit: 5, expiredurl: 'https://example.com/x' }))).toEqual({ ...emptyOptions(), clickLimit: 5, expiredUrl: 'https://example.com/x' })
+  })
+
+  it('checks a click cap and a fallback address, naming the field', () => {
+    expect(mergeOptions(emptyOptions(), { clicklimit: 1, expiredurl: ' https://example.com/after ' })).toEqual({ utm: null, clickLimit: 1, expiredUrl: 'https://example.com/after' })
+    expect(fieldOf(() => mergeOptions(emptyOptions(), { clicklimit: 0 }))).toBe('clicklimit')
+    expect(fieldOf(() => mergeOptions(emptyOptions(), { clicklimit: 1_000_000_001 }))).toBe('clicklimit')
+    expect(fieldOf(() => mergeOptions(emptyOptions(), { clicklimit: 1.5 }))).toBe('clicklimit')
+    expect(fieldOf(() => mergeOptions(emptyOptions(), { expiredurl: 'ftp://example.com' }))).toBe('expiredurl')
+    const stored = mergeOptions(emptyOptions(), { clicklimit: 9, expiredurl: 'https://example.com/after' })
+    expect(mergeOptions(stored, { expiredurl: '' })).toEqual({ utm: null, clickLimit: 9, expiredUrl: null })
+    expect(mergeOptions(stored, { clicklimit: null })).toEqual({ utm: null, clickLimit: null, expiredUrl: 'https://example.com/after' })
   })
 })

@@ -37,6 +37,8 @@ describe('short link endpoints', () => {
         password: false,
         targeting: { geo: [], device: [], language: [] },
         utm: null,
+        clicklimit: null,
+        expiredurl: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -77,6 +79,8 @@ describe('short link endpoints', () => {
       clicks: 0,
       uniqueclicks: 0,
       utm: null,
+      clicklimit: null,
+      expiredurl: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,

@@ -7505,12 +7505,16 @@ export interface paths {
                             details: {
                                 alias: string;
                                 campaign: number | null;
+                                /** @description after this many recorded clicks the link has expired */
+                                clicklimit: number | null;
                                 clicks: number;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 date: string;
                                 description: string | null;
                                 /** @description branded domain origin, or null for the main domain */
                                 domain: string | null;
+                                /** @description where visitors go once the link has expired */
+                                expiredurl: string | null;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 expiry: string | null;
                                 id: number;
@@ -7846,6 +7850,7 @@ export interface paths {
                     "application/json": {
                         campaign?: number | 0 | (never | null);
                         channel?: number;
+                        clicklimit?: number | null;
                         custom?: string;
                         devicetarget?: {
                             /** @enum {unknown} */
@@ -7853,6 +7858,7 @@ export interface paths {
                             link: string;
                         }[];
                         domain?: string | number | (never | null);
+                        expiredurl?: string | "" | (never | null);
                         expiry?: string | "" | (never | null);
                         geotarget?: {
                             link: string;
@@ -7970,6 +7976,8 @@ export interface paths {
                     "application/json": {
                         campaign?: number;
                         channel?: number;
+                        /** @description after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page */
+                        clicklimit?: number;
                         custom?: string;
                         devicetarget?: {
                             /** @enum {unknown} */
@@ -7977,6 +7985,8 @@ export interface paths {
                             link: string;
                         }[];
                         domain?: string | number;
+                        /** @description where visitors go once the link has expired, by date or by its click limit */
+                        expiredurl?: string;
                         expiry?: string;
                         geotarget?: {
                             link: string;

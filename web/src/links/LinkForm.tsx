@@ -120,6 +120,14 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             </Field>
           </div>
           <div className="grid-2">
+            <Field label="Click limit" optional error={errors.clicklimit} hint="After this many clicks by people (bots are not counted), the link has expired.">
+              <input type="number" inputMode="numeric" min={1} max={1_000_000_000} step={1} placeholder="1000" value={values.clicklimit} onChange={(event) => set('clicklimit', event.target.value)} />
+            </Field>
+            <Field label="Once expired, send visitors to" optional error={errors.expiredurl} hint="After the expiry date or the click limit; without it they see that the link expired.">
+              <input type="url" inputMode="url" placeholder="https://example.com/sold-out" value={values.expiredurl} onChange={(event) => set('expiredurl', event.target.value)} />
+            </Field>
+          </div>
+          <div className="grid-2">
             <Field label={mode === 'edit' && hasPassword ? 'New password' : 'Password'} optional error={errors.password} hint={mode === 'edit' && hasPassword ? 'Leave empty to keep the current password.' : 'Visitors must enter it before they are sent on.'}>
               <input type="password" autoComplete="new-password" value={values.password} disabled={values.removePassword} onChange={(event) => set('password', event.target.value)} />
             </Field>

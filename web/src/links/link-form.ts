@@ -38,6 +38,10 @@ export interface LinkFormValues {
   languagetarget: Array<{ language: string; link: string }>
   /** UTM parameters merged into the destination at every visit; '' for those not set. */
   utm: UtmValues
+  /** After this many recorded clicks the link has expired; '' for no limit. */
+  clicklimit: string
+  /** Where visitors of the expired link go; '' for the expired notice. */
+  expiredurl: string
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -47,7 +51,12 @@ export const emptyLinkForm: LinkFormValues = {
   url: '', custom: '', domain: '', password: '', removePassword: false, expiry: '', type: 'direct', pixels: [],
   campaign: '', channel: '', metatitle: '', metadescription: '', geotarget: [], devicetarget: [], languagetarget: [],
   utm: emptyUtm,
+  clicklimit: '',
+  expiredurl: '',
 }
+
+/** The largest click limit the server accepts. */
+export const MAX_CLICK_LIMIT = 1_000_000_000
 
 /** decisions §5: an absolute http or https URL with a host, at most 2,048 characters. */
 export function isHttpUrl(text: string): boolean {
@@ -104,6 +113,11 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   }
   if (values.metatitle.length > 200) errors.metatitle = 'Use at most 200 characters.'
   if (values.metadescription.length > 500) errors.metadescription = 'Use at most 500 characters.'
+  const clicklimit = values.clicklimit.trim()
+  if (clicklimit && (!/^\d{1,10}$/.test(clicklimit) || Number(clicklimit) < 1 || Number(clicklimit) > MAX_CLICK_LIMIT)) {
+    errors.clicklimit = 'Enter a whole number from 1 to 1,000,000,000.'
+  }
+  if (values.expiredurl.trim() && !isHttpUrl(values.expiredurl)) errors.expiredurl = 'Enter a full http:// or https:// address.'
   for (const field of UTM_FIELDS) {
     const problem = utmValueProblem(values.utm[field])
     if (problem) errors[`utm.${field}`] = problem
@@ -149,6 +163,8 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (lists.languagetarget.length > 0) body.languagetarget = lists.languagetarget
   const utm = utmBody(values.utm)
   if (utm) body.utm = utm
+  if (values.clicklimit.trim()) body.clicklimit = Number(values.clicklimit.trim())
+  if (values.expiredurl.trim()) body.expiredurl = values.expiredurl.trim()
   return body
 }
 
@@ -165,6 +181,8 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     metadescription: values.metadescription.trim() || null,
     ...targets(values),
     utm: utmBody(values.utm) ?? null,
+    clicklimit: values.clicklimit.trim() ? Number(values.clicklimit.trim()) : null,
+    expiredurl: values.expiredurl.trim() || null,
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = null
@@ -194,5 +212,7 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     devicetarget: details.targeting.device.map((row) => ({ device: row.device as TargetDevice, link: row.link })),
     languagetarget: details.targeting.language.map((row) => ({ language: row.language, link: row.link })),
     utm: utmValuesOf(details.utm),
+    clicklimit: details.clicklimit === null || details.clicklimit === undefined ? '' : String(details.clicklimit),
+    expiredurl: details.expiredurl ?? '',
   }
 }
