@@ -179,6 +179,25 @@ describe.each([
     expect(general).toEqual(expected.map((answer) => ({ ...answer, routed: 1 })))
   })
 
+  it('sends iOS and Android visitors to the link\'s app links as the router does', async () => {
+    const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36'
+    const link = await insertLinkRow(context.database.db, accountId, {
+      url: 'https://example.com/web',
+      targeting: JSON.stringify({ device: [{ device: 'iphone', link: 'https://example.com/iphone' }] }),
+      options: JSON.stringify({ ios: 'https://apps.example.com/ios', android: 'https://apps.example.com/android' }),
+    })
+    const expected = ['https://apps.example.com/ios', 'https://apps.example.com/android', 'https://example.com/web']
+    for (const [index, agent] of [SAFARI_ON_IPHONE, ANDROID_PHONE, CHROME_ON_WINDOWS].entries()) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': agent, 'x-request-id': `app-${index}` } }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.response.headers.location).toBe(expected[index])
+      expect(fast.clicks).toEqual(general.clicks)
+    }
+  })
+
   it('writes the same rows and counters for the clicks it hands over', async () => {
     const fastLink = await insertLinkRow(context.database.db, accountId)
     const generalLink = await insertLinkRow(context.database.db, accountId)

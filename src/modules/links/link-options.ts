@@ -1,6 +1,6 @@
 // Options of a short link beyond its destination and targeting (issue 23, docs/adr/020-link-options.md):
 // UTM parameters merged into the destination's query; a click cap and where visitors go once the
-// link has expired (by date or by cap). The one shape and the one normaliser: a
+// link has expired (by date or by cap); app links, the destinations of iOS and Android visitors. The one shape and the one normaliser: a
 // link's write validates with it (field-named 400s), the API's read and the visit path read the
 // stored JSON (links.options) with it, so every option a link stores is one a visit can use.
 import { ValidationError } from '../../core/errors.js'
@@ -34,6 +34,10 @@ export interface LinkOptions {
   clickLimit: number | null
   /** Where visitors of an expired link (by date or by cap) go instead of the expired page. */
   expiredUrl: string | null
+  /** The destination of visitors on iOS (iPhone, iPad): an app's link or its App Store page. */
+  ios: string | null
+  /** The destination of visitors on Android: an app's link or its Play Store page. */
+  android: string | null
 }
 
 /** What a client may send; `undefined` leaves the stored option as it is, null (or `{}`, `""`) removes it. */
@@ -41,11 +45,13 @@ export interface LinkOptionsInput {
   utm?: Partial<Record<UtmField, string | null | undefined>> | null
   clicklimit?: number | null
   expiredurl?: string | null
+  ios?: string | null
+  android?: string | null
 }
 
 /** No options at all. */
 export function emptyOptions(): LinkOptions {
-  return { utm: null, clickLimit: null, expiredUrl: null }
+  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null }
 }
 
 function isClickLimit(value: unknown): value is number {
@@ -59,10 +65,15 @@ function normaliseClickLimit(value: number | null): number | null {
   return value
 }
 
-/** A client's fallback address; null or empty text removes it. */
-function normaliseExpiredUrl(value: string | null): string | null {
+/** A client's address for `field` (`expiredurl`, `ios`, `android`); null or empty text removes it. */
+function normaliseUrl(field: string, value: string | null): string | null {
   if (value === null || value.trim() === '') return null
-  return checkHttpUrl('expiredurl', value)
+  return checkHttpUrl(field, value)
+}
+
+/** A stored address as a write would have accepted it, else null. */
+function storedUrl(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= MAX_URL_LENGTH && isHttpUrl(value) ? value : null
 }
 
 function recordOf(value: unknown): Record<string, unknown> {
@@ -110,18 +121,20 @@ export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): Link
   return {
     utm: input.utm === undefined ? stored.utm : normaliseUtm(input.utm),
     clickLimit: input.clicklimit === undefined ? stored.clickLimit : normaliseClickLimit(input.clicklimit),
-    expiredUrl: input.expiredurl === undefined ? stored.expiredUrl : normaliseExpiredUrl(input.expiredurl),
+    expiredUrl: input.expiredurl === undefined ? stored.expiredUrl : normaliseUrl('expiredurl', input.expiredurl),
+    ios: input.ios === undefined ? stored.ios : normaliseUrl('ios', input.ios),
+    android: input.android === undefined ? stored.android : normaliseUrl('android', input.android),
   }
 }
 
 /** True when the request sets or removes some option. */
 export function givesOptions(input: LinkOptionsInput): boolean {
-  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined
+  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined
 }
 
 /** True when some option is set. */
 export function hasOptions(options: LinkOptions): boolean {
-  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null
+  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null
 }
 
 /**
@@ -138,7 +151,9 @@ export function parseStoredOptions(text: string): LinkOptions {
   return {
     utm: storedUtm(stored.utm),
     clickLimit: isClickLimit(stored.clicklimit) ? stored.clicklimit : null,
-    expiredUrl: typeof stored.expiredurl === 'string' && stored.expiredurl.length <= MAX_URL_LENGTH && isHttpUrl(stored.expiredurl) ? stored.expiredurl : null,
+    expiredUrl: storedUrl(stored.expiredurl),
+    ios: storedUrl(stored.ios),
+    android: storedUrl(stored.android),
   }
 }
 
@@ -148,6 +163,8 @@ export function serialiseOptions(options: LinkOptions): string {
   if (options.utm) stored.utm = options.utm
   if (options.clickLimit !== null) stored.clicklimit = options.clickLimit
   if (options.expiredUrl !== null) stored.expiredurl = options.expiredUrl
+  if (options.ios !== null) stored.ios = options.ios
+  if (options.android !== null) stored.android = options.android
   return JSON.stringify(stored)
 }
 

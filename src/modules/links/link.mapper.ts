@@ -9,7 +9,7 @@ import { parseStoredOptions } from './link-options.js'
 /** A link's options as the API shows them (issue 23): null where not set. */
 export function toLinkOptionsRecord(stored: string) {
   const options = parseStoredOptions(stored)
-  return { utm: options.utm, clicklimit: options.clickLimit, expiredurl: options.expiredUrl }
+  return { utm: options.utm, clicklimit: options.clickLimit, expiredurl: options.expiredUrl, ios: options.ios, android: options.android }
 }
 
 export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {

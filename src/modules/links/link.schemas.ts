@@ -70,6 +70,14 @@ const ClickLimit = Type.Integer({
 })
 const ExpiredUrl = Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go once the link has expired, by date or by its click limit' })
 
+const AppLink = (platform: string) => Type.String({
+  maxLength: MAX_URL_LENGTH,
+  pattern: HTTP_URL_PATTERN,
+  errorMessage: 'must be an http or https URL',
+  description: `where visitors on ${platform} go (an app's link or its store page), before any targeting rule`,
+})
+const OptionalUrl = Type.Union([Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: 'must be an http or https URL, or empty to remove it' })
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -92,6 +100,8 @@ export const LinkCreateBody = Type.Object({
   utm: Type.Optional(UtmInput),
   clicklimit: Type.Optional(ClickLimit),
   expiredurl: Type.Optional(ExpiredUrl),
+  ios: Type.Optional(AppLink('iOS (iPhone, iPad)')),
+  android: Type.Optional(AppLink('Android')),
 })
 
 /** Every field optional; `""` or null clears what can be cleared; `campaign` 0 or null takes the link out of its campaign. */
@@ -106,7 +116,9 @@ export const LinkUpdateBody = Type.Object({
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0), Type.Null()], { errorMessage: 'must be a campaign id, or 0 or null to leave the campaign' })),
   utm: Type.Optional(Type.Union([UtmInput, Type.Null()], { errorMessage: `${UTM_RULE}, or null to remove them` })),
   clicklimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: MAX_CLICK_LIMIT }), Type.Null()], { errorMessage: `${CLICK_LIMIT_RULE}, or null to remove the limit` })),
-  expiredurl: Type.Optional(Type.Union([Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: 'must be an http or https URL, or empty to remove it' })),
+  expiredurl: Type.Optional(OptionalUrl),
+  ios: Type.Optional(OptionalUrl),
+  android: Type.Optional(OptionalUrl),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
@@ -160,6 +172,8 @@ const optionFields = {
   utm: Type.Union([UtmRecord, Type.Null()]),
   clicklimit: Type.Union([Type.Integer(), Type.Null()], { description: 'after this many recorded clicks the link has expired' }),
   expiredurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go once the link has expired' }),
+  ios: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on iOS go, before any targeting rule' }),
+  android: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on Android go, before any targeting rule' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

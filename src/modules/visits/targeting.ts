@@ -1,7 +1,8 @@
 // Which destination a visitor of a link gets (decisions §6: geotarget, devicetarget,
-// languagetarget; issue 23: the link's options). Precedence: a matching country rule, then
-// device, then language, then the link's own URL; the link's UTM parameters are then merged into
-// whichever was chosen (docs/adr/020-link-options.md). The rules and options are read once, when
+// languagetarget; issue 23: the link's options). Precedence: the app link of the visitor's
+// platform (iOS, Android), then a matching country rule, then device, then language, then the
+// link's own URL; the link's UTM parameters are then merged into whichever was chosen
+// (docs/adr/020-link-options.md). The rules and options are read once, when
 // the link is loaded into the cache, by the same normalisers the link's write validates with
 // (links/link-targeting.ts, links/link-options.ts), so choosing costs a few comparisons per visit,
 // and a link without options one field check.
@@ -55,9 +56,33 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
  */
 export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
   const { options } = link
-  const chosen = targetedDestination(request, link, country)
-  if (options === null || chosen === null) return chosen
+  if (options === null) return targetedDestination(request, link, country)
+  const chosen = appDestination(request, options) ?? targetedDestination(request, link, country)
+  if (chosen === null) return null
   return options.utm === null ? chosen : utmDestination(chosen, options)
+}
+
+/** The platform app links are chosen by; '' for any other. */
+export type AppPlatform = 'ios' | 'android' | ''
+
+/** The visitor's platform for app links (iPhone, iPad and iPod are iOS). */
+export function appPlatformOf(userAgent: string | undefined): AppPlatform {
+  const names = deviceNamesOf(userAgent)
+  return names.includes('ios') ? 'ios' : names.includes('android') ? 'android' : ''
+}
+
+// Visitors repeat user agents: each is parsed once while it is common.
+const platformOfAgent = memoize((userAgent) => appPlatformOf(userAgent), 2_000)
+
+/** The app link of the visitor's platform, when the link has one. */
+function appDestination(request: VisitRequest, options: LinkOptions): string | null {
+  if (options.ios === null && options.android === null) return null
+  const userAgent = headerText(request.headers['user-agent'])
+  if (!userAgent) return null
+  const platform = platformOfAgent(userAgent)
+  if (platform === 'ios') return safeHttpUrl(options.ios)
+  if (platform === 'android') return safeHttpUrl(options.android)
+  return null
 }
 
 function targetedDestination(request: VisitRequest, link: PublicLink, country: string | null): string | null {

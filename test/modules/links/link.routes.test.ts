@@ -39,6 +39,8 @@ describe('short link endpoints', () => {
         utm: null,
         clicklimit: null,
         expiredurl: null,
+        ios: null,
+        android: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -81,6 +83,8 @@ describe('short link endpoints', () => {
       utm: null,
       clicklimit: null,
       expiredurl: null,
+      ios: null,
+      android: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,

@@ -7504,6 +7504,8 @@ export interface paths {
                             };
                             details: {
                                 alias: string;
+                                /** @description where visitors on Android go, before any targeting rule */
+                                android: string | null;
                                 campaign: number | null;
                                 /** @description after this many recorded clicks the link has expired */
                                 clicklimit: number | null;
@@ -7518,6 +7520,8 @@ export interface paths {
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 expiry: string | null;
                                 id: number;
+                                /** @description where visitors on iOS go, before any targeting rule */
+                                ios: string | null;
                                 longurl: string;
                                 /** @description true when visitors must enter a password */
                                 password: boolean;
@@ -7848,6 +7852,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        android?: string | "" | (never | null);
                         campaign?: number | 0 | (never | null);
                         channel?: number;
                         clicklimit?: number | null;
@@ -7864,6 +7869,7 @@ export interface paths {
                             link: string;
                             location: string;
                         }[];
+                        ios?: string | "" | (never | null);
                         languagetarget?: {
                             language: string;
                             link: string;
@@ -7974,6 +7980,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description where visitors on Android go (an app's link or its store page), before any targeting rule */
+                        android?: string;
                         campaign?: number;
                         channel?: number;
                         /** @description after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page */
@@ -7992,6 +8000,8 @@ export interface paths {
                             link: string;
                             location: string;
                         }[];
+                        /** @description where visitors on iOS (iPhone, iPad) go (an app's link or its store page), before any targeting rule */
+                        ios?: string;
                         languagetarget?: {
                             language: string;
                             link: string;

@@ -29,7 +29,7 @@ function describedText(element: HTMLElement): string {
 describe('the link form', () => {
   it('labels every control', () => {
     renderForm(vi.fn())
-    for (const label of ['Destination URL', 'Domain', 'Alias (optional)', 'Link type', 'Expires (optional)', 'Password (optional)', 'Campaign (optional)', 'Channel (optional)', 'Main GTM (gtmpixel)', 'Meta title (optional)', 'Meta description (optional)', 'Click limit (optional)', 'Once expired, send visitors to (optional)', 'UTM source (optional)', 'UTM template (optional)']) {
+    for (const label of ['Destination URL', 'Domain', 'Alias (optional)', 'Link type', 'Expires (optional)', 'Password (optional)', 'Campaign (optional)', 'Channel (optional)', 'Main GTM (gtmpixel)', 'Meta title (optional)', 'Meta description (optional)', 'Click limit (optional)', 'Once expired, send visitors to (optional)', 'UTM source (optional)', 'UTM template (optional)', 'iOS app link (optional)', 'Android app link (optional)']) {
       expect(screen.getByLabelText(label)).toBeTruthy()
     }
   })

@@ -189,6 +189,15 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
 
         <section className="card stack" aria-labelledby="section-targeting">
           <h2 id="section-targeting">Targeting</h2>
+          <p className="hint">App links come first: a visitor on iOS or Android goes to the app's link, whatever the rules below say.</p>
+          <div className="grid-2">
+            <Field label="iOS app link" optional error={errors.ios} hint="iPhone and iPad visitors: the app's link or its App Store page.">
+              <input type="url" inputMode="url" placeholder="https://apps.apple.com/app/id…" value={values.ios} onChange={(event) => set('ios', event.target.value)} />
+            </Field>
+            <Field label="Android app link" optional error={errors.android} hint="Android visitors: the app's link or its Play Store page.">
+              <input type="url" inputMode="url" placeholder="https://play.google.com/store/apps/details?id=…" value={values.android} onChange={(event) => set('android', event.target.value)} />
+            </Field>
+          </div>
           <TargetingEditor
             field="geotarget" keyName="location" title="By country" keyLabel="Country" addLabel="Add country rule"
             description="Visitors from these countries go to another destination."

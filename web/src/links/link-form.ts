@@ -42,6 +42,9 @@ export interface LinkFormValues {
   clicklimit: string
   /** Where visitors of the expired link go; '' for the expired notice. */
   expiredurl: string
+  /** App links: where iOS and Android visitors go before any rule; '' for none. */
+  ios: string
+  android: string
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -53,6 +56,8 @@ export const emptyLinkForm: LinkFormValues = {
   utm: emptyUtm,
   clicklimit: '',
   expiredurl: '',
+  ios: '',
+  android: '',
 }
 
 /** The largest click limit the server accepts. */
@@ -117,7 +122,9 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   if (clicklimit && (!/^\d{1,10}$/.test(clicklimit) || Number(clicklimit) < 1 || Number(clicklimit) > MAX_CLICK_LIMIT)) {
     errors.clicklimit = 'Enter a whole number from 1 to 1,000,000,000.'
   }
-  if (values.expiredurl.trim() && !isHttpUrl(values.expiredurl)) errors.expiredurl = 'Enter a full http:// or https:// address.'
+  for (const field of ['expiredurl', 'ios', 'android'] as const) {
+    if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
+  }
   for (const field of UTM_FIELDS) {
     const problem = utmValueProblem(values.utm[field])
     if (problem) errors[`utm.${field}`] = problem
@@ -165,6 +172,8 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (utm) body.utm = utm
   if (values.clicklimit.trim()) body.clicklimit = Number(values.clicklimit.trim())
   if (values.expiredurl.trim()) body.expiredurl = values.expiredurl.trim()
+  if (values.ios.trim()) body.ios = values.ios.trim()
+  if (values.android.trim()) body.android = values.android.trim()
   return body
 }
 
@@ -183,6 +192,8 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     utm: utmBody(values.utm) ?? null,
     clicklimit: values.clicklimit.trim() ? Number(values.clicklimit.trim()) : null,
     expiredurl: values.expiredurl.trim() || null,
+    ios: values.ios.trim() || null,
+    android: values.android.trim() || null,
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = null
@@ -214,5 +225,7 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     utm: utmValuesOf(details.utm),
     clicklimit: details.clicklimit === null || details.clicklimit === undefined ? '' : String(details.clicklimit),
     expiredurl: details.expiredurl ?? '',
+    ios: details.ios ?? '',
+    android: details.android ?? '',
   }
 }
