@@ -24,6 +24,8 @@ export interface CountedClick {
   language: string
   /** facebook | twitter | instagram | linkedin | '' */
   social: string
+  /** The split-test variant's position as text; '' for a link without one. */
+  variant: string
 }
 
 /** Dimensions counted by value; `clicks` and `unique` are counted with the value ''. */
@@ -63,7 +65,7 @@ interface ItemDayCounts {
   values: Map<string, number>[]
 }
 
-const COUNTED_DIMENSIONS = [...VALUE_DIMENSIONS, 'social'] as const
+const COUNTED_DIMENSIONS = [...VALUE_DIMENSIONS, 'social', 'variant'] as const
 
 /** Reduces clicks to increments: one per counter, however many clicks share it. */
 export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrements {
@@ -99,6 +101,7 @@ export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrement
     increment(values[4]!, click.device)
     increment(values[5]!, click.language)
     if (click.social) increment(values[6]!, click.social)
+    if (click.variant) increment(values[7]!, click.variant)
   }
   const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items }
   for (const [itemDay, { item, clicks: clickCount, unique, values }] of byItemDay) {

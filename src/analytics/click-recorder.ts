@@ -175,6 +175,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
         userAgent: sharedAgent(userAgent),
         referrerHost: event.referrer ? referrerHost(event.referrer) : null,
         language: event.acceptLanguage ? language(event.acceptLanguage) : null,
+        variant: event.variant ?? null,
       })
       if (queue.length >= batchSize) drainSoon()
       return true

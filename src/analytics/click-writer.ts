@@ -25,6 +25,8 @@ export interface PendingClick {
   userAgent: string
   referrerHost: string | null
   language: string | null
+  /** The split-test variant the visitor was sent to, or null. */
+  variant?: number | null
 }
 
 export interface ClickWriterOptions {
@@ -66,6 +68,8 @@ export interface EnrichedClick {
   country: string | null
   agent: AgentDescription
   isUnique: boolean
+  /** The split-test variant, or null. */
+  variant?: number | null
 }
 
 /** The raw row of an enriched click and the same click as the aggregates count it. */
@@ -100,6 +104,7 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
       device: click.agent.device,
       language: click.language ?? '',
       social: socialNetworkOf(click.referrerHost) ?? '',
+      variant: click.variant === null || click.variant === undefined ? '' : String(click.variant),
     },
   }
 }
@@ -164,6 +169,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         country: countryOf(click.ip),
         agent: describe(click.userAgent),
         isUnique: false,
+        variant: click.variant,
       })
       rows.push(row)
       counted.push(count)

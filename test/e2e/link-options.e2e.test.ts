@@ -2,7 +2,8 @@
 // set): in the link builder, apply a UTM template, change a parameter, see the destination visitors
 // will get in the preview, save the parameters as a new template, create the link, and follow it
 // from another browser to the destination with its UTM query; then cap its clicks with a fallback
-// address and see the visitor sent there once the cap is reached. Screenshots at 1440 and 375 px.
+// address and see the visitor sent there once the cap is reached; start a split test, see a visitor
+// keep their variant, and end the test with a winner. Screenshots at 1440 and 375 px.
 import { describe, expect, it } from 'vitest'
 import { e2eDatabases, hasChromium, screenshot, startLandingSite, useBrowser, VISITOR_AGENT, WIDTHS, withDashboard } from './harness.js'
 
@@ -94,6 +95,45 @@ describe.skipIf(!hasChromium)('link options in a browser', () => {
         await expect.poll(() => visitor.url()).toBe(`${landing.url}/sold-out`)
         const details = await d.api<{ details: { clicklimit: number; expiredurl: string } }>('GET', `/api/url/${id}`)
         expect(details.body.details).toMatchObject({ clicklimit: 2, expiredurl: `${landing.url}/sold-out` })
+
+        // A split test: a visitor keeps their variant; a winner ends the test.
+        await page.goto(`${d.publicUrl}/app/links/new`)
+        await page.getByRole('heading', { name: 'Create link' }).waitFor()
+        await page.getByLabel('Destination URL').fill(`${landing.url}/spring`)
+        await page.getByLabel('Alias (optional)').fill('split-e2e')
+        await page.getByRole('button', { name: 'Start a split test' }).click()
+        await page.getByLabel('Variant 1 URL').fill(`${landing.url}/a`)
+        await page.getByLabel('Variant 2 URL').fill(`${landing.url}/b`)
+        await page.getByLabel('Variant 2 weight').fill('0')
+        await page.getByRole('button', { name: 'Create link' }).click()
+        await page.getByText('Enter a whole number from 1 to 1,000,000.').waitFor()
+        await page.getByLabel('Variant 2 weight').fill('2')
+        await page.getByRole('button', { name: 'Create link' }).click()
+        await page.getByRole('status').filter({ hasText: 'Your short link is ready' }).waitFor()
+        await visitor.goto(`${d.publicUrl}/split-e2e`)
+        await visitor.getByRole('heading', { name: 'Spring sale' }).waitFor()
+        const variantUrl = visitor.url()
+        expect([`${landing.url}/a`, `${landing.url}/b`]).toContain(variantUrl)
+        await visitor.goto(`${d.publicUrl}/split-e2e`)
+        await expect.poll(() => visitor.url()).toBe(variantUrl)
+
+        const splitList = await d.api<{ data: { urls: Array<{ id: number; alias: string }> } }>('GET', '/api/urls')
+        const splitId = splitList.body.data.urls.find((entry) => entry.alias === 'split-e2e')!.id
+        const chosen = variantUrl.endsWith('/a') ? 0 : 1
+        await expect.poll(async () => (await d.api<{ details: { variants: Array<{ clicks: number }> } }>('GET', `/api/url/${splitId}`)).body.details.variants[chosen]!.clicks).toBe(2)
+        await page.goto(`${d.publicUrl}/app/links/${splitId}/edit`)
+        await page.getByRole('heading', { name: 'Edit link' }).waitFor()
+        await page.getByText('2 clicks (100 %)').waitFor()
+        for (const size of WIDTHS) {
+          await page.setViewportSize(size)
+          await screenshot(page, name, 'link-options-split')
+        }
+        await page.setViewportSize(WIDTHS[0]!)
+        const other = 1 - chosen
+        await page.getByRole('button', { name: `Make variant ${other + 1} the only destination` }).click()
+        await page.getByText(`Variant ${other + 1} is now the link's destination.`).waitFor()
+        await visitor.goto(`${d.publicUrl}/split-e2e`)
+        await expect.poll(() => visitor.url()).toBe(`${landing.url}/${other === 0 ? 'a' : 'b'}`)
       })
     } finally {
       await landing.close()

@@ -198,6 +198,24 @@ describe.each([
     }
   })
 
+  it('sends a visitor of a split test to the same variant, with the same click, as the router does', async () => {
+    const variants = [{ url: 'https://example.com/a', weight: 1 }, { url: 'https://example.com/b', weight: 1 }, { url: 'https://example.com/c', weight: 1 }]
+    const link = await insertLinkRow(context.database.db, accountId, { options: JSON.stringify({ variants }) })
+    const chosen = new Set<string>()
+    for (let visitor = 1; visitor <= 12; visitor += 1) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-forwarded-for': `203.0.113.${visitor}`, 'x-request-id': `variant-${visitor}` }, remoteAddress: '127.0.0.1' }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.clicks).toEqual(general.clicks)
+      const location = fast.response.headers.location as string
+      expect(fast.clicks[0]!.variant).toBe(variants.findIndex((variant) => variant.url === location))
+      chosen.add(location)
+    }
+    expect(chosen.size).toBeGreaterThan(1)
+  })
+
   it('writes the same rows and counters for the clicks it hands over', async () => {
     const fastLink = await insertLinkRow(context.database.db, accountId)
     const generalLink = await insertLinkRow(context.database.db, accountId)

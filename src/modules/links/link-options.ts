@@ -1,8 +1,10 @@
 // Options of a short link beyond its destination and targeting (issue 23, docs/adr/020-link-options.md):
 // UTM parameters merged into the destination's query; a click cap and where visitors go once the
-// link has expired (by date or by cap); app links, the destinations of iOS and Android visitors. The one shape and the one normaliser: a
+// link has expired (by date or by cap); app links, the destinations of iOS and Android visitors;
+// split-test variants, destinations shared out by weight. The one shape and the one normaliser: a
 // link's write validates with it (field-named 400s), the API's read and the visit path read the
 // stored JSON (links.options) with it, so every option a link stores is one a visit can use.
+import { createHash } from 'node:crypto'
 import { ValidationError } from '../../core/errors.js'
 import { textRuleBroken } from '../../core/text.js'
 import { checkHttpUrl, isHttpUrl, MAX_URL_LENGTH } from '../../core/urls.js'
@@ -27,6 +29,20 @@ export const MAX_CLICK_LIMIT = 1_000_000_000
 
 export const CLICK_LIMIT_RULE = `must be a whole number from 1 to ${MAX_CLICK_LIMIT}`
 
+/** How many destinations a split test shares visitors among, and the largest weight. */
+export const MIN_VARIANTS = 2
+export const MAX_VARIANTS = 5
+export const MAX_VARIANT_WEIGHT = 1_000_000
+
+export const VARIANTS_RULE = `must be a list of ${MIN_VARIANTS} to ${MAX_VARIANTS} {url, weight} entries`
+export const VARIANT_WEIGHT_RULE = `must be a whole number from 1 to ${MAX_VARIANT_WEIGHT}`
+
+/** One destination of a split test and its share (weight over the sum of weights). */
+export interface Variant {
+  url: string
+  weight: number
+}
+
 /** A link's options as stored and read; every field null when not set. */
 export interface LinkOptions {
   utm: UtmParameters | null
@@ -38,6 +54,8 @@ export interface LinkOptions {
   ios: string | null
   /** The destination of visitors on Android: an app's link or its Play Store page. */
   android: string | null
+  /** A split test: these destinations replace the link's URL, one per visitor and day by weight. */
+  variants: Variant[] | null
 }
 
 /** What a client may send; `undefined` leaves the stored option as it is, null (or `{}`, `""`) removes it. */
@@ -47,11 +65,54 @@ export interface LinkOptionsInput {
   expiredurl?: string | null
   ios?: string | null
   android?: string | null
+  variants?: Array<{ url: string; weight: number }> | null
 }
 
 /** No options at all. */
 export function emptyOptions(): LinkOptions {
-  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null }
+  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null, variants: null }
+}
+
+function isVariantWeight(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_VARIANT_WEIGHT
+}
+
+/** A client's split test; null or [] removes it. */
+export function normaliseVariants(value: unknown): Variant[] | null {
+  if (value === null || value === undefined) return null
+  if (!Array.isArray(value)) throw ValidationError.field('variants', VARIANTS_RULE)
+  if (value.length === 0) return null
+  if (value.length < MIN_VARIANTS || value.length > MAX_VARIANTS) throw ValidationError.field('variants', VARIANTS_RULE)
+  return value.map((entry, index) => {
+    const { url, weight } = recordOf(entry)
+    const checkedUrl = checkHttpUrl(`variants.${index}.url`, typeof url === 'string' ? url : '')
+    if (!isVariantWeight(weight)) throw ValidationError.field(`variants.${index}.weight`, VARIANT_WEIGHT_RULE)
+    return { url: checkedUrl, weight }
+  })
+}
+
+/** A stored split test as a write would have accepted it, else null. */
+function storedVariants(value: unknown): Variant[] | null {
+  try {
+    return normaliseVariants(value)
+  } catch (error) {
+    if (error instanceof ValidationError) return null
+    throw error
+  }
+}
+
+/**
+ * The variant a visitor gets: `visitorKey` (the visitor and the day) hashed onto the weights, so
+ * the same visitor is shown the same variant all day, on every instance.
+ */
+export function chooseVariant(variants: readonly Variant[], visitorKey: string): number {
+  const total = variants.reduce((sum, variant) => sum + variant.weight, 0)
+  let point = createHash('sha256').update(visitorKey).digest().readUInt32BE(0) % total
+  for (const [index, variant] of variants.entries()) {
+    if (point < variant.weight) return index
+    point -= variant.weight
+  }
+  return variants.length - 1
 }
 
 function isClickLimit(value: unknown): value is number {
@@ -124,17 +185,18 @@ export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): Link
     expiredUrl: input.expiredurl === undefined ? stored.expiredUrl : normaliseUrl('expiredurl', input.expiredurl),
     ios: input.ios === undefined ? stored.ios : normaliseUrl('ios', input.ios),
     android: input.android === undefined ? stored.android : normaliseUrl('android', input.android),
+    variants: input.variants === undefined ? stored.variants : normaliseVariants(input.variants),
   }
 }
 
 /** True when the request sets or removes some option. */
 export function givesOptions(input: LinkOptionsInput): boolean {
-  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined
+  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined || input.variants !== undefined
 }
 
 /** True when some option is set. */
 export function hasOptions(options: LinkOptions): boolean {
-  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null
+  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null || options.variants !== null
 }
 
 /**
@@ -154,6 +216,7 @@ export function parseStoredOptions(text: string): LinkOptions {
     expiredUrl: storedUrl(stored.expiredurl),
     ios: storedUrl(stored.ios),
     android: storedUrl(stored.android),
+    variants: storedVariants(stored.variants),
   }
 }
 
@@ -165,6 +228,7 @@ export function serialiseOptions(options: LinkOptions): string {
   if (options.expiredUrl !== null) stored.expiredurl = options.expiredUrl
   if (options.ios !== null) stored.ios = options.ios
   if (options.android !== null) stored.android = options.android
+  if (options.variants !== null) stored.variants = options.variants
   return JSON.stringify(stored)
 }
 

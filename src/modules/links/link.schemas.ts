@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, UTM_RULE, UTM_VALUE_RULE } from './link-options.js'
+import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
 import { Alias, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
@@ -78,6 +78,19 @@ const AppLink = (platform: string) => Type.String({
 })
 const OptionalUrl = Type.Union([Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN }), Type.Literal(''), Type.Null()], { errorMessage: 'must be an http or https URL, or empty to remove it' })
 
+const Variants = Type.Array(
+  Type.Object({
+    url: HttpUrl,
+    weight: Type.Integer({ minimum: 1, maximum: MAX_VARIANT_WEIGHT, errorMessage: VARIANT_WEIGHT_RULE }),
+  }),
+  {
+    minItems: MIN_VARIANTS,
+    maxItems: MAX_VARIANTS,
+    errorMessage: VARIANTS_RULE,
+    description: 'a split test: each visitor is sent to one of these instead of `url`, by weight, and keeps it all day',
+  },
+)
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -102,6 +115,7 @@ export const LinkCreateBody = Type.Object({
   expiredurl: Type.Optional(ExpiredUrl),
   ios: Type.Optional(AppLink('iOS (iPhone, iPad)')),
   android: Type.Optional(AppLink('Android')),
+  variants: Type.Optional(Variants),
 })
 
 /** Every field optional; `""` or null clears what can be cleared; `campaign` 0 or null takes the link out of its campaign. */
@@ -119,6 +133,12 @@ export const LinkUpdateBody = Type.Object({
   expiredurl: Type.Optional(OptionalUrl),
   ios: Type.Optional(OptionalUrl),
   android: Type.Optional(OptionalUrl),
+  variants: Type.Optional(Type.Union([Variants, Type.Null()], { errorMessage: `${VARIANTS_RULE}, or null to end the split test` })),
+})
+
+/** Ends a split test: the variant at this position (from 0) becomes the link's only destination. */
+export const LinkWinnerBody = Type.Object({
+  variant: Type.Integer({ minimum: 0, maximum: MAX_VARIANTS - 1, errorMessage: `must be the position of a variant, from 0 to ${MAX_VARIANTS - 1}` }),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
@@ -174,6 +194,10 @@ const optionFields = {
   expiredurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go once the link has expired' }),
   ios: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on iOS go, before any targeting rule' }),
   android: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on Android go, before any targeting rule' }),
+  variants: Type.Union([
+    Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer(), clicks: Type.Integer({ description: 'recorded clicks of visitors sent to this variant' }) })),
+    Type.Null(),
+  ], { description: 'the split test\'s destinations, with the clicks each has had' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

@@ -18,7 +18,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
-import { NotFoundError } from '../../core/errors.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
@@ -207,6 +207,27 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
       return { id, alias, origin: placement.origin }
+    },
+
+    /** True when the link runs a split test (its details then show clicks per variant). */
+    hasSplitTest(link: LinkWithDomain): boolean {
+      return parseStoredOptions(link.options).variants !== null
+    },
+
+    /** Ends the link's split test: the variant at `position` becomes its URL. */
+    async chooseWinner(account: AuthenticatedAccount, id: number, position: number) {
+      const { link: current } = await getLinkOrThrow(account.id, id)
+      const options = parseStoredOptions(current.options)
+      if (options.variants === null) throw ValidationError.field('variant', 'names no variant: the link runs no split test')
+      const winner = options.variants[position]
+      if (!winner) throw ValidationError.field('variant', `must be the position of a variant, from 0 to ${options.variants.length - 1}`)
+      const changes: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
+      await journal.write(account, async (trx) => {
+        if (!(await links.in(trx).update(account.id, id, changes, undefined, undefined))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [{ action: 'link.winner_chosen', resource: 'link', resourceId: id, fields: ['variant'], record: await recordOf(trx, account.id, id) }] }
+      })
+      announce({ host: current.host, alias: current.alias })
+      return { id, alias: current.alias, origin: current.domain_origin }
     },
 
     async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 // Which destination a visitor of a link gets (decisions §6: geotarget, devicetarget,
 // languagetarget; issue 23: the link's options). Precedence: the app link of the visitor's
 // platform (iOS, Android), then a matching country rule, then device, then language, then the
-// link's own URL; the link's UTM parameters are then merged into whichever was chosen
+// link's own URL (or, in a split test, the visitor's variant); the link's UTM parameters are then merged into whichever was chosen
 // (docs/adr/020-link-options.md). The rules and options are read once, when
 // the link is loaded into the cache, by the same normalisers the link's write validates with
 // (links/link-targeting.ts, links/link-options.ts), so choosing costs a few comparisons per visit,
@@ -9,7 +9,7 @@
 import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-parser.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
-import { withUtmParameters, type LinkOptions } from '../links/link-options.js'
+import { chooseVariant, withUtmParameters, type LinkOptions, type Variant } from '../links/link-options.js'
 import { memoize } from '../../core/memoize.js'
 import type { PublicLink } from './alias-resolver.js'
 import { headerText, type VisitRequest } from './visitor.js'
@@ -54,10 +54,11 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
  * rules need is read from the request. `country` is the visitor's, looked up by the caller only
  * when the link has geo rules. Null when no http(s) URL is left.
  */
-export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
+export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null, variant: number | null = null): string | null {
   const { options } = link
-  if (options === null) return targetedDestination(request, link, country)
-  const chosen = appDestination(request, options) ?? targetedDestination(request, link, country)
+  if (options === null) return targetedDestination(request, link, country, link.url)
+  const url = variant !== null && options.variants !== null ? options.variants[variant]?.url ?? link.url : link.url
+  const chosen = appDestination(request, options) ?? targetedDestination(request, link, country, url)
   if (chosen === null) return null
   return options.utm === null ? chosen : utmDestination(chosen, options)
 }
@@ -85,15 +86,22 @@ function appDestination(request: VisitRequest, options: LinkOptions): string | n
   return null
 }
 
-function targetedDestination(request: VisitRequest, link: PublicLink, country: string | null): string | null {
+/** The split-test variant of this visitor today: the same all day, on every instance. */
+export function variantOf(request: VisitRequest, variants: readonly Variant[], now = new Date()): number {
+  // Never stored: no secret salt is needed, and every instance picks alike without sharing one.
+  const day = now.toISOString().slice(0, 10)
+  return chooseVariant(variants, `${day}\n${request.ip}\n${headerText(request.headers['user-agent']) ?? ''}`)
+}
+
+function targetedDestination(request: VisitRequest, link: PublicLink, country: string | null, url: string): string | null {
   const { targeting } = link
-  if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
-  const chosen = chooseDestination(link.url, targeting, {
+  if (!hasTargeting(targeting)) return safeHttpUrl(url)
+  const chosen = chooseDestination(url, targeting, {
     country,
     devices: targeting.device.length > 0 ? deviceNamesOf(headerText(request.headers['user-agent'])) : [],
     languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
   })
-  return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
+  return safeHttpUrl(chosen) ?? safeHttpUrl(url)
 }
 
 // A link with UTM parameters sends most visitors to one or a few destinations: each merged once.

@@ -17,7 +17,7 @@ import { policyOriginOf } from './frame-origin.js'
 import type { HostNamespace, HostRouter } from './host-router.js'
 import { createClickCaps } from './click-caps.js'
 import { linkPasswordMatches } from './link-password.js'
-import { destinationOf } from './targeting.js'
+import { destinationOf, variantOf } from './targeting.js'
 import { clickOf, type VisitRequest } from './visitor.js'
 
 /** The page a followed link answers with. */
@@ -102,9 +102,12 @@ export function createVisitService(options: VisitServiceOptions) {
   function follow(request: VisitRequest, link: PublicLink, country: string | null, counted: boolean): Visit {
     const limit = link.options === null ? null : link.options.clickLimit
     if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)
-    const destination = destinationOf(request, link, country)
+    const variant = link.options === null || link.options.variants === null ? null : variantOf(request, link.options.variants)
+    const destination = destinationOf(request, link, country, variant)
     if (!destination) return NOT_FOUND
     const click = counted ? clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }) : null
+    // Clicks per variant are counted (statistics); the visitor's app link or targeting may still have won.
+    if (click !== null && variant !== null) click.variant = variant
     // Taken as the visit is decided, before any other visit can be: exactly `limit` get through.
     if (limit !== null && click !== null && clicks.counts(click)) caps.take(link)
     return { kind: 'link', link, destination, page: pageOf(link, destination), click }

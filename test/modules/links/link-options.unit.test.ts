@@ -2,7 +2,7 @@
 // visit applies to the chosen destination.
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../../src/core/errors.js'
-import { emptyOptions, mergeOptions, normaliseUtm, parseStoredOptions, serialiseOptions, withUtmParameters } from '../../../src/modules/links/link-options.js'
+import { chooseVariant, emptyOptions, mergeOptions, normaliseUtm, normaliseVariants, parseStoredOptions, serialiseOptions, withUtmParameters } from '../../../src/modules/links/link-options.js'
 
 function fieldOf(action: () => unknown): string | undefined {
   try {
@@ -90,5 +90,28 @@ describe('stored options', () => {
     const stored = mergeOptions(emptyOptions(), { clicklimit: 9, expiredurl: 'https://example.com/after' })
     expect(mergeOptions(stored, { expiredurl: '' })).toEqual({ ...emptyOptions(), clickLimit: 9, expiredUrl: null })
     expect(mergeOptions(stored, { clicklimit: null })).toEqual({ ...emptyOptions(), clickLimit: null, expiredUrl: 'https://example.com/after' })
+  })
+})
+
+describe('split-test variants', () => {
+  const variants = [{ url: 'https://example.com/a', weight: 1 }, { url: 'https://example.com/b', weight: 3 }]
+
+  it('gives one visitor key one variant, and shares keys by weight', () => {
+    expect(chooseVariant(variants, 'day\nvisitor')).toBe(chooseVariant(variants, 'day\nvisitor'))
+    const counts = [0, 0]
+    for (let visitor = 0; visitor < 4000; visitor += 1) counts[chooseVariant(variants, `2026-01-01\n${visitor}`)]! += 1
+    expect(counts[1]! / 4000).toBeGreaterThan(0.7)
+    expect(counts[1]! / 4000).toBeLessThan(0.8)
+  })
+
+  it('checks the list, naming the entry at fault, and removes it with [] or null', () => {
+    expect(normaliseVariants([{ url: ' https://example.com/a ', weight: 2 }, { url: 'https://example.com/b', weight: 1 }])).toEqual([{ url: 'https://example.com/a', weight: 2 }, { url: 'https://example.com/b', weight: 1 }])
+    expect(normaliseVariants([])).toBeNull()
+    expect(normaliseVariants(null)).toBeNull()
+    expect(fieldOf(() => normaliseVariants([{ url: 'https://example.com/a', weight: 1 }]))).toBe('variants')
+    expect(fieldOf(() => normaliseVariants([{ url: 'https://example.com/a', weight: 1 }, { url: 'ftp://x', weight: 1 }]))).toBe('variants.1.url')
+    expect(fieldOf(() => normaliseVariants([{ url: 'https://example.com/a', weight: 1_000_001 }, { url: 'https://example.com/b', weight: 1 }]))).toBe('variants.0.weight')
+    // A stored list a write would refuse is left out whole.
+    expect(parseStoredOptions(JSON.stringify({ variants: [{ url: 'https://example.com/a', weight: 1 }] })).variants).toBeNull()
   })
 })

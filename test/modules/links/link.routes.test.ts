@@ -41,6 +41,7 @@ describe('short link endpoints', () => {
         expiredurl: null,
         ios: null,
         android: null,
+        variants: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -85,6 +86,7 @@ describe('short link endpoints', () => {
       expiredurl: null,
       ios: null,
       android: null,
+      variants: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,

@@ -7552,6 +7552,13 @@ export interface paths {
                                     source?: string;
                                     term?: string;
                                 } | null;
+                                /** @description the split test's destinations, with the clicks each has had */
+                                variants: {
+                                    /** @description recorded clicks of visitors sent to this variant */
+                                    clicks: number;
+                                    url: string;
+                                    weight: number;
+                                }[] | null;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -7887,6 +7894,10 @@ export interface paths {
                             source?: string;
                             term?: string;
                         } | (never | null);
+                        variants?: {
+                            url: string;
+                            weight: number;
+                        }[] | (never | null);
                     };
                 };
             };
@@ -7960,6 +7971,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/url/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a split test: the variant at this position (from 0) becomes the link's only destination */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        variant: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            message: string;
+                            shorturl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/url/add": {
         parameters: {
             query?: never;
@@ -8020,6 +8126,11 @@ export interface paths {
                             source?: string;
                             term?: string;
                         };
+                        /** @description a split test: each visitor is sent to one of these instead of `url`, by weight, and keeps it all day */
+                        variants?: {
+                            url: string;
+                            weight: number;
+                        }[];
                     };
                 };
             };

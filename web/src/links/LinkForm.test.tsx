@@ -146,6 +146,22 @@ describe('the link form', () => {
     await waitFor(() => expect(describedText(screen.getByLabelText('UTM term (optional)'))).toBe('Must not contain control characters.'))
   })
 
+  it('starts a split test with two variants and sends them with their weights', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await user.click(screen.getByRole('button', { name: 'Start a split test' }))
+    await user.type(screen.getByLabelText('Variant 1 URL'), 'https://example.com/a')
+    await user.type(screen.getByLabelText('Variant 2 URL'), 'https://example.com/b')
+    await user.clear(screen.getByLabelText('Variant 2 weight'))
+    await user.type(screen.getByLabelText('Variant 2 weight'), '3')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
+    expect(toCreateBody(values).variants).toEqual([{ url: 'https://example.com/a', weight: 1 }, { url: 'https://example.com/b', weight: 3 }])
+  })
+
   it("shows the server's message beside the field it names, down to one targeting rule", async () => {
     const user = userEvent.setup()
     renderForm(async () => {

@@ -8,6 +8,7 @@ import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
 import { TargetingEditor } from './TargetingEditor'
 import { UtmEditor, type UtmTemplate } from './UtmEditor'
+import { VariantsEditor } from './VariantsEditor'
 import { withUtmParameters, type UtmValues } from './utm'
 import { TARGET_DEVICES, validateLinkForm, type LinkFormErrors, type LinkFormValues, type TargetDevice } from './link-form'
 
@@ -32,13 +33,17 @@ interface LinkFormProps {
   onCancel?(): void
   /** Saves UTM parameters as a template of the account. */
   onSaveUtmTemplate?(name: string, utm: Partial<UtmValues>): Promise<unknown>
+  /** Edit: the saved split test's clicks per variant. */
+  variantClicks?: number[]
+  /** Edit: ends the split test with the saved variant at `index`. */
+  onChooseWinner?(index: number): void
 }
 
 const DEVICE_NAMES: Record<TargetDevice, string> = {
   iphone: 'iPhone', ipad: 'iPad', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux', mobile: 'Any phone', tablet: 'Any tablet', desktop: 'Any desktop',
 }
 
-export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate }: LinkFormProps) {
+export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate, variantClicks, onChooseWinner }: LinkFormProps) {
   const [values, setValues] = useState<LinkFormValues>(initial)
   const [errors, setErrors] = useState<LinkFormErrors>({})
   const [formError, setFormError] = useState<string>()
@@ -91,6 +96,11 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
               <input type="text" value={values.custom} placeholder="spring-sale" autoCapitalize="off" spellCheck={false} onChange={(event) => set('custom', event.target.value)} />
             </Field>
           </div>
+        </section>
+
+        <section className="card stack" aria-labelledby="section-split">
+          <h2 id="section-split">Split test</h2>
+          <VariantsEditor rows={values.variants} errors={errors} onChange={(rows) => set('variants', rows)} clicks={variantClicks} onChooseWinner={onChooseWinner} />
         </section>
 
         <section className="card stack" aria-labelledby="section-behaviour">
@@ -245,8 +255,12 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             <p className="short-preview">{previewHost}/<strong>{values.custom || '…'}</strong></p>
           </div>
           <div>
-            <p className="muted small" id="preview-destination-label">Visitors go to</p>
-            <p className="short-preview" aria-labelledby="preview-destination-label" data-testid="destination-preview">{values.url.trim() ? withUtmParameters(values.url.trim(), values.utm) : '…'}</p>
+            <p className="muted small" id="preview-destination-label">{values.variants.length > 0 ? 'Visitors go to one of' : 'Visitors go to'}</p>
+            {values.variants.length > 0
+              ? values.variants.map((row, index) => (
+                  <p key={index} className="short-preview" aria-label={`Variant ${index + 1} preview`}>{row.url.trim() ? withUtmParameters(row.url.trim(), values.utm) : '…'}</p>
+                ))
+              : <p className="short-preview" aria-labelledby="preview-destination-label" data-testid="destination-preview">{values.url.trim() ? withUtmParameters(values.url.trim(), values.utm) : '…'}</p>}
           </div>
           <div className="social-card" aria-label="Social card preview">
             <p className="social-host">{values.url ? displayUrl(values.url).split('/')[0] : 'example.com'}</p>

@@ -105,6 +105,13 @@ export function EditLinkPage() {
           options={options}
           submitLabel="Save changes"
           onSaveUtmTemplate={saveUtmTemplate}
+          variantClicks={link.data.details.variants?.map((variant) => variant.clicks)}
+          onChooseWinner={async (index) => {
+            await unwrap(api.POST('/api/url/{id}/winner', { params: { path: { id } }, body: { variant: index } }))
+            await queryClient.invalidateQueries({ queryKey: ['links'] })
+            await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            navigate('/links', { state: { notice: `Variant ${index + 1} is now the link's destination.` } })
+          }}
           onCancel={() => navigate('/links')}
           onSubmit={async (values) => {
             await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values) }))

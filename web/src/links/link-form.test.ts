@@ -27,7 +27,7 @@ describe('link form rules', () => {
     const details = {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
       clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
-      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null,
+      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
     } as LinkDetails
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
@@ -41,7 +41,7 @@ describe('link form rules', () => {
     const details = {
       id: 3, alias: 'utm', shorturl: 'https://lw.test/utm', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
-      targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' }, clicklimit: null, expiredurl: null, ios: null, android: null,
+      targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' }, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.utm).toEqual({ source: 'mail', medium: '', campaign: 'june', term: '', content: '' })
@@ -54,7 +54,7 @@ describe('link form rules', () => {
     const details = {
       id: 4, alias: 'cap', shorturl: 'https://lw.test/cap', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
-      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: 500, expiredurl: 'https://example.com/sold-out', ios: 'https://apps.apple.com/app/id1', android: null,
+      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: 500, expiredurl: 'https://example.com/sold-out', ios: 'https://apps.apple.com/app/id1', android: null, variants: [{ url: 'https://example.com/a', weight: 2, clicks: 5 }, { url: 'https://example.com/b', weight: 1, clicks: 3 }],
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values).toMatchObject({ clicklimit: '500', expiredurl: 'https://example.com/sold-out' })
@@ -63,6 +63,14 @@ describe('link form rules', () => {
     for (const clicklimit of ['0', '1000000001', '2.5', '-3', 'ten']) expect(validateLinkForm({ ...values, clicklimit }).clicklimit).toBeDefined()
     expect(validateLinkForm({ ...values, clicklimit: '1000000000' }).clicklimit).toBeUndefined()
     expect(validateLinkForm({ ...values, expiredurl: 'javascript:alert(1)' }).expiredurl).toBeDefined()
+  })
+
+  it('reads, checks and sends split-test variants, ending the test with null when none is left', () => {
+    const values = { ...emptyLinkForm, url: 'https://example.com', variants: [{ url: 'https://example.com/a', weight: '2' }, { url: ' https://example.com/b ', weight: '1' }] }
+    expect(toUpdateBody(values).variants).toEqual([{ url: 'https://example.com/a', weight: 2 }, { url: 'https://example.com/b', weight: 1 }])
+    expect(toUpdateBody({ ...values, variants: [] }).variants).toBeNull()
+    expect(Object.keys(validateLinkForm({ ...values, variants: [values.variants[0]!] }))).toEqual(['variants'])
+    expect(Object.keys(validateLinkForm({ ...values, variants: [{ url: 'ftp://x', weight: '0' }, values.variants[1]!] }))).toEqual(['variants.0.url', 'variants.0.weight'])
   })
 
   it('reads, checks and sends app links, removing one with null when emptied', () => {
@@ -76,7 +84,7 @@ describe('link form rules', () => {
     const details = {
       id: 2, alias: 'far', shorturl: 'https://far.example/far', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
       date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
-      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null,
+      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.domain).toBe('https://far.example')

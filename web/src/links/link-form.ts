@@ -45,6 +45,8 @@ export interface LinkFormValues {
   /** App links: where iOS and Android visitors go before any rule; '' for none. */
   ios: string
   android: string
+  /** A split test's destinations; none for no test. */
+  variants: Array<{ url: string; weight: string }>
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -58,6 +60,7 @@ export const emptyLinkForm: LinkFormValues = {
   expiredurl: '',
   ios: '',
   android: '',
+  variants: [],
 }
 
 /** The largest click limit the server accepts. */
@@ -122,6 +125,12 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   if (clicklimit && (!/^\d{1,10}$/.test(clicklimit) || Number(clicklimit) < 1 || Number(clicklimit) > MAX_CLICK_LIMIT)) {
     errors.clicklimit = 'Enter a whole number from 1 to 1,000,000,000.'
   }
+  if (values.variants.length > 0 && (values.variants.length < 2 || values.variants.length > 5)) errors.variants = 'A split test needs 2 to 5 variants.'
+  values.variants.forEach((row, index) => {
+    if (!isHttpUrl(row.url)) errors[`variants.${index}.url`] = 'Enter an http or https URL.'
+    const weight = row.weight.trim()
+    if (!/^\d{1,7}$/.test(weight) || Number(weight) < 1 || Number(weight) > 1_000_000) errors[`variants.${index}.weight`] = 'Enter a whole number from 1 to 1,000,000.'
+  })
   for (const field of ['expiredurl', 'ios', 'android'] as const) {
     if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
   }
@@ -152,6 +161,10 @@ function linkType(value: string): string | number {
   return /^\d+$/.test(value) ? Number(value) : value
 }
 
+function variantsBody(values: LinkFormValues) {
+  return values.variants.map((row) => ({ url: row.url.trim(), weight: Number(row.weight.trim()) }))
+}
+
 /** The body of POST /api/url/add: only what was filled in. */
 export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   const body: LinkCreateBody = { url: values.url.trim(), type: linkType(values.type) }
@@ -174,6 +187,7 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (values.expiredurl.trim()) body.expiredurl = values.expiredurl.trim()
   if (values.ios.trim()) body.ios = values.ios.trim()
   if (values.android.trim()) body.android = values.android.trim()
+  if (values.variants.length > 0) body.variants = variantsBody(values)
   return body
 }
 
@@ -194,6 +208,7 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     expiredurl: values.expiredurl.trim() || null,
     ios: values.ios.trim() || null,
     android: values.android.trim() || null,
+    variants: values.variants.length > 0 ? variantsBody(values) : null,
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = null
@@ -227,5 +242,6 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     expiredurl: details.expiredurl ?? '',
     ios: details.ios ?? '',
     android: details.android ?? '',
+    variants: (details.variants ?? []).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
   }
 }
