@@ -35,6 +35,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerExportRoutes } from './modules/exports/export.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
+import { registerUtmTemplateRoutes } from './modules/utm-templates/utm-template.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
+  registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })

@@ -61,6 +61,8 @@ import { createAliasResolverRepository } from './modules/visits/alias-resolver.r
 import { createAliasResolver } from './modules/visits/alias-resolver.js'
 import { createHostRouter } from './modules/visits/host-router.js'
 import { createVisitService } from './modules/visits/visit.service.js'
+import { createUtmTemplateRepository } from './modules/utm-templates/utm-template.repository.js'
+import { createUtmTemplateService } from './modules/utm-templates/utm-template.service.js'
 import { createSplashPageRepository } from './modules/splash-pages/splash-page.repository.js'
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
@@ -213,6 +215,8 @@ export function createServices(deps: ServiceDependencies) {
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     links: createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl }),
+    /** The account's named sets of UTM parameters for links (issue 23). */
+    utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl }),
     domains: createDomainService(domainRepository, {
       publicUrl,

@@ -24,6 +24,8 @@ export interface CountedClick {
   language: string
   /** facebook | twitter | instagram | linkedin | '' */
   social: string
+  /** The split-test variant's position as text; '' for a link without one. */
+  variant: string
 }
 
 /** Dimensions counted by value; `clicks` and `unique` are counted with the value ''. */
@@ -63,7 +65,7 @@ interface ItemDayCounts {
   values: Map<string, number>[]
 }
 
-const COUNTED_DIMENSIONS = [...VALUE_DIMENSIONS, 'social'] as const
+const COUNTED_DIMENSIONS = [...VALUE_DIMENSIONS, 'social', 'variant'] as const
 
 /** Reduces clicks to increments: one per counter, however many clicks share it. */
 export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrements {
@@ -99,6 +101,7 @@ export function incrementsOf(clicks: Iterable<CountedClick>): AggregateIncrement
     increment(values[4]!, click.device)
     increment(values[5]!, click.language)
     if (click.social) increment(values[6]!, click.social)
+    if (click.variant) increment(values[7]!, click.variant)
   }
   const increments: AggregateIncrements = { days: new Map(), totals: new Map(), items }
   for (const [itemDay, { item, clicks: clickCount, unique, values }] of byItemDay) {
@@ -139,25 +142,39 @@ const addToTotals = createBulkInsert('click_totals', [...TOTAL_COLUMNS, 'clicks'
 
 type CounterValues = { id: number; clicks: number; unique: number }
 
+/** What a batch left in links' counters: each link's clicks now, and how many the batch added (click caps). */
+export type LinkCounters = Map<number, { clicks: number; added: number }>
+
 // The item rows whose counters lists show and sort by, one typed update per kind of item (a
 // misspelt column fails to compile rather than making the database refuse every batch), each
 // compiled once: it runs for every clicked item of every batch.
 const ITEM_COUNTER_UPDATES: Partial<Record<ClickItemType, (trx: Kysely<Database>, values: CounterValues) => Promise<unknown>>> = {
+  // The link's count afterwards comes back with it: capped links are checked against it (no read more).
   link: prepareStatement((db, values: CounterValues) =>
-    db.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', values.clicks), unique_clicks: eb('unique_clicks', '+', values.unique) })).where('id', '=', values.id)),
+    db.updateTable('links').set((eb) => ({ clicks: eb('clicks', '+', values.clicks), unique_clicks: eb('unique_clicks', '+', values.unique) })).where('id', '=', values.id).returning('clicks')),
   qr: prepareStatement((db, values: CounterValues) => db.updateTable('qr_codes').set((eb) => ({ scans: eb('scans', '+', values.clicks) })).where('id', '=', values.id)),
   campaign: prepareStatement((db, values: CounterValues) => db.updateTable('campaigns').set((eb) => ({ views: eb('views', '+', values.clicks) })).where('id', '=', values.id)),
 }
 
-/** Adds the increments to the counters, inside the transaction that writes the raw clicks. */
-export async function applyIncrements(trx: Transaction<Database>, increments: AggregateIncrements): Promise<void> {
+/**
+ * Adds the increments to the counters, inside the transaction that writes the raw clicks; answers
+ * the links' counters as the batch left them.
+ */
+export async function applyIncrements(trx: Transaction<Database>, increments: AggregateIncrements): Promise<LinkCounters> {
   await addToDays(trx, sortedEntries(increments.days).map(([[itemType, itemId, day, dimension, value], clicks]) => ({
     item_type: itemType!, item_id: Number(itemId), day: day!, dimension: dimension!, value: value!, clicks,
   })))
   await addToTotals(trx, sortedEntries(increments.totals).map(([[itemType, itemId, dimension, value], clicks]) => ({
     item_type: itemType!, item_id: Number(itemId), dimension: dimension!, value: value!, clicks,
   })))
+  const links: LinkCounters = new Map()
   for (const [[itemType, itemId], counts] of sortedEntries(increments.items)) {
-    await ITEM_COUNTER_UPDATES[itemType as ClickItemType]?.(trx, { id: Number(itemId), clicks: counts.clicks, unique: counts.unique })
+    const id = Number(itemId)
+    const rows = await ITEM_COUNTER_UPDATES[itemType as ClickItemType]?.(trx, { id, clicks: counts.clicks, unique: counts.unique })
+    if (itemType === 'link') {
+      const row = (rows as Array<{ clicks: number | string }> | undefined)?.[0]
+      if (row) links.set(id, { clicks: Number(row.clicks), added: counts.clicks })
+    }
   }
+  return links
 }

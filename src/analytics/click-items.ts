@@ -18,5 +18,7 @@ export interface ClickEvent {
   acceptLanguage: string | undefined
   /** A browser's prefetch or preview, not a visit (never counted). */
   prefetch?: boolean
+  /** The split-test variant the visitor was sent to (its position in the link's list). */
+  variant?: number
   at?: Date
 }

@@ -13,10 +13,21 @@ import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
 import { memoize } from '../core/memoize.js'
 import type { ClickEvent } from './click-items.js'
+import type { LinkCounters } from './click-aggregates.js'
+
+/** Told, after each written batch, the counters of the links it counted (click caps). */
+export type LinkCountersListener = (counters: LinkCounters) => void
 
 export interface ClickRecorder {
-  /** Queues a visit; bots, link-preview fetchers and prefetches are dropped. Never throws, never waits. */
-  record(event: ClickEvent): void
+  /**
+   * Queues a visit; bots, link-preview fetchers and prefetches are dropped. Never throws, never
+   * waits. True when the visit was queued.
+   */
+  record(event: ClickEvent): boolean
+  /** True when `record` would count the visit: a person's, not a bot's, a preview's or a prefetch. */
+  counts(event: ClickEvent): boolean
+  /** Adds a listener told of the links' counters after every written batch. */
+  onLinkCounters(listener: LinkCountersListener): void
   /** Writes everything queued so far. */
   flush(): Promise<void>
   /** Stops the timer and flushes what is left. */
@@ -91,14 +102,21 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   let refusals = 0
   const totals: ClickRecorderTotals = { queued: 0, written: 0, dropped: 0 }
   const batchListeners = new Set<BatchListener>()
+  const linkCountersListeners: LinkCountersListener[] = []
+
+  function counts(event: ClickEvent): boolean {
+    // A visit without a user agent is a script or a checker, not a browser.
+    return Boolean(event.userAgent) && !event.prefetch && !isBotAgent(event.userAgent!)
+  }
 
   /** Writes batches until the queue is empty; false when the database refused one (kept for later). */
   async function drain(): Promise<boolean> {
     while (queue.length > 0) {
       const batch = queue.slice(0, batchSize * 4)
       const started = performance.now()
+      let counters
       try {
-        await writeClicks(batch)
+        counters = await writeClicks(batch)
       } catch (error) {
         lastError = error
         backoffMs = Math.min(Math.max(backoffMs * 2, MIN_BACKOFF_MS), MAX_BACKOFF_MS)
@@ -121,6 +139,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
       totals.written += batch.length
       const seconds = (performance.now() - started) / 1000
       for (const listener of batchListeners) listener(batch.length, seconds)
+      if (counters.size > 0) for (const listener of linkCountersListeners) listener(counters)
     }
     if (dropped > 0) {
       options.onDrop?.(dropped)
@@ -157,13 +176,17 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   timer.unref()
 
   return {
+    counts,
+    onLinkCounters(listener) {
+      linkCountersListeners.push(listener)
+    },
     record(event) {
-      // A visit without a user agent is a script or a checker, not a browser.
-      if (!event.userAgent || event.prefetch || isBotAgent(event.userAgent)) return
+      const userAgent = event.userAgent
+      if (!userAgent || !counts(event)) return false
       if (queue.length >= maxQueue) {
         dropped += 1
         totals.dropped += 1
-        return
+        return false
       }
       totals.queued += 1
       queue.push({
@@ -172,11 +195,13 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
         itemId: event.itemId,
         createdAt: nowTimestamp(event.at),
         ip: event.ip,
-        userAgent: sharedAgent(event.userAgent),
+        userAgent: sharedAgent(userAgent),
         referrerHost: event.referrer ? referrerHost(event.referrer) : null,
         language: event.acceptLanguage ? language(event.acceptLanguage) : null,
+        variant: event.variant ?? null,
       })
       if (queue.length >= batchSize) drainSoon()
+      return true
     },
     flush,
     async close() {

@@ -4,7 +4,7 @@
 import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
 import type { NewClick } from '../db/schema.js'
-import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
+import { applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
 import { socialNetworkOf } from './click-enrichment.js'
 import { describeUserAgent, type AgentDescription } from './visitor-parser.js'
@@ -25,6 +25,8 @@ export interface PendingClick {
   userAgent: string
   referrerHost: string | null
   language: string | null
+  /** The split-test variant the visitor was sent to, or null. */
+  variant?: number | null
 }
 
 /** Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure rolls the batch back. */
@@ -70,6 +72,8 @@ export interface EnrichedClick {
   country: string | null
   agent: AgentDescription
   isUnique: boolean
+  /** The split-test variant, or null. */
+  variant?: number | null
 }
 
 /** The raw row of an enriched click and the same click as the aggregates count it. */
@@ -104,12 +108,16 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
       device: click.agent.device,
       language: click.language ?? '',
       social: socialNetworkOf(click.referrerHost) ?? '',
+      variant: click.variant === null || click.variant === undefined ? '' : String(click.variant),
     },
   }
 }
 
-/** Builds the function that writes one batch; it throws when the database refuses (nothing written). */
-export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<void> {
+/**
+ * Builds the function that writes one batch and answers the links' counters as it left them; it
+ * throws when the database refuses (nothing written).
+ */
+export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<LinkCounters> {
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so
@@ -165,12 +173,13 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         country: countryOf(click.ip),
         agent: describe(click.userAgent),
         isUnique: false,
+        variant: click.variant,
       })
       rows.push(row)
       counted.push(count)
     }
 
-    await db.transaction().execute(async (trx) => {
+    const linkCounters = await db.transaction().execute(async (trx) => {
       // The visitors this batch is the first to see (per item and day); sorted: one lock order.
       const candidates = [...new Set(visitorKeys)].filter((key) => !knownVisitors.has(key)).sort().map((key) => {
         const [day, itemType, itemId, visitorHash] = key.split('\n') as [string, string, string, string]
@@ -185,14 +194,16 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         counted[index]!.isUnique = true
       })
       await insertClicks(trx, rows)
-      await applyIncrements(trx, incrementsOf(counted))
+      const counters = await applyIncrements(trx, incrementsOf(counted))
       // The events of exactly these clicks, committed with them or not at all.
       if (options.onBatch) await options.onBatch(trx, rows)
+      return counters
     })
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)
     // The batch is committed: a failed clean-up must not make the caller write it again.
     const today = batch[batch.length - 1]?.createdAt.slice(0, 10)
     if (today) await pruneVisitors(today).catch(() => undefined)
+    return linkCounters
   }
 }

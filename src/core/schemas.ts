@@ -87,10 +87,13 @@ export const PageQuery = Type.Object({
 /** Date-time as the spec writes it: `YYYY-MM-DD HH:MM:SS` (UTC). */
 export const DateTime = Type.String({ description: 'UTC date-time, `YYYY-MM-DD HH:MM:SS`' })
 
+/** The form of an http(s) URL a client gives; services check it parses (core/urls.ts). */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$'
+
 /** A URL given by a client: http or https only (decisions §5); services check it parses (core/urls.ts). */
 export const HttpUrl = Type.String({
   maxLength: MAX_URL_LENGTH,
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
+  pattern: HTTP_URL_PATTERN,
   errorMessage: 'must be an http or https URL',
 })
 

@@ -23,6 +23,7 @@ import * as peopleAndMemberships from './migrations/020-people-and-memberships.j
 import * as sessionsAndKeysNameTheirPerson from './migrations/020b-sessions-and-keys-name-their-person.js'
 import * as webhooks from './migrations/022-webhooks.js'
 import * as eventStream from './migrations/022b-event-stream.js'
+import * as linkOptions from './migrations/023-link-options.js'
 
 export type DB = Kysely<Database>
 
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020b-sessions-and-keys-name-their-person': sessionsAndKeysNameTheirPerson,
   '022-webhooks': webhooks,
   '022b-event-stream': eventStream,
+  '023-link-options': linkOptions,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -212,6 +212,8 @@ export interface LinksTable {
   campaign_id: number | null
   /** JSON {geo?: [{location, link}], device?: [{device, link}], language?: [{language, link}]} */
   targeting: string
+  /** JSON of the link's options (issue 23, modules/links/link-options.ts); '{}' for none. */
+  options: Generated<string>
   clicks: number
   unique_clicks: number
   created_at: string
@@ -304,6 +306,17 @@ export interface ContactsTable {
 export interface SettingsTable {
   key: string
   value: string
+}
+
+/** A named set of UTM parameters of an account, applied to links in the builder (migration 023). */
+export interface UtmTemplatesTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  /** JSON {source?, medium?, campaign?, term?, content?} (modules/links/link-options.ts). */
+  utm: string
+  created_at: string
+  updated_at: string
 }
 
 /** One change made through the API, the dashboard or the CLI (migration 010). */
@@ -410,6 +423,7 @@ export interface Database {
   webhooks: WebhooksTable
   outbox_events: OutboxEventsTable
   webhook_deliveries: WebhookDeliveriesTable
+  utm_templates: UtmTemplatesTable
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -434,4 +448,5 @@ export type BioPageRow = Selectable<BioPagesTable>
 export type AuditLogRow = Selectable<AuditLogTable>
 export type WebhookRow = Selectable<WebhooksTable>
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>
+export type UtmTemplateRow = Selectable<UtmTemplatesTable>
 export type NewClick = Insertable<ClicksTable>

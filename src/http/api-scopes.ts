@@ -6,6 +6,9 @@ import type { ApiKeyResource } from '../modules/accounts/api-key-scopes.js'
 const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   url: 'links',
   urls: 'links',
+  // UTM templates are part of building links (issue 23).
+  'utm-template': 'links',
+  'utm-templates': 'links',
   qr: 'qr',
   // Uploaded files are QR code logos (modules/qr-codes/logo-upload.routes.ts).
   upload: 'qr',

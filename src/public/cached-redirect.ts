@@ -40,18 +40,32 @@ export function createCachedRedirect(options: CachedRedirectOptions): CachedRedi
     if (!ONE_SEGMENT.test(path) || options.isFixedPath(path)) return false
     const visitor = { ip: clientAddressOf(request, proxyTrust), headers: request.headers }
     const visit = visits.visitFromMemory(visitor, { host: request.headers.host, alias: path.slice(1) }, method === 'GET')
-    // Pages (password, splash, frame, pixels, bio, expired, not found): the general path renders them.
-    if (visit?.kind !== 'link' || visit.page.kind !== 'redirect') return false
+    if (!visit) return false
+    let status: 301 | 302
+    let location: string
+    if (visit.kind === 'link' && visit.page.kind === 'redirect') {
+      status = visit.page.status
+      location = visit.destination
+    } else if (visit.kind === 'expired' && visit.fallback !== null) {
+      // An expired link's fallback address (issue 23), as sendVisit redirects to it.
+      status = 302
+      location = visit.fallback
+    } else {
+      // Pages (password, splash, frame, pixels, bio, expired, not found): the general path renders them.
+      return false
+    }
     // Written in one call, in the order Fastify writes them; a header value node refuses throws
     // here, before anything is sent, and the general path answers instead.
     try {
-      response.writeHead(visit.page.status, {
+      response.writeHead(status, {
         'cache-control': REDIRECT_CACHE_CONTROL,
-        location: visit.destination,
+        location,
         'x-request-id': options.requestIdOf(request.headers),
         'content-length': 0,
       })
     } catch {
+      // The general path decides the visit anew: what this one took is given back.
+      visits.abandon(visit)
       return false
     }
     visits.count(visit)

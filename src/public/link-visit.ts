@@ -1,6 +1,7 @@
 // The answer to a visit (modules/visits/visit.service.ts decides it; this renders it): a redirect,
 // or the page a followed link goes through (pixel page, splash interstitial, frame with its
-// overlay), the password form, the expired notice, a bio page, or the 404 page.
+// overlay), the password form, the expired notice (or the expired link's fallback address), a bio
+// page, or the 404 page.
 import type { FastifyReply } from 'fastify'
 import type { Visit } from '../modules/visits/visit.service.js'
 import { sendBioPage } from './bio-page.view.js'
@@ -16,7 +17,7 @@ export function sendVisit(reply: FastifyReply, visit: Visit, publicUrl: string):
     case 'unknown':
       return visit.redirect ? sendRedirect(reply, visit.redirect) : sendNotFoundPage(reply)
     case 'expired':
-      return sendExpiredPage(reply)
+      return visit.fallback ? sendRedirect(reply, visit.fallback) : sendExpiredPage(reply)
     case 'locked':
       return sendPasswordPage(reply, visit.link)
     case 'bio':

@@ -34,6 +34,7 @@ function previewLink(accountId: number, type: string, fields: Partial<StoredPubl
   return {
     id: 0,
     accountId,
+    clicks: 0,
     alias: 'preview',
     url: PREVIEW_DESTINATION,
     title: null,
@@ -42,6 +43,7 @@ function previewLink(accountId: number, type: string, fields: Partial<StoredPubl
     expiresAt: null,
     type,
     targeting: '{}',
+    options: '{}',
     splashConfig: null,
     overlay: null,
     pixels: [],

@@ -56,6 +56,31 @@ describe('click recorder', () => {
     expect(JSON.stringify(row)).not.toContain('203.0.113.9')
   })
 
+  it('says which visits it counts, and tells listeners each link\'s counter after a written batch (click caps)', async () => {
+    const clicks = await recorder()
+    const told: Array<Array<[number, { clicks: number; added: number }]>> = []
+    clicks.onLinkCounters((counters) => told.push([...counters]))
+    const before = Number((await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()).clicks)
+    expect(clicks.counts(visit())).toBe(true)
+    expect(clicks.counts(visit({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))).toBe(false)
+    expect(clicks.counts(visit({ prefetch: true }))).toBe(false)
+    expect(clicks.counts(visit({ userAgent: undefined }))).toBe(false)
+    expect(clicks.record(visit())).toBe(true)
+    expect(clicks.record(visit())).toBe(true)
+    expect(clicks.record(visit({ userAgent: 'facebookexternalhit/1.1' }))).toBe(false)
+    // Other items' counters are not links'.
+    clicks.record(visit({ itemType: 'qr', itemId: 424242 }))
+    await clicks.close()
+    expect(told).toEqual([[[linkId, { clicks: before + 2, added: 2 }]]])
+  })
+
+  it('answers false for a visit the full queue drops', async () => {
+    const clicks = await recorder({ maxQueue: 1 })
+    expect(clicks.record(visit())).toBe(true)
+    expect(clicks.record(visit())).toBe(false)
+    await clicks.close()
+  })
+
   it('gives one visitor the same hash within a day on every instance, another one the next day, and forgets old salts', async () => {
     // Two instances: each reads (or draws) the day's random salt from the shared database.
     const first = createDailySaltHasher(database.db)

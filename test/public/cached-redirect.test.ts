@@ -36,7 +36,7 @@ describe.each([
     const record = context.clicks.record.bind(context.clicks)
     vi.spyOn(context.clicks, 'record').mockImplementation((event) => {
       recorded.push({ ...event })
-      record(event)
+      return record(event)
     })
     const routing = context.app.routing.bind(context.app)
     vi.spyOn(context.app, 'routing').mockImplementation((request, response) => {
@@ -118,6 +118,102 @@ describe.each([
       expect(seen(fast.response)).toEqual(seen(general.response))
       expect(fast.clicks).toEqual(general.clicks)
     }
+  })
+
+  it('merges a link\'s UTM parameters into the chosen destination as the router does', async () => {
+    const link = await insertLinkRow(context.database.db, accountId, {
+      url: 'https://example.com/landing?utm_source=old&ref=1#top',
+      targeting: JSON.stringify({ device: [{ device: 'iphone', link: 'https://example.com/iphone' }] }),
+      options: JSON.stringify({ utm: { source: 'mail', campaign: 'spring sale' } }),
+    })
+    const expected = ['https://example.com/landing?utm_source=mail&ref=1&utm_campaign=spring%20sale#top', 'https://example.com/iphone?utm_source=mail&utm_campaign=spring%20sale']
+    for (const [index, agent] of [CHROME_ON_WINDOWS, SAFARI_ON_IPHONE].entries()) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': agent, 'x-request-id': `utm-${index}` } }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.response.headers.location).toBe(expected[index])
+      expect(fast.clicks).toEqual(general.clicks)
+    }
+  })
+
+  it('sends the visitors of a link expired by date to its fallback address as the router does', async () => {
+    const link = await insertLinkRow(context.database.db, accountId, { expires_at: '2000-01-01 00:00:00', options: JSON.stringify({ expiredurl: 'https://example.com/over' }) })
+    const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'expired-1' } }
+    const fast = await throughFrontDoor(request)
+    const general = await throughRouter(request)
+    expect(fast.routed).toBe(0)
+    expect(seen(fast.response)).toEqual(seen(general.response))
+    expect(fast.response.statusCode).toBe(302)
+    expect(fast.response.headers.location).toBe('https://example.com/over')
+    expect(fast.clicks).toEqual([])
+  })
+
+  it('lets exactly a capped link\'s limit through, then sends visitors to its fallback, as the router does', async () => {
+    const capped = () => insertLinkRow(context.database.db, accountId, { url: 'https://example.com/capped', options: JSON.stringify({ clicklimit: 2, expiredurl: 'https://example.com/after' }) })
+    const [fastLink, routedLink] = [await capped(), await capped()]
+    const headers = { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'capped' }
+    // A HEAD (never counted) puts the alias in the cache for the short path.
+    await context.app.inject({ method: 'HEAD', url: `/${fastLink.alias}`, headers })
+    const answers = async (send: () => Promise<{ statusCode: number; headers: Record<string, unknown> }>) => {
+      const seenAnswers = []
+      for (let visit = 0; visit < 4; visit += 1) {
+        watch()
+        const response = await send()
+        seenAnswers.push({ status: response.statusCode, location: response.headers.location, clicks: recorded.length, routed })
+      }
+      return seenAnswers
+    }
+    const fast = await answers(() => context.app.inject({ method: 'GET', url: `/${fastLink.alias}`, headers }))
+    const general = await answers(() => lightMyRequest((req, res) => context.app.routing(req, res), { method: 'GET', url: `/${routedLink.alias}`, headers }))
+    // The destination's redirect has the operator's status; the fallback is always a 302.
+    const status = 'REDIRECT_STATUS' in env ? 301 : 302
+    const expected = [
+      { status, location: 'https://example.com/capped', clicks: 1 },
+      { status, location: 'https://example.com/capped', clicks: 1 },
+      { status: 302, location: 'https://example.com/after', clicks: 0 },
+      { status: 302, location: 'https://example.com/after', clicks: 0 },
+    ]
+    expect(fast).toEqual(expected.map((answer) => ({ ...answer, routed: 0 })))
+    expect(general).toEqual(expected.map((answer) => ({ ...answer, routed: 1 })))
+  })
+
+  it('sends iOS and Android visitors to the link\'s app links as the router does', async () => {
+    const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36'
+    const link = await insertLinkRow(context.database.db, accountId, {
+      url: 'https://example.com/web',
+      targeting: JSON.stringify({ device: [{ device: 'iphone', link: 'https://example.com/iphone' }] }),
+      options: JSON.stringify({ ios: 'https://apps.example.com/ios', android: 'https://apps.example.com/android' }),
+    })
+    const expected = ['https://apps.example.com/ios', 'https://apps.example.com/android', 'https://example.com/web']
+    for (const [index, agent] of [SAFARI_ON_IPHONE, ANDROID_PHONE, CHROME_ON_WINDOWS].entries()) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': agent, 'x-request-id': `app-${index}` } }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.response.headers.location).toBe(expected[index])
+      expect(fast.clicks).toEqual(general.clicks)
+    }
+  })
+
+  it('sends a visitor of a split test to the same variant, with the same click, as the router does', async () => {
+    const variants = [{ url: 'https://example.com/a', weight: 1 }, { url: 'https://example.com/b', weight: 1 }, { url: 'https://example.com/c', weight: 1 }]
+    const link = await insertLinkRow(context.database.db, accountId, { options: JSON.stringify({ variants }) })
+    const chosen = new Set<string>()
+    for (let visitor = 1; visitor <= 12; visitor += 1) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-forwarded-for': `203.0.113.${visitor}`, 'x-request-id': `variant-${visitor}` }, remoteAddress: '127.0.0.1' }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.clicks).toEqual(general.clicks)
+      const location = fast.response.headers.location as string
+      expect(fast.clicks[0]!.variant).toBe(variants.findIndex((variant) => variant.url === location))
+      chosen.add(location)
+    }
+    expect(chosen.size).toBeGreaterThan(1)
   })
 
   it('writes the same rows and counters for the clicks it hands over', async () => {

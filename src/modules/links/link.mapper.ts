@@ -4,6 +4,20 @@ import type { StatisticsObject } from '../statistics/statistics.mapper.js'
 import { formatLinkType } from './link-input.js'
 import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
+import { parseStoredOptions } from './link-options.js'
+
+/** A link's options as the API shows them (issue 23): null where not set; a split test's variants with their clicks. */
+export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<number, number> = new Map()) {
+  const options = parseStoredOptions(stored)
+  return {
+    utm: options.utm,
+    clicklimit: options.clickLimit,
+    expiredurl: options.expiredUrl,
+    ios: options.ios,
+    android: options.android,
+    variants: options.variants && options.variants.map((variant, index) => ({ ...variant, clicks: variantClicks.get(index) ?? 0 })),
+  }
+}
 
 export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
   return {
@@ -26,11 +40,11 @@ export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl:
 }
 
 /** decisions §6: the single read answers the link and its statistics in the QR statistics shape. */
-export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, statistics: StatisticsObject) {
+export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, statistics: StatisticsObject, variantClicks?: ReadonlyMap<number, number>) {
   return {
     error: 0 as const,
     id: row.id,
-    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting) },
+    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options, variantClicks) },
     data: statistics,
   }
 }

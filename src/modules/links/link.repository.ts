@@ -2,7 +2,7 @@
 // the aliases module (modules/aliases/alias.repository.ts): an alias lives in its host's namespace,
 // shared by every account and, on the main host, with bio pages.
 import { inTransaction } from '../../db/transactions.js'
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
@@ -54,6 +54,8 @@ export interface LinkValues {
   campaignId: number | null
   /** JSON, see schema.ts. */
   targeting: string
+  /** JSON, see link-options.ts. */
+  options: string
 }
 
 export type LinkOrder = 'date' | 'clicks'
@@ -68,7 +70,7 @@ export interface LinkListFilter {
   domainId?: number | null
 }
 
-type LinkColumns = Partial<Omit<LinksTable, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>>
+type LinkColumns = Omit<Updateable<LinksTable>, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>
 
 /** The column each value is stored in. */
 const COLUMN_OF: { [K in keyof LinkValues]: keyof LinkColumns } = {
@@ -85,6 +87,7 @@ const COLUMN_OF: { [K in keyof LinkValues]: keyof LinkColumns } = {
   overlayId: 'overlay_id',
   campaignId: 'campaign_id',
   targeting: 'targeting',
+  options: 'options',
 }
 
 /** The columns of the values given (an undefined value is left as it is). */
@@ -253,6 +256,7 @@ export function createLinkRepository(db: DB) {
             overlay_id: values.overlayId,
             campaign_id: values.campaignId,
             targeting: values.targeting,
+            options: values.options,
             clicks: 0,
             unique_clicks: 0,
             created_at: now,

@@ -8,7 +8,7 @@ import type { VersionedResponseCache } from '../../http/versioned-response-cache
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
 import { toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
-import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse } from './link.schemas.js'
+import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse, LinkWinnerBody } from './link.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse } from '../../core/schemas.js'
 
@@ -53,7 +53,16 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
     schema: { tags, summary: 'A short link with its targeting and statistics', params: IdParams, response: { 200: LinkDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const { link, pixelIds } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
-    return toLinkDetailsResponse(link, pixelIds, publicUrl, await statistics.overall({ itemType: 'link', itemId: link.id }))
+    const item = { itemType: 'link' as const, itemId: link.id }
+    const variantClicks = links.hasSplitTest(link) ? await statistics.variantClicks(item) : undefined
+    return toLinkDetailsResponse(link, pixelIds, publicUrl, await statistics.overall(item), variantClicks)
+  })
+
+  app.post('/api/url/:id/winner', {
+    schema: { tags, summary: 'End a split test: the variant at this position (from 0) becomes the link\'s only destination', params: IdParams, body: LinkWinnerBody, response: { 200: LinkUpdatedResponse, ...errorResponses } },
+  }, async (request) => {
+    const updated = await links.chooseWinner(accountOf(request), request.params.id, request.body.variant)
+    return { error: 0 as const, message: 'The variant is now the link\'s destination.', id: updated.id, shorturl: shortUrl(publicUrl, updated.origin, updated.alias) }
   })
 
   app.post('/api/url/add', {

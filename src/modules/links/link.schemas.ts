@@ -2,8 +2,10 @@
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
 import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
-import { Alias, Clearable, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
+import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
+import { Alias, Clearable, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
 const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com) or its id'
@@ -40,6 +42,55 @@ const LanguageTargets = Type.Array(
   { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} {language, link} entries` },
 )
 
+const UtmValue = Type.String({ maxLength: MAX_UTM_LENGTH, errorMessage: UTM_VALUE_RULE })
+
+/** UTM parameters as clients send them (links and templates): each optional, empty text means not set; on an update `{}` removes them all. */
+export const UtmInput = Type.Object({
+  source: Type.Optional(UtmValue),
+  medium: Type.Optional(UtmValue),
+  campaign: Type.Optional(UtmValue),
+  term: Type.Optional(UtmValue),
+  content: Type.Optional(UtmValue),
+}, { errorMessage: UTM_RULE, description: 'merged into the destination\'s query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced)' })
+
+/** UTM parameters as answers show them: only those set. */
+export const UtmRecord = Type.Object({
+  source: Type.Optional(Type.String()),
+  medium: Type.Optional(Type.String()),
+  campaign: Type.Optional(Type.String()),
+  term: Type.Optional(Type.String()),
+  content: Type.Optional(Type.String()),
+})
+
+const ClickLimit = Type.Integer({
+  minimum: 1,
+  maximum: MAX_CLICK_LIMIT,
+  errorMessage: CLICK_LIMIT_RULE,
+  description: 'after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page',
+})
+const ExpiredUrl = Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go once the link has expired, by date or by its click limit' })
+
+const AppLink = (platform: string) => Type.String({
+  maxLength: MAX_URL_LENGTH,
+  pattern: HTTP_URL_PATTERN,
+  errorMessage: 'must be an http or https URL',
+  description: `where visitors on ${platform} go (an app's link or its store page), before any targeting rule`,
+})
+const OptionalUrl = Clearable(Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN }), 'removed', { errorMessage: 'must be an http or https URL, or empty to remove it' })
+
+const Variants = Type.Array(
+  Type.Object({
+    url: HttpUrl,
+    weight: Type.Integer({ minimum: 1, maximum: MAX_VARIANT_WEIGHT, errorMessage: VARIANT_WEIGHT_RULE }),
+  }),
+  {
+    minItems: MIN_VARIANTS,
+    maxItems: MAX_VARIANTS,
+    errorMessage: VARIANTS_RULE,
+    description: 'a split test: each visitor is sent to one of these instead of `url`, by weight, and keeps it all day',
+  },
+)
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -59,6 +110,12 @@ export const LinkCreateBody = Type.Object({
   metatitle: Type.Optional(MetaTitle),
   metadescription: Type.Optional(MetaDescription),
   campaign: Type.Optional(Id),
+  utm: Type.Optional(UtmInput),
+  clicklimit: Type.Optional(ClickLimit),
+  expiredurl: Type.Optional(ExpiredUrl),
+  ios: Type.Optional(AppLink('iOS (iPhone, iPad)')),
+  android: Type.Optional(AppLink('Android')),
+  variants: Type.Optional(Variants),
 })
 
 /**
@@ -74,6 +131,17 @@ export const LinkUpdateBody = UpdateBody({
   metatitle: Type.Optional(Clearable(Type.String({ maxLength: 200 }), 'no title', { errorMessage: 'must be text of at most 200 characters' })),
   metadescription: Type.Optional(Clearable(Type.String({ maxLength: 500, ...MULTILINE }), 'no description', { errorMessage: 'must be text of at most 500 characters' })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0)], { description: '0: out of its campaign', errorMessage: 'must be a campaign id, or 0 to leave the campaign' })),
+  utm: Type.Optional(UtmInput),
+  clicklimit: Type.Optional(Clearable(Type.Integer({ minimum: 1, maximum: MAX_CLICK_LIMIT }), 'no click limit', { errorMessage: `${CLICK_LIMIT_RULE}, or empty to remove the limit` })),
+  expiredurl: Type.Optional(OptionalUrl),
+  ios: Type.Optional(OptionalUrl),
+  android: Type.Optional(OptionalUrl),
+  variants: Type.Optional(Type.Union([Variants, Type.Array(Type.Object({ url: HttpUrl, weight: Type.Integer() }), { maxItems: 0 })], { errorMessage: `${VARIANTS_RULE}, or [] to end the split test` })),
+})
+
+/** Ends a split test: the variant at this position (from 0) becomes the link's only destination. */
+export const LinkWinnerBody = Type.Object({
+  variant: Type.Integer({ minimum: 0, maximum: MAX_VARIANTS - 1, errorMessage: `must be the position of a variant, from 0 to ${MAX_VARIANTS - 1}` }),
 })
 
 export type LinkCreateInput = Static<typeof LinkCreateBody>
@@ -122,10 +190,23 @@ const Targeting = Type.Object({
   language: Type.Array(Type.Object({ language: Type.String(), link: Type.String() })),
 })
 
+/** The link's options (issue 23): null where not set. */
+const optionFields = {
+  utm: Type.Union([UtmRecord, Type.Null()]),
+  clicklimit: Type.Union([Type.Integer(), Type.Null()], { description: 'after this many recorded clicks the link has expired' }),
+  expiredurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go once the link has expired' }),
+  ios: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on iOS go, before any targeting rule' }),
+  android: Type.Union([Type.String(), Type.Null()], { description: 'where visitors on Android go, before any targeting rule' }),
+  variants: Type.Union([
+    Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer(), clicks: Type.Integer({ description: 'recorded clicks of visitors sent to this variant' }) })),
+    Type.Null(),
+  ], { description: 'the split test\'s destinations, with the clicks each has had' }),
+}
+
 export const LinkDetailsResponse = Type.Object({
   error: Type.Literal(0),
   id: Type.Integer(),
-  details: Type.Object({ ...linkFields, targeting: Targeting }),
+  details: Type.Object({ ...linkFields, targeting: Targeting, ...optionFields }),
   data: QrStatistics,
 })
 

@@ -12,12 +12,13 @@ import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
-import { toLinkListEntry } from './link.mapper.js'
+import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
+import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
-import { NotFoundError } from '../../core/errors.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
@@ -61,7 +62,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     const link = await saved.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
     const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl)
-    return { ...entry, targeting: parseStoredTargeting(link.targeting) }
+    return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
   }
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
@@ -133,6 +134,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       await enforcePlanLimit(account, 'links', () => links.count(account.id))
       const url = checkHttpUrl('url', input.url)
       const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
+      const options = serialiseOptions(mergeOptions(emptyOptions(), input))
       const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
       const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
       const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(account.id, input.type)
@@ -150,6 +152,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
         ...presentation,
         campaignId: input.campaign ?? null,
         targeting,
+        options,
       }
 
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
@@ -175,8 +178,9 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
         changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
       }
-      if (input.expiry !== undefined) changes.expiresAt = input.expiry === '' ? null : parseExpiry(input.expiry)
-      if (input.password !== undefined) changes.passwordHash = input.password === '' ? null : await hashPassword(input.password)
+      if (givesOptions(input)) changes.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
+      if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
+      if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
       changes.title = textOrNull(input.metatitle)
       changes.description = textOrNull(input.metadescription)
       const placement = input.domain === undefined
@@ -203,6 +207,27 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
       return { id, alias, origin: placement.origin }
+    },
+
+    /** True when the link runs a split test (its details then show clicks per variant). */
+    hasSplitTest(link: LinkWithDomain): boolean {
+      return parseStoredOptions(link.options).variants !== null
+    },
+
+    /** Ends the link's split test: the variant at `position` becomes its URL. */
+    async chooseWinner(account: AuthenticatedAccount, id: number, position: number) {
+      const { link: current } = await getLinkOrThrow(account.id, id)
+      const options = parseStoredOptions(current.options)
+      if (options.variants === null) throw ValidationError.field('variant', 'names no variant: the link runs no split test')
+      const winner = options.variants[position]
+      if (!winner) throw ValidationError.field('variant', `must be the position of a variant, from 0 to ${options.variants.length - 1}`)
+      const changes: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
+      await journal.write(account, async (trx) => {
+        if (!(await links.in(trx).update(account.id, id, changes, undefined, undefined))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [{ action: 'link.winner_chosen', resource: 'link', resourceId: id, fields: ['variant'], record: await recordOf(trx, account.id, id) }] }
+      })
+      announce({ host: current.host, alias: current.alias })
+      return { id, alias: current.alias, origin: current.domain_origin }
     },
 
     async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {

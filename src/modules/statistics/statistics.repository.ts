@@ -63,6 +63,11 @@ export function createStatisticsRepository(db: DB) {
       return totalsOf(item).select(['dimension', 'value', 'clicks']).where('dimension', 'in', ['clicks', 'unique', 'social']).execute()
     },
 
+    /** Clicks per split-test variant (its position as text), all time. */
+    async variantTotals(item: ItemReference): Promise<CountedValue[]> {
+      return totalsOf(item).select(['value', 'clicks']).where('dimension', '=', 'variant').execute()
+    },
+
     /** The most counted values of a dimension, all time (an index range scan of TOP_LIMIT rows). */
     async topTotals(item: ItemReference, dimension: ValueDimension): Promise<CountedValue[]> {
       return totalsOf(item).select(['value', 'clicks']).where('dimension', '=', dimension).orderBy('clicks', 'desc').orderBy('value').limit(TOP_LIMIT).execute()

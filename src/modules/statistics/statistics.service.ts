@@ -76,6 +76,12 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
   }
 
   return {
+    /** Recorded clicks per split-test variant of a link, by the variant's position. */
+    async variantClicks(item: ItemReference): Promise<Map<number, number>> {
+      const rows = await statistics.variantTotals(item)
+      return new Map(rows.map((row) => [Number(row.value), Number(row.clicks)]))
+    },
+
     /** The spec's statistics object of an item, all time. */
     async overall(item: ItemReference): Promise<StatisticsObject> {
       // One after the other: in parallel they would take five pooled connections (PostgreSQL)

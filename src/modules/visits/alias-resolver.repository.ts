@@ -5,9 +5,11 @@ import type { BioPageRow } from '../../db/schema.js'
 import type { LinkValues } from '../links/link.repository.js'
 
 /** A link row with what its page needs (splash page, overlay, pixels), read in one query. */
-export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting'> {
+export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'title' | 'description' | 'passwordHash' | 'expiresAt' | 'type' | 'targeting' | 'options'> {
   id: number
   accountId: number
+  /** Recorded clicks when read (a capped link's count starts from it). */
+  clicks: number
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]
@@ -36,7 +38,7 @@ export function createAliasResolverRepository(db: DB) {
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
-          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting',
+          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks',
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
@@ -51,6 +53,7 @@ export function createAliasResolverRepository(db: DB) {
       return {
         id: first.id,
         accountId: first.account_id,
+        clicks: Number(first.clicks),
         alias: first.alias,
         url: first.url,
         title: first.title,
@@ -59,6 +62,7 @@ export function createAliasResolverRepository(db: DB) {
         expiresAt: first.expires_at,
         type: first.type,
         targeting: first.targeting,
+        options: first.options,
         splashConfig: first.splash_config,
         overlay: first.overlay_id !== null && first.overlay_type !== null && first.overlay_config !== null
           ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }

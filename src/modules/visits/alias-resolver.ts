@@ -9,6 +9,7 @@ import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver
 import { ALIAS_PATTERN } from '../../core/schemas.js'
 import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
 import { parseStoredTargeting, type LinkTargeting } from '../links/link-targeting.js'
+import { hasOptions, parseStoredOptions, type LinkOptions } from '../links/link-options.js'
 import { readOverlayContent, type OverlayContent } from '../overlays/overlay-config.js'
 import { isPixelType, type PixelType } from '../pixels/pixel-tags.js'
 import { readSplashContent, type SplashContent } from '../splash-pages/splash-page-config.js'
@@ -18,9 +19,11 @@ import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
 
 /** A link, parsed once when it enters the cache: the stored row with its JSON fields read. */
-export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'splashConfig' | 'overlay' | 'pixels'> {
+export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'options' | 'splashConfig' | 'overlay' | 'pixels'> {
   type: LinkType
   targeting: LinkTargeting
+  /** Null for a link without options (issue 23): a visit of such a link checks this one field. */
+  options: LinkOptions | null
   /** Null for a `splash` link without a splash page: the generic interstitial. */
   splash: SplashContent | null
   overlay: OverlayContent | null
@@ -59,6 +62,7 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
   return {
     id: stored.id,
     accountId: stored.accountId,
+    clicks: stored.clicks,
     alias: stored.alias,
     url: stored.url,
     title: stored.title,
@@ -67,10 +71,18 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
     targeting: parseStoredTargeting(stored.targeting),
+    options: optionsOf(stored.options),
     splash: stored.splashConfig === null ? null : readSplashContent(stored.splashConfig),
     overlay: stored.overlay ? readOverlayContent(stored.overlay) : null,
     pixels: stored.pixels.filter((pixel): pixel is { type: PixelType; tag: string } => isPixelType(pixel.type)),
   }
+}
+
+function optionsOf(stored: string): LinkOptions | null {
+  // Most links have none: their column holds '{}', read without parsing.
+  if (stored === '{}') return null
+  const options = parseStoredOptions(stored)
+  return hasOptions(options) ? options : null
 }
 
 const NOTHING: ResolvedAlias = Object.freeze({ kind: 'none' })

@@ -1,11 +1,16 @@
-// Which destination a visitor of a targeted link gets (decisions §6: geotarget, devicetarget,
-// languagetarget). Precedence: a matching country rule, then device, then language, then the
-// link's own URL. The rules are read once, when the link is loaded into the cache, by the same
-// normaliser the link's write validates with (links/link-targeting.ts), so choosing costs a few
-// comparisons per visit.
+// Which destination a visitor of a link gets (decisions §6: geotarget, devicetarget,
+// languagetarget; issue 23: the link's options). Precedence: the app link of the visitor's
+// platform (iOS, Android), then a matching country rule, then device, then language, then the
+// link's own URL (or, in a split test, the visitor's variant); the link's UTM parameters are then merged into whichever was chosen
+// (docs/adr/020-link-options.md). The rules and options are read once, when
+// the link is loaded into the cache, by the same normalisers the link's write validates with
+// (links/link-targeting.ts, links/link-options.ts), so choosing costs a few comparisons per visit,
+// and a link without options one field check.
 import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-parser.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
+import { chooseVariant, withUtmParameters, type LinkOptions, type Variant } from '../links/link-options.js'
+import { memoize } from '../../core/memoize.js'
 import type { PublicLink } from './alias-resolver.js'
 import { headerText, type VisitRequest } from './visitor.js'
 
@@ -49,13 +54,67 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
  * rules need is read from the request. `country` is the visitor's, looked up by the caller only
  * when the link has geo rules. Null when no http(s) URL is left.
  */
-export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null): string | null {
+export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null, variant: number | null = null): string | null {
+  const { options } = link
+  if (options === null) return targetedDestination(request, link, country, link.url)
+  const url = variant !== null && options.variants !== null ? options.variants[variant]?.url ?? link.url : link.url
+  const chosen = appDestination(request, options) ?? targetedDestination(request, link, country, url)
+  if (chosen === null) return null
+  return options.utm === null ? chosen : utmDestination(chosen, options)
+}
+
+/** The platform app links are chosen by; '' for any other. */
+export type AppPlatform = 'ios' | 'android' | ''
+
+/** The visitor's platform for app links (iPhone, iPad and iPod are iOS). */
+export function appPlatformOf(userAgent: string | undefined): AppPlatform {
+  const names = deviceNamesOf(userAgent)
+  return names.includes('ios') ? 'ios' : names.includes('android') ? 'android' : ''
+}
+
+// Visitors repeat user agents: each is parsed once while it is common.
+const platformOfAgent = memoize((userAgent) => appPlatformOf(userAgent), 2_000)
+
+/** The app link of the visitor's platform, when the link has one. */
+function appDestination(request: VisitRequest, options: LinkOptions): string | null {
+  if (options.ios === null && options.android === null) return null
+  const userAgent = headerText(request.headers['user-agent'])
+  if (!userAgent) return null
+  const platform = platformOfAgent(userAgent)
+  if (platform === 'ios') return safeHttpUrl(options.ios)
+  if (platform === 'android') return safeHttpUrl(options.android)
+  return null
+}
+
+/** The split-test variant of this visitor today: the same all day, on every instance. */
+export function variantOf(request: VisitRequest, variants: readonly Variant[], now = new Date()): number {
+  // Never stored: no secret salt is needed, and every instance picks alike without sharing one.
+  const day = now.toISOString().slice(0, 10)
+  return chooseVariant(variants, `${day}\n${request.ip}\n${headerText(request.headers['user-agent']) ?? ''}`)
+}
+
+function targetedDestination(request: VisitRequest, link: PublicLink, country: string | null, url: string): string | null {
   const { targeting } = link
-  if (!hasTargeting(targeting)) return safeHttpUrl(link.url)
-  const chosen = chooseDestination(link.url, targeting, {
+  if (!hasTargeting(targeting)) return safeHttpUrl(url)
+  const chosen = chooseDestination(url, targeting, {
     country,
     devices: targeting.device.length > 0 ? deviceNamesOf(headerText(request.headers['user-agent'])) : [],
     languages: targeting.language.length > 0 ? preferredLanguagesOf(headerText(request.headers['accept-language'])) : [],
   })
-  return safeHttpUrl(chosen) ?? safeHttpUrl(link.url)
+  return safeHttpUrl(chosen) ?? safeHttpUrl(url)
+}
+
+// A link with UTM parameters sends most visitors to one or a few destinations: each merged once.
+// Keyed by the options object (one per cached link) through a WeakMap, then by the destination.
+const mergedByOptions = new WeakMap<LinkOptions, (destination: string) => string>()
+
+/** `destination` (an http(s) URL as safeHttpUrl serialises it) with the link's UTM parameters. */
+function utmDestination(destination: string, options: LinkOptions): string {
+  let merge = mergedByOptions.get(options)
+  if (!merge) {
+    const utm = options.utm!
+    merge = memoize((url) => safeHttpUrl(withUtmParameters(url, utm)) ?? url, 200, 4_096)
+    mergedByOptions.set(options, merge)
+  }
+  return merge(destination)
 }

@@ -1,5 +1,6 @@
 // One home for a visit of a short address: what it serves (a link, a bio page or nothing, on the
-// main host or a branded domain), whether a link can be followed (expiry, password), where it
+// main host or a branded domain), whether a link can be followed (expiry by date or by its click
+// cap, and then its fallback address; password), where it
 // sends this visitor (targeting) and through which page (redirect, pixel page, splash, frame), and
 // the click the visit records. Two thin transports call it: the Fastify routes
 // (public/redirect.routes.ts), which render the page it names, and the front door's short path
@@ -14,8 +15,9 @@ import type { BioPageRow } from '../../db/schema.js'
 import type { AliasResolver, PublicLink, ResolvedAlias } from './alias-resolver.js'
 import { policyOriginOf } from './frame-origin.js'
 import type { HostNamespace, HostRouter } from './host-router.js'
+import { createClickCaps } from './click-caps.js'
 import { linkPasswordMatches } from './link-password.js'
-import { destinationOf } from './targeting.js'
+import { destinationOf, variantOf } from './targeting.js'
 import { clickOf, type VisitRequest } from './visitor.js'
 
 /** The page a followed link answers with. */
@@ -32,7 +34,8 @@ export type LinkPage =
 export type Visit =
   /** Nothing to follow here: a branded domain's `redirect404` when it has one, else the 404 page. */
   | { kind: 'unknown'; redirect: string | null }
-  | { kind: 'expired' }
+  /** Expired by date or by its click cap: redirected to `fallback` (the link's `expiredurl`), else the expired page. */
+  | { kind: 'expired'; fallback: string | null }
   /** A link behind a password: the form first (nothing is counted until it is right). */
   | { kind: 'locked'; link: PublicLink }
   | { kind: 'bio'; page: BioPageRow; click: ClickEvent | null }
@@ -61,7 +64,7 @@ export interface VisitServiceOptions {
 }
 
 const NOT_FOUND: Visit = Object.freeze({ kind: 'unknown', redirect: null })
-const EXPIRED: Visit = Object.freeze({ kind: 'expired' })
+const EXPIRED: Visit = Object.freeze({ kind: 'expired', fallback: null })
 const PIXEL_PAGE: LinkPage = Object.freeze({ kind: 'pixels' })
 const SPLASH_PAGE: LinkPage = Object.freeze({ kind: 'splash' })
 
@@ -69,6 +72,9 @@ export function createVisitService(options: VisitServiceOptions) {
   const { aliasResolver, hostRouter, clicks } = options
   const lookUpCountry = options.countryOf ?? countryOf
   const redirectPage: LinkPage = Object.freeze({ kind: 'redirect', status: options.redirectStatus })
+  // Capped links' clicks as this instance knows them, kept up to date by every written batch.
+  const caps = createClickCaps()
+  clicks.onLinkCounters((counters) => caps.written(counters))
 
   function unknownIn(namespace: HostNamespace): Visit {
     const redirect = safeHttpUrl(namespace.domain?.redirect404)
@@ -86,12 +92,30 @@ export function createVisitService(options: VisitServiceOptions) {
     return link.pixels.length > 0 ? PIXEL_PAGE : redirectPage
   }
 
+  /** What visitors of `link` get once it has expired: its fallback address, or the expired page. */
+  function expiredVisitOf(link: PublicLink): Visit {
+    const fallback = safeHttpUrl(link.options?.expiredUrl)
+    return fallback ? { kind: 'expired', fallback } : EXPIRED
+  }
+
   /** The visit of a live, unlocked link for a visitor whose country is known when the link needs it. */
   function follow(request: VisitRequest, link: PublicLink, country: string | null, counted: boolean): Visit {
-    const destination = destinationOf(request, link, country)
+    const limit = link.options === null ? null : link.options.clickLimit
+    if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)
+    const variant = link.options === null || link.options.variants === null ? null : variantOf(request, link.options.variants)
+    const destination = destinationOf(request, link, country, variant)
     if (!destination) return NOT_FOUND
     const click = counted ? clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }) : null
+    // Clicks per variant are counted (statistics); the visitor's app link or targeting may still have won.
+    if (click !== null && variant !== null) click.variant = variant
+    // Taken as the visit is decided, before any other visit can be: exactly `limit` get through.
+    if (limit !== null && click !== null && clicks.counts(click)) caps.take(link)
     return { kind: 'link', link, destination, page: pageOf(link, destination), click }
+  }
+
+  /** True when `visit` took a click of a capped link (given back if it is not recorded). */
+  function tookCappedClick(visit: Visit): visit is Extract<Visit, { kind: 'link' }> {
+    return visit.kind === 'link' && visit.click !== null && visit.link.options !== null && visit.link.options.clickLimit !== null && clicks.counts(visit.click)
   }
 
   /** What a resolved address is for this visitor, short of a country look-up (`country` given when needed). */
@@ -102,7 +126,7 @@ export function createVisitService(options: VisitServiceOptions) {
       return { kind: 'bio', page, click: counted ? clickOf(request, { accountId: page.account_id, itemType: 'bio', itemId: page.id }) : null }
     }
     const { link } = resolved
-    if (isExpired(link.expiresAt)) return EXPIRED
+    if (isExpired(link.expiresAt)) return expiredVisitOf(link)
     if (link.passwordHash !== null) return { kind: 'locked', link }
     return follow(request, link, country, counted)
   }
@@ -141,7 +165,7 @@ export function createVisitService(options: VisitServiceOptions) {
     async findLiveLink(address: VisitAddress): Promise<LiveLink> {
       const { namespace, resolved } = await resolve(address)
       if (resolved.kind !== 'link') return unknownIn(namespace) as LiveLink
-      if (isExpired(resolved.link.expiresAt)) return EXPIRED as LiveLink
+      if (isExpired(resolved.link.expiresAt)) return expiredVisitOf(resolved.link) as LiveLink
       return { kind: 'live', link: resolved.link }
     },
 
@@ -171,7 +195,14 @@ export function createVisitService(options: VisitServiceOptions) {
 
     /** Hands the visit's click, if it has one, to the recorder (after its answer is on its way). */
     count(visit: Visit): void {
-      if ('click' in visit && visit.click) clicks.record(visit.click)
+      if (!('click' in visit) || !visit.click) return
+      // A capped link's click the recorder could not queue (its queue full) is given back.
+      if (!clicks.record(visit.click) && tookCappedClick(visit)) caps.giveBack(visit.link.id)
+    },
+
+    /** Gives back what a decided visit took that will not be answered after all (the short path's fallback to the router). */
+    abandon(visit: Visit): void {
+      if (tookCappedClick(visit)) caps.giveBack(visit.link.id)
     },
 
     /** Records a visit of an item served elsewhere (a QR scan, a rotator turn); never for HEAD. */

@@ -9,8 +9,8 @@ import { createLocalInvalidationBus, ALIAS_TOPIC } from '../../../src/core/inval
 
 function storedLink(alias: string, url: string, fields: Partial<StoredPublicLink> = {}): StoredPublicLink {
   return {
-    id: 1, accountId: 1, alias, url, title: null, description: null, passwordHash: null, expiresAt: null,
-    type: 'direct', targeting: '{}', splashConfig: null, overlay: null, pixels: [], ...fields,
+    id: 1, accountId: 1, clicks: 0, alias, url, title: null, description: null, passwordHash: null, expiresAt: null,
+    type: 'direct', targeting: '{}', options: '{}', splashConfig: null, overlay: null, pixels: [], ...fields,
   }
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { countryOf, normaliseIp } from '../../../src/analytics/geo.js'
 import { parseStoredTargeting } from '../../../src/modules/links/link-targeting.js'
-import { chooseDestination, hasTargeting, type VisitorProfile } from '../../../src/modules/visits/targeting.js'
+import { appPlatformOf, chooseDestination, hasTargeting, type VisitorProfile } from '../../../src/modules/visits/targeting.js'
 
 describe('chooseDestination', () => {
   const targeting = parseStoredTargeting(JSON.stringify({
@@ -50,5 +50,17 @@ describe('countryOf', () => {
   it('unwraps IPv4-mapped IPv6 addresses only', () => {
     expect(normaliseIp('::ffff:1.2.3.4')).toBe('1.2.3.4')
     expect(normaliseIp('2001:db8::1')).toBe('2001:db8::1')
+  })
+})
+
+describe('appPlatformOf', () => {
+  it('reads iPhones, iPads and iPods as iOS and Android phones and tablets as Android', () => {
+    expect(appPlatformOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('ios')
+    expect(appPlatformOf('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1')).toBe('ios')
+    expect(appPlatformOf('Mozilla/5.0 (iPod touch; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.0 Mobile/15E148 Safari/604.1')).toBe('ios')
+    expect(appPlatformOf('Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36')).toBe('android')
+    expect(appPlatformOf('Mozilla/5.0 (Linux; Android 12; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Safari/537.36')).toBe('android')
+    expect(appPlatformOf('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15')).toBe('')
+    expect(appPlatformOf(undefined)).toBe('')
   })
 })

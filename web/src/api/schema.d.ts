@@ -8763,16 +8763,24 @@ export interface paths {
                             };
                             details: {
                                 alias: string;
+                                /** @description where visitors on Android go, before any targeting rule */
+                                android: string | null;
                                 campaign: number | null;
+                                /** @description after this many recorded clicks the link has expired */
+                                clicklimit: number | null;
                                 clicks: number;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 date: string;
                                 description: string | null;
                                 /** @description branded domain origin, or null for the main domain */
                                 domain: string | null;
+                                /** @description where visitors go once the link has expired */
+                                expiredurl: string | null;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 expiry: string | null;
                                 id: number;
+                                /** @description where visitors on iOS go, before any targeting rule */
+                                ios: string | null;
                                 longurl: string;
                                 /** @description true when visitors must enter a password */
                                 password: boolean;
@@ -8796,6 +8804,20 @@ export interface paths {
                                 /** @description direct, frame, splash, a splash page id, or overlay-<id> */
                                 type: string;
                                 uniqueclicks: number;
+                                utm: {
+                                    campaign?: string;
+                                    content?: string;
+                                    medium?: string;
+                                    source?: string;
+                                    term?: string;
+                                } | null;
+                                /** @description the split test's destinations, with the clicks each has had */
+                                variants: {
+                                    /** @description recorded clicks of visitors sent to this variant */
+                                    clicks: number;
+                                    url: string;
+                                    weight: number;
+                                }[] | null;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -9096,10 +9118,14 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description `""`: removed; null or left out: unchanged */
+                        android?: string | "";
                         /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
                         campaign?: number | 0;
                         /** @description null or left out: unchanged; `""` is refused */
                         channel?: number;
+                        /** @description `""`: no click limit; null or left out: unchanged */
+                        clicklimit?: number | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         custom?: string;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -9110,6 +9136,8 @@ export interface paths {
                         }[];
                         /** @description `""`: the main domain; null or left out: unchanged */
                         domain?: (string | number) | "";
+                        /** @description `""`: removed; null or left out: unchanged */
+                        expiredurl?: string | "";
                         /** @description `""`: never expires; null or left out: unchanged */
                         expiry?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
@@ -9117,6 +9145,8 @@ export interface paths {
                             link: string;
                             location: string;
                         }[];
+                        /** @description `""`: removed; null or left out: unchanged */
+                        ios?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         languagetarget?: {
                             language: string;
@@ -9134,6 +9164,22 @@ export interface paths {
                         type?: string | number;
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
+                        /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced); null or left out: unchanged; `""` is refused */
+                        utm?: {
+                            campaign?: string;
+                            content?: string;
+                            medium?: string;
+                            source?: string;
+                            term?: string;
+                        };
+                        /** @description null or left out: unchanged; `""` is refused */
+                        variants?: {
+                            url: string;
+                            weight: number;
+                        }[] | {
+                            url: string;
+                            weight: number;
+                        }[];
                     };
                 };
             };
@@ -9207,6 +9253,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/url/{id}/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a split test: the variant at this position (from 0) becomes the link's only destination */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        variant: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            message: string;
+                            shorturl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/url/add": {
         parameters: {
             query?: never;
@@ -9227,8 +9368,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description where visitors on Android go (an app's link or its store page), before any targeting rule */
+                        android?: string;
                         campaign?: number;
                         channel?: number;
+                        /** @description after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page */
+                        clicklimit?: number;
                         custom?: string;
                         devicetarget?: {
                             /** @enum {unknown} */
@@ -9236,11 +9381,15 @@ export interface paths {
                             link: string;
                         }[];
                         domain?: string | number;
+                        /** @description where visitors go once the link has expired, by date or by its click limit */
+                        expiredurl?: string;
                         expiry?: string;
                         geotarget?: {
                             link: string;
                             location: string;
                         }[];
+                        /** @description where visitors on iOS (iPhone, iPad) go (an app's link or its store page), before any targeting rule */
+                        ios?: string;
                         languagetarget?: {
                             language: string;
                             link: string;
@@ -9251,6 +9400,19 @@ export interface paths {
                         pixels?: number[];
                         type?: string | number;
                         url: string;
+                        /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
+                        utm?: {
+                            campaign?: string;
+                            content?: string;
+                            medium?: string;
+                            source?: string;
+                            term?: string;
+                        };
+                        /** @description a split test: each visitor is sent to one of these instead of `url`, by weight, and keeps it all day */
+                        variants?: {
+                            url: string;
+                            weight: number;
+                        }[];
                     };
                 };
             };
@@ -9963,6 +10125,410 @@ export interface paths {
                                     status: string;
                                     suspended: boolean;
                                     username: string;
+                                }[];
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utm-template/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a UTM template (links keep the parameters they were given) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utm-template/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a UTM template or replace its parameters */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
+                        utm?: {
+                            campaign?: string;
+                            content?: string;
+                            medium?: string;
+                            source?: string;
+                            term?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utm-template/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a UTM template (a name and at least one UTM parameter) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
+                        utm: {
+                            campaign?: string;
+                            content?: string;
+                            medium?: string;
+                            source?: string;
+                            term?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                            date: string;
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            name: string;
+                            utm: {
+                                campaign?: string;
+                                content?: string;
+                                medium?: string;
+                                source?: string;
+                                term?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utm-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List UTM templates (newest first) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                                templates: {
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    id: number;
+                                    name: string;
+                                    utm: {
+                                        campaign?: string;
+                                        content?: string;
+                                        medium?: string;
+                                        source?: string;
+                                        term?: string;
+                                    };
                                 }[];
                             };
                             /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */

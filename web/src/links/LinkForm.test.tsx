@@ -15,6 +15,7 @@ const options: LinkFormOptions = {
   pixels: [{ id: 11, name: 'Main GTM', type: 'gtmpixel' }],
   splashPages: [{ id: 5, name: 'Welcome' }],
   overlays: [{ id: 6, name: 'Subscribe' }],
+  utmTemplates: [{ id: 4, name: 'Newsletter', utm: { source: 'newsletter', medium: 'email' } }],
 }
 
 function renderForm(onSubmit: (values: LinkFormValues) => Promise<unknown>) {
@@ -29,7 +30,7 @@ function describedText(element: HTMLElement): string {
 describe('the link form', () => {
   it('labels every control', () => {
     renderForm(vi.fn())
-    for (const label of ['Destination URL', 'Domain', 'Alias (optional)', 'Link type', 'Expires (optional)', 'Password (optional)', 'Campaign (optional)', 'Channel (optional)', 'Main GTM (gtmpixel)', 'Meta title (optional)', 'Meta description (optional)']) {
+    for (const label of ['Destination URL', 'Domain', 'Alias (optional)', 'Link type', 'Expires (optional)', 'Password (optional)', 'Campaign (optional)', 'Channel (optional)', 'Main GTM (gtmpixel)', 'Meta title (optional)', 'Meta description (optional)', 'Click limit (optional)', 'Once expired, send visitors to (optional)', 'UTM source (optional)', 'UTM template (optional)', 'iOS app link (optional)', 'Android app link (optional)']) {
       expect(screen.getByLabelText(label)).toBeTruthy()
     }
   })
@@ -109,6 +110,57 @@ describe('the link form', () => {
       geotarget: [{ location: 'FR', link: 'https://example.fr/printemps' }],
       languagetarget: [{ language: 'de', link: 'https://example.de' }],
     })
+  })
+
+  it('applies a UTM template in one click, previews the destination visitors get, and sends the parameters', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com/spring?utm_source=old#top')
+    await user.selectOptions(screen.getByLabelText('UTM template (optional)'), '4')
+    expect((screen.getByLabelText('UTM source (optional)') as HTMLInputElement).value).toBe('newsletter')
+    expect((screen.getByLabelText('UTM medium (optional)') as HTMLInputElement).value).toBe('email')
+    await user.type(screen.getByLabelText('UTM campaign (optional)'), 'spring sale')
+    expect(screen.getByTestId('destination-preview').textContent).toBe('https://example.com/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale#top')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
+    expect(toCreateBody(values).utm).toEqual({ source: 'newsletter', medium: 'email', campaign: 'spring sale' })
+  })
+
+  it('refuses a UTM value over 200 characters beside its field, and shows the server\'s message for one', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, 'The field "utm.term" must not contain control characters.', { code: 'validation_failed', field: 'utm.term' })
+    })
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'x'.repeat(201) } })
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(describedText(screen.getByLabelText('UTM content (optional)'))).toContain('at most 200')
+
+    fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'hero' } })
+    await user.type(screen.getByLabelText('UTM term (optional)'), 'shoes')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(describedText(screen.getByLabelText('UTM term (optional)'))).toBe('Must not contain control characters.'))
+  })
+
+  it('starts a split test with two variants and sends them with their weights', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => {})
+    renderForm(onSubmit)
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await user.click(screen.getByRole('button', { name: 'Start a split test' }))
+    await user.type(screen.getByLabelText('Variant 1 URL'), 'https://example.com/a')
+    await user.type(screen.getByLabelText('Variant 2 URL'), 'https://example.com/b')
+    await user.clear(screen.getByLabelText('Variant 2 weight'))
+    await user.type(screen.getByLabelText('Variant 2 weight'), '3')
+    await user.click(screen.getByRole('button', { name: 'Create link' }))
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
+    expect(toCreateBody(values).variants).toEqual([{ url: 'https://example.com/a', weight: 1 }, { url: 'https://example.com/b', weight: 3 }])
   })
 
   it("shows the server's message beside the field it names, down to one targeting rule", async () => {

@@ -1,6 +1,6 @@
-// The link builder: every option of a short link in one form (decisions §6), checked as the
-// server checks it before sending, with the server's own message beside the field it names, and
-// a live preview of the short URL and the social card beside it.
+// The link builder: every option of a short link in one form (decisions §6, issue 23), checked as
+// the server checks it before sending, with the server's own message beside the field it names,
+// and a live preview of the short URL, where visitors go and the social card beside it.
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { COUNTRIES } from '../components/country-codes'
@@ -9,6 +9,9 @@ import { displayUrl } from '../components/format'
 import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { TargetingEditor } from './TargetingEditor'
+import { UtmEditor, type UtmTemplate } from './UtmEditor'
+import { VariantsEditor } from './VariantsEditor'
+import { withUtmParameters, type UtmValues } from './utm'
 import { TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
 
 export interface LinkFormOptions {
@@ -18,6 +21,7 @@ export interface LinkFormOptions {
   pixels: Array<{ id: number; name: string; type: string }>
   splashPages: Array<{ id: number; name: string }>
   overlays: Array<{ id: number; name: string }>
+  utmTemplates: UtmTemplate[]
 }
 
 interface LinkFormProps {
@@ -29,13 +33,19 @@ interface LinkFormProps {
   submitLabel: string
   onSubmit(values: LinkFormValues): Promise<unknown>
   onCancel?(): void
+  /** Saves UTM parameters as a template of the account. */
+  onSaveUtmTemplate?(name: string, utm: Partial<UtmValues>): Promise<unknown>
+  /** Edit: the saved split test's clicks per variant. */
+  variantClicks?: number[]
+  /** Edit: ends the split test with the saved variant at `index`. */
+  onChooseWinner?(index: number): void
 }
 
 const DEVICE_NAMES: Record<TargetDevice, string> = {
   iphone: 'iPhone', ipad: 'iPad', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux', mobile: 'Any phone', tablet: 'Any tablet', desktop: 'Any desktop',
 }
 
-export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel }: LinkFormProps) {
+export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate, variantClicks, onChooseWinner }: LinkFormProps) {
   const [values, setValues] = useState<LinkFormValues>(initial)
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   // Errors are keyed by the server's field names (`url`, `geotarget.0.location`): every one it names is shown.
@@ -72,6 +82,11 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           </div>
         </section>
 
+        <section className="card stack" aria-labelledby="section-split">
+          <h2 id="section-split">Split test</h2>
+          <VariantsEditor rows={values.variants} errors={errors} onChange={(rows) => set('variants', rows)} clicks={variantClicks} onChooseWinner={onChooseWinner} />
+        </section>
+
         <section className="card stack" aria-labelledby="section-behaviour">
           <h2 id="section-behaviour">Behaviour</h2>
           <div className="grid-2">
@@ -96,6 +111,14 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             </Field>
             <Field label="Expires" optional error={errors.expiry} hint="Your local time. After it, visitors see that the link expired.">
               <input type="datetime-local" value={values.expiry} onChange={(event) => set('expiry', event.target.value)} />
+            </Field>
+          </div>
+          <div className="grid-2">
+            <Field label="Click limit" optional error={errors.clicklimit} hint="After this many clicks by people (bots are not counted), the link has expired.">
+              <input type="number" inputMode="numeric" min={1} max={1_000_000_000} step={1} placeholder="1000" value={values.clicklimit} onChange={(event) => set('clicklimit', event.target.value)} />
+            </Field>
+            <Field label="Once expired, send visitors to" optional error={errors.expiredurl} hint="After the expiry date or the click limit; without it they see that the link expired.">
+              <input type="url" inputMode="url" placeholder="https://example.com/sold-out" value={values.expiredurl} onChange={(event) => set('expiredurl', event.target.value)} />
             </Field>
           </div>
           <div className="grid-2">
@@ -142,6 +165,12 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           </fieldset>
         </section>
 
+        <section className="card stack" aria-labelledby="section-utm">
+          <h2 id="section-utm">UTM parameters</h2>
+          <p className="hint">Added to the destination's address at every visit (an address's own utm_ parameter of the same name is replaced), so analytics tools see where visitors came from.</p>
+          <UtmEditor values={values.utm} errors={errors} templates={options.utmTemplates} onChange={(utm) => set('utm', utm)} onSaveTemplate={onSaveUtmTemplate} />
+        </section>
+
         <section className="card stack" aria-labelledby="section-social">
           <h2 id="section-social">Social preview</h2>
           <Field label="Meta title" optional error={errors.metatitle} hint={`${values.metatitle.length}/200`}>
@@ -154,6 +183,15 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
 
         <section className="card stack" aria-labelledby="section-targeting">
           <h2 id="section-targeting">Targeting</h2>
+          <p className="hint">App links come first: a visitor on iOS or Android goes to the app's link, whatever the rules below say.</p>
+          <div className="grid-2">
+            <Field label="iOS app link" optional error={errors.ios} hint="iPhone and iPad visitors: the app's link or its App Store page.">
+              <input type="url" inputMode="url" placeholder="https://apps.apple.com/app/id…" value={values.ios} onChange={(event) => set('ios', event.target.value)} />
+            </Field>
+            <Field label="Android app link" optional error={errors.android} hint="Android visitors: the app's link or its Play Store page.">
+              <input type="url" inputMode="url" placeholder="https://play.google.com/store/apps/details?id=…" value={values.android} onChange={(event) => set('android', event.target.value)} />
+            </Field>
+          </div>
           <TargetingEditor
             field="geotarget" keyName="location" title="By country" keyLabel="Country" addLabel="Add country rule"
             description="Visitors from these countries go to another destination."
@@ -199,6 +237,14 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           <div>
             <p className="muted small">Short link</p>
             <p className="short-preview">{previewHost}/<strong>{values.custom || '…'}</strong></p>
+          </div>
+          <div>
+            <p className="muted small" id="preview-destination-label">{values.variants.length > 0 ? 'Visitors go to one of' : 'Visitors go to'}</p>
+            {values.variants.length > 0
+              ? values.variants.map((row, index) => (
+                  <p key={index} className="short-preview" aria-label={`Variant ${index + 1} preview`}>{row.url.trim() ? withUtmParameters(row.url.trim(), values.utm) : '…'}</p>
+                ))
+              : <p className="short-preview" aria-labelledby="preview-destination-label" data-testid="destination-preview">{values.url.trim() ? withUtmParameters(values.url.trim(), values.utm) : '…'}</p>}
           </div>
           <div className="social-card" aria-label="Social card preview">
             <p className="social-host">{values.url ? displayUrl(values.url).split('/')[0] : 'example.com'}</p>

@@ -15,22 +15,33 @@ import { useAllPixels } from '../pixels/pixel-queries'
 import { useAllSplashPages } from '../splash/splash-queries'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
-import { useLink } from './link-queries'
+import { useLink, useUtmTemplates } from './link-queries'
+import type { UtmValues } from './utm'
 
 /** Every list the form offers, or the first failure; pending until all have answered. */
 function useLinkFormOptions() {
-  const queries = [useAllDomains(), useAllCampaigns(), useAllChannels(), useAllPixels(), useAllSplashPages(), useAllOverlays()] as const
-  const [domains, campaigns, channels, pixels, splash, overlays] = queries
+  const queries = [useAllDomains(), useAllCampaigns(), useAllChannels(), useAllPixels(), useAllSplashPages(), useAllOverlays(), useUtmTemplates()] as const
+  const [domains, campaigns, channels, pixels, splash, overlays, utmTemplates] = queries
   const failed = queries.find((query) => query.isError)
   const options: LinkFormOptions | undefined =
-    domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data
-      ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data }
+    domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data && utmTemplates.data
+      ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data, utmTemplates: utmTemplates.data }
       : undefined
   return { options, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
 }
 
+/** Saves UTM parameters as a template, then lists it in the builder. */
+function useSaveUtmTemplate() {
+  const queryClient = useQueryClient()
+  return async (name: string, utm: Partial<UtmValues>) => {
+    await unwrap(api.POST('/api/utm-template/add', { body: { name, utm } }))
+    await queryClient.invalidateQueries({ queryKey: ['utm-templates'] })
+  }
+}
+
 export function CreateLinkPage() {
   const queryClient = useQueryClient()
+  const saveUtmTemplate = useSaveUtmTemplate()
   const { options, error, retry } = useLinkFormOptions()
   const [created, setCreated] = useState<{ id: number; shorturl: string }>()
   const [formKey, setFormKey] = useState(0)
@@ -51,13 +62,14 @@ export function CreateLinkPage() {
           </div>
         </div>
       )}
-      {error ? <ErrorMessage error={error} onRetry={retry} /> : !options ? <Loading label="Loading your domains, campaigns and pixels…" /> : (
+      {error ? <ErrorMessage error={error} onRetry={retry} /> : !options ? <Loading label="Loading your domains, campaigns, pixels and UTM templates…" /> : (
         <LinkForm
           key={formKey}
           mode="create"
           initial={emptyLinkForm}
           options={options}
           submitLabel="Create link"
+          onSaveUtmTemplate={saveUtmTemplate}
           onSubmit={async (values) => {
             const result = await unwrap(api.POST('/api/url/add', { body: toCreateBody(values) }))
             setCreated({ id: result.id, shorturl: result.shorturl })
@@ -75,6 +87,7 @@ export function EditLinkPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const saveUtmTemplate = useSaveUtmTemplate()
   const { options, error: optionsError, retry } = useLinkFormOptions()
   const link = useLink(id)
 
@@ -93,6 +106,14 @@ export function EditLinkPage() {
           hasPassword={link.data.details.password}
           options={options}
           submitLabel="Save changes"
+          onSaveUtmTemplate={saveUtmTemplate}
+          variantClicks={link.data.details.variants?.map((variant) => variant.clicks)}
+          onChooseWinner={async (index) => {
+            await unwrap(api.POST('/api/url/{id}/winner', { params: { path: { id } }, body: { variant: index } }))
+            await queryClient.invalidateQueries({ queryKey: ['links'] })
+            await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            navigate('/links', { state: { notice: `Variant ${index + 1} is now the link's destination.` } })
+          }}
           onCancel={() => navigate('/links')}
           onSubmit={async (values) => {
             await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values) }))

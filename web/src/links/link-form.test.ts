@@ -20,7 +20,7 @@ describe('link form rules', () => {
     const details = {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
       clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
-      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] },
+      type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
     } as LinkDetails
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
@@ -31,11 +31,54 @@ describe('link form rules', () => {
     expect(toUpdateBody({ ...values, removePassword: true }).password).toBe('')
   })
 
+  it('reads the UTM parameters of a link, sends them on update, and removes them with {} when emptied', () => {
+    const details = {
+      id: 3, alias: 'utm', shorturl: 'https://lw.test/utm', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+      targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' }, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values.utm).toEqual({ source: 'mail', medium: '', campaign: 'june', term: '', content: '' })
+    expect(toUpdateBody(values).utm).toEqual({ source: 'mail', campaign: 'june' })
+    expect(toUpdateBody({ ...values, utm: { ...values.utm, source: ' ', campaign: '' } }).utm).toEqual({})
+    expect(Object.keys(validateLinkForm({ ...values, utm: { ...values.utm, term: 'a\tb', content: 'x'.repeat(201) } }))).toEqual(['utm.term', 'utm.content'])
+  })
+
+  it('reads, checks and sends a click limit and the expired link\'s address, removing them with "" when emptied', () => {
+    const details = {
+      id: 4, alias: 'cap', shorturl: 'https://lw.test/cap', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: 500, expiredurl: 'https://example.com/sold-out', ios: 'https://apps.apple.com/app/id1', android: null, variants: [{ url: 'https://example.com/a', weight: 2, clicks: 5 }, { url: 'https://example.com/b', weight: 1, clicks: 3 }],
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values).toMatchObject({ clicklimit: '500', expiredurl: 'https://example.com/sold-out' })
+    expect(toUpdateBody(values)).toMatchObject({ clicklimit: 500, expiredurl: 'https://example.com/sold-out' })
+    expect(toUpdateBody({ ...values, clicklimit: '', expiredurl: ' ' })).toMatchObject({ clicklimit: '', expiredurl: '' })
+    for (const clicklimit of ['0', '1000000001', '2.5', '-3', 'ten']) expect(validateLinkForm({ ...values, clicklimit }).clicklimit).toBeDefined()
+    expect(validateLinkForm({ ...values, clicklimit: '1000000000' }).clicklimit).toBeUndefined()
+    expect(validateLinkForm({ ...values, expiredurl: 'javascript:alert(1)' }).expiredurl).toBeDefined()
+  })
+
+  it('reads, checks and sends split-test variants, ending the test with [] when none is left', () => {
+    const values = { ...emptyLinkForm, url: 'https://example.com', variants: [{ url: 'https://example.com/a', weight: '2' }, { url: ' https://example.com/b ', weight: '1' }] }
+    expect(toUpdateBody(values).variants).toEqual([{ url: 'https://example.com/a', weight: 2 }, { url: 'https://example.com/b', weight: 1 }])
+    expect(toUpdateBody({ ...values, variants: [] }).variants).toEqual([])
+    expect(Object.keys(validateLinkForm({ ...values, variants: [values.variants[0]!] }))).toEqual(['variants'])
+    expect(Object.keys(validateLinkForm({ ...values, variants: [{ url: 'ftp://x', weight: '0' }, values.variants[1]!] }))).toEqual(['variants.0.url', 'variants.0.weight'])
+  })
+
+  it('reads, checks and sends app links, removing one with "" when emptied', () => {
+    const values = { ...emptyLinkForm, url: 'https://example.com', ios: ' https://apps.apple.com/app/id1 ', android: '' }
+    expect(toUpdateBody(values)).toMatchObject({ ios: 'https://apps.apple.com/app/id1', android: '' })
+    expect(validateLinkForm({ ...values, android: 'market://details?id=x' }).android).toBeDefined()
+    expect(validateLinkForm(values).ios).toBeUndefined()
+  })
+
   it('keeps a domain the option list does not show, by its address', () => {
     const details = {
       id: 2, alias: 'far', shorturl: 'https://far.example/far', longurl: 'https://example.com', title: null, description: null, clicks: 0, uniqueclicks: 0,
       date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
-      targeting: { geo: [], device: [], language: [] },
+      targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.domain).toBe('https://far.example')

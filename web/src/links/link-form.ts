@@ -3,6 +3,7 @@
 import type { paths } from '../api/schema'
 import { ALPHA2_BY_NUMERIC } from '../components/country-codes'
 import { parseServerTime, toServerTime } from '../components/format'
+import { emptyUtm, UTM_FIELDS, utmBody, utmValueProblem, utmValuesOf, type UtmValues } from './utm'
 
 export type LinkCreateBody = paths['/api/url/add']['post']['requestBody']['content']['application/json']
 export type LinkUpdateBody = NonNullable<paths['/api/url/{id}/update']['put']['requestBody']>['content']['application/json']
@@ -35,6 +36,17 @@ export interface LinkFormValues {
   geotarget: Array<{ location: string; link: string }>
   devicetarget: Array<{ device: TargetDevice | ''; link: string }>
   languagetarget: Array<{ language: string; link: string }>
+  /** UTM parameters merged into the destination at every visit; '' for those not set. */
+  utm: UtmValues
+  /** After this many recorded clicks the link has expired; '' for no limit. */
+  clicklimit: string
+  /** Where visitors of the expired link go; '' for the expired notice. */
+  expiredurl: string
+  /** App links: where iOS and Android visitors go before any rule; '' for none. */
+  ios: string
+  android: string
+  /** A split test's destinations; none for no test. */
+  variants: Array<{ url: string; weight: string }>
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -43,7 +55,16 @@ export type LinkFormErrors = Record<string, string>
 export const emptyLinkForm: LinkFormValues = {
   url: '', custom: '', domain: '', password: '', removePassword: false, expiry: '', type: 'direct', pixels: [],
   campaign: '', channel: '', metatitle: '', metadescription: '', geotarget: [], devicetarget: [], languagetarget: [],
+  utm: emptyUtm,
+  clicklimit: '',
+  expiredurl: '',
+  ios: '',
+  android: '',
+  variants: [],
 }
+
+/** The largest click limit the server accepts. */
+export const MAX_CLICK_LIMIT = 1_000_000_000
 
 /** decisions §5: an absolute http or https URL with a host, at most 2,048 characters. */
 export function isHttpUrl(text: string): boolean {
@@ -100,6 +121,23 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   }
   if (values.metatitle.length > 200) errors.metatitle = 'Use at most 200 characters.'
   if (values.metadescription.length > 500) errors.metadescription = 'Use at most 500 characters.'
+  const clicklimit = values.clicklimit.trim()
+  if (clicklimit && (!/^\d{1,10}$/.test(clicklimit) || Number(clicklimit) < 1 || Number(clicklimit) > MAX_CLICK_LIMIT)) {
+    errors.clicklimit = 'Enter a whole number from 1 to 1,000,000,000.'
+  }
+  if (values.variants.length > 0 && (values.variants.length < 2 || values.variants.length > 5)) errors.variants = 'A split test needs 2 to 5 variants.'
+  values.variants.forEach((row, index) => {
+    if (!isHttpUrl(row.url)) errors[`variants.${index}.url`] = 'Enter an http or https URL.'
+    const weight = row.weight.trim()
+    if (!/^\d{1,7}$/.test(weight) || Number(weight) < 1 || Number(weight) > 1_000_000) errors[`variants.${index}.weight`] = 'Enter a whole number from 1 to 1,000,000.'
+  })
+  for (const field of ['expiredurl', 'ios', 'android'] as const) {
+    if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
+  }
+  for (const field of UTM_FIELDS) {
+    const problem = utmValueProblem(values.utm[field])
+    if (problem) errors[`utm.${field}`] = problem
+  }
   checkTargets(errors, 'geotarget', values.geotarget, (row) => row.location, (code) => (COUNTRY_CODES.has(code.toUpperCase()) ? undefined : 'Choose a country.'), (row) => row.link, 'location')
   checkTargets(errors, 'devicetarget', values.devicetarget, (row) => row.device, (device) => ((TARGET_DEVICES as readonly string[]).includes(device) ? undefined : 'Choose a device.'), (row) => row.link, 'device')
   checkTargets(errors, 'languagetarget', values.languagetarget, (row) => row.language, (code) => (/^[A-Za-z]{2}$/.test(code) ? undefined : 'Enter a two-letter language code, like fr.'), (row) => row.link, 'language')
@@ -123,6 +161,10 @@ function linkType(value: string): string | number {
   return /^\d+$/.test(value) ? Number(value) : value
 }
 
+function variantsBody(values: LinkFormValues) {
+  return values.variants.map((row) => ({ url: row.url.trim(), weight: Number(row.weight.trim()) }))
+}
+
 /** The body of POST /api/url/add: only what was filled in. */
 export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   const body: LinkCreateBody = { url: values.url.trim(), type: linkType(values.type) }
@@ -139,6 +181,13 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (lists.geotarget.length > 0) body.geotarget = lists.geotarget
   if (lists.devicetarget.length > 0) body.devicetarget = lists.devicetarget
   if (lists.languagetarget.length > 0) body.languagetarget = lists.languagetarget
+  const utm = utmBody(values.utm)
+  if (utm) body.utm = utm
+  if (values.clicklimit.trim()) body.clicklimit = Number(values.clicklimit.trim())
+  if (values.expiredurl.trim()) body.expiredurl = values.expiredurl.trim()
+  if (values.ios.trim()) body.ios = values.ios.trim()
+  if (values.android.trim()) body.android = values.android.trim()
+  if (values.variants.length > 0) body.variants = variantsBody(values)
   return body
 }
 
@@ -154,6 +203,13 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     metatitle: values.metatitle.trim(),
     metadescription: values.metadescription.trim(),
     ...targets(values),
+    // Emptied options are cleared as ADR 013 says: {} for the UTM set, "" for a value, [] for the split test.
+    utm: utmBody(values.utm) ?? {},
+    clicklimit: values.clicklimit.trim() ? Number(values.clicklimit.trim()) : '',
+    expiredurl: values.expiredurl.trim(),
+    ios: values.ios.trim(),
+    android: values.android.trim(),
+    variants: values.variants.length > 0 ? variantsBody(values) : [],
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = ''
@@ -182,5 +238,11 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     geotarget: details.targeting.geo.map((row) => ({ location: row.location, link: row.link })),
     devicetarget: details.targeting.device.map((row) => ({ device: row.device as TargetDevice, link: row.link })),
     languagetarget: details.targeting.language.map((row) => ({ language: row.language, link: row.link })),
+    utm: utmValuesOf(details.utm),
+    clicklimit: details.clicklimit === null || details.clicklimit === undefined ? '' : String(details.clicklimit),
+    expiredurl: details.expiredurl ?? '',
+    ios: details.ios ?? '',
+    android: details.android ?? '',
+    variants: (details.variants ?? []).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
   }
 }

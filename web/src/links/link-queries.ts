@@ -82,3 +82,8 @@ export function useLinkSearch(q: string, limit: number) {
     queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit, ...(q ? { q } : {}) } } }))).data,
   })
 }
+
+/** The workspace's UTM templates (first 100, the API's largest page), applied in the link builder. */
+export function useUtmTemplates() {
+  return useQuery({ queryKey: ['utm-templates'], queryFn: async () => (await unwrap(api.GET('/api/utm-templates', { params: { query: { limit: 100 } } }))).data.templates, staleTime: 5 * 60_000 })
+}

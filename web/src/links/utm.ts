@@ -1,0 +1,87 @@
+// UTM parameters in the link builder: the five fields, the server's rule for a value
+// (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview.
+
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
+export type UtmField = (typeof UTM_FIELDS)[number]
+export type UtmValues = Record<UtmField, string>
+
+export const MAX_UTM_LENGTH = 200
+
+export const emptyUtm: UtmValues = { source: '', medium: '', campaign: '', term: '', content: '' }
+
+export const UTM_LABELS: Record<UtmField, string> = {
+  source: 'UTM source', medium: 'UTM medium', campaign: 'UTM campaign', term: 'UTM term', content: 'UTM content',
+}
+
+export const UTM_PLACEHOLDERS: Record<UtmField, string> = {
+  source: 'newsletter', medium: 'email', campaign: 'spring-sale', term: 'running shoes', content: 'hero-button',
+}
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** What is wrong with a value, as the server would refuse it; undefined when it is fine. */
+export function utmValueProblem(value: string): string | undefined {
+  if (value.trim().length > MAX_UTM_LENGTH) return `Use at most ${MAX_UTM_LENGTH} characters.`
+  if (CONTROL.test(value)) return 'Remove line breaks, tabs and other control characters.'
+  return undefined
+}
+
+/** The parameters that are set, trimmed; undefined when none is. */
+export function utmBody(values: UtmValues): Partial<UtmValues> | undefined {
+  const body: Partial<UtmValues> = {}
+  for (const field of UTM_FIELDS) {
+    const value = values[field].trim()
+    if (value) body[field] = value
+  }
+  return Object.keys(body).length > 0 ? body : undefined
+}
+
+/** Form values from what the API answers (only the parameters set). */
+export function utmValuesOf(utm: Partial<Record<UtmField, string>> | null | undefined): UtmValues {
+  return { ...emptyUtm, ...utm }
+}
+
+function decodedName(pair: string): string {
+  const equals = pair.indexOf('=')
+  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/**
+ * `url` with the parameters merged into its query as a visit merges them: a parameter of the same
+ * name replaced where it stands, the others and the fragment kept.
+ */
+export function withUtmParameters(url: string, values: UtmValues): string {
+  const utm = utmBody(values)
+  if (!utm) return url
+  const hashAt = url.indexOf('#')
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
+  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
+  const queryAt = beforeFragment.indexOf('?')
+  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
+  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
+  const wanted = new Map<string, string>()
+  for (const field of UTM_FIELDS) {
+    const value = utm[field]
+    if (value !== undefined) wanted.set(`utm_${field}`, `utm_${field}=${encodeURIComponent(value)}`)
+  }
+  const placed = new Set<string>()
+  const pairs: string[] = []
+  if (query !== '') {
+    for (const pair of query.split('&')) {
+      const name = decodedName(pair)
+      const replacement = wanted.get(name)
+      if (replacement === undefined) pairs.push(pair)
+      else if (!placed.has(name)) {
+        pairs.push(replacement)
+        placed.add(name)
+      }
+    }
+  }
+  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
+  return `${base}?${pairs.join('&')}${fragment}`
+}
