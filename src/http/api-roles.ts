@@ -119,6 +119,13 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'POST /api/workspace/add': READ,
   'PUT /api/workspace/:id/switch': READ,
 
+  // A split test's end and the UTM templates are content like the links they shape.
+  'POST /api/url/:id/winner': CONTENT,
+  'GET /api/utm-templates': READ,
+  'POST /api/utm-template/add': CONTENT,
+  'PUT /api/utm-template/:id/update': CONTENT,
+  'DELETE /api/utm-template/:id/delete': CONTENT,
+
   // Webhooks send the workspace's records elsewhere, signed with a secret: set up like keys.
   'GET /api/webhooks': MANAGE,
   'GET /api/webhook/:id': MANAGE,

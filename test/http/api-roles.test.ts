@@ -35,6 +35,7 @@ interface Fixtures {
   workspace: number
   webhook: number
   delivery: number
+  template: number
 }
 
 /** Bodies that pass validation, so that what answers is the rule or the record, not the schema. */
@@ -53,6 +54,9 @@ const BODY_OF_ROUTE: Record<string, unknown | (() => unknown)> = {
   'PUT /api/overlay/:id/update': { name: 'Renamed overlay' },
   'PUT /api/domain/:id/update': { redirectroot: 'https://example.com/home' },
   'POST /api/webhook/add': { url: 'https://hooks.example/new', events: ['link.created'] },
+  'POST /api/utm-template/add': () => ({ name: uniqueName('template'), utm: { source: 'new' } }),
+  'PUT /api/utm-template/:id/update': { name: 'Renamed template' },
+  'POST /api/url/:id/winner': { variant: 0 },
   'PUT /api/webhook/:id/update': { description: 'Renamed webhook' },
 }
 
@@ -73,7 +77,7 @@ function namesWorkspaceRecords(route: string): boolean {
 /** The record an endpoint's `:id` names, by the path's first segment. */
 const resourceOfSegment: Record<string, keyof Fixtures> = {
   url: 'link', qr: 'qr', bio: 'bio', campaign: 'campaign', channel: 'channel', pixel: 'pixel', splash: 'splash', overlay: 'overlay', domain: 'domain', key: 'key', user: 'user', plan: 'plan',
-  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery',
+  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery', utm: 'template',
 }
 
 function pathOf(route: string, fixtures: Fixtures): string {
@@ -120,6 +124,7 @@ describe('the role matrix', () => {
       member: async () => (await createMember(context, account, 'viewer')).personId,
       invitation: async () => (await context.services.invitations.invite(operator, { email: `${uniqueName('invited')}@example.com`, role: 'viewer' })).id,
       workspace: async () => account.id,
+      template: async () => (await context.services.utmTemplates.createTemplate(await actingAs(context, account), { name: uniqueName('template'), utm: { source: 'matrix' } })).id,
       webhook: async () => (await context.services.webhooks.createWebhook(await actingAs(context, account), { url: 'https://hooks.example/matrix', events: ['link.created'] })).webhook.id,
       // A test event's delivery (not sent: no worker runs in this app).
       delivery: async () => {

@@ -32,7 +32,7 @@ interface OpenApiDocument {
 }
 
 /** The ids of one record of each kind, for the paths of updates and previews. */
-type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook', number>
+type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook' | 'template', number>
 
 let counter = 0
 /** A number no other request of this file used, for names that must be unique. */
@@ -77,6 +77,7 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
   'PUT /api/plan/{id}/update': { path: (f) => `/api/plan/${f.plan}/update`, body: () => ({}) },
   'POST /api/webhook/add': { path: () => '/api/webhook/add', body: () => ({ url: `https://hooks.example.com/${unique()}`, events: ['link.created'] }) },
   'PUT /api/webhook/{id}/update': { path: (f) => `/api/webhook/${f.webhook}/update`, body: () => ({}) },
+  'PUT /api/utm-template/{id}/update': { path: (f) => `/api/utm-template/${f.template}/update`, body: () => ({}) },
 }
 
 /**
@@ -151,6 +152,7 @@ for (const format of ['string', 'integer'] as const) {
       fixtures.pixel = await created(await api('POST', '/api/pixel/add', { type: 'gtmpixel', name: 'Fixture pixel', tag: 'GTM-FIXTURE' }))
       fixtures.qr = await created(await api('POST', '/api/qr/add', { type: 'link', data: 'https://example.com/fixture-qr' }))
       fixtures.bio = await created(await api('POST', '/api/bio/add', { name: 'Fixture bio' }))
+      fixtures.template = await created(await api('POST', '/api/utm-template/add', { name: 'Fixture template', utm: { source: 'fixture' } }))
       fixtures.plan = await created(await api('POST', '/api/plan/add', { name: 'Fixture plan', code: 'fixture' }))
     })
     afterAll(() => context?.close())

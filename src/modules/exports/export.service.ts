@@ -2,8 +2,7 @@
 // clicks with their enriched fields, as lines of CSV, JSON or NDJSON produced a page at a time, so
 // an export of millions of rows keeps memory flat whoever reads it (an HTTP answer, a file).
 import type { ExportedClickRow, ExportedLinkRow, ExportRepository } from './export.repository.js'
-import { toLinkListEntry } from '../links/link.mapper.js'
-import { parseStoredTargeting } from '../links/link-targeting.js'
+import { toLinkDetails } from '../links/link.mapper.js'
 import { csvLine } from '../../core/csv.js'
 import { ValidationError } from '../../core/errors.js'
 import { idsOfList } from '../../db/id-lists.js'
@@ -14,20 +13,20 @@ export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const
 export type LinkExportFormat = (typeof LINK_EXPORT_FORMATS)[number]
 export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number]
 
-/** A link as an export writes it: the API's record of it, its targeting and its campaign's name. */
+/**
+ * A link as an export writes it: every field the API's single read shows, and its campaign's name
+ * (a split test's variants carry no clicks here: those are statistics, not the link).
+ */
 export function toLinkExportRecord(row: ExportedLinkRow, publicUrl: string) {
-  return {
-    ...toLinkListEntry(row, idsOfList(row.pixel_list), publicUrl),
-    campaignname: row.campaign_name,
-    targeting: parseStoredTargeting(row.targeting),
-  }
+  const { variants, ...details } = toLinkDetails(row, idsOfList(row.pixel_list), publicUrl)
+  return { ...details, campaignname: row.campaign_name, variants: variants && variants.map(({ url, weight }) => ({ url, weight })) }
 }
 export type LinkExportRecord = ReturnType<typeof toLinkExportRecord>
 
 /** The CSV columns of a link, in order (a test checks they are every field of the record). */
 export const LINK_EXPORT_COLUMNS = [
   'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'date', 'domain', 'campaign',
-  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting',
+  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants',
 ] as const satisfies ReadonlyArray<keyof LinkExportRecord>
 
 /** A raw click as an export writes it (no visitor hash, no address: none is stored). */

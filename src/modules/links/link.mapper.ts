@@ -39,12 +39,17 @@ export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl:
   }
 }
 
+/** Every field of a link as the API's single read shows it (`details`): what exports write too. */
+export function toLinkDetails(row: LinkWithDomain, pixelIds: number[], publicUrl: string, variantClicks?: ReadonlyMap<number, number>) {
+  return { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options, variantClicks) }
+}
+
 /** decisions §6: the single read answers the link and its statistics in the QR statistics shape. */
 export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, statistics: StatisticsObject, variantClicks?: ReadonlyMap<number, number>) {
   return {
     error: 0 as const,
     id: row.id,
-    details: { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options, variantClicks) },
+    details: toLinkDetails(row, pixelIds, publicUrl, variantClicks),
     data: statistics,
   }
 }

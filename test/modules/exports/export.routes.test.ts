@@ -62,6 +62,10 @@ describe('exports', () => {
     // The same fields the API's read answers, plus the campaign's name.
     const read = await api('GET', `/api/url/${first.data.id}`)
     expect(records[0]).toEqual({ ...read.data.details, campaignname: 'Spring, "big" sale' })
+    // Link options come along (issue 23).
+    const withOptions = await api('POST', '/api/url/add', { url: 'https://export.example/o', utm: { source: 'news' }, clicklimit: 100, variants: [{ url: 'https://export.example/x', weight: 2 }, { url: 'https://export.example/y', weight: 1 }] })
+    const exported = JSON.parse((await api('GET', '/api/export/links?format=json')).body).find((record: { id: number }) => record.id === withOptions.data.id)
+    expect(exported).toMatchObject({ utm: { source: 'news' }, clicklimit: 100, variants: [{ url: 'https://export.example/x', weight: 2 }, { url: 'https://export.example/y', weight: 1 }] })
   })
 
   it('answers an account without links with a header, or an empty array', async () => {

@@ -42,7 +42,7 @@ describe('app links', () => {
     expect(read.data.details).toMatchObject({ ios: 'https://apps.apple.com/app/id123', android: 'https://play.google.com/store/apps/details?id=com.example' })
   })
 
-  it('leaves the other platform to the targeting rules when only one app link is set, and removes one with null or ""', async () => {
+  it('leaves the other platform to the targeting rules when only one app link is set, and keeps one on null and removes it with ""', async () => {
     const created = await api('POST', '/api/url/add', {
       url: 'https://example.com/web',
       ios: 'https://apps.apple.com/app/id9',
@@ -54,7 +54,10 @@ describe('app links', () => {
     await api('PUT', `/api/url/${created.data.id}/update`, { ios: '', android: 'https://play.google.com/store/apps/details?id=x' })
     expect(await destinationFor(alias, IPHONE)).toBe('https://example.com/web')
     expect(await destinationFor(alias, ANDROID_PHONE)).toBe('https://play.google.com/store/apps/details?id=x')
+    // null leaves it as it is (ADR 013); "" removes it.
     await api('PUT', `/api/url/${created.data.id}/update`, { android: null })
+    expect(await destinationFor(alias, ANDROID_PHONE)).toBe('https://play.google.com/store/apps/details?id=x')
+    await api('PUT', `/api/url/${created.data.id}/update`, { android: '' })
     expect(await destinationFor(alias, ANDROID_PHONE)).toBe('https://example.com/android')
     expect((await api('GET', `/api/url/${created.data.id}`)).data.details).toMatchObject({ ios: null, android: null })
   })

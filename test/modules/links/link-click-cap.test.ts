@@ -47,7 +47,10 @@ describe('click caps and the fallback address', () => {
     await api('PUT', `/api/url/${created.data.id}/update`, { clicklimit: 2 })
     expect(await answer(alias)).toEqual({ status: 302, location: 'https://example.com/once' })
     expect((await answer(alias)).status).toBe(410)
+    // null leaves the limit as it is (ADR 013): still used up.
     await api('PUT', `/api/url/${created.data.id}/update`, { clicklimit: null })
+    expect((await answer(alias)).status).toBe(410)
+    await api('PUT', `/api/url/${created.data.id}/update`, { clicklimit: '' })
     expect(await answer(alias)).toEqual({ status: 302, location: 'https://example.com/once' })
     expect((await api('GET', `/api/url/${created.data.id}`)).data.details).toMatchObject({ clicklimit: null, expiredurl: null })
   })
@@ -72,13 +75,15 @@ describe('click caps and the fallback address', () => {
     expect(second.headers.location).toBe('https://example.com/gone')
   })
 
-  it('keeps the other options when only one is changed, and removes the fallback with "" or null', async () => {
+  it('keeps the other options when only one is changed, and removes the fallback with "" (null leaves it)', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://example.com/', clicklimit: 10, expiredurl: 'https://example.com/after', utm: { medium: 'qr' } })
     const { id } = created.data
     await api('PUT', `/api/url/${id}/update`, { expiredurl: '' })
     expect((await api('GET', `/api/url/${id}`)).data.details).toMatchObject({ clicklimit: 10, expiredurl: null, utm: { medium: 'qr' } })
     await api('PUT', `/api/url/${id}/update`, { expiredurl: 'https://example.com/later' })
     await api('PUT', `/api/url/${id}/update`, { expiredurl: null })
+    expect((await api('GET', `/api/url/${id}`)).data.details.expiredurl).toBe('https://example.com/later')
+    await api('PUT', `/api/url/${id}/update`, { expiredurl: '' })
     expect((await api('GET', `/api/url/${id}`)).data.details.expiredurl).toBeNull()
   })
 

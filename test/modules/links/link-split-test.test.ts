@@ -55,14 +55,17 @@ describe('split tests', () => {
     expect(audit.map((row) => row.action)).toEqual(['link.created', 'link.winner_chosen'])
   })
 
-  it('replaces the variants on update and ends the test with null', async () => {
+  it('replaces the variants on update and ends the test with []', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://example.com/original' })
     const { id } = created.data
     const alias = aliasOf(created.data.shorturl)
     await api('PUT', `/api/url/${id}/update`, { variants: [{ url: 'https://example.com/x', weight: 1 }, { url: 'https://example.com/y', weight: 1 }] })
     expect(['https://example.com/x', 'https://example.com/y']).toContain(await destinationFor(alias, '198.51.100.1'))
     expect((await api('GET', `/api/url/${id}`)).data.details.variants).toHaveLength(2)
+    // null leaves the test running (ADR 013); [] ends it.
     await api('PUT', `/api/url/${id}/update`, { variants: null })
+    expect((await api('GET', `/api/url/${id}`)).data.details.variants).toHaveLength(2)
+    await api('PUT', `/api/url/${id}/update`, { variants: [] })
     expect(await destinationFor(alias, '198.51.100.1')).toBe('https://example.com/original')
     expect((await api('GET', `/api/url/${id}`)).data.details.variants).toBeNull()
   })

@@ -41,7 +41,7 @@ describe('UTM parameters on links', () => {
     expect(await destinationOf(alias)).toBe('https://example.com/default?utm_source=qr')
   })
 
-  it('replaces them as a whole on update, keeps them when not given, and removes them with null or {}', async () => {
+  it('replaces them as a whole on update, keeps them when not given, and keeps them on null, removes them with {}', async () => {
     const created = await api('POST', '/api/url/add', { url: 'https://example.com/p', utm: { source: 'a', medium: 'b' } })
     const { id } = created.data
     const alias = created.data.shorturl.split('/').pop()
@@ -50,7 +50,10 @@ describe('UTM parameters on links', () => {
     await api('PUT', `/api/url/${id}/update`, { utm: { campaign: 'c' } })
     expect((await api('GET', `/api/url/${id}`)).data.details.utm).toEqual({ campaign: 'c' })
     expect(await destinationOf(alias)).toBe('https://example.com/p?utm_campaign=c')
+    // null leaves them as they are (ADR 013); {} removes them.
     await api('PUT', `/api/url/${id}/update`, { utm: null })
+    expect((await api('GET', `/api/url/${id}`)).data.details.utm).toEqual({ campaign: 'c' })
+    await api('PUT', `/api/url/${id}/update`, { utm: {} })
     expect((await api('GET', `/api/url/${id}`)).data.details.utm).toBeNull()
     expect(await destinationOf(alias)).toBe('https://example.com/p')
     await api('PUT', `/api/url/${id}/update`, { utm: { source: 'again' } })
