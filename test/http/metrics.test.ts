@@ -52,7 +52,8 @@ describe('GET /metrics', () => {
     expect(sample(after, 'linkwell_cache_misses_total{cache="api_key"}')).toBeGreaterThanOrEqual(1)
     expect(sample(after, 'linkwell_cache_hits_total{cache="api_key"}')).toBeGreaterThanOrEqual(2)
     // The process's own figures come along.
-    expect(after).toContain('linkwell_process_cpu_seconds_total')
+    expect(sample(after, 'linkwell_process_cpu_seconds_total')).toBeGreaterThan(0)
+    expect(sample(after, 'linkwell_process_memory_bytes{kind="resident"}')).toBeGreaterThan(10_000_000)
   })
 
   it('follows clicks from the queue to the database: queued, waiting, written, and each batch\'s time', async () => {
