@@ -22,3 +22,16 @@ export interface ClickEvent {
   variant?: number
   at?: Date
 }
+
+/** What the click writer derived of one recorded click, as other systems read it (exports, webhook events). */
+export function enrichedFieldsOf(row: { country: string | null; referrer_host: string | null; browser: string | null; os: string | null; device: string | null; language: string | null; is_unique: number }) {
+  return {
+    country: row.country,
+    referrer: row.referrer_host,
+    browser: row.browser,
+    os: row.os,
+    device: row.device,
+    language: row.language,
+    unique: row.is_unique === 1,
+  }
+}

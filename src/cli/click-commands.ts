@@ -2,7 +2,7 @@
 // clicks for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
 import { seedClicks } from '../analytics/click-seed.js'
-import { CliFailure, text, UsageError, wholeNumber, type Command } from './command.js'
+import { CliFailure, text, UsageError, wholeNumber, type Command, type Values } from './command.js'
 import { daysBefore, nowTimestamp, toStoredTimestamp } from '../core/time.js'
 import type { ClickItemType } from '../analytics/click-items.js'
 
@@ -18,13 +18,18 @@ const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', ca
 const ITEM_NOUNS: Record<ClickItemType, string> = { link: 'link', qr: 'QR code', campaign: 'campaign', bio: 'bio page' }
 const MAX_DAYS = 36_500
 
+/** `--days N` (1 to 36,500), else the retention the environment sets. */
+function retentionDays<T extends number | null>(values: Values, fallback: T): number | T {
+  const given = text(values, 'days')
+  return given === undefined ? fallback : wholeNumber(given, 'days', 1, MAX_DAYS)
+}
+
 export const CLICK_COMMANDS: Record<string, Command> = {
   'clicks prune': {
     usage: 'clicks prune [--days N]',
     options: { days: { type: 'string' } },
     async run(values, { db, config }) {
-      const given = text(values, 'days')
-      const days = given === undefined ? config.clickRetentionDays : wholeNumber(given, 'days', 1, MAX_DAYS)
+      const days = retentionDays(values, config.clickRetentionDays)
       if (days === null) throw new UsageError('CLICK_RETENTION_DAYS is not set and --days was not given: raw clicks are kept forever')
       const now = nowTimestamp()
       // A click recorded at this instant N days ago is the oldest one kept.
@@ -38,8 +43,7 @@ export const CLICK_COMMANDS: Record<string, Command> = {
     usage: 'audit prune [--days N]',
     options: { days: { type: 'string' } },
     async run(values, { audit, config }) {
-      const given = text(values, 'days')
-      const days = given === undefined ? config.auditRetentionDays : wholeNumber(given, 'days', 1, MAX_DAYS)
+      const days = retentionDays(values, config.auditRetentionDays)
       return { ...(await audit.prune(days)), days }
     },
   },

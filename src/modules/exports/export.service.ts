@@ -3,6 +3,7 @@
 // an export of millions of rows keeps memory flat whoever reads it (an HTTP answer, a file).
 import type { ExportedClickRow, ExportedLinkRow, ExportRepository } from './export.repository.js'
 import { toLinkDetails } from '../links/link.mapper.js'
+import { enrichedFieldsOf } from '../../analytics/click-items.js'
 import { csvLine } from '../../core/csv.js'
 import { ValidationError } from '../../core/errors.js'
 import { idsOfList } from '../../db/id-lists.js'
@@ -36,13 +37,7 @@ export function toClickExportRecord(row: ExportedClickRow) {
     date: row.created_at,
     item: row.item_type,
     itemid: row.item_id,
-    country: row.country,
-    referrer: row.referrer_host,
-    browser: row.browser,
-    os: row.os,
-    device: row.device,
-    language: row.language,
-    unique: row.is_unique === 1,
+    ...enrichedFieldsOf(row),
   }
 }
 export type ClickExportRecord = ReturnType<typeof toClickExportRecord>

@@ -10,6 +10,7 @@ import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transactions.js'
 import type { ChangeListener } from '../changes/change-journal.js'
 import { eventBody, isRecordEvent, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
+import { enrichedFieldsOf } from '../../analytics/click-items.js'
 
 /** How long a delivery is retried after its event (then it has failed). */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000
@@ -32,13 +33,7 @@ export function toClickRecord(row: ClickInsertRow) {
   return {
     [row.item_type]: row.item_id,
     date: row.created_at,
-    country: row.country,
-    referrer: row.referrer_host,
-    browser: row.browser,
-    os: row.os,
-    device: row.device,
-    language: row.language,
-    unique: row.is_unique === 1,
+    ...enrichedFieldsOf(row),
   }
 }
 
