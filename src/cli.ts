@@ -167,7 +167,8 @@ const COMMANDS: Record<string, Command> = {
     async run(account, values, { accounts }) {
       // The name and expiry rules are the service's, as for POST /api/key/add (a refusal exits 2).
       const { key, ...created } = await accounts.createNamedKey(commandLineActor(account.id), {
-        name: text(values, 'name'),
+        // Blank is "not given", as the API reads an optional field (ADR 013): the default name.
+        name: text(values, 'name')?.trim() || undefined,
         expires: text(values, 'expires'),
         scope: scopeOptions(values),
       })

@@ -279,8 +279,6 @@ describe('the linkwell command', () => {
         [2, 'The field "expires" is not a real calendar date-time.', ['key', 'create', ...target, '--expires', 'next week']],
         [2, 'The field "expires" is not a real calendar date-time.', ['key', 'create', ...target, '--expires', '2030-02-30']],
         [2, 'The field "expires" must be in the future.', ['key', 'create', ...target, '--expires', '2001-01-01']],
-        [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', '']],
-        [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', '   ']],
         [2, 'The field "name" must be 1 to 100 characters.', ['key', 'create', ...target, '--name', 'x'.repeat(101)]],
         [2, '--id', ['key', 'revoke', ...target, '--id', 'abc']],
         [2, '--id', ['key', 'revoke', ...target]],
@@ -300,7 +298,11 @@ describe('the linkwell command', () => {
       expect(cliRecord).toMatchObject({ name: 'key', expires: null, scopes: null, readonly: false })
 
       // Values that pass the request schema and reach the service's rules.
-      for (const [option, value] of [['--expires', '2030-02-30'], ['--expires', '2001-01-01 00:00:00'], ['--name', '   ']] as const) {
+      // A blank name is "not given" on both (ADR 013): the default name.
+      const blank = await cli('key', 'create', ...target, '--name', '   ')
+      expect(blank.json).toMatchObject({ name: 'key' })
+      expect((await (await api(account.apiKey))('POST', '/api/key/add', { name: '   ' })).data).toMatchObject({ name: 'key' })
+      for (const [option, value] of [['--expires', '2030-02-30'], ['--expires', '2001-01-01 00:00:00']] as const) {
         const refused = await cli('key', 'create', ...target, option, value)
         const field = option.slice(2)
         const answer = await (await api(account.apiKey))('POST', '/api/key/add', { [field]: value })

@@ -11,6 +11,7 @@ import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
 import { chooseVariant, withUtmParameters, type LinkOptions, type Variant } from '../links/link-options.js'
 import { memoize } from '../../core/memoize.js'
+import { dayOf } from '../../core/time.js'
 import type { PublicLink } from './alias-resolver.js'
 import { headerText, type VisitRequest } from './visitor.js'
 
@@ -89,7 +90,7 @@ function appDestination(request: VisitRequest, options: LinkOptions): string | n
 /** The split-test variant of this visitor today: the same all day, on every instance. */
 export function variantOf(request: VisitRequest, variants: readonly Variant[], now = new Date()): number {
   // Never stored: no secret salt is needed, and every instance picks alike without sharing one.
-  const day = now.toISOString().slice(0, 10)
+  const day = dayOf(now.getTime())
   return chooseVariant(variants, `${day}\n${request.ip}\n${headerText(request.headers['user-agent']) ?? ''}`)
 }
 
