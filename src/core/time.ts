@@ -1,5 +1,6 @@
 // Time as Linkwell stores and names it, all UTC: date-times `YYYY-MM-DD HH:MM:SS` (spec) and days
 // `YYYY-MM-DD` (clicks, statistics). Fixed-width text, so text order is time order.
+import { ValidationError } from './errors.js'
 
 /** Milliseconds in a UTC day (no leap seconds in JavaScript time). */
 export const DAY_MS = 86_400_000
@@ -61,4 +62,21 @@ export function midnightOf(day: string): number {
 /** The day `days` days before `day`. */
 export function daysBefore(day: string, days: number): string {
   return dayOf(midnightOf(day) - days * DAY_MS)
+}
+
+/**
+ * A range a client gives as `from` and `to` (`YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC; either may
+ * be left out) as stored text: a date alone is its first second for `from` and its last for `to`.
+ * A bound that is no real date, or `to` before `from`, is refused naming the parameter.
+ */
+export function readTimeRange(query: { from?: string; to?: string }): { from?: string; to?: string } {
+  const bound = (field: 'from' | 'to', text: string | undefined): string | undefined => {
+    if (text === undefined) return undefined
+    const stored = toStoredTimestamp(text)
+    if (!stored) throw ValidationError.field(field, 'must be a real date YYYY-MM-DD or date-time YYYY-MM-DD HH:MM:SS')
+    return text.trim().length === 10 && field === 'to' ? `${stored.slice(0, 10)} 23:59:59` : stored
+  }
+  const range = { from: bound('from', query.from), to: bound('to', query.to) }
+  if (range.from !== undefined && range.to !== undefined && range.from > range.to) throw ValidationError.field('to', 'must not be before "from"')
+  return range
 }

@@ -5,9 +5,8 @@ import type { ExportedClickRow, ExportedLinkRow, ExportRepository } from './expo
 import { toLinkDetails } from '../links/link.mapper.js'
 import { enrichedFieldsOf } from '../../analytics/click-items.js'
 import { csvLine } from '../../core/csv.js'
-import { ValidationError } from '../../core/errors.js'
 import { idsOfList } from '../../db/id-lists.js'
-import { toStoredTimestamp } from '../../core/time.js'
+import { readTimeRange } from '../../core/time.js'
 
 export const LINK_EXPORT_FORMATS = ['csv', 'json'] as const
 export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const
@@ -43,14 +42,6 @@ export function toClickExportRecord(row: ExportedClickRow) {
 export type ClickExportRecord = ReturnType<typeof toClickExportRecord>
 export const CLICK_EXPORT_COLUMNS = ['id', 'date', 'item', 'itemid', 'country', 'referrer', 'browser', 'os', 'device', 'language', 'unique'] as const satisfies ReadonlyArray<keyof ClickExportRecord>
 
-/** A bound of the clicks' range as stored text; a date alone is its first (`from`) or last (`to`) second. */
-function readBound(field: 'from' | 'to', text: string | undefined): string {
-  if (text === undefined) return field === 'from' ? '0000-01-01 00:00:00' : '9999-12-31 23:59:59'
-  const stored = toStoredTimestamp(text)
-  if (!stored) throw ValidationError.field(field, 'must be a real date YYYY-MM-DD or date-time YYYY-MM-DD HH:MM:SS')
-  return text.trim().length === 10 && field === 'to' ? `${stored.slice(0, 10)} 23:59:59` : stored
-}
-
 /** Every row `page(afterId)` answers, page after page, until one comes back short. */
 async function* keysetRows<R extends { id: number }>(pageSize: number, page: (afterId: number) => Promise<R[]>): AsyncGenerator<R> {
   let afterId = 0
@@ -72,9 +63,8 @@ export function createExportService(rows: ExportRepository, options: { publicUrl
   return {
     /** The range a clicks export covers, checked before anything is sent (a refusal is still an envelope). */
     clickRange(query: { from?: string; to?: string }): { from: string; to: string } {
-      const range = { from: readBound('from', query.from), to: readBound('to', query.to) }
-      if (range.from > range.to) throw ValidationError.field('to', 'must not be before "from"')
-      return range
+      const { from, to } = readTimeRange(query)
+      return { from: from ?? '0000-01-01 00:00:00', to: to ?? '9999-12-31 23:59:59' }
     },
 
     linkRecords,
