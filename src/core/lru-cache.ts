@@ -15,8 +15,11 @@ export interface LruCache<K, V> {
   readonly size: number
 }
 
-/** An LRU cache of at most `maxEntries`, each entry valid for `ttlMs`. */
-export function createLruCache<K, V>(maxEntries: number, ttlMs: number, now: () => number = Date.now): LruCache<K, V> {
+/**
+ * An LRU cache of at most `maxEntries`, each entry valid for `ttlMs`. The clock is read through
+ * `Date.now()` at each call (not a reference taken once), so a test's fake clock governs it.
+ */
+export function createLruCache<K, V>(maxEntries: number, ttlMs: number, now: () => number = () => Date.now()): LruCache<K, V> {
   const entries = new Map<K, { value: V; expiresAt: number }>()
   return {
     get(key) {
