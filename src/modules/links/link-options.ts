@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { ValidationError } from '../../core/errors.js'
 import { textRuleBroken } from '../../core/text.js'
 import { checkHttpUrl, isHttpUrl, MAX_URL_LENGTH } from '../../core/urls.js'
+import { withQueryParameters } from '../../core/query-parameters.js'
 
 /** The UTM parameters, by their API names; each is sent as `utm_<name>`. */
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
@@ -247,48 +248,16 @@ export function parseStoredUtm(text: string): UtmParameters {
   }
 }
 
-/** The query-name of a parameter as decoded (`+` is a space), or the raw text when it is no valid escape. */
-function decodedName(pair: string): string {
-  const equals = pair.indexOf('=')
-  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
-  try {
-    return decodeURIComponent(name)
-  } catch {
-    return name
-  }
-}
-
 /**
  * `url` with the UTM parameters in its query: a parameter of the same name (`utm_source`) is
  * replaced where it stands (later repeats of it dropped), the others are added at the end; every
  * other parameter and the fragment are kept as they were written.
  */
 export function withUtmParameters(url: string, utm: UtmParameters): string {
-  const hashAt = url.indexOf('#')
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
-  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
-  const queryAt = beforeFragment.indexOf('?')
-  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
-  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
-
-  const wanted = new Map<string, string>()
+  const wanted: [string, string][] = []
   for (const name of UTM_FIELDS) {
     const value = utm[name]
-    if (value !== undefined) wanted.set(`utm_${name}`, `utm_${name}=${encodeURIComponent(value)}`)
+    if (value !== undefined) wanted.push([`utm_${name}`, value])
   }
-  const placed = new Set<string>()
-  const pairs: string[] = []
-  if (query !== '') {
-    for (const pair of query.split('&')) {
-      const name = decodedName(pair)
-      const replacement = wanted.get(name)
-      if (replacement === undefined) pairs.push(pair)
-      else if (!placed.has(name)) {
-        pairs.push(replacement)
-        placed.add(name)
-      }
-    }
-  }
-  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
-  return `${base}?${pairs.join('&')}${fragment}`
+  return withQueryParameters(url, wanted)
 }

@@ -1,5 +1,8 @@
 // UTM parameters in the link builder: the five fields, the server's rule for a value
-// (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview.
+// (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview
+// (merged by the server's own code, src/core/query-parameters.ts).
+import { withQueryParameters } from '../../../src/core/query-parameters'
+
 
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
 export type UtmField = (typeof UTM_FIELDS)[number]
@@ -41,47 +44,16 @@ export function utmValuesOf(utm: Partial<Record<UtmField, string>> | null | unde
   return { ...emptyUtm, ...utm }
 }
 
-function decodedName(pair: string): string {
-  const equals = pair.indexOf('=')
-  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
-  try {
-    return decodeURIComponent(name)
-  } catch {
-    return name
-  }
-}
-
 /**
- * `url` with the parameters merged into its query as a visit merges them: a parameter of the same
- * name replaced where it stands, the others and the fragment kept.
+ * `url` with the parameters merged into its query as a visit merges them (the server's own rule,
+ * src/core/query-parameters.ts): a parameter of the same name replaced where it stands, the others
+ * and the fragment kept.
  */
 export function withUtmParameters(url: string, values: UtmValues): string {
   const utm = utmBody(values)
   if (!utm) return url
-  const hashAt = url.indexOf('#')
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
-  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
-  const queryAt = beforeFragment.indexOf('?')
-  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
-  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
-  const wanted = new Map<string, string>()
-  for (const field of UTM_FIELDS) {
+  return withQueryParameters(url, UTM_FIELDS.flatMap((field) => {
     const value = utm[field]
-    if (value !== undefined) wanted.set(`utm_${field}`, `utm_${field}=${encodeURIComponent(value)}`)
-  }
-  const placed = new Set<string>()
-  const pairs: string[] = []
-  if (query !== '') {
-    for (const pair of query.split('&')) {
-      const name = decodedName(pair)
-      const replacement = wanted.get(name)
-      if (replacement === undefined) pairs.push(pair)
-      else if (!placed.has(name)) {
-        pairs.push(replacement)
-        placed.add(name)
-      }
-    }
-  }
-  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
-  return `${base}?${pairs.join('&')}${fragment}`
+    return value === undefined ? [] : [[`utm_${field}`, value] as const]
+  }))
 }

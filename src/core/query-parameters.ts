@@ -1,0 +1,47 @@
+// Parameters merged into a URL's query as a visit merges a link's UTM parameters (issue 23,
+// ADR 020). Pure text work with no import, so that the dashboard's link builder previews the very
+// destination a visitor gets by importing this file (web/src/links/utm.ts) instead of a copy.
+
+/** The query-name of a parameter as decoded (`+` is a space), or the raw text when it is no valid escape. */
+function decodedName(pair: string): string {
+  const equals = pair.indexOf('=')
+  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
+  try {
+    return decodeURIComponent(name)
+  } catch {
+    return name
+  }
+}
+
+/**
+ * `url` with `parameters` ([name, value], values escaped here) in its query: a parameter of the
+ * same name is replaced where it first stands (later repeats of it dropped), the others are added
+ * at the end in the order given; every other parameter and the fragment are kept as written.
+ */
+export function withQueryParameters(url: string, parameters: readonly (readonly [string, string])[]): string {
+  if (parameters.length === 0) return url
+  const hashAt = url.indexOf('#')
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
+  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
+  const queryAt = beforeFragment.indexOf('?')
+  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
+  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
+
+  const wanted = new Map<string, string>()
+  for (const [name, value] of parameters) wanted.set(name, `${name}=${encodeURIComponent(value)}`)
+  const placed = new Set<string>()
+  const pairs: string[] = []
+  if (query !== '') {
+    for (const pair of query.split('&')) {
+      const name = decodedName(pair)
+      const replacement = wanted.get(name)
+      if (replacement === undefined) pairs.push(pair)
+      else if (!placed.has(name)) {
+        pairs.push(replacement)
+        placed.add(name)
+      }
+    }
+  }
+  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
+  return `${base}?${pairs.join('&')}${fragment}`
+}
