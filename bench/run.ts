@@ -5,12 +5,15 @@
 //   BENCH_SECONDS         length of each wrk round (default 5)
 //   BENCH_ROUNDS          alternating rounds per figure (default 5)
 //   BENCH_STATS_CLICKS    clicks of the large link in the statistics read (default 10,000,000)
+//   BENCH_EXPORT_CLICKS   clicks in the clicks export (default 1,000,000)
 //   BENCH_MEMORY_SECONDS  length of the memory load (default 300)
 //   BENCH_ONLY            comma-separated subset: redirect, redirect-sqlite, redirect-postgres,
-//                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics
+//                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics,
+//                         export
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { runApiThroughputBench } from './api-throughput.js'
 import { runColdStartBench } from './cold-start.js'
+import { runExportBench } from './export.js'
 import { runMemoryBench } from './memory-under-load.js'
 import { runRedirectThroughputBench } from './redirect-throughput.js'
 import { runStatisticsReadBench } from './statistics-read.js'
@@ -22,7 +25,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics').split(',').map((name) => name.trim()))
+const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics,export').split(',').map((name) => name.trim()))
 /** The databases a figure runs on: `redirect` means both, `redirect-sqlite` one. */
 const databasesOf = (name: string) => new Set(['sqlite', 'postgres'].filter((database) => only.has(name) || only.has(`${name}-${database}`)))
 
@@ -36,4 +39,5 @@ if (only.has('two-instances')) await runTwoInstancesBench({ seconds, postgresUrl
 if (only.has('memory')) await runMemoryBench({ seconds: Number(process.env.BENCH_MEMORY_SECONDS ?? 300), nodeArgs })
 if (only.has('cold-start')) await runColdStartBench({ nodeArgs })
 if (only.has('statistics')) await runStatisticsReadBench({ largeClicks: Number(process.env.BENCH_STATS_CLICKS ?? 10_000_000) })
+if (only.has('export')) await runExportBench({ clicks: Number(process.env.BENCH_EXPORT_CLICKS ?? 1_000_000) })
 console.log(`bench finished ${new Date().toISOString()}`)

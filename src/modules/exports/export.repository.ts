@@ -1,6 +1,6 @@
-// What an export reads: an account's links and raw clicks in id order, one page after another
-// (keyset paging: each page starts after the last id of the one before, so a page costs the same
-// at the millionth row as at the first, and rows written meanwhile are not read twice).
+// What an export reads: an account's links in id order and its raw clicks in time order, one page
+// after another (keyset paging: each page starts after the last row of the one before, so a page
+// costs the same at the millionth row as at the first, and no row is read twice).
 import type { DB } from '../../db/database.js'
 import { orderedIdList } from '../../db/id-lists.js'
 import type { LinkWithDomain } from '../links/link.repository.js'
@@ -43,18 +43,20 @@ export function createExportRepository(db: DB) {
         .execute() as Promise<ExportedLinkRow[]>
     },
 
-    /** Up to `limit` of the account's raw clicks with ids above `afterId` recorded in [from, to], lowest first. */
-    clicksAfter(accountId: number, range: { from: string; to: string }, afterId: number, limit: number): Promise<ExportedClickRow[]> {
-      return db
+    /**
+     * Up to `limit` of the account's raw clicks recorded in [from, to] after the click `after`,
+     * oldest first (time, then id). Ordered by the time index (clicks_created_idx), each page a seek
+     * to its first row: ordering by id instead made every page sort the whole range again.
+     */
+    clicksAfter(accountId: number, range: { from: string; to: string }, after: { at: string; id: number } | undefined, limit: number): Promise<ExportedClickRow[]> {
+      let query = db
         .selectFrom('clicks')
         .select(['id', 'created_at', 'item_type', 'item_id', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'])
         .where('account_id', '=', accountId)
-        .where('created_at', '>=', range.from)
+        .where('created_at', '>=', after && after.at > range.from ? after.at : range.from)
         .where('created_at', '<=', range.to)
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(limit)
-        .execute()
+      if (after) query = query.where((eb) => eb.or([eb('created_at', '>', after.at), eb('id', '>', after.id)]))
+      return query.orderBy('created_at').orderBy('id').limit(limit).execute()
     },
   }
 }

@@ -42,14 +42,14 @@ export function toClickExportRecord(row: ExportedClickRow) {
 export type ClickExportRecord = ReturnType<typeof toClickExportRecord>
 export const CLICK_EXPORT_COLUMNS = ['id', 'date', 'item', 'itemid', 'country', 'referrer', 'browser', 'os', 'device', 'language', 'unique'] as const satisfies ReadonlyArray<keyof ClickExportRecord>
 
-/** Every row `page(afterId)` answers, page after page, until one comes back short. */
-async function* keysetRows<R extends { id: number }>(pageSize: number, page: (afterId: number) => Promise<R[]>): AsyncGenerator<R> {
-  let afterId = 0
+/** Every row `page(last)` answers, each page after the last row of the one before, until one comes back short. */
+async function* keysetRows<R>(pageSize: number, page: (last: R | undefined) => Promise<R[]>): AsyncGenerator<R> {
+  let last: R | undefined
   for (;;) {
-    const rows = await page(afterId)
+    const rows = await page(last)
     yield* rows
     if (rows.length < pageSize) return
-    afterId = rows[rows.length - 1]!.id
+    last = rows[rows.length - 1]
   }
 }
 
@@ -57,7 +57,7 @@ export function createExportService(rows: ExportRepository, options: { publicUrl
   const pageSize = options.pageSize ?? 1_000
 
   async function* linkRecords(accountId: number): AsyncGenerator<LinkExportRecord> {
-    for await (const row of keysetRows(pageSize, (afterId) => rows.linksAfter(accountId, afterId, pageSize))) yield toLinkExportRecord(row, options.publicUrl)
+    for await (const row of keysetRows(pageSize, (last: ExportedLinkRow | undefined) => rows.linksAfter(accountId, last?.id ?? 0, pageSize))) yield toLinkExportRecord(row, options.publicUrl)
   }
 
   return {
@@ -85,7 +85,7 @@ export function createExportService(rows: ExportRepository, options: { publicUrl
     /** The account's raw clicks in `range` as lines: CSV with a header, or NDJSON. */
     async *clickLines(accountId: number, range: { from: string; to: string }, format: ClickExportFormat): AsyncGenerator<string> {
       if (format === 'csv') yield csvLine(CLICK_EXPORT_COLUMNS)
-      for await (const row of keysetRows(pageSize, (afterId) => rows.clicksAfter(accountId, range, afterId, pageSize))) {
+      for await (const row of keysetRows(pageSize, (last: ExportedClickRow | undefined) => rows.clicksAfter(accountId, range, last && { at: last.created_at, id: last.id }, pageSize))) {
         const record = toClickExportRecord(row)
         yield format === 'csv' ? csvLine(CLICK_EXPORT_COLUMNS.map((column) => record[column])) : `${JSON.stringify(record)}\n`
       }

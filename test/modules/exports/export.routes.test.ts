@@ -108,6 +108,22 @@ describe('exports', () => {
     expect(new Set(aliases).size).toBe(aliases.length)
   })
 
+  it('reads clicks page after page in time order, ties by id, without losing or repeating one', async () => {
+    const link = await api('POST', '/api/url/add', { url: 'https://export.example/click-pages' })
+    const visit = (at: string): ClickEvent => ({ accountId: owner.id, itemType: 'link', itemId: link.data.id, ip: '8.8.8.8', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date(`${at.replace(' ', 'T')}Z`) })
+    // Written out of time order, four in one second: pages of 3 end inside a run of equal times.
+    const times = ['2025-05-03 08:00:00', '2025-05-01 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-01 07:00:00']
+    await recordClicks(context.database.db, times.map(visit))
+    const exports = createExportService(createExportRepository(context.database.db), { publicUrl: context.config.publicUrl, pageSize: 3 })
+    const lines: string[] = []
+    for await (const line of exports.clickLines(owner.id, exports.clickRange({ from: '2025-05-01', to: '2025-05-03' }), 'ndjson')) lines.push(line)
+    const records = lines.map((line) => JSON.parse(line) as { id: number; date: string })
+    expect(records.map((record) => record.date)).toEqual([...times].sort())
+    expect(new Set(records.map((record) => record.id)).size).toBe(times.length)
+    const tied = records.filter((record) => record.date === '2025-05-02 08:00:00').map((record) => record.id)
+    expect(tied).toEqual([...tied].sort((a, b) => a - b))
+  })
+
   it('lists every field of a link\'s record as a CSV column', async () => {
     const link = await api('POST', '/api/url/add', { url: 'https://export.example/columns' })
     const [row] = await createExportRepository(context.database.db).linksAfter(owner.id, link.data.id - 1, 1)
