@@ -232,6 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       visitorAnswers: () => visitorLog.totals(),
       caches: { alias: services.visits.aliasCache, api_key: apiGate.keyCache, link_list: linkListCache.counts },
       poolUse: database.poolUse,
+      webhooks: services.webhookDelivery,
     })
     registerMetrics(app, metrics, config.metrics.token)
     app.addHook('onClose', async () => metrics.close())

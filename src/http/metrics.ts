@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ClickRecorder } from '../analytics/click-recorder.js'
 import type { PoolUse } from '../db/database.js'
 import type { CacheCounts } from '../core/lru-cache.js'
+import type { DeliveryWorker } from '../modules/webhooks/delivery-worker.js'
 import { AuthenticationError } from '../core/errors.js'
 
 /** What the metrics read when scraped. */
@@ -17,6 +18,8 @@ export interface MetricSources {
   visitorAnswers(): { redirects: number; pages: number; notFound: number; refused: number; failed: number }
   caches: Record<string, Readonly<CacheCounts>>
   poolUse?: () => PoolUse
+  /** The webhook delivery worker: its attempts' outcomes, each delivery's lag, and the outbox read from the database. */
+  webhooks?: Pick<DeliveryWorker, 'totals' | 'onDelivered' | 'outbox'>
 }
 
 const VISITOR_KINDS = [['redirects', 'redirect'], ['pages', 'page'], ['notFound', 'not_found'], ['refused', 'refused'], ['failed', 'failed']] as const
@@ -61,6 +64,44 @@ function totalOf(registry: Registry, name: string, help: string, read: () => num
       this.inc(read())
     },
   })
+}
+
+const DELIVERY_OUTCOMES = [['delivered', 'delivered'], ['retried', 'retry'], ['failed', 'failed']] as const
+
+/**
+ * Webhooks (issue 22): attempts by outcome (totals the worker keeps), each delivery's lag from the
+ * event's commit to the receiver's 2xx (one observation per delivery, off every response path), and
+ * the outbox as the database holds it, read at scrape time (one indexed count over pending rows).
+ */
+function webhookMetrics(registry: Registry, webhooks: NonNullable<MetricSources['webhooks']>): () => void {
+  new Counter({
+    name: 'linkwell_webhook_deliveries_total', help: 'Webhook delivery attempts of this instance by outcome: delivered (2xx), retry (failed, to be tried again), failed (given up).',
+    labelNames: ['outcome'], registers: [registry],
+    collect() {
+      this.reset()
+      for (const [field, outcome] of DELIVERY_OUTCOMES) this.inc({ outcome }, webhooks.totals[field])
+    },
+  })
+  const lag = new Histogram({
+    name: 'linkwell_webhook_delivery_lag_seconds', help: 'From an event\'s commit to its webhook\'s 2xx answer, retries included.',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800, 3600, 21_600, 86_400], registers: [registry],
+  })
+  // Both outbox gauges are collected together (prom-client asks every metric at once): one reading serves both.
+  let reading: ReturnType<typeof webhooks.outbox> | null = null
+  const outbox = () => (reading ??= webhooks.outbox().finally(() => (reading = null)))
+  new Gauge({
+    name: 'linkwell_webhook_outbox_pending', help: 'Webhook deliveries waiting to be sent (every instance\'s), read from the outbox at scrape time.', registers: [registry],
+    async collect() {
+      this.set((await outbox()).pending)
+    },
+  })
+  new Gauge({
+    name: 'linkwell_webhook_outbox_oldest_seconds', help: 'How long the oldest waiting webhook delivery has waited (0 when none waits), read at scrape time.', registers: [registry],
+    async collect() {
+      this.set((await outbox()).oldestSeconds)
+    },
+  })
+  return webhooks.onDelivered((seconds) => lag.observe(seconds))
 }
 
 export interface Metrics {
@@ -108,6 +149,7 @@ export function createMetrics(sources: MetricSources): Metrics {
       },
     })
   }
+  const stopDeliveries = sources.webhooks ? webhookMetrics(registry, sources.webhooks) : () => {}
   const { poolUse } = sources
   if (poolUse) {
     new Gauge({
@@ -134,7 +176,10 @@ export function createMetrics(sources: MetricSources): Metrics {
     async scrape() {
       return { contentType: registry.contentType, body: await registry.metrics() }
     },
-    close: stopBatches,
+    close() {
+      stopBatches()
+      stopDeliveries()
+    },
   }
 }
 

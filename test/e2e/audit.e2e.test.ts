@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('the audit log in a browser', () => {
       const app = `${d.publicUrl}/app`
 
       // One change with the API key, one in the dashboard.
-      const created = await d.api<{ id: number }>('POST', '/api/url/add', { url: 'https://shop.example/spring', custom: 'audit-spring' })
+      const created = await d.client.POST('/api/url/add', { body: { url: 'https://shop.example/spring', custom: 'audit-spring' } })
       await page.goto(`${app}/campaigns/new`)
       await page.getByLabel('Name (optional)').fill('Autumn launch')
       await page.getByRole('button', { name: 'Create campaign' }).click()
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('the audit log in a browser', () => {
       const campaignRow = table.getByRole('row').filter({ hasText: 'Campaign #' })
       await campaignRow.getByText('Created').waitFor()
       await campaignRow.getByText('Dashboard').waitFor()
-      const linkRow = table.getByRole('row').filter({ hasText: `Link #${created.body.id}` })
+      const linkRow = table.getByRole('row').filter({ hasText: `Link #${created.id}` })
       await linkRow.getByText(/^Key “/).waitFor()
       await linkRow.getByText('url, custom').waitFor()
 

@@ -123,10 +123,9 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
   it.each(databases)('administers plans and users; a user on a small plan meets its limits, never sees the admin\'s records, and is refused once suspended ($name)', async ({ name, create }) => {
     await withDashboard(browser(), await create(), async (d) => {
       // The administrator's own records.
-      const adminLink = await d.api<{ id: number }>('POST', '/api/url/add', { url: 'https://admin.example.com/secret', custom: 'admin-secret' })
-      const adminBio = await d.api<{ id: number }>('POST', '/api/bio/add', { name: 'Admin Bio', alias: 'admin-bio' })
-      const adminCampaign = await d.api<{ id: number }>('POST', '/api/campaign/add', { name: 'Admin campaign' })
-      expect([adminLink.status, adminBio.status, adminCampaign.status]).toEqual([201, 201, 201])
+      const adminLink = await d.client.POST('/api/url/add', { body: { url: 'https://admin.example.com/secret', custom: 'admin-secret' } })
+      const adminBio = await d.client.POST('/api/bio/add', { body: { name: 'Admin Bio', alias: 'admin-bio' } })
+      const adminCampaign = await d.client.POST('/api/campaign/add', { body: { name: 'Admin campaign' } })
 
       const admin = await d.signedInPage()
       const nav = admin.getByRole('navigation', { name: 'Main' })
@@ -236,7 +235,7 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       expect(await marta.getByText('Admin campaign').count()).toBe(0)
       // …and the administrator's are "Not found", even by their address.
       await allowingConsoleErrors(d.errors, /status of 404/, async () => {
-        for (const address of [`/app/links/${adminLink.body.id}/edit`, `/app/bio/${adminBio.body.id}`, `/app/bio/${adminBio.body.id}/statistics`, `/app/campaigns/${adminCampaign.body.id}/edit`]) {
+        for (const address of [`/app/links/${adminLink.id}/edit`, `/app/bio/${adminBio.id}`, `/app/bio/${adminBio.id}/statistics`, `/app/campaigns/${adminCampaign.id}/edit`]) {
           await marta.goto(`${d.publicUrl}${address}`)
           await marta.getByRole('alert').getByText('Not found', { exact: true }).waitFor()
           expect(await marta.getByText('admin-secret').count(), address).toBe(0)

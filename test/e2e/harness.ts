@@ -12,6 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import { createLinkwellClient, type LinkwellClient } from '../../packages/client/src/index.js'
 import { ensureServerBuilt, freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -173,7 +174,9 @@ export interface Dashboard {
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
   /** A page of a new desktop context, signed in as the first-start admin. */
   signedInPage(): Promise<Page>
-  /** Calls the API with the admin's key; answers the parsed body. */
+  /** The SDK (packages/client) with the admin's key: typed setup calls that throw on any refusal. */
+  client: LinkwellClient
+  /** Calls the API with the admin's key, refusals included; answers the status and parsed body. */
   api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>
 }
 
@@ -211,6 +214,7 @@ export async function withDashboard(browser: Browser, database: FreshDatabase, b
       server,
       errors,
       newContext,
+      client: createLinkwellClient({ baseUrl: publicUrl, apiKey: credentials.apiKey }),
       async signedInPage() {
         const page = await (await newContext()).newPage()
         await signIn(page, publicUrl, credentials)

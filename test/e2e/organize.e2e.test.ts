@@ -17,9 +17,8 @@ describe.skipIf(!hasChromium)('campaigns, channels and pixels in a browser', () 
     const landing = await startLandingSite()
     try {
       await withDashboard(browser(), await create(), async (d) => {
-        const first = await d.api<{ id: number }>('POST', '/api/url/add', { url: `${landing.url}/first`, custom: 'org-first' })
-        const second = await d.api<{ id: number }>('POST', '/api/url/add', { url: `${landing.url}/second`, custom: 'org-second' })
-        expect([first.status, second.status]).toEqual([201, 201])
+        await d.client.POST('/api/url/add', { body: { url: `${landing.url}/first`, custom: 'org-first' } })
+        await d.client.POST('/api/url/add', { body: { url: `${landing.url}/second`, custom: 'org-second' } })
         const page = await d.signedInPage()
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: d.publicUrl })
 
@@ -102,9 +101,8 @@ describe.skipIf(!hasChromium)('campaigns, channels and pixels in a browser', () 
         await screenshotAtEveryWidth(page, name, 'campaigns', `${d.publicUrl}/app/campaigns`, (p) => p.getByRole('link', { name: 'Spring rotation 2026', exact: true }).waitFor())
 
         // ---- Channels ----
-        const bio = await d.api<{ id: number }>('POST', '/api/bio/add', { name: 'Org bio page', alias: 'org-bio' })
-        const qr = await d.api<{ id: number }>('POST', '/api/qr/add', { type: 'text', data: 'Hello shelf', name: 'Shelf QR' })
-        expect([bio.status, qr.status]).toEqual([201, 201])
+        await d.client.POST('/api/bio/add', { body: { name: 'Org bio page', alias: 'org-bio' } })
+        await d.client.POST('/api/qr/add', { body: { type: 'text', data: 'Hello shelf', name: 'Shelf QR' } })
         await nav(page, 'Channels').click()
         await page.getByText('No channels yet').waitFor()
         await page.getByRole('link', { name: '+ New channel' }).first().click()

@@ -196,8 +196,7 @@ describe.skipIf(!hasChromium)('QR codes in the dashboard', () => {
 
   it.each(e2eDatabases(folder))('never shows one account\'s QR codes to another ($name)', async ({ create }) => {
     await withDashboard(browser(), await create(), async (d) => {
-      const mine = await d.api<{ id: number }>('POST', '/api/qr/add', { type: 'text', data: 'Admin only', name: 'Admin secret' })
-      expect(mine.status).toBe(201)
+      const mine = await d.client.POST('/api/qr/add', { body: { type: 'text', data: 'Admin only', name: 'Admin secret' } })
       const password = 'another long password'
       expect((await d.api('POST', '/api/user/add', { email: 'other@example.com', username: 'other', password })).status).toBe(201)
 
@@ -206,7 +205,7 @@ describe.skipIf(!hasChromium)('QR codes in the dashboard', () => {
       await other.goto(`${d.publicUrl}/app/qr`)
       await other.getByText('No QR codes yet').waitFor()
       expect(await other.getByText('Admin secret').count()).toBe(0)
-      for (const address of [`/app/qr/${mine.body.id}/edit`, `/app/qr/${mine.body.id}/analytics`]) {
+      for (const address of [`/app/qr/${mine.id}/edit`, `/app/qr/${mine.id}/analytics`]) {
         await other.goto(`${d.publicUrl}${address}`)
         await other.getByRole('alert').getByText('Not found', { exact: true }).first().waitFor()
         expect(await other.getByText('Admin only').count()).toBe(0)

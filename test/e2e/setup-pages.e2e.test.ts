@@ -110,8 +110,8 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         await previewShows(page, 'Preview of the overlay', 'Questions about spring?')
         await page.getByRole('button', { name: 'Create overlay' }).click()
         await page.getByText('Overlay “Spring leads” created.', { exact: false }).waitFor()
-        const overlays = await d.api<{ data: { cta: Array<{ id: number; name: string; type: string }> } }>('GET', '/api/overlay')
-        const overlay = overlays.body.data.cta.find((entry) => entry.name === 'Spring leads')!
+        const overlays = await d.client.GET('/api/overlay')
+        const overlay = overlays.data.cta.find((entry) => entry.name === 'Spring leads')!
         expect(overlay.type).toBe('contact')
 
         const overlayRow = page.getByRole('row').filter({ hasText: 'Spring leads' })
@@ -120,10 +120,9 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true)
 
         // A link showing the overlay, visited from another browser that sends the form.
-        const link = await d.api<{ id: number; shorturl: string }>('POST', '/api/url/add', { url: `${landing.url}/spring`, type: `overlay-${overlay.id}` })
-        expect(link.status).toBe(201)
+        const link = await d.client.POST('/api/url/add', { body: { url: `${landing.url}/spring`, type: `overlay-${overlay.id}` } })
         const visitor = await (await d.newContext()).newPage()
-        await visitor.goto(link.body.shorturl)
+        await visitor.goto(link.shorturl)
         await visitor.getByText('Questions about spring?').waitFor()
         await visitor.getByLabel('Name', { exact: true }).fill('Ada Lovelace')
         await visitor.getByLabel('E-mail', { exact: true }).fill('ada@example.com')

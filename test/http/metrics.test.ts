@@ -1,8 +1,9 @@
 // GET /metrics: Prometheus text with the figures an operator graphs (requests by route and status,
 // visitors' answers from both paths, the click queue and its batches, caches, the PostgreSQL pool),
 // behind METRICS_TOKEN when set, off with METRICS=off; `metrics` is no alias anyone can take.
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiClient, useTestApp } from '../helpers/test-app.js'
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js'
 import { testDialect } from '../helpers/test-database.js'
 import { loadConfig } from '../../src/config.js'
 
@@ -90,6 +91,51 @@ describe('GET /metrics', () => {
     const taken = await api('POST', '/api/url/add', { url: 'https://metrics.example/c', custom: 'Metrics' })
     expect(taken.statusCode).toBe(400)
     expect(taken.data).toMatchObject({ code: 'validation_failed', field: 'custom' })
+  })
+})
+
+describe('GET /metrics with webhooks', () => {
+  const { context, api } = useTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: '1' }, webhookDelivery: { pollMs: 50, backoff: () => 1_000 } })
+  let receiver: WebhookReceiver
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver('down')
+  })
+  afterAll(() => receiver.close())
+
+  async function scrape(): Promise<string> {
+    const answer = await context.app.inject({ method: 'GET', url: '/metrics' })
+    expect(answer.statusCode).toBe(200)
+    return answer.body
+  }
+
+  it('counts deliveries by outcome, shows the outbox waiting while the receiver is down, and each delivery\'s lag', async () => {
+    const before = await scrape()
+    expect(sample(before, 'linkwell_webhook_outbox_pending')).toBe(0)
+    expect(sample(before, 'linkwell_webhook_outbox_oldest_seconds')).toBe(0)
+    expect(sample(before, 'linkwell_webhook_deliveries_total{outcome="delivered"}')).toBe(0)
+    expect(sample(before, 'linkwell_webhook_delivery_lag_seconds_count')).toBe(0)
+
+    expect((await api('POST', '/api/webhook/add', { url: `${receiver.url}/hook`, events: ['link.created'] })).statusCode).toBe(201)
+    expect((await api('POST', '/api/url/add', { url: 'https://metrics.example/hooked', custom: 'metrics-hooked' })).statusCode).toBe(201)
+    // The receiver answers 503: the attempt fails and the delivery waits in the outbox for its retry.
+    await receiver.waitForRequests(1)
+    await expect.poll(async () => sample(await scrape(), 'linkwell_webhook_deliveries_total{outcome="retry"}')).toBeGreaterThanOrEqual(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const waiting = await scrape()
+    expect(sample(waiting, 'linkwell_webhook_outbox_pending')).toBe(1)
+    expect(sample(waiting, 'linkwell_webhook_outbox_oldest_seconds')).toBeGreaterThanOrEqual(1)
+    expect(sample(waiting, 'linkwell_webhook_deliveries_total{outcome="delivered"}')).toBe(0)
+
+    receiver.mode = 'ok'
+    await receiver.waitForDelivered(1)
+    await expect.poll(async () => sample(await scrape(), 'linkwell_webhook_deliveries_total{outcome="delivered"}')).toBe(1)
+    const delivered = await scrape()
+    expect(sample(delivered, 'linkwell_webhook_outbox_pending')).toBe(0)
+    expect(sample(delivered, 'linkwell_webhook_outbox_oldest_seconds')).toBe(0)
+    expect(sample(delivered, 'linkwell_webhook_deliveries_total{outcome="failed"}')).toBe(0)
+    expect(sample(delivered, 'linkwell_webhook_delivery_lag_seconds_count')).toBe(1)
+    // Committed, refused once, retried a second later or more: the lag counts the wait.
+    expect(sample(delivered, 'linkwell_webhook_delivery_lag_seconds_sum')).toBeGreaterThanOrEqual(1)
   })
 })
 

@@ -1,10 +1,15 @@
 // @vitest-environment node
-// The checked-in web/src/api/schema.d.ts is what `npm run api:types` makes of the current server.
+// The checked-in web/src/api/schema.d.ts and packages/client/src/schema.ts are what
+// `npm run api:types` makes of the current server.
 import fs from 'node:fs'
+import path from 'node:path'
 import { expect, it } from 'vitest'
-import { generateApiTypes, SCHEMA_FILE } from './api-types.js'
+import { generateApiTypes, SCHEMA_FILES } from './api-types.js'
 
-it('web/src/api/schema.d.ts matches the server\'s OpenAPI document (run `npm run api:types`)', async () => {
+it('the dashboard\'s and the SDK\'s schema files match the server\'s OpenAPI document (run `npm run api:types`)', async () => {
   const generated = await generateApiTypes()
-  expect(fs.readFileSync(SCHEMA_FILE, 'utf8') === generated, 'schema.d.ts is stale: run `npm run api:types`').toBe(true)
+  for (const file of SCHEMA_FILES) {
+    const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+    expect(current === generated, `${path.relative(process.cwd(), file)} is stale: run \`npm run api:types\``).toBe(true)
+  }
 }, 60_000)

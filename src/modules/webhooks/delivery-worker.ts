@@ -35,6 +35,28 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown) => void
 }
 
+/** What this process's attempts came to since it started (GET /metrics reads them, ADR 019). */
+export interface DeliveryTotals {
+  /** Attempts the receiver answered 2xx. */
+  delivered: number
+  /** Failed attempts that will be tried again. */
+  retried: number
+  /** Deliveries given up: their window closed, a test failed, or the webhook was switched off. */
+  failed: number
+}
+
+/** The outbox as it stands: deliveries waiting to be sent, and how long the oldest has waited. */
+export interface OutboxState {
+  pending: number
+  /** Seconds since the oldest pending delivery was written (with its event); 0 when none waits. */
+  oldestSeconds: number
+}
+
+/** Seconds from a stored `YYYY-MM-DD HH:MM:SS` (UTC) to `at`. */
+function secondsSince(stored: string, at: Date): number {
+  return Math.max((at.getTime() - Date.parse(`${stored.replace(' ', 'T')}Z`)) / 1000, 0)
+}
+
 interface TakenDelivery {
   id: number
   attempts: number
@@ -46,6 +68,8 @@ interface TakenDelivery {
   event_id: string
   type: string
   payload: string
+  /** When the event was written to the outbox. */
+  event_created_at: string
 }
 
 export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
@@ -58,6 +82,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   let stopping = new AbortController()
   let wakeUp: (() => void) | null = null
   let lastCleanup = 0
+  const totals: DeliveryTotals = { delivered: 0, retried: 0, failed: 0 }
+  const deliveredListeners = new Set<(lagSeconds: number) => void>()
 
   /** Takes up to `count` due deliveries: their next attempt moves a lease ahead. */
   async function take(count: number): Promise<TakenDelivery[]> {
@@ -74,7 +100,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
       .innerJoin('outbox_events as e', 'e.id', 'd.event_id')
-      .select(['d.id', 'd.attempts', 'd.retry_until', 'd.webhook_id', 'w.url', 'w.secret', 'w.enabled', 'e.event_id', 'e.type', 'e.payload'])
+      .select(['d.id', 'd.attempts', 'd.retry_until', 'd.webhook_id', 'w.url', 'w.secret', 'w.enabled', 'e.event_id', 'e.type', 'e.payload', 'e.created_at as event_created_at'])
       .where('d.id', 'in', taken.map((row) => row.id))
       .execute()
   }
@@ -112,12 +138,17 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     const last = { attempts, last_attempt_at: stamp, request_headers: JSON.stringify(headers), response_status: result.status, response_ms: result.ms, response_body: result.body, error: result.error }
     if (result.ok) {
       await db.updateTable('webhook_deliveries').set({ ...last, status: 'delivered', next_attempt_at: null, delivered_at: stamp }).where('id', '=', delivery.id).execute()
+      totals.delivered += 1
+      const lag = secondsSince(delivery.event_created_at, now())
+      for (const listener of deliveredListeners) listener(lag)
       if (!isTest) await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhook_id).where('failing_since', 'is not', null).execute()
       return
     }
     const nextAt = nowTimestamp(new Date(at.getTime() + backoff(attempts)))
     // A test is tried once; anything else until its window closes (the last try at its end).
     const finished = isTest || stamp >= delivery.retry_until
+    if (finished) totals.failed += 1
+    else totals.retried += 1
     await db
       .updateTable('webhook_deliveries')
       .set({ ...last, status: finished ? 'failed' : 'pending', next_attempt_at: finished ? null : nextAt < delivery.retry_until ? nextAt : delivery.retry_until })
@@ -131,6 +162,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   async function deliver(delivery: TakenDelivery, signal: AbortSignal): Promise<void> {
     if (delivery.enabled !== 1) {
       await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null, error: 'not sent: the webhook was switched off' }).where('id', '=', delivery.id).execute()
+      totals.failed += 1
       return
     }
     const at = now()
@@ -204,6 +236,26 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   }
 
   return {
+    /** What this process's attempts came to since it started. */
+    totals: totals as Readonly<DeliveryTotals>,
+
+    /** Calls `listener` with each delivery's lag (event written → receiver answered 2xx, seconds); answers a function that stops it. */
+    onDelivered(listener: (lagSeconds: number) => void): () => void {
+      deliveredListeners.add(listener)
+      return () => deliveredListeners.delete(listener)
+    },
+
+    /** The outbox read now (every instance's pending deliveries, not only this one's). */
+    async outbox(): Promise<OutboxState> {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+      const oldest = row.oldest as string | null
+      return { pending: Number(row.pending), oldestSeconds: oldest === null ? 0 : secondsSince(oldest, now()) }
+    },
+
     /** Starts polling the outbox (the HTTP app does, on ready); the CLI never does. */
     start(): void {
       if (running) return
