@@ -22,6 +22,7 @@ import { validatorCompiler } from './http/validator.js'
 import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
+import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerMemberRoutes } from './modules/members/member.routes.js'
 import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })

@@ -16,6 +16,8 @@ import { createPeopleRepository } from './modules/accounts/people.repository.js'
 import { createPlanUsageService } from './modules/accounts/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
+import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
+import { createTwoFactorService } from './modules/accounts/two-factor.service.js'
 import { createMemberService } from './modules/members/member.service.js'
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
@@ -144,6 +146,8 @@ export function createServices(deps: ServiceDependencies) {
   const accountRepository = bindable(createAccountRepository, db)
   const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
   const peopleRepository = bindable(createPeopleRepository, db)
+  const sessionRepository = bindable(createSessionRepository, db)
+  const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
   // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
   const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
   const sendInvitation: InvitationSender | undefined = mailer
@@ -189,7 +193,12 @@ export function createServices(deps: ServiceDependencies) {
     clicks,
     accounts,
     /** The dashboard's sign-in: passwords and sessions. */
-    sessions: createSessionService(accountRepository, bindable(createSessionRepository, db), accounts, journal, { sessionDays: config.sessionDays }),
+    sessions,
+    /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
+    twoFactor: createTwoFactorService(
+      { people: peopleRepository, twoFactor: bindable(createTwoFactorRepository, db), sessionRows: sessionRepository, sessions, journal },
+      { issuer: `Linkwell (${new URL(publicUrl).host})` },
+    ),
     /** The people of each workspace and their roles. */
     members: createMemberService(peopleRepository, journal, invalidation),
     /** Invitations to a workspace: links, mails, acceptance. */

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'webhook_disabled',
   'last_owner',
   'wrong_password',
+  'wrong_code',
   'invalid_api_key',
   'expired_api_key',
   'invalid_session',
@@ -26,6 +27,7 @@ export const ERROR_CODES = [
   'invalid_metrics_token',
   'csrf_failed',
   'forbidden',
+  'second_factor_needed',
   'plan_limit_reached',
   'not_found',
   'aliases_exhausted',
@@ -135,6 +137,21 @@ export class ForbiddenError extends AppError {
   static planLimit(resource: string, limit: number): ForbiddenError {
     return new ForbiddenError(`Your plan allows at most ${limit} ${resource}. Delete one or upgrade your plan.`, 'plan_limit_reached')
   }
+
+  /** A session whose password was right, still waiting for the person's code (ADR 025). */
+  static codeNeeded(): ForbiddenError {
+    return new ForbiddenError('Finish signing in: enter a code from your authenticator app or a recovery code.', 'second_factor_needed')
+  }
+
+  /** A session of a workspace that requires a second factor, whose person has none yet (ADR 025). */
+  static enrolmentNeeded(): ForbiddenError {
+    return new ForbiddenError('This workspace requires two-factor sign-in: set it up on the Security page first.', 'second_factor_needed')
+  }
+
+  /** What only a signed-in person may do (not a key: it has no password and no second factor of its own). */
+  static sessionOnly(): ForbiddenError {
+    return new ForbiddenError('Only a signed-in session can do this; an API key cannot.')
+  }
 }
 
 export class RateLimitError extends AppError {
@@ -159,6 +176,16 @@ export class ServiceUnavailableError extends AppError {
 
 /** A request that breaks a rule of the record's state rather than of a field (a domain still in use). */
 export class ConflictError extends AppError {
+  /** A second-factor code (TOTP or recovery code) that is wrong, or already used (400: the form's field). */
+  static wrongCode(message = 'The code is incorrect or has already been used.'): ConflictError {
+    return new ConflictError('wrong_code', message, 'code')
+  }
+
+  /** A TOTP code of a time step already used: refused, so an overheard code cannot be played again. */
+  static replayedCode(): ConflictError {
+    return ConflictError.wrongCode('This code has already been used. Wait for the next one from your authenticator app.')
+  }
+
   /** A password change whose current password is wrong (400: the form's field, not the session). */
   static wrongCurrentPassword(): ConflictError {
     return new ConflictError('wrong_password', 'The current password is incorrect.', 'current')

@@ -4,6 +4,8 @@ import { ValidationError } from './errors.js'
 
 /** Milliseconds in a UTC day (no leap seconds in JavaScript time). */
 export const DAY_MS = 86_400_000
+/** Milliseconds in a minute. */
+export const MINUTE_MS = 60_000
 
 let currentSecond = -1
 let currentText = ''

@@ -21,6 +21,7 @@ import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 import * as auditLog from './migrations/010-audit-log.js'
 import * as peopleAndMemberships from './migrations/020-people-and-memberships.js'
 import * as sessionsAndKeysNameTheirPerson from './migrations/020b-sessions-and-keys-name-their-person.js'
+import * as twoFactor from './migrations/020c-two-factor.js'
 import * as webhooks from './migrations/022-webhooks.js'
 import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-audit-log': auditLog,
   '020-people-and-memberships': peopleAndMemberships,
   '020b-sessions-and-keys-name-their-person': sessionsAndKeysNameTheirPerson,
+  '020c-two-factor': twoFactor,
   '022-webhooks': webhooks,
   '022b-event-stream': eventStream,
   '023-link-options': linkOptions,

@@ -27,6 +27,8 @@ export interface AccountsTable {
   is_admin: number
   is_suspended: number
   created_at: string
+  /** 1: every member signs in with a second factor (migration 020c). */
+  require_two_factor: Generated<number>
 }
 
 export interface ApiKeysTable {
@@ -58,6 +60,21 @@ export interface PeopleTable {
   password_hash: string | null
   created_at: string
   last_sign_in_at: string | null
+  /** The TOTP secret (base32) once enrolment is confirmed (migration 020c); null: no second factor. */
+  totp_secret: string | null
+  /** The secret of an enrolment begun and not yet confirmed with a code. */
+  totp_pending_secret: string | null
+  totp_enabled_at: string | null
+  /** The time step (30 s) of the last code accepted: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null
+}
+
+/** A single-use recovery code of a person (migration 020c): its SHA-256, and when it was used. */
+export interface RecoveryCodesTable {
+  id: Generated<number>
+  person_id: number
+  code_hash: string
+  used_at: string | null
 }
 
 /** A pending invitation to a workspace (migration 020): a single-use link, deleted when accepted. */
@@ -101,6 +118,8 @@ export interface SessionsTable {
   user_agent: string
   /** The client address at sign-in. */
   ip: string
+  /** 1: the password was right and the person's second factor is still to come (migration 020c). */
+  awaiting_code: Generated<number>
 }
 
 export interface DomainsTable {
@@ -398,6 +417,7 @@ export interface Database {
   accounts: AccountsTable
   api_keys: ApiKeysTable
   people: PeopleTable
+  recovery_codes: RecoveryCodesTable
   memberships: MembershipsTable
   invitations: InvitationsTable
   sessions: SessionsTable

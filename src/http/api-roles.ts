@@ -19,6 +19,12 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/auth/sessions': READ,
   'DELETE /api/auth/session/:id/delete': READ,
   'PUT /api/account/password': READ,
+  // The person's own second factor (ADR 025); the sign-in's second step is the half-signed-in session's.
+  'GET /api/auth/two-factor': READ,
+  'POST /api/auth/two-factor/setup': READ,
+  'POST /api/auth/two-factor/enable': READ,
+  'POST /api/auth/two-factor/disable': READ,
+  'POST /api/auth/two-factor/verify': READ,
   'GET /api/account': READ,
   'GET /api/account/limits': READ,
   // The spec's account fields (e-mail, password) are the workspace's.
@@ -118,6 +124,8 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/workspaces': READ,
   'POST /api/workspace/add': READ,
   'PUT /api/workspace/:id/switch': READ,
+  // Requiring a second factor of everyone is the owner's, like the workspace's other settings.
+  'PUT /api/workspace/two-factor': OWN,
 
   // A split test's end and the UTM templates are content like the links they shape.
   'POST /api/url/:id/winner': CONTENT,

@@ -3,7 +3,7 @@
 // response, errors included), check a key's scope, that a session's unsafe request comes from the
 // dashboard (CSRF) and the acting person's role, then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AccountService, AuthenticatedAccount } from '../modules/accounts/account.service.js'
+import type { AccountService, AuthenticatedAccount, SignInStep } from '../modules/accounts/account.service.js'
 import type { SessionService } from '../modules/accounts/session.service.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
@@ -52,6 +52,18 @@ export const SESSION_PROBE_PATH = '/api/auth/session'
  * session probe; accepting an invitation); a dead cookie is forgotten, not refused.
  */
 const SESSION_OPTIONAL_PATHS = new Set([SESSION_PROBE_PATH, '/api/invitation/accept'])
+
+/**
+ * What a session not fully signed in may do (ADR 025): one waiting for its code sends it (or
+ * signs out); one whose workspace requires a second factor the person lacks sets one up.
+ */
+const ROUTES_OF_SIGN_IN_STEP: Readonly<Record<SignInStep, ReadonlySet<string>>> = {
+  code: new Set([`GET ${SESSION_PROBE_PATH}`, 'POST /api/auth/logout', 'POST /api/auth/two-factor/verify']),
+  enrol: new Set([
+    `GET ${SESSION_PROBE_PATH}`, 'POST /api/auth/logout', 'GET /api/auth/two-factor', 'POST /api/auth/two-factor/setup', 'POST /api/auth/two-factor/enable',
+    'GET /api/workspaces', 'PUT /api/workspace/:id/switch',
+  ]),
+}
 
 // A browser attaches cookies to requests other sites make it send; these methods change nothing.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -193,6 +205,11 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
 
     if (authError) throw authError
     if (account?.isSuspended) throw new ForbiddenError()
+    // A session half signed in does only what its next step needs.
+    const step = account?.signInStep
+    if (step && !ROUTES_OF_SIGN_IN_STEP[step].has(`${request.method} ${request.routeOptions.url}`)) {
+      throw step === 'code' ? ForbiddenError.codeNeeded() : ForbiddenError.enrolmentNeeded()
+    }
     // A key limited to some resources or to reads (unknown routes go on to their 404).
     const resource = resourceOfRoute(request.routeOptions.url)
     if (account && resource && !scopeAllows(account.keyScope, resource, isWriteMethod(request.method))) {

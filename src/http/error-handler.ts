@@ -27,8 +27,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_metrics_token: 401,
   invalid_credentials: 401,
   wrong_password: 400,
+  wrong_code: 400,
   csrf_failed: 403,
   forbidden: 403,
+  // A session whose password was right but whose second factor is still to come (or to be set up).
+  second_factor_needed: 403,
   plan_limit_reached: 403,
   not_found: 404,
   // 409, not 503: the namespace is too crowded for random draws, a state of the data rather than a

@@ -1,4 +1,4 @@
-// Slows down password guessing on sign-in and password changes: at most 10 attempts per account
+// Slows down password (and second-factor code, ADR 025) guessing on sign-in and password changes: at most 10 attempts per account
 // and 50 per client address in 15 minutes; a right password gives its attempt back (and clears the
 // account's count), so only wrong ones add up. Counted by the throttle factory (http/throttle.ts)
 // where the API's rate limits are, so every instance sees the same count.
@@ -31,9 +31,9 @@ export interface SignInThrottleOptions {
   limits?: SignInLimits
 }
 
-/** The errors that mean "wrong password" (core/errors.ts); they are what the throttle counts. */
+/** The errors that mean "wrong password" or "wrong second-factor code" (core/errors.ts); they are what the throttle counts. */
 function isWrongPassword(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'invalid_credentials' || error.code === 'wrong_password')
+  return error instanceof AppError && (error.code === 'invalid_credentials' || error.code === 'wrong_password' || error.code === 'wrong_code')
 }
 
 export function createSignInThrottle(options: SignInThrottleOptions = {}): SignInThrottle {

@@ -58,13 +58,18 @@ const BODY_OF_ROUTE: Record<string, unknown | (() => unknown)> = {
   'PUT /api/utm-template/:id/update': { name: 'Renamed template' },
   'POST /api/url/:id/winner': { variant: 0 },
   'PUT /api/webhook/:id/update': { description: 'Renamed webhook' },
+  // A code no enrolment expects: answered 400 by the service, past the gate.
+  'POST /api/auth/two-factor/enable': { code: '000000' },
+  'POST /api/auth/two-factor/disable': { code: '000000' },
+  'POST /api/auth/two-factor/verify': { code: '000000' },
+  'PUT /api/workspace/two-factor': { required: false },
 }
 
 /** Endpoints whose answer is the caller's own (their sessions, what they may do): not compared with the owner's. */
-const PERSONAL = new Set(['GET /api/auth/sessions', 'GET /api/account/limits', 'GET /api/members', 'GET /api/workspaces'])
+const PERSONAL = new Set(['GET /api/auth/sessions', 'GET /api/account/limits', 'GET /api/members', 'GET /api/workspaces', 'GET /api/auth/two-factor'])
 
 /** Endpoints of a session only (a key has no current workspace to switch): a key meets its own 403. */
-const SESSION_ONLY = new Set(['PUT /api/workspace/:id/switch'])
+const SESSION_ONLY = new Set(['PUT /api/workspace/:id/switch', 'POST /api/auth/two-factor/setup', 'POST /api/auth/two-factor/enable', 'POST /api/auth/two-factor/disable'])
 
 /** Endpoints that end the caller's session or credential: sent with a throwaway one. */
 const ENDS_THE_CREDENTIAL = new Set(['POST /api/auth/logout'])

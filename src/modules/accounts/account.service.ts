@@ -40,7 +40,15 @@ export interface AuthenticatedAccount extends Actor {
    * request): what the API gate allows (http/api-roles.ts). Null: no longer a member.
    */
   role: Role | null
+  /**
+   * A session not fully signed in yet (ADR 025): `code` waits for the person's second factor,
+   * `enrol` may only set one up (their workspace requires it). Absent: nothing left to do.
+   */
+  signInStep?: SignInStep
 }
+
+/** What a session still has to do before it may do anything else (ADR 025). */
+export type SignInStep = 'code' | 'enrol'
 
 /** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
 export interface KeyRequest {

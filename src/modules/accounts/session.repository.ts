@@ -12,6 +12,18 @@ export interface NewSession {
   expiresAt: string
   userAgent: string
   ip: string
+  /** The password was right; the person's second factor is still to come (ADR 025). */
+  awaitingCode?: boolean
+}
+
+/** What a session's row adds to its workspace's. */
+export interface SessionFacts {
+  session_expires_at: string
+  session_last_seen_at: string
+  session_person_id: number | null
+  session_role: string | null
+  session_awaiting_code: number
+  person_totp_secret: string | null
 }
 
 export function createSessionRepository(db: DB) {
@@ -28,6 +40,7 @@ export function createSessionRepository(db: DB) {
           expires_at: session.expiresAt,
           user_agent: session.userAgent,
           ip: session.ip,
+          awaiting_code: session.awaitingCode ? 1 : 0,
         })
         .execute()
     },
@@ -35,16 +48,20 @@ export function createSessionRepository(db: DB) {
     /**
      * The session with its workspace, plan and the person's role there, in one read (every
      * signed-in request needs them); the role is null when the person is no longer a member.
+     * Also whether the session waits for its code and whether the person has a second factor
+     * (a workspace that requires one limits the session to setting it up: ADR 025).
      */
-    async findWithAccount(id: string): Promise<(AccountWithPlan & { session_expires_at: string; session_last_seen_at: string; session_person_id: number | null; session_role: string | null }) | undefined> {
+    async findWithAccount(id: string): Promise<(AccountWithPlan & SessionFacts) | undefined> {
       return db
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
         .innerJoin('plans', 'plans.id', 'accounts.plan_id')
         .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'sessions.account_id').onRef('memberships.person_id', '=', 'sessions.person_id'))
+        .leftJoin('people', 'people.id', 'sessions.person_id')
         .selectAll('accounts')
         .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
         .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at', 'sessions.person_id as session_person_id', 'memberships.role as session_role'])
+        .select(['sessions.awaiting_code as session_awaiting_code', 'people.totp_secret as person_totp_secret'])
         .where('sessions.id', '=', id)
         .executeTakeFirst()
     },

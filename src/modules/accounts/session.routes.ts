@@ -11,8 +11,8 @@ import type { SessionCookie } from '../../http/session-cookie.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { MessageResponse } from '../../core/schemas.js'
 import { toAccountRecord } from './account.mapper.js'
-import { AccountResponse } from './account.schemas.js'
-import { LoginBody, SessionListResponse, SessionParams, SessionProbeResponse } from './session.schemas.js'
+import { LoginBody, SessionListResponse, SessionParams } from './session.schemas.js'
+import { SignInResponse } from './two-factor.schemas.js'
 
 /** What the sign-in routes need of the transport besides the services. */
 export interface SignInTransport {
@@ -36,10 +36,10 @@ export function registerSessionRoutes(app: App, { sessions, accounts, publicUrl,
     schema: {
       tags,
       summary: 'Sign in to the dashboard with a username or e-mail address and the password; sets the session cookie',
-      description: 'Needs `Origin` (or `Referer`) equal to the server\'s public URL and the header `X-Linkwell-CSRF: 1`. Wrong passwords are throttled per account and per address (429 with Retry-After).',
+      description: 'Needs `Origin` (or `Referer`) equal to the server\'s public URL and the header `X-Linkwell-CSRF: 1`. Wrong passwords are throttled per account and per address (429 with Retry-After). A person with a second factor gets `data: null, step: "code"` and a session that only sends its code (POST /api/auth/two-factor/verify); one whose workspace requires a second factor they do not have gets `step: "enrol"`.',
       security: [],
       body: LoginBody,
-      response: { 200: AccountResponse, ...errorResponses },
+      response: { 200: SignInResponse, ...errorResponses },
     },
   }, async (request, reply) => {
     const { login, password } = request.body
@@ -48,7 +48,9 @@ export function registerSessionRoutes(app: App, { sessions, accounts, publicUrl,
       sessions.signIn(login, password, { userAgent: request.headers['user-agent'], ip: request.ip }),
     )
     sessionCookie.set(reply, signedIn.token)
-    return { error: 0 as const, data: toAccountRecord(signedIn.account, publicUrl) }
+    // The workspace's fields wait for the second factor.
+    if (signedIn.step === 'code') return { error: 0 as const, data: null, step: signedIn.step }
+    return { error: 0 as const, data: toAccountRecord(signedIn.account, publicUrl), ...(signedIn.step ? { step: signedIn.step } : {}) }
   })
 
   app.get('/api/auth/session', {
@@ -57,12 +59,14 @@ export function registerSessionRoutes(app: App, { sessions, accounts, publicUrl,
       summary: 'Who the request is signed in as: the account, or null without a live session (no 401)',
       description: 'The dashboard asks this first: a visitor who has not signed in gets `data: null` with a 200, so the browser logs no refused request. A session cookie that has ended is cleared. An Authorization header is checked as everywhere (a bad key is a 401).',
       security: [],
-      response: { 200: SessionProbeResponse, ...errorResponses },
+      response: { 200: SignInResponse, ...errorResponses },
     },
   }, async (request) => {
     if (!request.account) return { error: 0 as const, data: null }
+    const step = request.account.signInStep
+    if (step === 'code') return { error: 0 as const, data: null, step }
     const account = await accounts.getAccountOrThrow(request.account.id)
-    return { error: 0 as const, data: toAccountRecord(account, publicUrl) }
+    return { error: 0 as const, data: toAccountRecord(account, publicUrl), ...(step ? { step } : {}) }
   })
 
   app.post('/api/auth/logout', {

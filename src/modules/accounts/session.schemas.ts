@@ -1,7 +1,6 @@
 // Request and response schemas of /api/auth: signing in and out of the dashboard, and its sessions.
 import { Type } from 'typebox'
 import { DateTime } from '../../core/schemas.js'
-import { Account } from './account.schemas.js'
 
 export const LoginBody = Type.Object({
   login: Type.String({ minLength: 1, maxLength: 254, description: 'username or e-mail address', errorMessage: 'must be a username or an e-mail address' }),
@@ -24,9 +23,3 @@ export const Session = Type.Object({
 })
 
 export const SessionListResponse = Type.Object({ error: Type.Literal(0), data: Type.Object({ sessions: Type.Array(Session) }) })
-
-/** GET /api/auth/session: the account the request is signed in as, or null (never a 401 for a missing or ended session). */
-export const SessionProbeResponse = Type.Object({
-  error: Type.Literal(0),
-  data: Type.Union([Account, Type.Null()], { description: 'the signed-in account; null when the request carries no live session' }),
-})

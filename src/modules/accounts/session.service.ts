@@ -5,14 +5,14 @@
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
-import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount } from './account.service.js'
+import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount, type SignInStep } from './account.service.js'
 import type { SessionRepository } from './session.repository.js'
 import { FULL_ACCESS } from './api-key-scopes.js'
 import type { PersonWorkspace } from './people.repository.js'
 import { roleOf } from './roles.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
-import { DAY_MS, nowTimestamp } from '../../core/time.js'
+import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../core/time.js'
 
 /** Where a sign-in came from, kept with the session so its owner can recognise it. */
 export interface SignInClient {
@@ -25,7 +25,12 @@ export interface SignedIn {
   token: string
   sessionId: string
   account: AccountWithPlan
+  /** What the session still has to do before it may do anything else (ADR 025); absent: nothing. */
+  step?: SignInStep
 }
+
+/** How long a session that waits for its code lives: long enough to open an authenticator app, no longer. */
+export const AWAITING_CODE_MINUTES = 10
 
 /** A session as its owner sees it in the list. */
 export interface SessionRecord {
@@ -64,23 +69,38 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
     return trimmed.includes('@') ? accounts.people.findByEmail(trimmed.toLowerCase()) : accounts.people.findByUsername(trimmed)
   }
 
-  /** A new session of `personId` in `accountId` (their sign-in recorded); the token goes into the cookie. */
-  async function openSession(personId: number, accountId: number, client: SignInClient, now = new Date()): Promise<SignedIn> {
+  /**
+   * A new session of `personId` in `accountId` (their sign-in recorded); the token goes into the
+   * cookie. `awaitingCode`: the password was right and the second factor is still to come; such a
+   * session lives AWAITING_CODE_MINUTES and may only send its code (ADR 025).
+   */
+  async function openSession(personId: number, accountId: number, client: SignInClient, now = new Date(), awaitingCode = false): Promise<SignedIn> {
     const createdAt = nowTimestamp(now)
     await sessions.deleteExpired(personId, createdAt)
-    await accounts.people.touchSignIn(personId, createdAt)
+    if (!awaitingCode) await accounts.people.touchSignIn(personId, createdAt)
     const token = generateSessionToken()
     const sessionId = hashApiKey(token)
+    const lifetime = awaitingCode ? AWAITING_CODE_MINUTES * MINUTE_MS : options.sessionDays * DAY_MS
     await sessions.insert({
       id: sessionId,
       accountId,
       personId,
       createdAt,
-      expiresAt: nowTimestamp(new Date(now.getTime() + options.sessionDays * DAY_MS)),
+      expiresAt: nowTimestamp(new Date(now.getTime() + lifetime)),
       userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
       ip: client.ip,
+      awaitingCode,
     })
-    return { token, sessionId, account: await accountService.getAccountOrThrow(accountId) }
+    const account = await accountService.getAccountOrThrow(accountId)
+    const step = awaitingCode ? 'code' : await enrolmentStep(personId, account)
+    return { token, sessionId, account, ...(step ? { step } : {}) }
+  }
+
+  /** `enrol` when the workspace requires a second factor and the person has none (ADR 025). */
+  async function enrolmentStep(personId: number, account: AccountWithPlan): Promise<SignInStep | undefined> {
+    if (account.require_two_factor !== 1) return undefined
+    const person = await accounts.people.findById(personId)
+    return person?.totp_secret ? undefined : 'enrol'
   }
 
   return {
@@ -106,7 +126,8 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
       // Suspended workspaces refuse their people as they refuse their keys.
       const workspace = workspaceToOpen(await accounts.people.listWorkspaces(found.id))
       if (!workspace) throw new ForbiddenError()
-      return openSession(found.id, workspace.account_id, client, now)
+      // A person with a second factor gets a session that waits for their code (ADR 025).
+      return openSession(found.id, workspace.account_id, client, now, found.totp_secret !== null)
     },
 
     /** Signs a person in to one of their workspaces without a password: one who has just joined by an invitation. */
@@ -136,7 +157,10 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
       }
       if (isStale(found.session_last_seen_at, now)) await sessions.touch(sessionId, at)
       // The person's role bounds the session (http/api-roles.ts); no key scope applies.
-      return toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId, keyScope: FULL_ACCESS, personId: found.session_person_id, role: roleOf(found.session_role) })
+      const authenticated = toAuthenticatedAccount(found, { keyId: null, keyExpires: null, sessionId, keyScope: FULL_ACCESS, personId: found.session_person_id, role: roleOf(found.session_role) })
+      // Read at every request, so a requirement or an enrolment takes effect at once (ADR 025).
+      const step: SignInStep | undefined = found.session_awaiting_code === 1 ? 'code' : found.require_two_factor === 1 && found.person_totp_secret === null ? 'enrol' : undefined
+      return step ? { ...authenticated, signInStep: step } : authenticated
     },
 
     /** The person's workspaces, the session's current one marked. */

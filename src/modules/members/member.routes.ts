@@ -43,7 +43,7 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
       error: 0 as const,
       data: {
         members: people.map(({ person, role, joined }) => ({
-          id: person.id, username: person.username, email: person.email, role: role ?? 'viewer', twofactor: false, lastsignin: person.last_sign_in_at, joined, you: person.id === account.personId,
+          id: person.id, username: person.username, email: person.email, role: role ?? 'viewer', twofactor: person.totp_secret !== null, lastsignin: person.last_sign_in_at, joined, you: person.id === account.personId,
         })),
         invitations: pending.map((invitation) => ({ ...invitation, role: invitation.role ?? 'viewer' })),
       },

@@ -525,7 +525,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard with a username or e-mail address and the password; sets the session cookie
-         * @description Needs `Origin` (or `Referer`) equal to the server's public URL and the header `X-Linkwell-CSRF: 1`. Wrong passwords are throttled per account and per address (429 with Retry-After).
+         * @description Needs `Origin` (or `Referer`) equal to the server's public URL and the header `X-Linkwell-CSRF: 1`. Wrong passwords are throttled per account and per address (429 with Retry-After). A person with a second factor gets `data: null, step: "code"` and a session that only sends its code (POST /api/auth/two-factor/verify); one whose workspace requires a second factor they do not have gets `step: "enrol"`.
          */
         post: {
             parameters: {
@@ -551,6 +551,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description the signed-in account; null when no session is live or it waits for its code */
                             data: {
                                 avatar: string;
                                 email: string;
@@ -563,9 +564,11 @@ export interface paths {
                                 /** @description plan status, e.g. `pro` */
                                 status: string;
                                 username: string;
-                            };
+                            } | null;
                             /** @enum {number} */
                             error: 0;
+                            /** @description `code`: the password was right, send a code to POST /api/auth/two-factor/verify; `enrol`: the workspace requires a second factor, set one up first */
+                            step?: "code" | "enrol";
                         };
                     };
                 };
@@ -734,7 +737,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description the signed-in account; null when the request carries no live session */
+                            /** @description the signed-in account; null when no session is live or it waits for its code */
                             data: {
                                 avatar: string;
                                 email: string;
@@ -750,6 +753,8 @@ export interface paths {
                             } | null;
                             /** @enum {number} */
                             error: 0;
+                            /** @description `code`: the password was right, send a code to POST /api/auth/two-factor/verify; `enrol`: the workspace requires a second factor, set one up first */
+                            step?: "code" | "enrol";
                         };
                     };
                 };
@@ -990,6 +995,490 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether you sign in with a second factor, your recovery codes left, and whether the workspace requires one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description whether you sign in with a second factor */
+                                enabled: boolean;
+                                /** @description recovery codes not used yet */
+                                recoverycodes: number;
+                                /** @description whether this workspace requires a second factor of every member */
+                                required: boolean;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off, with a code or a recovery code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description six digits from the authenticator app, or a recovery code */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description six digits from the authenticator app, or a recovery code */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description ten single-use codes, shown this once */
+                                recoverycodes: string[];
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin setting up two-factor sign-in: a new secret as a QR code and as text; confirm it with one code
+         * @description A signed-in session only (an API key has no second factor). Starting again draws a new secret.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the QR code as an SVG data URI */
+                                qr: string;
+                                /** @description the secret in base32, for typing into the app by hand */
+                                secret: string;
+                                /** @description the otpauth:// URI the QR code holds */
+                                uri: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of signing in: a code from the authenticator app or a recovery code; replaces the session cookie
+         * @description With the session cookie POST /api/auth/login set (answered with `step: "code"`). A code is accepted once; a recovery code once. Wrong codes are throttled like passwords (429 with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description six digits from the authenticator app, or a recovery code */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the signed-in account; null when no session is live or it waits for its code */
+                            data: {
+                                avatar: string;
+                                email: string;
+                                /** @description plan expiry; null when the plan does not expire */
+                                expires: string | (never | null);
+                                id: number;
+                                planid: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                registered: string;
+                                /** @description plan status, e.g. `pro` */
+                                status: string;
+                                username: string;
+                            } | null;
+                            /** @enum {number} */
+                            error: 0;
+                            /** @description `code`: the password was right, send a code to POST /api/auth/two-factor/verify; `enrol`: the workspace requires a second factor, set one up first */
+                            step?: "code" | "enrol";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11504,6 +11993,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Require (or stop requiring) a second factor of every member of the workspace
+         * @description Owners only, who must sign in with a second factor themselves. Members without one may only set it up until they have.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description true: every member signs in with a second factor (members without one set it up at their next request) */
+                        required: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces": {
         parameters: {
             query?: never;
@@ -11756,7 +12340,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "wrong_password" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "wrong_password" | "wrong_code" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "second_factor_needed" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */
