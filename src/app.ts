@@ -29,6 +29,7 @@ import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
 import { registerDomainRoutes } from './modules/domains/domain.routes.js'
+import { registerLinkBulkRoutes } from './modules/links/link-bulk.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
+  registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })

@@ -44,6 +44,7 @@ import { createDomainService } from './modules/domains/domain.service.js'
 import { createShortLinkItemSource } from './modules/links/link.item-source.js'
 import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
+import { createLinkBatchWriter } from './modules/links/link-batch.js'
 import { createContactRepository } from './modules/overlays/contact.repository.js'
 import { createOverlayRepository } from './modules/overlays/overlay.repository.js'
 import { createOverlayService } from './modules/overlays/overlay.service.js'
@@ -170,6 +171,8 @@ export function createServices(deps: ServiceDependencies) {
   const overlayRepository = bindable(createOverlayRepository, db)
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
+  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl })
+  const linkBatch = createLinkBatchWriter(links, aliases, journal)
 
   return {
     config,
@@ -223,7 +226,9 @@ export function createServices(deps: ServiceDependencies) {
     }),
     users: createUserAdministration(accounts, plans, invalidation),
     statistics: createStatisticsService(createStatisticsRepository(db)),
-    links: createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl }),
+    links,
+    /** Many links at once: `POST /api/urls/bulk` and imports. */
+    linkBatch,
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl }),

@@ -37,6 +37,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/urls': READ,
   'GET /api/url/:id': READ,
   'POST /api/url/add': CONTENT,
+  'POST /api/urls/bulk': CONTENT,
   'PUT /api/url/:id/update': CONTENT,
   'DELETE /api/url/:id/delete': CONTENT,
   'GET /api/stats': READ,

@@ -50,6 +50,29 @@ export function createAliasService(repository: AliasRepository, options: AliasSe
   }
 
   return {
+    /** Why `alias` cannot be claimed on `host` now (reserved, or held by another record), or null when it can. */
+    async refusalOf(host: string, alias: string, field: string): Promise<ValidationError | DuplicateError | null> {
+      try {
+        await assertAliasAvailable(host, alias, undefined, field)
+        return null
+      } catch (error) {
+        if (error instanceof ValidationError || error instanceof DuplicateError) return error
+        throw error
+      }
+    },
+
+    /**
+     * A drawn alias free at the time of asking, for writes that cannot retry one row alone (a batch
+     * in one transaction: it retries whole). Throws ConflictError.aliasesExhausted() like a generation.
+     */
+    async drawFreeAlias(target: GeneratedAliasTarget, taken: ReadonlySet<string> = new Set()): Promise<string> {
+      for (let attempt = 0; attempt < GENERATION_ATTEMPTS; attempt += 1) {
+        const alias = drawAlias(GENERATED_ALIAS_LENGTH[target.use] + attempt)
+        if (!taken.has(alias.toLowerCase()) && (await isDrawUsable(target, alias))) return alias
+      }
+      throw ConflictError.aliasesExhausted()
+    },
+
     /**
      * Checks the alias a client chose, then runs `write`. Two requests can both pass the check: the
      * loser meets the unique index and gets the same "taken" answer as the check gives. `field` is

@@ -230,13 +230,25 @@ export function createLinkRepository(db: DB) {
     },
 
     /** The account's branded domain by id or by hostname. */
+    /** The account's links among `aliases` on `host` (letter case folded), by folded alias. */
+    async findByAliases(accountId: number, host: string, aliases: string[]): Promise<Map<string, { id: number; alias: string; url: string }>> {
+      const found = new Map<string, { id: number; alias: string; url: string }>()
+      if (aliases.length === 0) return found
+      const rows = await db.selectFrom('links').select(['id', 'alias', 'url'])
+        .where('account_id', '=', accountId).where('host', '=', host)
+        .where((eb) => eb(eb.fn<string>('lower', ['alias']), 'in', aliases.map((alias) => alias.toLowerCase())))
+        .execute()
+      for (const row of rows) found.set(row.alias.toLowerCase(), row)
+      return found
+    },
+
     async findDomain(accountId: number, by: { id: number } | { hostname: string }) {
       const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
       return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()
     },
 
     /** Inserts the link, its pixels and its channel membership together; throws the driver's unique violation on a taken alias. */
-    async insert(accountId: number, values: LinkValues, pixelIds: number[], channelId: number | undefined): Promise<number> {
+    async insert(accountId: number, values: LinkValues, pixelIds: number[], channelId: number | undefined, createdAt?: string): Promise<number> {
       return inTransaction(db, async (trx) => {
         const now = nowTimestamp()
         const { id } = await trx
@@ -259,7 +271,8 @@ export function createLinkRepository(db: DB) {
             options: values.options,
             clicks: 0,
             unique_clicks: 0,
-            created_at: now,
+            // An imported link keeps the date its source created it.
+            created_at: createdAt ?? now,
             updated_at: now,
           })
           .returning('id')

@@ -14,7 +14,7 @@ import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargetin
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
 import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
-import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
+import { givenFields, type Change, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
@@ -33,6 +33,18 @@ interface Placement {
   domainId: number | null
   host: string
   origin: string | null
+}
+
+/** A new link checked and ready to insert, but for its alias. */
+export interface PreparedLink {
+  values: Omit<LinkValues, 'alias'>
+  /** Where it is served: '' for the main domain. */
+  host: string
+  origin: string | null
+  pixelIds: number[]
+  channelId: number | undefined
+  /** The request fields given (the audit row's). */
+  fields: string[]
 }
 
 const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
@@ -116,6 +128,45 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     return pixelIds
   }
 
+  /** Everything a new link stores but its alias, checked (destination, dates, the records it names). */
+  async function prepareLink(accountId: number, input: LinkCreateInput): Promise<PreparedLink> {
+    const url = checkHttpUrl('url', input.url)
+    const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
+    const options = serialiseOptions(mergeOptions(emptyOptions(), input))
+    const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
+    const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(accountId, input.domain)
+    const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(accountId, input.type)
+    const pixelIds = (await distinctPixels(accountId, input.pixels)) ?? []
+    if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
+    if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
+    return {
+      values: {
+        domainId: placement.domainId,
+        host: placement.host,
+        url,
+        title: textOrNull(input.metatitle) ?? null,
+        description: textOrNull(input.metadescription) ?? null,
+        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+        expiresAt,
+        ...presentation,
+        campaignId: input.campaign ?? null,
+        targeting,
+        options,
+      },
+      host: placement.host,
+      origin: placement.origin,
+      pixelIds,
+      channelId: input.channel,
+      fields: givenFields(input),
+    }
+  }
+
+  async function insertPrepared(trx: DB, accountId: number, prepared: PreparedLink, alias: string, createdAt?: string) {
+    const id = await links.in(trx).insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
+    const change: Change = { action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: await recordOf(trx, accountId, id) }
+    return { id, change }
+  }
+
   return {
     getLinkOrThrow,
 
@@ -132,42 +183,41 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     /** Creates the link; answers its id, alias and the origin it is served on. */
     async createLink(account: AuthenticatedAccount, input: LinkCreateInput) {
       await enforcePlanLimit(account, 'links', () => links.count(account.id))
-      const url = checkHttpUrl('url', input.url)
-      const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
-      const options = serialiseOptions(mergeOptions(emptyOptions(), input))
-      const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
-      const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
-      const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(account.id, input.type)
-      const pixelIds = (await distinctPixels(account.id, input.pixels)) ?? []
-      if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', account.id, [input.campaign])
-      if (input.channel !== undefined) await assertOwned('channels', 'Channel', account.id, [input.channel])
-      const values = {
-        domainId: placement.domainId,
-        host: placement.host,
-        url,
-        title: textOrNull(input.metatitle) ?? null,
-        description: textOrNull(input.metadescription) ?? null,
-        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
-        expiresAt,
-        ...presentation,
-        campaignId: input.campaign ?? null,
-        targeting,
-        options,
-      }
-
+      const prepared = await prepareLink(account.id, input)
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
-          const id = await links.in(trx).insert(account.id, { ...values, alias }, pixelIds, input.channel)
-          return { result: { id, alias }, changes: [{ action: 'link.created', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, account.id, id) }] }
+          const { id, change } = await insertPrepared(trx, account.id, prepared, alias)
+          return { result: { id, alias }, changes: [change] }
         })
       const { custom } = input
       const created = custom === undefined
-        ? await aliases.writeWithGeneratedAlias({ use: 'link', host: placement.host }, insert)
-        : await aliases.writeWithChosenAlias({ host: placement.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
-      announce({ host: placement.host, alias: created.alias })
-      return { ...created, origin: placement.origin }
+        ? await aliases.writeWithGeneratedAlias({ use: 'link', host: prepared.host }, insert)
+        : await aliases.writeWithChosenAlias({ host: prepared.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
+      announce({ host: prepared.host, alias: created.alias })
+      return { ...created, origin: prepared.origin }
     },
+
+    /**
+     * Checks a new link's fields and the records it names, as `createLink` does, without writing:
+     * the batch writers (`link-batch.ts`) prepare every row first and write the good ones together.
+     */
+    prepareLink,
+
+    /** Inserts a prepared link with `alias` on `trx` (the caller's journaled transaction); answers its id and change. */
+    insertPrepared,
+
+    /** The number of the account's links (plan limits of batches). */
+    countLinks(accountId: number): Promise<number> {
+      return links.count(accountId)
+    },
+
+    /** The account's links among `aliases` on `host`, by folded alias. */
+    findByAliases(accountId: number, host: string, aliases: string[]) {
+      return links.findByAliases(accountId, host, aliases)
+    },
+
+    announce,
 
     /** Changes the given fields; answers the link's id, alias and origin afterwards. */
     async updateLink(account: AuthenticatedAccount, id: number, input: LinkUpdateInput) {

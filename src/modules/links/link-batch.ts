@@ -1,0 +1,168 @@
+// Many links at once (issue 21: `POST /api/urls/bulk` and imports). Every row is checked as
+// `POST /api/url/add` checks one (the link service's `prepareLink`), its alias decided before any
+// write (the batch's transaction cannot retry one row alone), then the rows are written in chunks,
+// each chunk one journaled transaction with its audit rows (ADR 015): a chunk lands whole or not
+// at all. A race lost at the alias index rolls the chunk back and it is decided again.
+import { ALIAS_TAKEN, type AliasService } from '../aliases/alias.service.js'
+import type { Actor, ChangeJournal, Change } from '../changes/change-journal.js'
+import type { LinkService, PreparedLink } from './link.service.js'
+import type { LinkCreateInput } from './link.schemas.js'
+import type { DB } from '../../db/database.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { AppError, DuplicateError, ForbiddenError } from '../../core/errors.js'
+
+/** What happens to a row whose alias another record holds: left out, given another alias, or the whole batch refused. */
+export const CONFLICT_CHOICES = ['skip', 'rename', 'fail'] as const
+export type ConflictChoice = (typeof CONFLICT_CHOICES)[number]
+
+/** Who writes (the journal's actor) and the plan limits of the account written to. */
+export type BatchWriter = Actor & { limits: Record<string, number> }
+
+export interface BatchRow {
+  input: LinkCreateInput
+  /** The source's creation date (imports), stored text; now when left out. */
+  createdAt?: string
+}
+
+/** What became of one row, in the order given. */
+export type BatchOutcome =
+  | { status: 'created'; id: number; alias: string; origin: string | null; renamedFrom?: string }
+  /** The account already has this link (same domain and alias): nothing written (imports). */
+  | { status: 'existing'; id: number; alias: string }
+  | { status: 'refused'; error: AppError }
+
+export interface BatchOptions {
+  onConflict: ConflictChoice
+  /** The account's own link at the same address is the same link (imports run twice) rather than a conflict. */
+  sameAddressIsSameLink?: boolean
+  /** Rows per transaction. */
+  chunkSize?: number
+  /** Runs in each chunk's transaction after its links (an import's progress): lands with them or not at all. */
+  inChunk?: (trx: DB, chunk: { start: number; outcomes: BatchOutcome[] }) => Promise<void>
+}
+
+/** The batch refused as a whole (`fail` on a conflict): which row, and why. */
+export class BatchConflict extends AppError {
+  constructor(readonly row: number, cause: AppError) {
+    super(cause.code, `Row ${row + 1}: ${cause.message}`, cause.field)
+  }
+}
+
+type Decision =
+  | { kind: 'done'; outcome: BatchOutcome }
+  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; createdAt?: string }
+
+export function createLinkBatchWriter(links: LinkService, aliases: AliasService, journal: ChangeJournal) {
+  /** A free alias near `alias`: `alias-2`, `alias-3`, … then a drawn one. */
+  async function renamed(host: string, alias: string, claimed: Set<string>): Promise<string> {
+    for (let suffix = 2; suffix <= 20; suffix += 1) {
+      const candidate = `${alias.slice(0, 60)}-${suffix}`
+      if (!claimed.has(candidate.toLowerCase()) && !(await aliases.refusalOf(host, candidate, 'custom'))) return candidate
+    }
+    return aliases.drawFreeAlias({ use: 'link', host }, claimed)
+  }
+
+  /** Decides every row: refused, already there, or to be written with which alias. */
+  async function decide(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<Decision[]> {
+    const decisions: Decision[] = []
+    // Aliases this batch claims, per host (folded): two rows of one batch cannot share one.
+    const claimedByHost = new Map<string, Set<string>>()
+    for (const [index, row] of rows.entries()) {
+      let prepared: PreparedLink
+      try {
+        prepared = await links.prepareLink(account.id, row.input)
+      } catch (error) {
+        if (error instanceof AppError) {
+          decisions.push({ kind: 'done', outcome: { status: 'refused', error } })
+          continue
+        }
+        throw error
+      }
+      const claimed = claimedByHost.get(prepared.host) ?? new Set<string>()
+      claimedByHost.set(prepared.host, claimed)
+      const custom = row.input.custom
+      if (custom === undefined) {
+        const alias = await aliases.drawFreeAlias({ use: 'link', host: prepared.host }, claimed)
+        claimed.add(alias.toLowerCase())
+        decisions.push({ kind: 'write', prepared, alias, createdAt: row.createdAt })
+        continue
+      }
+      if (options.sameAddressIsSameLink) {
+        const existing = (await links.findByAliases(account.id, prepared.host, [custom])).get(custom.toLowerCase())
+        if (existing) {
+          decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
+          continue
+        }
+      }
+      const refusal = claimed.has(custom.toLowerCase()) ? new DuplicateError(ALIAS_TAKEN, 'custom') : await aliases.refusalOf(prepared.host, custom, 'custom')
+      if (!refusal) {
+        claimed.add(custom.toLowerCase())
+        decisions.push({ kind: 'write', prepared, alias: custom, createdAt: row.createdAt })
+      } else if (options.onConflict === 'fail') {
+        throw new BatchConflict(index, refusal)
+      } else if (options.onConflict === 'skip') {
+        decisions.push({ kind: 'done', outcome: { status: 'refused', error: refusal } })
+      } else {
+        const alias = await renamed(prepared.host, custom, claimed)
+        claimed.add(alias.toLowerCase())
+        decisions.push({ kind: 'write', prepared, alias, renamedFrom: custom, createdAt: row.createdAt })
+      }
+    }
+    return decisions
+  }
+
+  /** Writes one chunk's decisions in one journaled transaction; answers their outcomes. */
+  function writeChunk(actor: Actor, accountId: number, start: number, decisions: Decision[], options: BatchOptions): Promise<BatchOutcome[]> {
+    return journal.write(actor, async (trx) => {
+      const outcomes: BatchOutcome[] = []
+      const changes: Change[] = []
+      for (const decision of decisions) {
+        if (decision.kind === 'done') {
+          outcomes.push(decision.outcome)
+          continue
+        }
+        const { id, change } = await links.insertPrepared(trx, accountId, decision.prepared, decision.alias, decision.createdAt)
+        changes.push(change)
+        outcomes.push({ status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom } : {}) })
+      }
+      await options.inChunk?.(trx, { start, outcomes })
+      return { result: outcomes, changes }
+    })
+  }
+
+  return {
+    /**
+     * Creates the rows' links; answers each row's outcome in order. The plan's link limit counts
+     * the batch as a whole: when the links to create do not all fit, none is written (403).
+     */
+    async writeLinks(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<BatchOutcome[]> {
+      const chunkSize = options.chunkSize ?? 200
+      const outcomes: BatchOutcome[] = []
+      let decisions = await decide(account, rows, options)
+      const limit = account.limits.links
+      if (limit !== undefined) {
+        const creating = decisions.filter((decision) => decision.kind === 'write').length
+        if (creating > 0 && (await links.countLinks(account.id)) + creating > limit) throw ForbiddenError.planLimit('links', limit)
+      }
+      for (let start = 0; start < rows.length; start += chunkSize) {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            const chunk = decisions.slice(start, start + chunkSize)
+            outcomes.push(...(await writeChunk(account, account.id, start, chunk, options)))
+            // Every instance's alias cache may hold a miss for a new address.
+            for (const decision of chunk) if (decision.kind === 'write') links.announce({ host: decision.prepared.host, alias: decision.alias })
+            break
+          } catch (error) {
+            // Another writer took one of the chunk's aliases since it was decided: decide the chunk again.
+            if (!isUniqueViolation(error) || attempt === 3) throw error
+            const again = await decide(account, rows.slice(start, start + chunkSize), options)
+            decisions = [...decisions.slice(0, start), ...again, ...decisions.slice(start + chunkSize)]
+          }
+        }
+      }
+      return outcomes
+    },
+  }
+}
+
+export type LinkBatchWriter = ReturnType<typeof createLinkBatchWriter>
