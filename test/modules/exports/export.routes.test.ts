@@ -110,7 +110,7 @@ describe('exports', () => {
 
   it('reads clicks page after page in time order, ties by id, without losing or repeating one', async () => {
     const link = await api('POST', '/api/url/add', { url: 'https://export.example/click-pages' })
-    const visit = (at: string): ClickEvent => ({ accountId: owner.id, itemType: 'link', itemId: link.data.id, ip: '8.8.8.8', userAgent: CHROME, referrer: null, acceptLanguage: null, at: new Date(`${at.replace(' ', 'T')}Z`) })
+    const visit = (at: string): ClickEvent => ({ accountId: owner.id, itemType: 'link', itemId: link.data.id, ip: '8.8.8.8', userAgent: CHROME, referrer: undefined, acceptLanguage: undefined, at: new Date(`${at.replace(' ', 'T')}Z`) })
     // Written out of time order, four in one second: pages of 3 end inside a run of equal times.
     const times = ['2025-05-03 08:00:00', '2025-05-01 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-01 07:00:00']
     await recordClicks(context.database.db, times.map(visit))
