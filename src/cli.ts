@@ -10,6 +10,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './cli/command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './cli/click-commands.js'
+import { serve } from './cli/serve-command.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { createLogger } from './logger.js'
 import { createServices } from './services.js'
@@ -28,6 +29,8 @@ const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Option
 const HELP = `Usage: linkwell <command> [options]
 
 Commands:
+  serve                               run the server (as \`npm start\` does; settings from the environment:
+                                      PORT 3000, DATABASE_URL file:./data/linkwell.db, PUBLIC_URL…)
   account create --email E --username U [--admin] [--plan P] [--password PW]
                                       create an account and its first API key (printed once)
   account list                        list accounts as GET /api/users shows them
@@ -402,6 +405,8 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
     return 0
   }
   try {
+    // The server runs until stopped: no services of the CLI's own, no JSON answer.
+    if (argv[0] === 'serve') return await serve(argv.slice(1))
     const { command, rest } = resolveCommand(argv)
     const values = parseOptions(command, rest)
     command.check?.(values)
