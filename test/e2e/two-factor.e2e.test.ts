@@ -4,7 +4,7 @@
 // here with otplib, then with a recovery code, which is refused the second time. Screenshots at
 // 1440 and 375 px.
 import { authenticator } from 'otplib'
-import type { Page } from 'playwright'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshot, screenshotAtEveryWidth, useBrowser, WIDTHS, withDashboard } from './harness.js'
 
