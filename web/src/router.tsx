@@ -48,6 +48,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...adminRoutes,
           ...auditRoutes,
           { path: 'account', lazy: page(() => import('./account/AccountPage'), 'AccountPage') },
+          { path: 'security', lazy: page(() => import('./security/SecurityPage'), 'SecurityPage') },
           { path: '*', lazy: page(() => import('./shell/NotFoundPage'), 'NotFoundPage') },
         ],
       },

@@ -5,6 +5,8 @@ import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 
 export type Account = paths['/api/account']['get']['responses'][200]['content']['application/json']['data']
+/** The probe's account, with what the session still has to do (ADR 025): `enrol` sets up a second factor first. */
+export type SignedInAccount = Account & { step?: 'code' | 'enrol' }
 export type PlanUsage = paths['/api/account/limits']['get']['responses'][200]['content']['application/json']['data']
 
 export const accountQueryKey = ['account'] as const
@@ -19,7 +21,11 @@ export const usageQueryKey = ['account', 'usage'] as const
 export function useAccount() {
   return useQuery({
     queryKey: accountQueryKey,
-    queryFn: async (): Promise<Account | null> => (await unwrap(api.GET('/api/auth/session'))).data,
+    queryFn: async (): Promise<SignedInAccount | null> => {
+      const probe = await unwrap(api.GET('/api/auth/session'))
+      // A session that waits for its code is nobody yet: the sign-in page asks for the code.
+      return probe.data === null ? null : { ...probe.data, ...(probe.step ? { step: probe.step } : {}) }
+    },
     staleTime: 5 * 60_000,
   })
 }

@@ -1,8 +1,8 @@
 // Sign in with the account's e-mail (or username) and password; the server sets the session cookie.
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { accountQueryKey } from '../account/account-queries'
+import { accountQueryKey, type Account } from '../account/account-queries'
 import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -33,25 +33,28 @@ export function SignInPage() {
     document.title = 'Sign in · Linkwell'
   }, [])
 
+  // The password was right and a second factor is on: the second step asks for a code (ADR 025).
+  const [awaitingCode, setAwaitingCode] = useState(false)
+
+  async function enter(signedIn: { data: Account | null; step?: 'code' | 'enrol' }) {
+    if (signedIn.step === 'code' || signedIn.data === null) {
+      setAwaitingCode(true)
+      return
+    }
+    queryClient.setQueryData(accountQueryKey, { ...signedIn.data, ...(signedIn.step ? { step: signedIn.step } : {}) })
+    await navigate(signedIn.step === 'enrol' ? '/security' : state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
+  }
+
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkSignIn(login, password),
-    send: async () => {
-      const signedIn = await unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } }))
-      queryClient.setQueryData(accountQueryKey, signedIn.data)
-      await navigate(state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
-    },
+    send: async () => enter(await unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } }))),
     fields: SIGN_IN_FIELDS,
   })
 
+  if (awaitingCode) return <SignInFrame><SecondStep onSignedIn={enter} /></SignInFrame>
+
   return (
-    <div className="signin">
-      <div className="signin-panel">
-        <div className="brand signin-brand">
-          <span className="brand-mark" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="18" height="18"><path d="M9.5 14.5l5-5M8 11.5l-2 2a3.5 3.5 0 005 5l2-2M16 12.5l2-2a3.5 3.5 0 00-5-5l-2 2" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" /></svg>
-          </span>
-          Linkwell
-        </div>
+    <SignInFrame>
         <form className="card stack" onSubmit={submit} noValidate aria-labelledby="signin-title">
           <div>
             <h1 id="signin-title">Sign in</h1>
@@ -70,7 +73,46 @@ export function SignInPage() {
           </button>
         </form>
         <p className="muted small center">The first account and its password are printed in the server log at first start.</p>
+    </SignInFrame>
+  )
+}
+
+/** The sign-in page's frame: the brand above a card. */
+function SignInFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="signin">
+      <div className="signin-panel">
+        <div className="brand signin-brand">
+          <span className="brand-mark" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="18" height="18"><path d="M9.5 14.5l5-5M8 11.5l-2 2a3.5 3.5 0 005 5l2-2M16 12.5l2-2a3.5 3.5 0 00-5-5l-2 2" stroke="currentColor" strokeWidth="2.2" fill="none" strokeLinecap="round" /></svg>
+          </span>
+          Linkwell
+        </div>
+        {children}
       </div>
     </div>
+  )
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+function SecondStep({ onSignedIn }: { onSignedIn: (signedIn: { data: Account | null; step?: 'code' | 'enrol' }) => Promise<void> }) {
+  const [code, setCode] = useState('')
+  const { errors, formError, submitting, submit } = useCheckedSubmit({
+    validate: () => (code.trim() ? {} : { code: 'Enter the six-digit code from your app, or a recovery code.' }),
+    send: async () => onSignedIn(await unwrap(api.POST('/api/auth/two-factor/verify', { body: { code: code.trim() } }))),
+    fields: ['code'] as const,
+  })
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="code-title">
+      <div>
+        <h1 id="code-title">Enter your code</h1>
+        <p className="muted">Open your authenticator app and enter the six-digit code for Linkwell. Lost your phone? Enter one of your recovery codes.</p>
+      </div>
+      <Field label="Code" error={errors.code}>
+        <input type="text" name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
+      </Field>
+      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <button type="submit" className="button primary block" disabled={submitting}>{submitting ? 'Checking…' : 'Verify'}</button>
+    </form>
   )
 }

@@ -59,6 +59,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
     items: [
       { to: '/members', label: 'Members', icon: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 100-6M22 21a6 6 0 00-5-5.9' },
       { to: '/account', label: 'Account', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
+      { to: '/security', label: 'Security', icon: 'M12 3l7 3v6c0 4.5-3 7.5-7 9-4-1.5-7-4.5-7-9V6l7-3zM9 12l2 2 4-4' },
       { to: '/audit', label: 'Audit log', icon: 'M12 8v4l3 2M12 21a9 9 0 100-18 9 9 0 000 18z' },
     ],
   },
@@ -66,10 +67,12 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
 
 export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const account = useAccount()
+  // A session whose workspace requires a second factor the person lacks may only set one up (ADR 025).
+  const enrolling = account.data?.step === 'enrol'
   // Whether the administration group shows; asked once someone is signed in.
-  const usage = usePlanUsage(Boolean(account.data))
+  const usage = usePlanUsage(Boolean(account.data) && !enrolling)
   // Asked once someone is signed in, like the plan's usage.
-  const workspaces = useWorkspaces(Boolean(account.data))
+  const workspaces = useWorkspaces(Boolean(account.data) && !enrolling)
   const role = workspaces.data?.find((workspace) => workspace.current)?.role
   const location = useLocation()
   const navigate = useNavigate()
@@ -96,6 +99,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   if (account.error) return <div className="boot"><ErrorMessage error={account.error} onRetry={() => account.refetch()} /></div>
   // Nobody is signed in (the probe answers null, not a 401): to the sign-in page, and back afterwards.
   if (account.data === null) return <Navigate to="/signin" replace state={{ from: location.pathname + location.search }} />
+  if (enrolling && location.pathname !== '/security') return <Navigate to="/security" replace />
 
   return (
     <div className="shell">
