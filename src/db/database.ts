@@ -19,6 +19,7 @@ import * as apiKeyScopes from './migrations/007-api-key-scopes.js'
 import * as linkListVersions from './migrations/008-link-list-versions.js'
 import * as unloggedRateLimits from './migrations/009-unlogged-rate-limits.js'
 import * as auditLog from './migrations/010-audit-log.js'
+import * as importJobs from './migrations/021-import-jobs.js'
 import * as peopleAndMemberships from './migrations/020-people-and-memberships.js'
 import * as sessionsAndKeysNameTheirPerson from './migrations/020b-sessions-and-keys-name-their-person.js'
 import * as webhooks from './migrations/022-webhooks.js'
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-audit-log': auditLog,
   '020-people-and-memberships': peopleAndMemberships,
   '020b-sessions-and-keys-name-their-person': sessionsAndKeysNameTheirPerson,
+  '021-import-jobs': importJobs,
   '022-webhooks': webhooks,
   '022b-event-stream': eventStream,
   '023-link-options': linkOptions,
