@@ -30,6 +30,7 @@ import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
 import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkBulkRoutes } from './modules/links/link-bulk.routes.js'
+import { registerImportRoutes } from './modules/imports/import.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The served app sends webhooks (and publishes events, with EVENTS_URL); both stop with the app (services.close).
   app.addHook('onReady', (done) => {
     services.webhookDelivery.start()
+    services.importWorker.start()
     services.eventStream?.start()
     done()
   })
@@ -254,6 +256,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
+  registerImportRoutes(app, { imports: services.imports, worker: services.importWorker, listEnvelope, maxBytes: config.importMaxBytes })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })

@@ -45,6 +45,9 @@ import { createShortLinkItemSource } from './modules/links/link.item-source.js'
 import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
 import { createLinkBatchWriter } from './modules/links/link-batch.js'
+import { createImportRepository } from './modules/imports/import.repository.js'
+import { createImportService, type ImportServiceOptions } from './modules/imports/import.service.js'
+import { createImportWorker } from './modules/imports/import-worker.js'
 import { createContactRepository } from './modules/overlays/contact.repository.js'
 import { createOverlayRepository } from './modules/overlays/overlay.repository.js'
 import { createOverlayService } from './modules/overlays/overlay.service.js'
@@ -98,6 +101,8 @@ export interface ServiceDependencies {
   drawAlias?: AliasGenerator
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
+  /** Tunes imports (chunk size, lease; tests stop a job between chunks). */
+  imports?: ImportServiceOptions
   /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
   eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
@@ -173,6 +178,8 @@ export function createServices(deps: ServiceDependencies) {
   const pixelRepository = bindable(createPixelRepository, db)
   const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
+  const imports = createImportService(createImportRepository(db), linkBatch, deps.imports)
+  const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
     config,
@@ -229,6 +236,10 @@ export function createServices(deps: ServiceDependencies) {
     links,
     /** Many links at once: `POST /api/urls/bulk` and imports. */
     linkBatch,
+    /** Import jobs (CSV, Bitly, YOURLS): started by the API or the CLI, resumed after a restart. */
+    imports,
+    /** Runs the import jobs of the API; the HTTP app starts it, the CLI never does. */
+    importWorker,
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl }),
@@ -268,6 +279,7 @@ export function createServices(deps: ServiceDependencies) {
     /** Stops sending webhooks, writes every queued click and stops listening for invalidations: after the server stopped. */
     async close(): Promise<void> {
       await webhookDelivery.stop()
+      await importWorker.stop()
       await eventStream?.stop()
       await clicks.close()
       await invalidation.close()

@@ -3,9 +3,8 @@
 // data is deterministic for an item, spread evenly over the days asked for, with a long tail of
 // referrers; uniqueness is drawn (about 60 %), not derived from visitor hashes.
 import type { DB } from '../db/database.js'
-import { applyIncrements, incrementsOf, type CountedClick } from './click-aggregates.js'
 import { describeUserAgent } from './visitor-parser.js'
-import { describedClick, insertClicks, type ClickInsertRow } from './click-writer.js'
+import { writeEnrichedClicks, type EnrichedClick } from './click-writer.js'
 import { nowTimestamp, dayOf, daysBefore, midnightOf } from '../core/time.js'
 import { ITEM_TABLES, type ClickItemType } from './click-items.js'
 
@@ -68,8 +67,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
 
   while (written < options.count) {
     const size = Math.min(chunk, options.count - written)
-    const rows: ClickInsertRow[] = []
-    const counted: CountedClick[] = []
+    const clicks: EnrichedClick[] = []
     for (let index = written; index < written + size; index += 1) {
       // Evenly over the days and in time order, as a live link collects them (and as cheap to index).
       const createdAt = nowTimestamp(new Date(firstMidnight + Math.floor((index * seconds) / options.count) * 1000))
@@ -77,7 +75,7 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
       const country = skewed(random, COUNTRIES)
       const referrer = random() < 0.1 ? `site${Math.floor(random() * TAIL_REFERRERS)}.example` : skewed(random, REFERRERS)
       const language = skewed(random, LANGUAGES)
-      const { row, count } = describedClick({
+      clicks.push({
         accountId: owner.account_id,
         itemType: options.itemType,
         itemId: options.itemId,
@@ -89,13 +87,8 @@ export async function seedClicks(db: DB, options: SeedOptions): Promise<{ writte
         agent,
         isUnique: random() < 0.6,
       })
-      rows.push(row)
-      counted.push(count)
     }
-    await db.transaction().execute(async (trx) => {
-      await insertClicks(trx, rows)
-      await applyIncrements(trx, incrementsOf(counted))
-    })
+    await db.transaction().execute((trx) => writeEnrichedClicks(trx, clicks))
     written += size
     options.onProgress?.(written)
   }

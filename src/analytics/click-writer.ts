@@ -3,7 +3,8 @@
 // the aggregates, all in one transaction: a batch is counted whole or (to be retried) not at all.
 import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
-import type { NewClick } from '../db/schema.js'
+import type { Database, NewClick } from '../db/schema.js'
+import type { Transaction } from 'kysely'
 import { applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
 import { socialNetworkOf } from './click-enrichment.js'
@@ -111,6 +112,23 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
       variant: click.variant === null || click.variant === undefined ? '' : String(click.variant),
     },
   }
+}
+
+/**
+ * Writes clicks already enriched (raw rows and aggregates) on `trx`, the caller's transaction:
+ * the one path of clicks that come with their uniqueness decided (`linkwell dev seed-clicks`,
+ * imports), so that statistics read from the aggregates equal the raw rows.
+ */
+export async function writeEnrichedClicks(trx: Transaction<Database>, clicks: readonly EnrichedClick[]): Promise<LinkCounters> {
+  const rows: ClickInsertRow[] = []
+  const counted: CountedClick[] = []
+  for (const click of clicks) {
+    const { row, count } = describedClick(click)
+    rows.push(row)
+    counted.push(count)
+  }
+  await insertClicks(trx, rows)
+  return applyIncrements(trx, incrementsOf(counted))
 }
 
 /**

@@ -22,6 +22,7 @@ import * as auditLog from './migrations/010-audit-log.js'
 import * as peopleAndMemberships from './migrations/020-people-and-memberships.js'
 import * as sessionsAndKeysNameTheirPerson from './migrations/020b-sessions-and-keys-name-their-person.js'
 import * as twoFactor from './migrations/020c-two-factor.js'
+import * as importJobs from './migrations/021-import-jobs.js'
 import * as webhooks from './migrations/022-webhooks.js'
 import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-people-and-memberships': peopleAndMemberships,
   '020b-sessions-and-keys-name-their-person': sessionsAndKeysNameTheirPerson,
   '020c-two-factor': twoFactor,
+  '021-import-jobs': importJobs,
   '022-webhooks': webhooks,
   '022b-event-stream': eventStream,
   '023-link-options': linkOptions,

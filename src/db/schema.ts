@@ -412,6 +412,61 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null
 }
 
+/** An import (issue 21, migration 021, ADR 021). */
+export interface ImportJobsTable {
+  id: Generated<number>
+  account_id: number
+  person_id: number | null
+  key_id: number | null
+  via: string
+  /** csv | bitly | yourls */
+  source: string
+  source_name: string
+  /** server | cli */
+  runner: string
+  /** JSON of the job's options. */
+  options: string
+  /** queued | running | done | failed */
+  state: string
+  /** links | clicks */
+  phase: Generated<string>
+  cursor: Generated<string>
+  total_rows: number | null
+  rows_read: Generated<number>
+  links_created: Generated<number>
+  links_renamed: Generated<number>
+  links_existing: Generated<number>
+  rows_skipped: Generated<number>
+  clicks_imported: Generated<number>
+  error: string | null
+  lease_until: string | null
+  created_at: string
+  updated_at: string
+  finished_at: string | null
+}
+
+export interface ImportFilesTable {
+  job_id: number
+  content: string
+}
+
+export interface ImportProblemsTable {
+  id: Generated<number>
+  job_id: number
+  line: number | null
+  source_key: string | null
+  /** skipped | renamed | failed */
+  action: string
+  reason: string
+  alias: string | null
+}
+
+export interface ImportLinksTable {
+  job_id: number
+  source_key: string
+  link_id: number
+}
+
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
@@ -444,6 +499,10 @@ export interface Database {
   outbox_events: OutboxEventsTable
   webhook_deliveries: WebhookDeliveriesTable
   utm_templates: UtmTemplatesTable
+  import_jobs: ImportJobsTable
+  import_files: ImportFilesTable
+  import_problems: ImportProblemsTable
+  import_links: ImportLinksTable
 }
 
 export type PlanRow = Selectable<PlansTable>

@@ -38,6 +38,10 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/url/:id': READ,
   'POST /api/url/add': CONTENT,
   'POST /api/urls/bulk': CONTENT,
+  // Imports write links: editors; their reports are reads.
+  'POST /api/import': CONTENT,
+  'GET /api/import/:id': READ,
+  'GET /api/imports': READ,
   'PUT /api/url/:id/update': CONTENT,
   'DELETE /api/url/:id/delete': CONTENT,
   'GET /api/stats': READ,

@@ -36,6 +36,7 @@ interface Fixtures {
   webhook: number
   delivery: number
   template: number
+  import: number
 }
 
 /** Bodies that pass validation, so that what answers is the rule or the record, not the schema. */
@@ -63,6 +64,7 @@ const BODY_OF_ROUTE: Record<string, unknown | (() => unknown)> = {
   'POST /api/auth/two-factor/disable': { code: '000000' },
   'POST /api/auth/two-factor/verify': { code: '000000' },
   'PUT /api/workspace/two-factor': { required: false },
+  'POST /api/urls/bulk': () => ({ urls: [{ url: 'https://example.com/bulk' }] }),
 }
 
 /** Endpoints whose answer is the caller's own (their sessions, what they may do): not compared with the owner's. */
@@ -82,7 +84,7 @@ function namesWorkspaceRecords(route: string): boolean {
 /** The record an endpoint's `:id` names, by the path's first segment. */
 const resourceOfSegment: Record<string, keyof Fixtures> = {
   url: 'link', qr: 'qr', bio: 'bio', campaign: 'campaign', channel: 'channel', pixel: 'pixel', splash: 'splash', overlay: 'overlay', domain: 'domain', key: 'key', user: 'user', plan: 'plan',
-  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery', utm: 'template',
+  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery', utm: 'template', import: 'import',
 }
 
 function pathOf(route: string, fixtures: Fixtures): string {
@@ -131,6 +133,7 @@ describe('the role matrix', () => {
       workspace: async () => account.id,
       template: async () => (await context.services.utmTemplates.createTemplate(await actingAs(context, account), { name: uniqueName('template'), utm: { source: 'matrix' } })).id,
       webhook: async () => (await context.services.webhooks.createWebhook(await actingAs(context, account), { url: 'https://hooks.example/matrix', events: ['link.created'] })).webhook.id,
+      import: async () => context.services.imports.startFileImport(await actingAs(context, account), { source: 'csv', fileName: 'matrix.csv', content: 'url\nhttps://example.com/matrix\n', options: { onconflict: 'skip' } }),
       // A test event's delivery (not sent: no worker runs in this app).
       delivery: async () => {
         const acting = await actingAs(context, account)

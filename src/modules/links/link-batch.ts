@@ -33,7 +33,10 @@ export type BatchOutcome =
 
 export interface BatchOptions {
   onConflict: ConflictChoice
-  /** The account's own link at the same address is the same link (imports run twice) rather than a conflict. */
+  /**
+   * The account's own link at the same address (domain and alias) is the same link, not a conflict,
+   * and a row without an alias is the account's link to the same destination if it has one (imports run twice).
+   */
   sameAddressIsSameLink?: boolean
   /** Rows per transaction. */
   chunkSize?: number
@@ -82,6 +85,12 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       claimedByHost.set(prepared.host, claimed)
       const custom = row.input.custom
       if (custom === undefined) {
+        // Without an alias, an import's row is the link the account already has to the same destination.
+        const existing = options.sameAddressIsSameLink ? await links.findByUrl(account.id, prepared.host, prepared.values.url) : undefined
+        if (existing) {
+          decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
+          continue
+        }
         const alias = await aliases.drawFreeAlias({ use: 'link', host: prepared.host }, claimed)
         claimed.add(alias.toLowerCase())
         decisions.push({ kind: 'write', prepared, alias, createdAt: row.createdAt })

@@ -242,6 +242,11 @@ export function createLinkRepository(db: DB) {
       return found
     },
 
+    /** One of the account's links to `url` on `host` (an import's row without an alias is the same link as one of these). */
+    async findByUrl(accountId: number, host: string, url: string): Promise<{ id: number; alias: string } | undefined> {
+      return db.selectFrom('links').select(['id', 'alias']).where('account_id', '=', accountId).where('host', '=', host).where('url', '=', url).orderBy('id').limit(1).executeTakeFirst()
+    },
+
     async findDomain(accountId: number, by: { id: number } | { hostname: string }) {
       const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
       return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()

@@ -217,6 +217,11 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       return links.findByAliases(accountId, host, aliases)
     },
 
+    /** One of the account's links to `url` on `host`, if any. */
+    findByUrl(accountId: number, host: string, url: string) {
+      return links.findByUrl(accountId, host, url)
+    },
+
     announce,
 
     /** Changes the given fields; answers the link's id, alias and origin afterwards. */

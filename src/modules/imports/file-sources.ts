@@ -1,0 +1,177 @@
+// The file sources of imports (issue 21): a CSV with a header, and the CSV a Bitly account
+// exports. Read with csv-parse (RFC 4180, quotes, BOM); a line it cannot read (a broken quote) or
+// a row whose values are wrong (a bad date, no destination) is reported with its line number and
+// reason, and the rest is read on.
+import { parse } from 'csv-parse/sync'
+import type { CsvError } from 'csv-parse'
+import type { LinkCreateInput } from '../links/link.schemas.js'
+import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
+import { ValidationError } from '../../core/errors.js'
+
+/** The fields a CSV column may be mapped to (by its header's name, or by `--map`). */
+export const CSV_FIELDS = ['url', 'alias', 'title', 'domain', 'created', 'tags', 'campaign', 'channel', 'expiry', 'password'] as const
+export type CsvField = (typeof CSV_FIELDS)[number]
+
+/** One row of a source, ready for the link batch, or what was wrong with it. */
+export interface SourceRow {
+  /** The file's line the row starts on (the header is line 1). */
+  line: number
+  /** The row's identity in its source: its alias, or its line when it has none. */
+  key: string
+  input?: LinkCreateInput
+  createdAt?: string
+  /** Campaign and channel as the file names them (an id, or a name looked up in the account). */
+  campaign?: string
+  channel?: string
+  problem?: string
+}
+
+// Header names (folded: lower case, no spaces, dashes or underscores) each field is found under.
+// Linkwell's own export (modules/exports) is one of them: its `longurl`, `date`, `campaignname`.
+const CSV_HEADERS: Record<CsvField, string[]> = {
+  url: ['url', 'longurl', 'destination', 'target'],
+  alias: ['alias', 'custom', 'keyword', 'slug', 'backhalf', 'shortcode'],
+  title: ['title', 'metatitle'],
+  domain: ['domain'],
+  created: ['created', 'createdat', 'date', 'datecreated'],
+  tags: ['tags'],
+  campaign: ['campaignname', 'campaign'],
+  channel: ['channel'],
+  expiry: ['expiry', 'expires', 'expiresat'],
+  password: ['password'],
+}
+
+// The columns of a Bitly account's link export, as Bitly's v4 API names a Bitlink's fields
+// (https://dev.bitly.com/api-reference, Bitlink: `id` "bit.ly/abc", `link`, `long_url`, `title`,
+// `created_at`, `tags`; the dashboard's CSV export of links (`links_list`) carries the same
+// metadata with headers such as "Bitlink", "Long URL", "Title", "Date Created", "Tags", "Total
+// Clicks"). The back-half of the Bitlink becomes the alias; click totals carry no date or visitor
+// fields and are not turned into clicks (ADR 021).
+const BITLY_HEADERS: Record<CsvField, string[]> = {
+  url: ['longurl', 'destinationurl', 'url'],
+  alias: ['bitlink', 'link', 'shortlink', 'shorturl', 'id', 'custombitlink', 'custombitlinks', 'backhalf'],
+  title: ['title'],
+  domain: [],
+  created: ['createdat', 'datecreated', 'created', 'date'],
+  tags: ['tags'],
+  campaign: [],
+  channel: [],
+  expiry: [],
+  password: [],
+}
+
+const fold = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
+
+/** `--map "Long URL=url,Back-half=alias"`: header → field; refuses a field that does not exist. */
+export function parseColumnMap(text: string | undefined): Record<string, CsvField> {
+  const map: Record<string, CsvField> = {}
+  if (!text?.trim()) return map
+  for (const pair of text.split(',')) {
+    const at = pair.lastIndexOf('=')
+    const header = pair.slice(0, at).trim()
+    const field = pair.slice(at + 1).trim().toLowerCase()
+    if (at <= 0 || !header || !(CSV_FIELDS as readonly string[]).includes(field)) {
+      throw ValidationError.field('map', `must be header=field pairs separated by commas, the fields among ${CSV_FIELDS.join(', ')}`)
+    }
+    map[fold(header)] = field as CsvField
+  }
+  return map
+}
+
+/** A creation date as sources write it: `YYYY-MM-DD[ HH:MM:SS]` (UTC), ISO 8601 with a zone, or Unix seconds. */
+export function readSourceDate(text: string): string | undefined {
+  const trimmed = text.trim()
+  if (/^\d{9,10}$/.test(trimmed)) return nowTimestamp(new Date(Number(trimmed) * 1000))
+  const stored = toStoredTimestamp(trimmed)
+  if (stored) return stored
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(trimmed)) {
+    const time = Date.parse(trimmed.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'))
+    if (!Number.isNaN(time)) return nowTimestamp(new Date(time))
+  }
+  return undefined
+}
+
+/** The back-half of a short link as Bitly writes it (`bit.ly/abc`, `https://bit.ly/abc`), or the text itself. */
+function backHalfOf(text: string): string {
+  const trimmed = text.trim().replace(/^https?:\/\//i, '')
+  const slash = trimmed.indexOf('/')
+  return slash === -1 ? trimmed : trimmed.slice(slash + 1).replace(/\/$/, '')
+}
+
+/** The rows of a CSV (`csv`) or a Bitly export (`bitly`), each with its line; lines that cannot be read are rows with a problem. */
+export function readFileRows(source: 'csv' | 'bitly', content: string, mapText?: string): SourceRow[] {
+  const map = parseColumnMap(mapText)
+  const rows: SourceRow[] = []
+  const records: { line: number; values: string[] }[] = []
+  const unreadable: SourceRow[] = []
+  try {
+    parse(content, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_skip: (error: CsvError | undefined) => {
+        if (error) unreadable.push({ line: error.lines, key: `line ${error.lines}`, problem: `The line could not be read: ${error.message}` })
+        return undefined
+      },
+      on_record: (record: string[], context) => {
+        records.push({ line: context.lines - (String(record).match(/\n/g)?.length ?? 0), values: record })
+        return undefined
+      },
+    })
+  } catch (error) {
+    // A quote never closed: csv-parse stops at the end of the file, where the line it opened is named.
+    const failure = error as CsvError
+    unreadable.push({ line: failure.lines ?? 0, key: `line ${failure.lines ?? 0}`, problem: `The file could not be read from here on: ${failure.message}` })
+  }
+  const [header, ...body] = records
+  if (!header) throw ValidationError.field('file', 'must be a CSV file with a header line')
+  const headers = source === 'bitly' ? BITLY_HEADERS : CSV_HEADERS
+  const columnOf = new Map<CsvField, number>()
+  header.values.forEach((name, index) => {
+    const folded = fold(name)
+    const field = map[folded] ?? CSV_FIELDS.find((candidate) => headers[candidate].includes(folded))
+    if (field && !columnOf.has(field)) columnOf.set(field, index)
+  })
+  if (!columnOf.has('url')) throw ValidationError.field('file', `must have a destination column (${headers.url.join(', ')}), or name one with map`)
+
+  for (const { line, values } of body) {
+    const value = (field: CsvField) => {
+      const index = columnOf.get(field)
+      const text = index === undefined ? undefined : values[index]?.trim()
+      return text ? text : undefined
+    }
+    const aliasText = value('alias')
+    const alias = aliasText === undefined ? undefined : source === 'bitly' ? backHalfOf(aliasText) : aliasText
+    const row: SourceRow = { line, key: alias ? `${value('domain') ?? ''}/${alias}` : `line ${line}` }
+    const url = value('url')
+    if (!url) {
+      rows.push({ ...row, problem: 'No destination URL.' })
+      continue
+    }
+    const createdText = value('created')
+    const createdAt = createdText === undefined ? undefined : readSourceDate(createdText)
+    if (createdText !== undefined && !createdAt) {
+      rows.push({ ...row, problem: `The date "${createdText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` })
+      continue
+    }
+    const expiryText = value('expiry')
+    const expiry = expiryText === undefined ? undefined : readSourceDate(expiryText)
+    if (expiryText !== undefined && !expiry) {
+      rows.push({ ...row, problem: `The expiry "${expiryText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` })
+      continue
+    }
+    const password = value('password')
+    const input: LinkCreateInput = {
+      url,
+      ...(alias ? { custom: alias } : {}),
+      ...(value('title') ? { metatitle: value('title')!.slice(0, 200) } : {}),
+      ...(value('domain') ? { domain: value('domain') } : {}),
+      ...(expiry ? { expiry } : {}),
+      // Linkwell's own export says only whether a password is set (true/false): nothing to restore.
+      ...(password && password !== 'true' && password !== 'false' ? { password } : {}),
+    }
+    rows.push({ ...row, input, createdAt, campaign: value('campaign'), channel: value('channel') })
+  }
+  return [...rows, ...unreadable].sort((a, b) => a.line - b.line)
+}
