@@ -11,9 +11,13 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { createLinkwellClient, type LinkwellClient } from '../../packages/client/src/index.js'
 import { ensureServerBuilt, freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
+
+// A browser walk through several pages with screenshots at two widths takes a minute on a loaded
+// two-core machine: every file that drives the browser gets three, not the suite's 30 s.
+vi.setConfig({ testTimeout: 180_000 })
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
