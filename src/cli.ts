@@ -23,6 +23,7 @@ import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
 import { parseRole, ROLES } from './modules/accounts/roles.js'
 import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './modules/exports/export.service.js'
 import { AppError, ValidationError } from './core/errors.js'
+import { CONFLICT_CHOICES, type ConflictChoice } from './modules/links/link-batch.js'
 
 const ACCOUNT_OPTION = { account: { type: 'string' } } as const satisfies Options
 
@@ -59,6 +60,9 @@ Commands:
                                       write the account's links, every field, to FILE
   export clicks --account A --out FILE [--format csv|ndjson] [--from D] [--to D]
                                       write the account's raw clicks between D and D (dates or date-times) to FILE
+  import yourls --account A --database mysql://user:pass@host:port/db [--prefix yourls_] [--on-conflict skip|rename|fail]
+                                      import a YOURLS database's links and clicks (read only); run again
+                                      to resume an interrupted import: nothing is imported twice
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code (a person for member: id, username
 or e-mail). Times are UTC. The command line acts as the instance's operator: every role.
@@ -81,6 +85,13 @@ function scopeOptions(values: Values): ApiKeyScope {
     }
   }
   return { resources, readOnly: values['read-only'] === true }
+}
+
+/** `--on-conflict skip|rename|fail` (skip when left out). */
+function conflictChoice(values: Values): ConflictChoice {
+  const given = text(values, 'on-conflict') ?? 'skip'
+  if (!(CONFLICT_CHOICES as readonly string[]).includes(given)) throw new UsageError(`--on-conflict must be one of ${CONFLICT_CHOICES.join(', ')}`)
+  return given as ConflictChoice
 }
 
 async function accountOrFail(services: CommandContext, reference: string): Promise<AccountWithPlan> {
@@ -297,6 +308,22 @@ const COMMANDS: Record<string, Command> = {
         throw new UsageError(`--${error.field} ${error.rule}`)
       }
       return writeExport(text(values, 'out')!, exports.clickLines(account.id, range, format))
+    },
+  }),
+  'import yourls': accountCommand({
+    usage: 'import yourls --account <id|username> --database mysql://user:pass@host:port/db [--prefix yourls_] [--on-conflict skip|rename|fail]',
+    options: { database: { type: 'string' }, prefix: { type: 'string' }, 'on-conflict': { type: 'string' } },
+    required: ['database'],
+    check: (values) => void conflictChoice(values),
+    async run(account, values, { imports }) {
+      try {
+        const job = await imports.importYourls(commandLineActor(account.id), { url: text(values, 'database')!, prefix: text(values, 'prefix') ?? 'yourls_', onconflict: conflictChoice(values) })
+        if (job.state === 'failed') throw new CliFailure(`import failed: ${job.error}`)
+        return { id: job.id, state: job.state, created: job.links_created, renamed: job.links_renamed, existing: job.links_existing, skipped: job.rows_skipped, clicks: job.clicks_imported }
+      } catch (error) {
+        if (error instanceof AppError) throw new CliFailure(`import failed: ${error.message.split('\n')[0]}`)
+        throw error
+      }
     },
   }),
   migrate: {

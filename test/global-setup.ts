@@ -1,4 +1,5 @@
 // Checks the external services the suite was told to use, and says clearly what it skips.
+import mysql from 'mysql2/promise'
 import pg from 'pg'
 import { Redis } from 'ioredis'
 import { connect } from '@nats-io/transport-node'
@@ -48,5 +49,16 @@ export default async function setup(): Promise<void> {
     }
   } else {
     process.stdout.write('SKIPPED: the event stream tests (TEST_NATS_URL is not set).\n\n')
+  }
+  const mysqlUrl = process.env.TEST_MYSQL_URL
+  if (mysqlUrl) {
+    try {
+      const connection = await mysql.createConnection({ uri: mysqlUrl, connectTimeout: 5000 })
+      await connection.end()
+    } catch (error) {
+      throw new Error(`TEST_MYSQL_URL is set but MySQL/MariaDB is unreachable (${(error as Error).message}); refusing to skip.`)
+    }
+  } else {
+    process.stdout.write('SKIPPED: the YOURLS import tests (TEST_MYSQL_URL is not set).\n\n')
   }
 }

@@ -1,8 +1,8 @@
 // SQL of import jobs (migration 021): the job rows, the file a job reads, its rows' problems and
 // the links it created. Reads are scoped by account; the worker's claims are not (it serves all).
-import type { Updateable } from 'kysely'
+import type { Transaction, Updateable } from 'kysely'
 import type { DB } from '../../db/database.js'
-import type { ImportJobsTable } from '../../db/schema.js'
+import type { Database, ImportJobsTable } from '../../db/schema.js'
 import { fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -42,7 +42,7 @@ export interface JobProgress {
 export function createImportRepository(db: DB) {
   return {
     /** Runs `work` in one transaction (a job's first pass: its unreadable rows and its size together). */
-    transaction<T>(work: (trx: DB) => Promise<T>): Promise<T> {
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work)
     },
 

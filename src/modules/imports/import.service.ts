@@ -13,6 +13,12 @@ import { parseColumnMap, readFileRows, type SourceRow } from './file-sources.js'
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { nowTimestamp } from '../../core/time.js'
+import { memoize } from '../../core/memoize.js'
+import { writeEnrichedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
+import { referrerHostOf } from '../../analytics/click-enrichment.js'
+import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
+import { checkYourlsTables, createYourlsReader, type YourlsReader } from './yourls-source.js'
+import { openMysqlSource, withoutPassword, type MysqlSource } from '../../db/mysql-source.js'
 
 export const FILE_SOURCES = ['csv', 'bitly'] as const
 export type FileSource = (typeof FILE_SOURCES)[number]
@@ -134,21 +140,64 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     if (cursor < good.length) await writeRows(job, good.slice(cursor), cursor)
   }
 
+  /** YOURLS: its links a page at a time, then the clicks of the links this job created, each page with its cursor. */
+  async function runYourlsJob(job: ImportJobRow, reader: YourlsReader): Promise<void> {
+    const pageSize = Math.max(chunkSize, 1_000)
+    if (job.phase === 'links') {
+      for (let offset = Number(job.cursor); ; offset += pageSize) {
+        const rows = await reader.links(offset, pageSize)
+        if (rows.length > 0) await writeRows(job, rows, offset)
+        if (rows.length < pageSize) break
+      }
+      await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
+      job = (await jobs.findJobById(job.id))!
+    }
+    const linkIds = await jobs.linksOf(job.id)
+    const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
+    for (let afterId = Number(job.cursor); ;) {
+      const page = await reader.clicks(afterId, 5_000)
+      if (page.length === 0) break
+      afterId = page[page.length - 1]!.click_id
+      const clicks: EnrichedClick[] = page.flatMap((click) => {
+        const linkId = linkIds.get(click.shorturl)
+        if (linkId === undefined) return []
+        return [{
+          accountId: job.account_id,
+          itemType: 'link' as const,
+          itemId: linkId,
+          createdAt: click.click_time.slice(0, 19),
+          // YOURLS writes "direct" when the visit had none.
+          referrerHost: click.referrer && click.referrer !== 'direct' ? referrerHostOf(click.referrer) : null,
+          language: null,
+          visitorHash: 'imported',
+          country: /^[A-Z]{2}$/i.test(click.country_code) ? click.country_code.toUpperCase() : null,
+          agent: describe(click.user_agent),
+          // YOURLS does not tell visitors apart: no imported click is counted as a unique one.
+          isUnique: false,
+        }]
+      })
+      const cursor = String(afterId)
+      await jobs.transaction(async (trx) => {
+        await writeEnrichedClicks(trx, clicks)
+        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
+      })
+    }
+  }
+
   /** Runs the job to its end (done, or failed with the reason); `sources` reads what is not a file. */
-  async function runJob(jobId: number, sources: { yourls?: (job: ImportJobRow, write: (rows: SourceRow[], firstIndex: number) => Promise<void>) => Promise<void> } = {}): Promise<ImportJobRow> {
+  async function runJob(jobId: number, sources: { yourls?: YourlsReader } = {}): Promise<ImportJobRow> {
     let job = await jobs.findJobById(jobId)
     if (!job) throw NotFoundError.of('Import')
     try {
       if ((FILE_SOURCES as readonly string[]).includes(job.source)) await runFileJob(job)
-      else if (job.source === 'yourls' && sources.yourls) await sources.yourls(job, (rows, firstIndex) => writeRows(job!, rows, firstIndex))
+      else if (job.source === 'yourls' && sources.yourls) await runYourlsJob(job, sources.yourls)
       else throw new ValidationError(`No reader for the source "${job.source}" here.`)
       await jobs.finishJob(job.id, 'done', null)
     } catch (error) {
       await jobs.finishJob(job.id, 'failed', error instanceof AppError ? error.message : `The import stopped: ${(error as Error).message}`)
       if (!(error instanceof AppError)) throw error
     }
-    job = (await jobs.findJobById(jobId))!
-    return job
+    return (await jobs.findJobById(jobId))!
   }
 
   return {
@@ -187,6 +236,35 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     claimJob(): Promise<number | undefined> {
       const now = nowTimestamp()
       return jobs.claimJob(now, leaseFromNow())
+    },
+
+    /**
+     * Imports (or resumes importing) a YOURLS database for the command line: its address with the
+     * password is used here only, never stored. A source that cannot be read fails the job with
+     * the reason, before anything is written.
+     */
+    async importYourls(actor: { id: number }, request: { url: string; prefix: string; onconflict: ConflictChoice }): Promise<ImportJobRow> {
+      const sourceName = `${withoutPassword(request.url)}#${request.prefix}`
+      const id = await this.startCommandLineImport(actor, 'yourls', sourceName, { onconflict: request.onconflict, prefix: request.prefix })
+      let source: MysqlSource
+      try {
+        source = await openMysqlSource(request.url)
+      } catch (error) {
+        const reason = `The YOURLS database cannot be read: ${(error as Error).message}`
+        await jobs.finishJob(id, 'failed', reason)
+        throw new ValidationError(reason)
+      }
+      try {
+        try {
+          await checkYourlsTables(source, request.prefix)
+        } catch (error) {
+          await jobs.finishJob(id, 'failed', (error as Error).message)
+          throw error
+        }
+        return await runJob(id, { yourls: createYourlsReader(source, request.prefix) })
+      } finally {
+        await source.close()
+      }
     },
 
     /** Starts (or resumes) a command-line import: an unfinished one of the same source is resumed. */

@@ -1,0 +1,59 @@
+// YOURLS as an import's source (issue 21): its MySQL/MariaDB tables as YOURLS itself creates them
+// (YOURLS/YOURLS includes/functions-install.php, yourls_create_sql_tables):
+//   `{prefix}url` (keyword varchar(100) utf8mb4_bin primary key, url text, title text, timestamp
+//   timestamp, ip varchar(41), clicks int unsigned) and
+//   `{prefix}log` (click_id int auto_increment primary key, click_time datetime, shorturl
+//   varchar(100), referrer varchar(200) — 'direct' when none —, user_agent varchar(255),
+//   ip_address varchar(41), country_code char(2)).
+// Read in pages (keyword order for links, click_id order for clicks), never written.
+import type { MysqlSource } from '../../db/mysql-source.js'
+import { ValidationError } from '../../core/errors.js'
+import type { SourceRow } from './file-sources.js'
+
+export interface YourlsLink {
+  keyword: string
+  url: string
+  title: string | null
+  timestamp: string
+}
+
+export interface YourlsClick {
+  click_id: number
+  click_time: string
+  shorturl: string
+  referrer: string
+  user_agent: string
+  country_code: string
+}
+
+/** Checks the prefix (it is part of table names) and that both tables are there; throws a one-line reason. */
+export async function checkYourlsTables(source: MysqlSource, prefix: string): Promise<void> {
+  if (!/^[A-Za-z0-9_]{0,40}$/.test(prefix)) throw ValidationError.field('prefix', 'must be letters, digits and underscores')
+  for (const table of [`${prefix}url`, `${prefix}log`]) {
+    const found = await source.rows<{ name: string }>('select table_name as name from information_schema.tables where table_schema = database() and table_name = ?', [table])
+    if (found.length === 0) throw new ValidationError(`The YOURLS table "${table}" is not in the source database (check --prefix).`)
+  }
+}
+
+export function createYourlsReader(source: MysqlSource, prefix: string) {
+  return {
+    /** Links in keyword order from `offset` on. */
+    async links(offset: number, limit: number): Promise<SourceRow[]> {
+      const rows = await source.rows<YourlsLink>(`select keyword, url, title, timestamp from \`${prefix}url\` order by keyword limit ? offset ?`, [limit, offset])
+      return rows.map((row, index) => ({
+        // Its position in keyword order: the report's "line" of a database row.
+        line: offset + index + 1,
+        key: row.keyword,
+        input: { url: row.url, custom: row.keyword, ...(row.title ? { metatitle: row.title.slice(0, 200) } : {}) },
+        createdAt: row.timestamp.slice(0, 19),
+      }))
+    },
+
+    /** Clicks with ids above `afterId`, in id order. */
+    clicks(afterId: number, limit: number): Promise<YourlsClick[]> {
+      return source.rows<YourlsClick>(`select click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\` where click_id > ? order by click_id limit ?`, [afterId, limit])
+    },
+  }
+}
+
+export type YourlsReader = ReturnType<typeof createYourlsReader>
