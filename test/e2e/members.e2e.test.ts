@@ -119,18 +119,22 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       await expect.poll(() => d.errors.length).toBeGreaterThan(beforeKey)
       expect(d.errors.splice(beforeKey)).toEqual([expect.stringMatching(/status of 403/)])
 
-      // The owner demotes the editor; the editor's open page is refused at its next change.
+      // The owner demotes the editor; the editor's page, open since before, is refused at its next change.
+      await editor.goto(`${d.publicUrl}/app/links/new`)
+      await editor.getByLabel('Destination URL').waitFor()
       await owner.goto(`${d.publicUrl}/app/members`)
       await owner.getByLabel('Role of eddie').selectOption({ label: 'Viewer' })
       await expect.poll(() => owner.getByLabel('Role of eddie').inputValue()).toBe('viewer')
       const mark = d.errors.length
-      await editor.goto(`${d.publicUrl}/app/links/new`)
       await editor.getByLabel('Destination URL').fill('https://example.com/too-late')
       await editor.getByRole('button', { name: 'Create link', exact: true }).click()
       await editor.getByText('You do not have permission to access this endpoint.').waitFor()
       // The refusal the browser logs is the one provoked here, and the only one.
       await expect.poll(() => d.errors.length).toBeGreaterThan(mark)
       expect(d.errors.splice(mark)).toEqual([expect.stringMatching(/links\/new: .*status of 403/)])
+      // The refusal made the page read the role again: the open page now offers no create, with the reason.
+      const editorCreate = editor.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: '+ Create link' })
+      await expect.poll(() => editorCreate.isDisabled(), { timeout: 10_000 }).toBe(true)
 
       // The owner's API key still works; a new workspace appears in the switcher.
       expect((await d.api('GET', '/api/urls')).status).toBe(200)
