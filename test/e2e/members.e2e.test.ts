@@ -75,6 +75,21 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       expect(await viewer.getByRole('main').getByRole('button', { name: '+ Create link' }).isDisabled()).toBe(true)
       expect(await viewer.locator('#links-role-reason').textContent()).toBe('Viewers read this workspace; they do not change it.')
       await screenshotAtEveryWidth(viewer, name, 'viewer-links', `${d.publicUrl}/app/links`, (p) => p.getByRole('row').filter({ hasText: 'team-launch' }).waitFor())
+      // Detail pages too: the link's analytics page and a campaign's page offer their changes disabled, with the reason.
+      const reason = 'Viewers read this workspace; they do not change it.'
+      const urls = await d.api<{ data: { urls: Array<{ id: number; shorturl: string }> } }>('GET', '/api/urls')
+      const teamLink = urls.body.data.urls.find((entry) => entry.shorturl.endsWith('/team-launch'))!
+      await viewer.goto(`${d.publicUrl}/app/links/${teamLink.id}/analytics`)
+      const editLink = viewer.getByRole('button', { name: 'Edit link' })
+      expect(await editLink.isDisabled()).toBe(true)
+      expect(await viewer.locator(`#${await editLink.getAttribute('aria-describedby')}`).textContent()).toBe(reason)
+      const campaign = await d.api<{ id: number }>('POST', '/api/campaign/add', { name: 'Team spring' })
+      await viewer.goto(`${d.publicUrl}/app/campaigns/${campaign.body.id}`)
+      const header = viewer.getByRole('main')
+      expect(await header.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(true)
+      expect(await header.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true)
+      expect(await viewer.locator(`#${await header.getByRole('button', { name: 'Delete', exact: true }).getAttribute('aria-describedby')}`).textContent()).toBe(reason)
+      await screenshotAtEveryWidth(viewer, name, 'viewer-campaign-detail', `${d.publicUrl}/app/campaigns/${campaign.body.id}`, (p) => p.getByRole('button', { name: 'Delete', exact: true }).waitFor())
       // Every page's create button says the same (QR codes here), beside it.
       await viewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'QR codes' }).click()
       const createQr = viewer.getByRole('main').getByRole('button', { name: '+ Create QR code' }).first()
@@ -104,18 +119,22 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       await expect.poll(() => d.errors.length).toBeGreaterThan(beforeKey)
       expect(d.errors.splice(beforeKey)).toEqual([expect.stringMatching(/status of 403/)])
 
-      // The owner demotes the editor; the editor's open page is refused at its next change.
+      // The owner demotes the editor; the editor's page, open since before, is refused at its next change.
+      await editor.goto(`${d.publicUrl}/app/links/new`)
+      await editor.getByLabel('Destination URL').waitFor()
       await owner.goto(`${d.publicUrl}/app/members`)
       await owner.getByLabel('Role of eddie').selectOption({ label: 'Viewer' })
       await expect.poll(() => owner.getByLabel('Role of eddie').inputValue()).toBe('viewer')
       const mark = d.errors.length
-      await editor.goto(`${d.publicUrl}/app/links/new`)
       await editor.getByLabel('Destination URL').fill('https://example.com/too-late')
       await editor.getByRole('button', { name: 'Create link', exact: true }).click()
       await editor.getByText('You do not have permission to access this endpoint.').waitFor()
       // The refusal the browser logs is the one provoked here, and the only one.
       await expect.poll(() => d.errors.length).toBeGreaterThan(mark)
       expect(d.errors.splice(mark)).toEqual([expect.stringMatching(/links\/new: .*status of 403/)])
+      // The refusal made the page read the role again: the open page now offers no create, with the reason.
+      const editorCreate = editor.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: '+ Create link' })
+      await expect.poll(() => editorCreate.isDisabled(), { timeout: 10_000 }).toBe(true)
 
       // The owner's API key still works; a new workspace appears in the switcher.
       expect((await d.api('GET', '/api/urls')).status).toBe(200)

@@ -9,7 +9,7 @@ import type { AccountService } from '../accounts/account.service.js'
 import { roleAllows, roleOf, type Role } from '../accounts/roles.js'
 import { generateSessionToken, hashApiKey } from '../accounts/secrets.js'
 import type { InvitationRepository } from './invitation.repository.js'
-import type { MemberActor } from './member.service.js'
+import { memberRecordOf, type MemberActor } from './member.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { DAY_MS, nowTimestamp } from '../../core/time.js'
@@ -113,10 +113,11 @@ export function createInvitationService(invitations: Bindable<InvitationReposito
         personId = await accounts.createPerson({ ...actor, personId: null }, { username: who.username, email: invitation.email, password: who.password })
       }
       if (await people.findMembership(invitation.account_id, personId)) throw new DuplicateError('You are already a member of this workspace.')
+      const person = await people.findById(personId)
       await journal.write({ ...actor, personId }, async (trx) => {
         if (!(await invitations.in(trx).consume(invitation.id))) throw NotFoundError.of('Invitation')
         await people.in(trx).addMembership(invitation.account_id, personId, role)
-        return { result: undefined, changes: [{ action: 'member.joined', resource: 'member', resourceId: personId, fields: ['role'] }] }
+        return { result: undefined, changes: [{ action: 'member.joined', resource: 'member', resourceId: personId, fields: ['role'], record: person && memberRecordOf(person, role) }] }
       })
       invalidation.publish(ACCOUNT_TOPIC, String(invitation.account_id))
       return { accountId: invitation.account_id, personId }

@@ -6,6 +6,7 @@
 import type { Bindable } from '../../db/transactions.js'
 import type { Actor, ChangeJournal } from '../changes/change-journal.js'
 import type { PeopleRepository } from '../accounts/people.repository.js'
+import type { PersonRow } from '../../db/schema.js'
 import { roleAllows, roleOf, type Role } from '../accounts/roles.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError } from '../../core/errors.js'
@@ -22,6 +23,11 @@ function refuseOwnerChangeBy(actor: MemberActor, ...roles: Array<Role | null>): 
   if (roles.includes('owner') && !roleAllows(actingRole(actor), 'owner')) {
     throw new ForbiddenError('Only an owner can make or change an owner.')
   }
+}
+
+/** A member as webhooks report them (member.added, member.updated, member.removed): as `GET /api/members` shows them. */
+export function memberRecordOf(person: Pick<PersonRow, 'id' | 'username' | 'email'>, role: Role) {
+  return { id: person.id, username: person.username, email: person.email, role }
 }
 
 export function createMemberService(people: Bindable<PeopleRepository>, journal: ChangeJournal, invalidation: Announcer) {
@@ -52,11 +58,12 @@ export function createMemberService(people: Bindable<PeopleRepository>, journal:
     /** Adds a person to the actor's workspace in `role`. */
     async addMember(actor: MemberActor, personId: number, role: Role): Promise<void> {
       refuseOwnerChangeBy(actor, role)
-      if (!(await people.findById(personId))) throw NotFoundError.of('Person')
+      const person = await people.findById(personId)
+      if (!person) throw NotFoundError.of('Person')
       if (await people.findMembership(actor.id, personId)) throw new DuplicateError('This person is already a member of the workspace.')
       await journal.write(actor, async (trx) => {
         await people.in(trx).addMembership(actor.id, personId, role)
-        return { result: undefined, changes: [{ action: 'member.added', resource: 'member', resourceId: personId, fields: ['role'] }] }
+        return { result: undefined, changes: [{ action: 'member.added', resource: 'member', resourceId: personId, fields: ['role'], record: memberRecordOf(person, role) }] }
       })
       invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },
@@ -73,7 +80,8 @@ export function createMemberService(people: Bindable<PeopleRepository>, journal:
         await saved.lockMembers(actor.id)
         await refuseLastOwner(saved, actor.id, personId)
         await saved.updateRole(actor.id, personId, role)
-        return { result: undefined, changes: [{ action: 'member.role_changed', resource: 'member', resourceId: personId, fields: ['role'] }] }
+        const person = await saved.findById(personId)
+        return { result: undefined, changes: [{ action: 'member.role_changed', resource: 'member', resourceId: personId, fields: ['role'], record: person && memberRecordOf(person, role) }] }
       })
       invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },
@@ -87,8 +95,10 @@ export function createMemberService(people: Bindable<PeopleRepository>, journal:
         const saved = people.in(trx)
         await saved.lockMembers(actor.id)
         await refuseLastOwner(saved, actor.id, personId)
+        // As the member was, for the event.
+        const person = await saved.findById(personId)
         if (!(await saved.deleteMembership(actor.id, personId))) throw NotFoundError.of('Member')
-        return { result: undefined, changes: [{ action: 'member.removed', resource: 'member', resourceId: personId, fields: [] }] }
+        return { result: undefined, changes: [{ action: 'member.removed', resource: 'member', resourceId: personId, fields: [], record: person && memberRecordOf(person, current ?? 'viewer') }] }
       })
       invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },

@@ -9,7 +9,7 @@ import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transactions.js'
 import type { ChangeListener } from '../changes/change-journal.js'
-import { eventBody, isRecordEvent, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
+import { eventBody, eventTypeOfChange, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
 import { enrichedFieldsOf } from '../../analytics/click-items.js'
 
 /** How long a delivery is retried after its event (then it has failed). */
@@ -103,11 +103,12 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
     return written.map(({ webhooks: _webhooks, ...event }) => event)
   }
 
-  /** The change journal's listener: every record event of a change, in its transaction. */
+  /** The change journal's listener: every event a change reports (records', members'), in its transaction. */
   const onChanges: ChangeListener = async (trx, actor, changes) => {
-    const events = changes
-      .filter((change) => isRecordEvent(change.action))
-      .map((change) => ({ accountId: change.accountId ?? actor.id, type: change.action as NewEvent['type'], data: change.record ?? null }))
+    const events = changes.flatMap((change) => {
+      const type = eventTypeOfChange(change.action)
+      return type ? [{ accountId: change.accountId ?? actor.id, type, data: change.record ?? null }] : []
+    })
     await write(trx, events)
   }
 

@@ -12,6 +12,18 @@ const RECORD_EVENTS = [
   'channel.created', 'channel.updated', 'channel.deleted',
 ] as const
 
+/** Members' changes, reported with the member as `GET /api/members` shows them (id, username, email, role). */
+const MEMBER_EVENTS = ['member.added', 'member.updated', 'member.removed'] as const
+
+/** The journal's member actions (their audit names) and the event each is reported as. */
+const EVENT_OF_MEMBER_ACTION: Readonly<Record<string, (typeof MEMBER_EVENTS)[number]>> = {
+  'member.added': 'member.added',
+  // Accepting an invitation adds a member too.
+  'member.joined': 'member.added',
+  'member.role_changed': 'member.updated',
+  'member.removed': 'member.removed',
+}
+
 /** Every event a webhook may subscribe to. */
 export const EVENT_TYPES = [
   ...RECORD_EVENTS,
@@ -20,6 +32,8 @@ export const EVENT_TYPES = [
   'qr.scanned',
   // What a visitor sent through a contact overlay.
   'contact.submitted',
+  // The workspace's people (issue 20): joined or added, role changed, removed or left.
+  ...MEMBER_EVENTS,
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]
@@ -29,9 +43,14 @@ export const TEST_EVENT = 'webhook.test'
 
 const RECORD_EVENT_SET: ReadonlySet<string> = new Set(RECORD_EVENTS)
 
-/** True for a change the journal records that webhooks report (`link.created`, …). */
+/** True for a change the journal records that webhooks report under its own name (`link.created`, …). */
 export function isRecordEvent(action: string): action is EventType {
   return RECORD_EVENT_SET.has(action)
+}
+
+/** The event a change the journal records is reported as (`member.role_changed` → `member.updated`); undefined: none. */
+export function eventTypeOfChange(action: string): EventType | undefined {
+  return isRecordEvent(action) ? action : EVENT_OF_MEMBER_ACTION[action]
 }
 
 /** An event before it is written: who it belongs to, what it says. */

@@ -56,6 +56,14 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener)
 }
 
+const refusedListeners = new Set<Listener>()
+
+/** Called when the server answers 403 to a dashboard request: the person's role may have changed (read it again). */
+export function onRefused(listener: Listener): () => void {
+  refusedListeners.add(listener)
+  return () => refusedListeners.delete(listener)
+}
+
 const sessionMiddleware: Middleware = {
   onRequest({ request }) {
     if (UNSAFE_METHODS.has(request.method)) request.headers.set('X-Linkwell-CSRF', '1')
@@ -66,6 +74,7 @@ const sessionMiddleware: Middleware = {
     if (response.status === 401 && !url.pathname.startsWith('/api/auth/login')) {
       for (const listener of signedOutListeners) listener()
     }
+    if (response.status === 403) for (const listener of refusedListeners) listener()
     return response
   },
 }

@@ -11507,7 +11507,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -11619,7 +11619,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
                         url: string;
                     };
                 };

@@ -15,6 +15,7 @@ import { AddLinksPicker } from './AddLinksPicker'
 import { DeleteCampaignDialog } from './DeleteCampaignDialog'
 import { useCampaign, useCampaignLinks, type Campaign } from './campaign-queries'
 import './campaigns.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 const VISITS = { plural: 'Visits', emptyHint: 'Share the rotator address, or choose a longer range. New visits appear here within seconds.' }
 
@@ -24,6 +25,7 @@ export function CampaignDetailPage() {
   const campaign = useCampaign(id)
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [deleting, setDeleting] = useState(false)
+  const mayEdit = useMay('editor')
 
   if (campaign.isError) return <><PageHeader title="Campaign" /><ErrorMessage error={campaign.error} onRetry={() => campaign.refetch()} /></>
   if (!campaign.data) return <><PageHeader title="Campaign" /><Loading label="Loading the campaign…" /></>
@@ -34,15 +36,16 @@ export function CampaignDetailPage() {
         title={data.name}
         description={<Link to="/campaigns">← All campaigns</Link>}
         actions={<>
-          <Link to={`/campaigns/${id}/edit`} className="button">Edit</Link>
-          <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>Delete</button>
+          <GuardedLink to={`/campaigns/${id}/edit`} className="button" allowed={mayEdit} reasonId="campaign-role-note">Edit</GuardedLink>
+          <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)} disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'campaign-role-note'}>Delete</button>
         </>}
       />
+      <RoleNote id="campaign-role-note" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <CampaignAddresses campaign={data} />
       <div className="campaign-grid">
-        <CampaignLinks campaignId={id} />
-        <AddLinksPicker campaignId={id} />
+        <CampaignLinks campaignId={id} mayEdit={mayEdit} />
+        {mayEdit && <AddLinksPicker campaignId={id} />}
       </div>
       <h2 className="section-title">Rotator visits</h2>
       <ItemStatistics item="campaign" id={id} nouns={VISITS} />
@@ -84,7 +87,7 @@ function CampaignAddresses({ campaign }: { campaign: Campaign }) {
   )
 }
 
-function CampaignLinks({ campaignId }: { campaignId: number }) {
+function CampaignLinks({ campaignId, mayEdit }: { campaignId: number; mayEdit: boolean }) {
   const [page, setPage] = useState(1)
   const links = useCampaignLinks(campaignId, page)
   const [removing, setRemoving] = useState<{ id: number; shorturl: string }>()
@@ -111,7 +114,7 @@ function CampaignLinks({ campaignId }: { campaignId: number }) {
                   <strong>{formatCount(link.clicks)}</strong>
                   <span className="muted small">clicks</span>
                 </Link>
-                <button type="button" className="button small ghost danger-text" onClick={() => setRemoving(link)}>Remove<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
+                <button type="button" className="button small ghost danger-text" onClick={() => setRemoving(link)} disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'campaign-role-note'}>Remove<span className="visually-hidden"> {displayUrl(link.shorturl)}</span></button>
               </li>
             ))}
           </ul>

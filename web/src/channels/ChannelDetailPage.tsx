@@ -14,6 +14,7 @@ import { DeleteChannelDialog } from './DeleteChannelDialog'
 import { StarButton } from './StarButton'
 import { channelItemsKey, ITEM_TYPE_NAMES, useChannel, useChannelItems, type ChannelItem, type ChannelItemType } from './channel-queries'
 import './channels.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 export function ChannelDetailPage() {
   const id = Number(useParams().id)
@@ -24,6 +25,7 @@ export function ChannelDetailPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [deleting, setDeleting] = useState(false)
   const [removing, setRemoving] = useState<ChannelItem>()
+  const mayEdit = useMay('editor')
   // The title carries the color dot, so the tab's name is set here rather than by PageHeader.
   const name = channel.data?.name
   useEffect(() => {
@@ -40,11 +42,12 @@ export function ChannelDetailPage() {
         title={<span className="channel-name"><span className="channel-dot" style={{ background: data.color }} aria-hidden="true" />{data.name}</span>}
         description={<>{data.description && <span className="channel-description-line">{data.description}</span>}<Link to="/channels">← All channels</Link></>}
         actions={<>
-          <StarButton channel={data} />
-          <Link to={`/channels/${id}/edit`} className="button">Edit</Link>
-          <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)}>Delete</button>
+          <StarButton channel={data} reasonId={mayEdit ? undefined : 'channel-role-note'} />
+          <GuardedLink to={`/channels/${id}/edit`} className="button" allowed={mayEdit} reasonId="channel-role-note">Edit</GuardedLink>
+          <button type="button" className="button ghost danger-text" onClick={() => setDeleting(true)} disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'channel-role-note'}>Delete</button>
         </>}
       />
+      <RoleNote id="channel-role-note" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
       <div className="channel-grid">
         <section className="card stack" aria-labelledby="channel-items-title">
@@ -66,7 +69,7 @@ export function ChannelDetailPage() {
                       <strong>{item.title || displayUrl(item.link)}</strong>
                       <a href={item.link} target="_blank" rel="noreferrer" className="destination">{displayUrl(item.link)}</a>
                     </span>
-                    <button type="button" className="button small ghost danger-text" onClick={() => setRemoving(item)}>Remove<span className="visually-hidden"> {item.title || displayUrl(item.link)}</span></button>
+                    <button type="button" className="button small ghost danger-text" onClick={() => setRemoving(item)} disabled={!mayEdit} aria-describedby={mayEdit ? undefined : 'channel-role-note'}>Remove<span className="visually-hidden"> {item.title || displayUrl(item.link)}</span></button>
                   </li>
                 ))}
               </ul>
@@ -74,7 +77,7 @@ export function ChannelDetailPage() {
             </>
           )}
         </section>
-        <AddItemsPicker channelId={id} added={added} />
+        {mayEdit && <AddItemsPicker channelId={id} added={added} />}
       </div>
       {removing && <RemoveItemDialog channelId={id} item={removing} onClose={() => setRemoving(undefined)} />}
       {deleting && <DeleteChannelDialog channel={data} onClose={() => setDeleting(false)} onDeleted={() => navigate('/channels', { state: { notice: `Channel “${data.name}” deleted.` } })} />}

@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 
-export function StarButton({ channel }: { channel: { id: number; name: string; starred: boolean } }) {
+/** `reasonId`: the role's reason on the page; given, the button is disabled and points at it. */
+export function StarButton({ channel, reasonId }: { channel: { id: number; name: string; starred: boolean }; reasonId?: string }) {
   const queryClient = useQueryClient()
   const toggle = useMutation({
     mutationFn: () => unwrap(api.PUT('/api/channel/{id}/update', { params: { path: { id: channel.id } }, body: { starred: !channel.starred } })),
@@ -13,7 +14,8 @@ export function StarButton({ channel }: { channel: { id: number; name: string; s
       type="button"
       className="button small ghost"
       aria-pressed={channel.starred}
-      disabled={toggle.isPending}
+      disabled={toggle.isPending || reasonId !== undefined}
+      aria-describedby={reasonId}
       title={toggle.isError ? 'Could not change the star. Try again.' : undefined}
       onClick={() => toggle.mutate()}
     >

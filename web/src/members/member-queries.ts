@@ -41,7 +41,16 @@ export function useMembers() {
 
 /** The person's workspaces; `enabled` false until someone is signed in (nobody: nothing to ask). */
 export function useWorkspaces(enabled = true) {
-  return useQuery({ queryKey: workspacesQueryKey, queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data.workspaces, staleTime: 60_000, enabled })
+  // The role decides what the pages offer: read again when the page comes back into view, every
+  // 30 seconds while it is open, and after any refusal (AppShell), so a demotion shows at once.
+  return useQuery({
+    queryKey: workspacesQueryKey,
+    queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data.workspaces,
+    staleTime: 10_000,
+    refetchOnWindowFocus: 'always',
+    refetchInterval: 30_000,
+    enabled,
+  })
 }
 
 /** The signed-in person's role in the current workspace (undefined while loading). */

@@ -1,5 +1,5 @@
 // One QR code's statistics: its image and actions above the scans of a range of days.
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ItemStatistics, type VisitNouns } from '../analytics/ItemStatistics'
 import { displayUrl } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
@@ -7,6 +7,7 @@ import { ErrorMessage } from '../components/States'
 import { imageAddress } from './qr-design'
 import { useQrCode } from './qr-queries'
 import './qr.css'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 const SCANS: VisitNouns = {
   plural: 'Scans',
@@ -16,6 +17,7 @@ const SCANS: VisitNouns = {
 export function QrAnalyticsPage() {
   const id = Number(useParams().id)
   const qr = useQrCode(id)
+  const mayEdit = useMay('editor')
   const details = qr.data?.details
   return (
     <>
@@ -28,8 +30,9 @@ export function QrAnalyticsPage() {
             {details.type === 'link' && typeof details.data === 'string' && (<><span aria-hidden="true">→</span><span className="ellipsis" title={details.data}>{displayUrl(details.data)}</span></>)}
           </span>
         )}
-        actions={details && <Link to={`/qr/${id}/edit`} className="button">Edit QR code</Link>}
+        actions={details && <GuardedLink to={`/qr/${id}/edit`} className="button" allowed={mayEdit} reasonId="qr-role-note">Edit QR code</GuardedLink>}
       />
+      <RoleNote id="qr-role-note" needed="editor" allowed={mayEdit} />
       {qr.isError ? <ErrorMessage error={qr.error} onRetry={() => qr.refetch()} /> : <ItemStatistics item="qr" id={id} nouns={SCANS} />}
     </>
   )

@@ -5,9 +5,9 @@ import { useMutation, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useAccount, usePlanUsage } from '../account/account-queries'
-import { api, onSignedOut, unwrap } from '../api/client'
+import { api, onRefused, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
-import { roleAllows, useWorkspaces } from '../members/member-queries'
+import { roleAllows, useWorkspaces, workspacesQueryKey } from '../members/member-queries'
 import { ROLE_REASONS } from '../members/RoleGuard'
 import { WorkspaceSwitcher } from './WorkspaceSwitcher'
 
@@ -82,6 +82,9 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
     await navigate('/signin', { replace: true, state: { from: location.pathname + location.search } })
     queryClient.clear()
   }), [queryClient, navigate, location])
+
+  // A refusal may mean the role changed meanwhile: read it again, so the pages offer what it allows.
+  useEffect(() => onRefused(() => void queryClient.invalidateQueries({ queryKey: workspacesQueryKey })), [queryClient])
 
   useEffect(() => setMenuOpen(false), [location.pathname])
 

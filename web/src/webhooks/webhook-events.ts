@@ -20,6 +20,14 @@ export const EVENT_GROUPS: EventGroup[] = [
   { label: 'Campaigns', events: changes('campaign') },
   { label: 'Channels', events: changes('channel') },
   { label: 'Contact forms', events: [{ type: 'contact.submitted', label: 'A visitor sent a message' }] },
+  {
+    label: 'Members',
+    events: [
+      { type: 'member.added', label: 'Added: invited and joined, or added' },
+      { type: 'member.updated', label: 'Role changed' },
+      { type: 'member.removed', label: 'Removed, or left' },
+    ],
+  },
 ]
 
 export const ALL_EVENTS: WebhookEvent[] = EVENT_GROUPS.flatMap((group) => group.events.map((event) => event.type))
