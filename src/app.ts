@@ -36,6 +36,7 @@ import { registerExportRoutes } from './modules/exports/export.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerUtmTemplateRoutes } from './modules/utm-templates/utm-template.routes.js'
+import { registerTagRoutes } from './modules/tags/tag.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
+  registerTagRoutes(app, { tags: services.tags, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })

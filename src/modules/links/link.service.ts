@@ -21,11 +21,13 @@ import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
+import type { TagService } from '../tags/tag.service.js'
 
-/** A link as the API shows it: the row and its pixel ids. */
+/** A link as the API shows it: the row, its pixel ids and its tags' names. */
 export interface LinkView<Row = LinkWithDomain> {
   link: Row
   pixelIds: number[]
+  tags: string[]
 }
 
 /** Where a link is served: the main domain (host '') or a branded domain of the account. */
@@ -44,6 +46,8 @@ export interface LinkServiceOptions {
   journal: ChangeJournal
   /** The base of short URLs, in the records the journal carries. */
   publicUrl: string
+  /** Links' tags (made on first use). */
+  tags: TagService
 }
 
 /** Empty text means "none". */
@@ -54,21 +58,21 @@ function textOrNull(value: string | undefined): string | null | undefined {
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal } = options
+  const { aliases, journal, tags } = options
 
   /** The link as the API lists it (with its targeting), read on `executor`: the journal's record. */
   async function recordOf(executor: DB, accountId: number, id: number) {
     const saved = links.in(executor)
     const link = await saved.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
-    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl)
+    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl, await tags.namesOfOne('link', id, executor))
     return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
   }
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
-    return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [] }
+    return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [], tags: await tags.namesOfOne('link', id) }
   }
 
   /** A branded domain given as its address or its id; "" is the main domain. */
@@ -124,9 +128,12 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       return links.listVersion(accountId)
     },
 
-    async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
-      const { rows, total } = await links.listPage(accountId, page, filter)
-      return { rows: rows satisfies LinkView<LinkListRow>[], total }
+    /** A page of links; `tagKeys` (tag-names.ts filterKeys) keeps those that carry every one of those tags. */
+    async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter, tagKeys?: readonly string[]) {
+      const linkIds = tagKeys === undefined ? undefined : await tags.itemsWithAll('link', accountId, tagKeys)
+      const { rows, total } = await links.listPage(accountId, page, { ...filter, linkIds })
+      const tagsOf = await tags.namesOf('link', rows.map(({ link }) => link.id))
+      return { rows: rows.map((row) => ({ ...row, tags: tagsOf.get(row.link.id) ?? [] })) satisfies LinkView<LinkListRow>[], total }
     },
 
     /** Creates the link; answers its id, alias and the origin it is served on. */
@@ -139,6 +146,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(account.id, input.domain)
       const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(account.id, input.type)
       const pixelIds = (await distinctPixels(account.id, input.pixels)) ?? []
+      const tagNames = tags.checkTags(input.tags)
       if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', account.id, [input.campaign])
       if (input.channel !== undefined) await assertOwned('channels', 'Channel', account.id, [input.channel])
       const values = {
@@ -159,7 +167,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
           const id = await links.in(trx).insert(account.id, { ...values, alias }, pixelIds, input.channel)
-          return { result: { id, alias }, changes: [{ action: 'link.created', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, account.id, id) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, account.id, 'link', id, tagNames)
+          return { result: { id, alias }, changes: [...tagChanges, { action: 'link.created', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, account.id, id) }] }
         })
       const { custom } = input
       const created = custom === undefined
@@ -188,6 +197,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
         : await resolveDomain(accountId, input.domain)
       if (input.type !== undefined) Object.assign(changes, await resolveType(accountId, input.type))
       const pixelIds = await distinctPixels(accountId, input.pixels)
+      const tagNames = tags.checkTags(input.tags)
       if (input.campaign !== undefined) {
         if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
         changes.campaignId = input.campaign || null
@@ -200,7 +210,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const update = () =>
         journal.write(account, async (trx) => {
           if (!(await links.in(trx).update(accountId, id, changes, pixelIds, input.channel))) throw NotFoundError.of('Link')
-          return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
+          return { result: undefined, changes: [...tagChanges, { action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
         })
       if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
       else await update()

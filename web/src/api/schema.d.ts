@@ -1003,12 +1003,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bio pages */
+        /** List bio pages (`tag` narrows the list; several: all must match) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -1032,6 +1034,8 @@ export interface paths {
                                     date: string;
                                     id: number;
                                     name: string;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                     url: string;
                                 }[];
                                 currentpage: number;
@@ -1138,6 +1142,8 @@ export interface paths {
                                 description: string;
                                 id: number;
                                 name: string;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 updated: string;
                                 url: string;
@@ -1453,6 +1459,8 @@ export interface paths {
                         description?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -1554,6 +1562,8 @@ export interface paths {
                         /** @description `""`: no description */
                         description?: string | "";
                         name: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                     };
                 };
             };
@@ -6891,12 +6901,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List QR codes */
+        /** List QR codes (`tag` narrows the list; several: all must match) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -6923,6 +6935,8 @@ export interface paths {
                                     link: string;
                                     name: string;
                                     scans: number;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                 }[];
                                 result: number;
                             };
@@ -7048,6 +7062,8 @@ export interface paths {
                                 logo: string | null;
                                 name: string;
                                 scans: number;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 type: string;
                             };
                             /** @enum {number} */
@@ -7232,6 +7248,8 @@ export interface paths {
                         logo?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -7460,6 +7478,8 @@ export interface paths {
                         logo?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -7559,6 +7579,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "text";
                     } | {
@@ -7581,6 +7603,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "vcard";
                     } | {
@@ -7589,6 +7613,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "link";
                     } | {
@@ -7601,6 +7627,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "email";
                     } | {
@@ -7609,6 +7637,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "phone";
                     } | {
@@ -7620,6 +7650,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "sms";
                     } | {
@@ -7632,6 +7664,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "wifi";
                     };
@@ -7745,6 +7779,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "text";
                     } | {
@@ -7767,6 +7803,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "vcard";
                     } | {
@@ -7775,6 +7813,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "link";
                     } | {
@@ -7787,6 +7827,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "email";
                     } | {
@@ -7795,6 +7837,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "phone";
                     } | {
@@ -7806,6 +7850,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "sms";
                     } | {
@@ -7818,6 +7864,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "wifi";
                     };
@@ -8596,6 +8644,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tag/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tag (it leaves every link, QR code and bio page) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tag/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a tag or change its color ("" for the default) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `""`: the default color; null or left out: unchanged */
+                        color?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            color: string | null;
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            message: string;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tags (by name), with how many links, QR codes and bio pages carry each */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                                tags: {
+                                    /** @description bio pages that carry it */
+                                    bios: number;
+                                    /** @description #rrggbb, or null for the default */
+                                    color: string | null;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    id: number;
+                                    /** @description links that carry it */
+                                    links: number;
+                                    name: string;
+                                    /** @description QR codes that carry it */
+                                    qrs: number;
+                                }[];
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload/logo": {
         parameters: {
             query?: never;
@@ -8786,6 +9128,8 @@ export interface paths {
                                 password: boolean;
                                 pixels: number[];
                                 shorturl: string;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 targeting: {
                                     device: {
                                         device: string;
@@ -9160,6 +9504,8 @@ export interface paths {
                         password?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                         /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -9398,6 +9744,8 @@ export interface paths {
                         metatitle?: string;
                         password?: string;
                         pixels?: number[];
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         type?: string | number;
                         url: string;
                         /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
@@ -9500,7 +9848,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list) */
+        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `tag` narrow the list; several `tag`: all must match) */
         get: {
             parameters: {
                 query?: {
@@ -9514,6 +9862,8 @@ export interface paths {
                     order?: "date" | "clicks";
                     page?: number;
                     q?: string;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -9551,6 +9901,8 @@ export interface paths {
                                     password: boolean;
                                     pixels: number[];
                                     shorturl: string;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                     title: string | null;
                                     /** @description direct, frame, splash, a splash page id, or overlay-<id> */
                                     type: string;
@@ -11018,7 +11370,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -11130,7 +11482,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
                         url: string;
                     };
                 };
