@@ -39,6 +39,7 @@ import { registerExportRoutes } from './modules/exports/export.routes.js'
 import { registerQrCodeRoutes } from './modules/qr-codes/qr-code.routes.js'
 import { registerLogoUploadRoutes } from './modules/qr-codes/logo-upload.routes.js'
 import { registerUtmTemplateRoutes } from './modules/utm-templates/utm-template.routes.js'
+import { registerTagRoutes } from './modules/tags/tag.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
   registerImportRoutes(app, { imports: services.imports, worker: services.importWorker, listEnvelope, maxBytes: config.importMaxBytes })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
+  registerTagRoutes(app, { tags: services.tags, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
   registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })

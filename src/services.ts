@@ -69,6 +69,8 @@ import { createHostRouter } from './modules/visits/host-router.js'
 import { createVisitService } from './modules/visits/visit.service.js'
 import { createUtmTemplateRepository } from './modules/utm-templates/utm-template.repository.js'
 import { createUtmTemplateService } from './modules/utm-templates/utm-template.service.js'
+import { createTagRepository } from './modules/tags/tag.repository.js'
+import { createTagService } from './modules/tags/tag.service.js'
 import { createSplashPageRepository } from './modules/splash-pages/splash-page.repository.js'
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
@@ -176,7 +178,9 @@ export function createServices(deps: ServiceDependencies) {
   const overlayRepository = bindable(createOverlayRepository, db)
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
-  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl })
+  // Tags of links, QR codes and bio pages, made on first use by the items that name them.
+  const tags = createTagService(bindable(createTagRepository, db), journal)
+  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
   const imports = createImportService(createImportRepository(db), linkBatch, deps.imports)
   const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
@@ -240,9 +244,11 @@ export function createServices(deps: ServiceDependencies) {
     imports,
     /** Runs the import jobs of the API; the HTTP app starts it, the CLI never does. */
     importWorker,
+    /** Tags of links, QR codes and bio pages (issue 23). */
+    tags,
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
-    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl }),
+    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
     domains: createDomainService(domainRepository, {
       publicUrl,
       server: { ips: config.serverIps, cname: config.serverCname },
@@ -265,7 +271,7 @@ export function createServices(deps: ServiceDependencies) {
     overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
     splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
     pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases, journal }),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases, journal, tags }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     logoUploads: createLogoUploadService(config.uploadDir),
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */

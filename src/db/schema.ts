@@ -338,6 +338,33 @@ export interface UtmTemplatesTable {
   updated_at: string
 }
 
+/** An account's tag (migration 024): unique per account by `name_key`, the lower-cased name. */
+export interface TagsTable {
+  id: Generated<number>
+  account_id: number
+  name: string
+  name_key: string
+  /** #RRGGBB, or null for the default. */
+  color: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface LinkTagsTable {
+  link_id: number
+  tag_id: number
+}
+
+export interface QrCodeTagsTable {
+  qr_code_id: number
+  tag_id: number
+}
+
+export interface BioPageTagsTable {
+  bio_page_id: number
+  tag_id: number
+}
+
 /** One change made through the API, the dashboard or the CLI (migration 010). */
 export interface AuditLogTable {
   id: Generated<number>
@@ -503,9 +530,14 @@ export interface Database {
   import_files: ImportFilesTable
   import_problems: ImportProblemsTable
   import_links: ImportLinksTable
+  tags: TagsTable
+  link_tags: LinkTagsTable
+  qr_code_tags: QrCodeTagsTable
+  bio_page_tags: BioPageTagsTable
 }
 
 export type PlanRow = Selectable<PlansTable>
+export type TagRow = Selectable<TagsTable>
 export type AccountRow = Selectable<AccountsTable>
 export type NewAccount = Insertable<AccountsTable>
 export type ApiKeyRow = Selectable<ApiKeysTable>

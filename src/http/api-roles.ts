@@ -138,6 +138,10 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'POST /api/utm-template/add': CONTENT,
   'PUT /api/utm-template/:id/update': CONTENT,
   'DELETE /api/utm-template/:id/delete': CONTENT,
+  // Tags label the workspace's content: made by its editors (on first use, by the items), read by anyone.
+  'GET /api/tags': READ,
+  'PUT /api/tag/:id/update': CONTENT,
+  'DELETE /api/tag/:id/delete': CONTENT,
 
   // Webhooks send the workspace's records elsewhere, signed with a secret: set up like keys.
   'GET /api/webhooks': MANAGE,

@@ -18,6 +18,7 @@ const PASSWORD = 'role matrix password'
 
 /** One of each record an endpoint's path can name. */
 interface Fixtures {
+  tag: number
   link: number
   qr: number
   bio: number
@@ -57,6 +58,7 @@ const BODY_OF_ROUTE: Record<string, unknown | (() => unknown)> = {
   'POST /api/webhook/add': { url: 'https://hooks.example/new', events: ['link.created'] },
   'POST /api/utm-template/add': () => ({ name: uniqueName('template'), utm: { source: 'new' } }),
   'PUT /api/utm-template/:id/update': { name: 'Renamed template' },
+  'PUT /api/tag/:id/update': { color: '#123456' },
   'POST /api/url/:id/winner': { variant: 0 },
   'PUT /api/webhook/:id/update': { description: 'Renamed webhook' },
   // A code no enrolment expects: answered 400 by the service, past the gate.
@@ -84,7 +86,7 @@ function namesWorkspaceRecords(route: string): boolean {
 /** The record an endpoint's `:id` names, by the path's first segment. */
 const resourceOfSegment: Record<string, keyof Fixtures> = {
   url: 'link', qr: 'qr', bio: 'bio', campaign: 'campaign', channel: 'channel', pixel: 'pixel', splash: 'splash', overlay: 'overlay', domain: 'domain', key: 'key', user: 'user', plan: 'plan',
-  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery', utm: 'template', import: 'import',
+  member: 'member', invitation: 'invitation', workspace: 'workspace', webhook: 'webhook', delivery: 'delivery', utm: 'template', import: 'import', tag: 'tag',
 }
 
 function pathOf(route: string, fixtures: Fixtures): string {
@@ -131,6 +133,12 @@ describe('the role matrix', () => {
       member: async () => (await createMember(context, account, 'viewer')).personId,
       invitation: async () => (await context.services.invitations.invite(operator, { email: `${uniqueName('invited')}@example.com`, role: 'viewer' })).id,
       workspace: async () => account.id,
+      // A tag is made by the first link that names it.
+      tag: async () => {
+        const name = uniqueName('tag')
+        await context.services.links.createLink(await actingAs(context, account), { url: 'https://example.com/tagged', tags: [name] })
+        return (await context.database.db.selectFrom('tags').select('id').where('account_id', '=', account.id).where('name', '=', name).executeTakeFirstOrThrow()).id
+      },
       template: async () => (await context.services.utmTemplates.createTemplate(await actingAs(context, account), { name: uniqueName('template'), utm: { source: 'matrix' } })).id,
       webhook: async () => (await context.services.webhooks.createWebhook(await actingAs(context, account), { url: 'https://hooks.example/matrix', events: ['link.created'] })).webhook.id,
       import: async () => context.services.imports.startFileImport(await actingAs(context, account), { source: 'csv', fileName: 'matrix.csv', content: 'url\nhttps://example.com/matrix\n', options: { onconflict: 'skip' } }),

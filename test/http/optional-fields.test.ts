@@ -32,7 +32,7 @@ interface OpenApiDocument {
 }
 
 /** The ids of one record of each kind, for the paths of updates and previews. */
-type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook' | 'template', number>
+type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook' | 'template' | 'tag', number>
 
 let counter = 0
 /** A number no other request of this file used, for names that must be unique. */
@@ -78,6 +78,7 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
   'POST /api/webhook/add': { path: () => '/api/webhook/add', body: () => ({ url: `https://hooks.example.com/${unique()}`, events: ['link.created'] }) },
   'PUT /api/webhook/{id}/update': { path: (f) => `/api/webhook/${f.webhook}/update`, body: () => ({}) },
   'PUT /api/utm-template/{id}/update': { path: (f) => `/api/utm-template/${f.template}/update`, body: () => ({}) },
+  'PUT /api/tag/{id}/update': { path: (f) => `/api/tag/${f.tag}/update`, body: () => ({}) },
 }
 
 /**
@@ -153,6 +154,8 @@ for (const format of ['string', 'integer'] as const) {
       fixtures.qr = await created(await api('POST', '/api/qr/add', { type: 'link', data: 'https://example.com/fixture-qr' }))
       fixtures.bio = await created(await api('POST', '/api/bio/add', { name: 'Fixture bio' }))
       fixtures.template = await created(await api('POST', '/api/utm-template/add', { name: 'Fixture template', utm: { source: 'fixture' } }))
+      expect((await api('PUT', `/api/url/${fixtures.link}/update`, { tags: ['fixture'] })).statusCode).toBe(200)
+      fixtures.tag = (await api('GET', '/api/tags')).data.data.tags[0].id
       fixtures.plan = await created(await api('POST', '/api/plan/add', { name: 'Fixture plan', code: 'fixture' }))
     })
     afterAll(() => context?.close())
@@ -215,7 +218,7 @@ for (const format of ['string', 'integer'] as const) {
       }
       expect(problems).toEqual([])
       expect(replayed).toBeGreaterThan(200)
-    })
+    }, 120_000)
 
     it(`answers every list with "error": ${format === 'string' ? '"0"' : '0'}`, async () => {
       const lists = listOperations(document)

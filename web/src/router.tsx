@@ -13,6 +13,7 @@ import { overlayRoutes } from './overlays/routes'
 import { pixelRoutes } from './pixels/routes'
 import { qrRoutes } from './qr/routes'
 import { splashRoutes } from './splash/routes'
+import { tagRoutes } from './tags/routes'
 import { webhookRoutes } from './webhooks/routes'
 import { AppShell } from './shell/AppShell'
 import { RouteError } from './shell/RouteError'
@@ -39,6 +40,7 @@ export function createAppRouter(queryClient: QueryClient) {
           ...bioRoutes,
           ...campaignRoutes,
           ...channelRoutes,
+          ...tagRoutes,
           ...domainRoutes,
           ...pixelRoutes,
           ...splashRoutes,

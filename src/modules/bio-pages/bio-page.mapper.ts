@@ -8,12 +8,12 @@ export function bioPageUrl(publicUrl: string, alias: string): string {
   return shortUrl(publicUrl, null, alias)
 }
 
-export function toBioPageListEntry(page: BioPageRow & { clicks: number | string | null }, publicUrl: string) {
+export function toBioPageListEntry(page: BioPageRow & { clicks: number | string | null }, publicUrl: string, tags: string[]) {
   // PostgreSQL answers a bigint counter as text.
-  return { id: page.id, alias: page.alias, name: page.name, url: bioPageUrl(publicUrl, page.alias), clicks: Number(page.clicks ?? 0), date: page.created_at }
+  return { id: page.id, alias: page.alias, name: page.name, url: bioPageUrl(publicUrl, page.alias), clicks: Number(page.clicks ?? 0), date: page.created_at, tags }
 }
 
-export function toBioPageDetails(page: BioPageRow, publicUrl: string) {
+export function toBioPageDetails(page: BioPageRow, publicUrl: string, tags: string[]) {
   return {
     id: page.id,
     alias: page.alias,
@@ -24,5 +24,6 @@ export function toBioPageDetails(page: BioPageRow, publicUrl: string) {
     blocks: parseStoredBlocks(page.blocks),
     date: page.created_at,
     updated: page.updated_at,
+    tags,
   }
 }

@@ -22,8 +22,11 @@ export interface BioPageValues {
 export function createBioPageRepository(db: DB) {
   return {
     /** One page of the account's bio pages, each with its all-time visits (the click_totals counter; 0 before the first). */
-    async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('bio_pages').where('account_id', '=', accountId), page, (q) =>
+    /** A page of the account's bio pages, newest first; `ids` (when given) keeps only those. */
+    async listPage(accountId: number, page: PageRequest, ids?: readonly number[]) {
+      if (ids !== undefined && ids.length === 0) return { rows: [], total: 0 }
+      const owned = db.selectFrom('bio_pages').where('account_id', '=', accountId)
+      return fetchPage(ids === undefined ? owned : owned.where('id', 'in', [...ids]), page, (q) =>
         q
           .selectAll()
           .select((eb) =>

@@ -7,9 +7,10 @@ import { accountOf } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import { bioPageUrl, toBioPageDetails, toBioPageListEntry } from './bio-page.mapper.js'
-import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
+import { BioPageCreateBody, BioPageCreatedResponse, BioPageDetailsResponse, BioPageListQuery, BioPageListResponse, BioPageUpdateBody } from './bio-page.schemas.js'
+import { filterKeys } from '../tags/tag-names.js'
 import { toPageRequest } from '../../core/paging.js'
-import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
+import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['bio pages']
 
@@ -24,18 +25,18 @@ export interface BioPageRouteDependencies {
 
 export function registerBioPageRoutes(app: App, { bioPages, publicUrl, listEnvelope }: BioPageRouteDependencies): void {
   app.get('/api/bio', {
-    schema: { tags, summary: 'List bio pages', querystring: PageQuery, response: { 200: BioPageListResponse, ...errorResponses } },
+    schema: { tags, summary: 'List bio pages (`tag` narrows the list; several: all must match)', querystring: BioPageListQuery, response: { 200: BioPageListResponse, ...errorResponses } },
   }, async (request) => {
     const page = toPageRequest(request.query)
-    const { rows, total } = await bioPages.listBioPages(accountOf(request).id, page)
-    return listEnvelope('bio', page, total, rows.map((row) => toBioPageListEntry(row, publicUrl)))
+    const { rows, total } = await bioPages.listBioPages(accountOf(request).id, page, filterKeys(request.query.tag))
+    return listEnvelope('bio', page, total, rows.map(({ row, tags: tagNames }) => toBioPageListEntry(row, publicUrl, tagNames)))
   })
 
   app.get('/api/bio/:id', {
     schema: { tags, summary: 'Get a bio page with its blocks', params: IdParams, response: { 200: BioPageDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const page = await bioPages.getBioPageOrThrow(accountOf(request).id, request.params.id)
-    return { error: 0 as const, data: toBioPageDetails(page, publicUrl) }
+    return { error: 0 as const, data: toBioPageDetails(page, publicUrl, await bioPages.tagsOf(page.id)) }
   })
 
   app.post('/api/bio/add', {

@@ -1,6 +1,7 @@
 // Request and response schemas of the bio page endpoints (decisions §6: Bio pages).
 import { Type } from 'typebox'
-import { Alias, Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
+import { Alias, Clearable, DateTime, HttpUrl, MULTILINE, PageQuery, UpdateBody, listResponse } from '../../core/schemas.js'
+import { TagFilter, TagNames, TagsInput } from '../tags/tag.schemas.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 export const BIO_NAME_RULE = 'must be 2 to 100 characters'
@@ -28,6 +29,7 @@ export const BioPageCreateBody = Type.Object({
   description: Type.Optional(Description),
   avatar: Type.Optional(Avatar),
   blocks: Type.Optional(Blocks),
+  tags: Type.Optional(TagsInput),
 })
 
 /** Every field optional; `blocks` replaces the whole list. */
@@ -37,7 +39,11 @@ export const BioPageUpdateBody = UpdateBody({
   description: Type.Optional(Description),
   avatar: Type.Optional(Avatar),
   blocks: Type.Optional(Blocks),
+  tags: Type.Optional(TagsInput),
 })
+
+/** `?tag=a&tag=b`: only the pages that carry every one of these tags. */
+export const BioPageListQuery = Type.Object({ ...PageQuery.properties, tag: Type.Optional(TagFilter) })
 
 export const BioPageListEntry = Type.Object({
   id: Type.Integer(),
@@ -46,6 +52,7 @@ export const BioPageListEntry = Type.Object({
   url: Type.String(),
   clicks: Type.Integer({ description: 'visits of the public page, all time' }),
   date: DateTime,
+  tags: TagNames,
 })
 
 export const BioPageListResponse = listResponse('bio', BioPageListEntry)
@@ -62,6 +69,7 @@ export const BioPageDetailsResponse = Type.Object({
     blocks: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })),
     date: DateTime,
     updated: DateTime,
+    tags: TagNames,
   }),
 })
 

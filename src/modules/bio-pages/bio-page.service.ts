@@ -16,6 +16,7 @@ import { BIO_BLOCK_TITLE_RULE, BIO_NAME_RULE, BIO_URL_RULE, type BioPageCreateIn
 import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
+import type { TagService } from '../tags/tag.service.js'
 
 function cleanAvatar(avatar: string): string | null {
   if (avatar === '') return null
@@ -51,9 +52,11 @@ export interface BioPageServiceOptions {
   invalidation: InvalidationBus
   /** The base of the pages' public addresses, in the records the journal carries. */
   publicUrl: string
+  /** Pages' tags (made on first use). */
+  tags: TagService
 }
 
-export function createBioPageService(pages: Bindable<BioPageRepository>, aliases: AliasService, { journal, invalidation, publicUrl }: BioPageServiceOptions) {
+export function createBioPageService(pages: Bindable<BioPageRepository>, aliases: AliasService, { journal, invalidation, publicUrl, tags }: BioPageServiceOptions) {
 
   const getBioPageOrThrow = orNotFound(pages.findById, 'Bio page')
 
@@ -64,8 +67,17 @@ export function createBioPageService(pages: Bindable<BioPageRepository>, aliases
   return {
     getBioPageOrThrow,
 
-    listBioPages(accountId: number, page: PageRequest) {
-      return pages.listPage(accountId, page)
+    /** A page of bio pages with their tags; `tagKeys` (tag-names.ts filterKeys) keeps those that carry every one. */
+    async listBioPages(accountId: number, page: PageRequest, tagKeys?: readonly string[]) {
+      const ids = tagKeys === undefined ? undefined : await tags.itemsWithAll('bio', accountId, tagKeys)
+      const { rows, total } = await pages.listPage(accountId, page, ids)
+      const tagsOf = await tags.namesOf('bio', rows.map((row) => row.id))
+      return { rows: rows.map((row) => ({ row, tags: tagsOf.get(row.id) ?? [] })), total }
+    },
+
+    /** The page's tags' names, by name. */
+    tagsOf(id: number): Promise<string[]> {
+      return tags.namesOfOne('bio', id)
     },
 
     async createBioPage(account: AuthenticatedAccount, input: BioPageCreateInput): Promise<BioPageRow> {
@@ -75,11 +87,14 @@ export function createBioPageService(pages: Bindable<BioPageRepository>, aliases
         avatar: input.avatar === undefined ? null : cleanAvatar(input.avatar),
         blocks: cleanBlocks(input.blocks ?? []),
       }
+      const tagNames = tags.checkTags(input.tags)
       await enforcePlanLimit(account, 'bio', () => pages.count(account.id))
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
           const page = await pages.in(trx).insert(account.id, { ...values, alias })
-          return { result: page, changes: [{ action: 'bio.created', resource: 'bio', resourceId: page.id, fields: givenFields(input), record: toBioPageDetails(page, publicUrl) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, account.id, 'bio', page.id, tagNames)
+          const record = toBioPageDetails(page, publicUrl, await tags.namesOfOne('bio', page.id, trx))
+          return { result: page, changes: [...tagChanges, { action: 'bio.created', resource: 'bio', resourceId: page.id, fields: givenFields(input), record }] }
         })
       const chosen = input.alias
       const created = chosen === undefined
@@ -99,11 +114,14 @@ export function createBioPageService(pages: Bindable<BioPageRepository>, aliases
         avatar: input.avatar === undefined ? current.avatar : cleanAvatar(input.avatar),
         blocks: input.blocks === undefined ? parseStoredBlocks(current.blocks) : cleanBlocks(input.blocks),
       }
+      const tagNames = tags.checkTags(input.tags)
       const update = () =>
         journal.write(account, async (trx) => {
           const page = await pages.in(trx).update(account.id, id, values)
           if (!page) throw NotFoundError.of('Bio page')
-          return { result: page, changes: [{ action: 'bio.updated', resource: 'bio', resourceId: id, fields: givenFields(input), record: toBioPageDetails(page, publicUrl) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, account.id, 'bio', id, tagNames)
+          const record = toBioPageDetails(page, publicUrl, await tags.namesOfOne('bio', id, trx))
+          return { result: page, changes: [...tagChanges, { action: 'bio.updated', resource: 'bio', resourceId: id, fields: givenFields(input), record }] }
         })
       const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias, field: 'alias' }, { kind: 'bio', id }, update)
       if (!updated) throw NotFoundError.of('Bio page')
@@ -126,9 +144,10 @@ export function createBioPageService(pages: Bindable<BioPageRepository>, aliases
     async deleteBioPage(account: AuthenticatedAccount, id: number): Promise<void> {
       const current = await getBioPageOrThrow(account.id, id)
       const deleted = await journal.write(account, async (trx) => {
+        const record = toBioPageDetails(current, publicUrl, await tags.namesOfOne('bio', id, trx))
         const page = await pages.in(trx).delete(account.id, id)
         if (!page) throw NotFoundError.of('Bio page')
-        return { result: page, changes: [{ action: 'bio.deleted', resource: 'bio', resourceId: id, fields: [], record: toBioPageDetails(current, publicUrl) }] }
+        return { result: page, changes: [{ action: 'bio.deleted', resource: 'bio', resourceId: id, fields: [], record }] }
       })
       announce(deleted.alias)
     },

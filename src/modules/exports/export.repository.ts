@@ -4,11 +4,14 @@
 import type { DB } from '../../db/database.js'
 import { orderedIdList } from '../../db/id-lists.js'
 import type { LinkWithDomain } from '../links/link.repository.js'
+import { createTagRepository } from '../tags/tag.repository.js'
 
 export interface ExportedLinkRow extends LinkWithDomain {
   /** The link's pixel ids, in order (JSON text of a list, or null). */
   pixel_list: string | null
   campaign_name: string | null
+  /** The link's tags' names, by name. */
+  tag_names: string[]
 }
 
 export interface ExportedClickRow {
@@ -28,8 +31,8 @@ export interface ExportedClickRow {
 export function createExportRepository(db: DB) {
   return {
     /** Up to `limit` of the account's links with ids above `afterId`, lowest first. */
-    linksAfter(accountId: number, afterId: number, limit: number): Promise<ExportedLinkRow[]> {
-      return db
+    async linksAfter(accountId: number, afterId: number, limit: number): Promise<ExportedLinkRow[]> {
+      const rows = await db
         .selectFrom('links')
         .leftJoin('domains', 'domains.id', 'links.domain_id')
         .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
@@ -40,7 +43,10 @@ export function createExportRepository(db: DB) {
         .where('links.id', '>', afterId)
         .orderBy('links.id')
         .limit(limit)
-        .execute() as Promise<ExportedLinkRow[]>
+        .execute()
+      // The page's tags in one query more (names may hold any printable character: no aggregate text to split).
+      const tagsOf = await createTagRepository(db).namesOf('link', rows.map((row) => row.id))
+      return rows.map((row) => ({ ...row, tag_names: tagsOf.get(row.id) ?? [] }))
     },
 
     /**

@@ -130,8 +130,8 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
           outcomes.push(decision.outcome)
           continue
         }
-        const { id, change } = await links.insertPrepared(trx, accountId, decision.prepared, decision.alias, decision.createdAt)
-        changes.push(change)
+        const { id, changes: made } = await links.insertPrepared(trx, accountId, decision.prepared, decision.alias, decision.createdAt)
+        changes.push(...made)
         outcomes.push({ status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom } : {}) })
       }
       await options.inChunk?.(trx, { start, outcomes })

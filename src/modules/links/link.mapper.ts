@@ -19,7 +19,7 @@ export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<n
   }
 }
 
-export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string) {
+export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl: string, tags: string[]) {
   return {
     id: row.id,
     alias: row.alias,
@@ -36,20 +36,21 @@ export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl:
     type: formatLinkType({ type: row.type, splashId: row.splash_id, overlayId: row.overlay_id }),
     expiry: row.expires_at,
     password: row.password_hash !== null,
+    tags,
   }
 }
 
 /** Every field of a link as the API's single read shows it (`details`): what exports write too. */
-export function toLinkDetails(row: LinkWithDomain, pixelIds: number[], publicUrl: string, variantClicks?: ReadonlyMap<number, number>) {
-  return { ...toLinkListEntry(row, pixelIds, publicUrl), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options, variantClicks) }
+export function toLinkDetails(row: LinkWithDomain, pixelIds: number[], publicUrl: string, tags: string[], variantClicks?: ReadonlyMap<number, number>) {
+  return { ...toLinkListEntry(row, pixelIds, publicUrl, tags), targeting: parseStoredTargeting(row.targeting), ...toLinkOptionsRecord(row.options, variantClicks) }
 }
 
 /** decisions §6: the single read answers the link and its statistics in the QR statistics shape. */
-export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, statistics: StatisticsObject, variantClicks?: ReadonlyMap<number, number>) {
+export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, tags: string[], statistics: StatisticsObject, variantClicks?: ReadonlyMap<number, number>) {
   return {
     error: 0 as const,
     id: row.id,
-    details: toLinkDetails(row, pixelIds, publicUrl, variantClicks),
+    details: toLinkDetails(row, pixelIds, publicUrl, tags, variantClicks),
     data: statistics,
   }
 }

@@ -68,6 +68,8 @@ export interface LinkListFilter {
   channelId?: number
   /** A branded domain's id, or null for the main domain; undefined lists every domain. */
   domainId?: number | null
+  /** Only these links (those carrying the tags a list asks for); undefined lists every link. */
+  linkIds?: readonly number[]
 }
 
 type LinkColumns = Omit<Updateable<LinksTable>, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>
@@ -155,7 +157,7 @@ export function createLinkRepository(db: DB) {
   return {
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
     async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListEntry[]; total: number }> {
-      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined
+      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined || filter.linkIds !== undefined
       if (!narrowed) {
         const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
         const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit + 1, offset: page.offset }
@@ -170,6 +172,10 @@ export function createLinkRepository(db: DB) {
       let filtered = filteredLinks({ accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit, offset: page.offset }, Boolean(filter.search))
       // Every filter narrows the account's own links, so an id of another account's campaign,
       // channel or domain matches nothing rather than revealing anything.
+      if (filter.linkIds !== undefined) {
+        if (filter.linkIds.length === 0) return { rows: [], total: 0 }
+        filtered = filtered.where('links.id', 'in', [...filter.linkIds])
+      }
       if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
       if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
       else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)

@@ -10,6 +10,7 @@ import { shortUrl } from '../aliases/alias-namespace.js'
 import { toLinkDetailsResponse, toLinkListEntry } from './link.mapper.js'
 import { LinkCreateBody, LinkCreatedResponse, LinkDetailsResponse, LinkListQuery, LinkListResponse, LinkUpdateBody, LinkUpdatedResponse, LinkWinnerBody } from './link.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
+import { filterKeys } from '../tags/tag-names.js'
 import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['links']
@@ -29,7 +30,7 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
   app.get('/api/urls', {
     schema: {
       tags,
-      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list)',
+      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `tag` narrow the list; several `tag`: all must match)',
       querystring: LinkListQuery,
       response: { 200: LinkListResponse, ...errorResponses },
     },
@@ -37,25 +38,27 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
     const accountId = accountOf(request).id
     const page = toPageRequest(request.query)
     const { order = 'date', q, campaign, channel, domain } = request.query
+    const tagKeys = filterKeys(request.query.tag)
     // The query's domain 0 is the main domain, which links store as no domain at all.
     const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
     const list = async () => {
-      const { rows, total } = await links.listLinks(accountId, page, filter)
-      return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, publicUrl)))
+      const { rows, total } = await links.listLinks(accountId, page, filter, tagKeys)
+      return listEnvelope('urls', page, total, rows.map(({ link, pixelIds, tags }) => toLinkListEntry(link, pixelIds, publicUrl, tags)))
     }
     // A channel's membership is not part of the list version (ADR 012): those lists are read anew.
     if (channel !== undefined) return list()
-    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null])
+    // Tags added, taken away or renamed move the version too (migration 024).
+    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null, tagKeys ?? null])
     return listCache.send(reply, { key, version: await links.listVersion(accountId) }, list)
   })
 
   app.get('/api/url/:id', {
     schema: { tags, summary: 'A short link with its targeting and statistics', params: IdParams, response: { 200: LinkDetailsResponse, ...errorResponses } },
   }, async (request) => {
-    const { link, pixelIds } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
+    const { link, pixelIds, tags: tagNames } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
     const item = { itemType: 'link' as const, itemId: link.id }
     const variantClicks = links.hasSplitTest(link) ? await statistics.variantClicks(item) : undefined
-    return toLinkDetailsResponse(link, pixelIds, publicUrl, await statistics.overall(item), variantClicks)
+    return toLinkDetailsResponse(link, pixelIds, publicUrl, tagNames, await statistics.overall(item), variantClicks)
   })
 
   app.post('/api/url/:id/winner', {

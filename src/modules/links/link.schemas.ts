@@ -5,6 +5,7 @@ import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES }
 import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
 import { Alias, Clearable, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { TagFilter, TagNames, TagsInput } from '../tags/tag.schemas.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
@@ -116,6 +117,7 @@ export const LinkCreateBody = Type.Object({
   ios: Type.Optional(AppLink('iOS (iPhone, iPad)')),
   android: Type.Optional(AppLink('Android')),
   variants: Type.Optional(Variants),
+  tags: Type.Optional(TagsInput),
 })
 
 /**
@@ -137,6 +139,7 @@ export const LinkUpdateBody = UpdateBody({
   ios: Type.Optional(OptionalUrl),
   android: Type.Optional(OptionalUrl),
   variants: Type.Optional(Type.Union([Variants, Type.Array(Type.Object({ url: HttpUrl, weight: Type.Integer() }), { maxItems: 0 })], { errorMessage: `${VARIANTS_RULE}, or [] to end the split test` })),
+  tags: Type.Optional(TagsInput),
 })
 
 /** Ends a split test: the variant at this position (from 0) becomes the link's only destination. */
@@ -160,6 +163,7 @@ export const LinkListQuery = Type.Object({
     description: 'only the links served on this branded domain (its id), or on the main domain with 0',
     errorMessage: 'must be a branded domain id, or 0 for the main domain',
   })),
+  tag: Type.Optional(TagFilter),
 })
 
 const linkFields = {
@@ -178,6 +182,7 @@ const linkFields = {
   type: Type.String({ description: 'direct, frame, splash, a splash page id, or overlay-<id>' }),
   expiry: Type.Union([DateTime, Type.Null()]),
   password: Type.Boolean({ description: 'true when visitors must enter a password' }),
+  tags: TagNames,
 }
 
 export const LinkListEntry = Type.Object(linkFields)

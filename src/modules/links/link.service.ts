@@ -21,11 +21,13 @@ import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
+import type { TagService } from '../tags/tag.service.js'
 
-/** A link as the API shows it: the row and its pixel ids. */
+/** A link as the API shows it: the row, its pixel ids and its tags' names. */
 export interface LinkView<Row = LinkWithDomain> {
   link: Row
   pixelIds: number[]
+  tags: string[]
 }
 
 /** Where a link is served: the main domain (host '') or a branded domain of the account. */
@@ -45,6 +47,8 @@ export interface PreparedLink {
   channelId: number | undefined
   /** The request fields given (the audit row's). */
   fields: string[]
+  /** Its tags' names, checked (undefined: none given). */
+  tagNames: string[] | undefined
 }
 
 const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
@@ -56,6 +60,8 @@ export interface LinkServiceOptions {
   journal: ChangeJournal
   /** The base of short URLs, in the records the journal carries. */
   publicUrl: string
+  /** Links' tags (made on first use). */
+  tags: TagService
 }
 
 /** Empty text means "none". */
@@ -66,21 +72,21 @@ function textOrNull(value: string | undefined): string | null | undefined {
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal } = options
+  const { aliases, journal, tags } = options
 
   /** The link as the API lists it (with its targeting), read on `executor`: the journal's record. */
   async function recordOf(executor: DB, accountId: number, id: number) {
     const saved = links.in(executor)
     const link = await saved.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
-    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl)
+    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl, await tags.namesOfOne('link', id, executor))
     return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
   }
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')
-    return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [] }
+    return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [], tags: await tags.namesOfOne('link', id) }
   }
 
   /** A branded domain given as its address or its id; "" is the main domain. */
@@ -137,6 +143,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(accountId, input.domain)
     const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(accountId, input.type)
     const pixelIds = (await distinctPixels(accountId, input.pixels)) ?? []
+    const tagNames = tags.checkTags(input.tags)
     if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
     if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
     return {
@@ -158,13 +165,16 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       pixelIds,
       channelId: input.channel,
       fields: givenFields(input),
+      tagNames,
     }
   }
 
-  async function insertPrepared(trx: DB, accountId: number, prepared: PreparedLink, alias: string, createdAt?: string) {
+  /** Inserts a prepared link and its tags in `trx`; answers its id and the journal's changes (tags made first, then the link). */
+  async function insertPrepared(trx: DB, accountId: number, prepared: PreparedLink, alias: string, createdAt?: string): Promise<{ id: number; changes: Change[] }> {
     const id = await links.in(trx).insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
+    const tagChanges = prepared.tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)
     const change: Change = { action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: await recordOf(trx, accountId, id) }
-    return { id, change }
+    return { id, changes: [...tagChanges, change] }
   }
 
   return {
@@ -175,9 +185,12 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       return links.listVersion(accountId)
     },
 
-    async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter) {
-      const { rows, total } = await links.listPage(accountId, page, filter)
-      return { rows: rows satisfies LinkView<LinkListRow>[], total }
+    /** A page of links; `tagKeys` (tag-names.ts filterKeys) keeps those that carry every one of those tags. */
+    async listLinks(accountId: number, page: PageRequest, filter: LinkListFilter, tagKeys?: readonly string[]) {
+      const linkIds = tagKeys === undefined ? undefined : await tags.itemsWithAll('link', accountId, tagKeys)
+      const { rows, total } = await links.listPage(accountId, page, { ...filter, linkIds })
+      const tagsOf = await tags.namesOf('link', rows.map(({ link }) => link.id))
+      return { rows: rows.map((row) => ({ ...row, tags: tagsOf.get(row.link.id) ?? [] })) satisfies LinkView<LinkListRow>[], total }
     },
 
     /** Creates the link; answers its id, alias and the origin it is served on. */
@@ -187,8 +200,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
-          const { id, change } = await insertPrepared(trx, account.id, prepared, alias)
-          return { result: { id, alias }, changes: [change] }
+          const { id, changes } = await insertPrepared(trx, account.id, prepared, alias)
+          return { result: { id, alias }, changes }
         })
       const { custom } = input
       const created = custom === undefined
@@ -243,6 +256,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
         : await resolveDomain(accountId, input.domain)
       if (input.type !== undefined) Object.assign(changes, await resolveType(accountId, input.type))
       const pixelIds = await distinctPixels(accountId, input.pixels)
+      const tagNames = tags.checkTags(input.tags)
       if (input.campaign !== undefined) {
         if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
         changes.campaignId = input.campaign || null
@@ -255,7 +269,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const update = () =>
         journal.write(account, async (trx) => {
           if (!(await links.in(trx).update(accountId, id, changes, pixelIds, input.channel))) throw NotFoundError.of('Link')
-          return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
+          return { result: undefined, changes: [...tagChanges, { action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
         })
       if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
       else await update()

@@ -8,13 +8,13 @@ export function qrImageUrl(publicUrl: string, alias: string): string {
   return `${publicUrl}/qr/${alias}`
 }
 
-export function toQrListEntry(row: QrCodeListRow, publicUrl: string) {
-  return { id: row.id, link: qrImageUrl(publicUrl, row.alias), scans: row.scans, name: row.name, date: row.created_at }
+export function toQrListEntry(row: QrCodeListRow, publicUrl: string, tags: string[]) {
+  return { id: row.id, link: qrImageUrl(publicUrl, row.alias), scans: row.scans, name: row.name, date: row.created_at, tags }
 }
 
-export function toQrDetails(row: QrCodeRow, publicUrl: string) {
+export function toQrDetails(row: QrCodeRow, publicUrl: string, tags: string[]) {
   return {
-    ...toQrListEntry(row, publicUrl),
+    ...toQrListEntry(row, publicUrl, tags),
     type: row.type,
     data: JSON.parse(row.data) as string | Record<string, string>,
     background: row.background,
@@ -23,6 +23,6 @@ export function toQrDetails(row: QrCodeRow, publicUrl: string) {
   }
 }
 
-export function toQrDetailsResponse(row: QrCodeRow, publicUrl: string, statistics: StatisticsObject) {
-  return { error: 0 as const, details: toQrDetails(row, publicUrl), data: statistics }
+export function toQrDetailsResponse(row: QrCodeRow, publicUrl: string, tags: string[], statistics: StatisticsObject) {
+  return { error: 0 as const, details: toQrDetails(row, publicUrl, tags), data: statistics }
 }

@@ -37,8 +37,11 @@ export interface QrCodeChanges {
 
 export function createQrCodeRepository(db: DB) {
   return {
-    async listPage(accountId: number, page: PageRequest) {
-      return fetchPage(db.selectFrom('qr_codes').where('account_id', '=', accountId), page, (q) => q.select(LIST_COLUMNS).orderBy('id', 'desc'))
+    /** A page of the account's codes, newest first; `ids` (when given) keeps only those. */
+    async listPage(accountId: number, page: PageRequest, ids?: readonly number[]) {
+      if (ids !== undefined && ids.length === 0) return { rows: [], total: 0 }
+      const owned = db.selectFrom('qr_codes').where('account_id', '=', accountId)
+      return fetchPage(ids === undefined ? owned : owned.where('id', 'in', [...ids]), page, (q) => q.select(LIST_COLUMNS).orderBy('id', 'desc'))
     },
 
     async findById(accountId: number, id: number): Promise<QrCodeRow | undefined> {

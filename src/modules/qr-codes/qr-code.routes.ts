@@ -10,9 +10,10 @@ import type { ListEnvelope } from '../../http/list.js'
 import { aliasDrawingErrorResponses, errorResponses } from '../../http/schemas.js'
 import type { QrPreviewOptions } from './qr-code.service.js'
 import { qrImageUrl, toQrDetailsResponse, toQrListEntry } from './qr-code.mapper.js'
-import { QR_IMAGE_DEFAULT_SIZE, QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrImageQuery, QrListResponse, QrPreviewImage, QrUpdateBody } from './qr-code.schemas.js'
+import { QR_IMAGE_DEFAULT_SIZE, QrCreateBody, QrCreatedResponse, QrDetailsResponse, QrImageQuery, QrListQuery, QrListResponse, QrPreviewImage, QrUpdateBody } from './qr-code.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
-import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
+import { filterKeys } from '../tags/tag-names.js'
+import { IdParams, MessageResponse } from '../../core/schemas.js'
 
 const tags = ['qr codes']
 
@@ -38,18 +39,18 @@ export interface QrCodeRouteDependencies {
 
 export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl, listEnvelope }: QrCodeRouteDependencies): void {
   app.get('/api/qr', {
-    schema: { tags, summary: 'List QR codes', querystring: PageQuery, response: { 200: QrListResponse, ...errorResponses } },
+    schema: { tags, summary: 'List QR codes (`tag` narrows the list; several: all must match)', querystring: QrListQuery, response: { 200: QrListResponse, ...errorResponses } },
   }, async (request) => {
     const page = toPageRequest(request.query)
-    const { rows, total } = await qrCodes.listQrCodes(accountOf(request).id, page)
-    return listEnvelope('qrs', page, total, rows.map((row) => toQrListEntry(row, publicUrl)))
+    const { rows, total } = await qrCodes.listQrCodes(accountOf(request).id, page, filterKeys(request.query.tag))
+    return listEnvelope('qrs', page, total, rows.map(({ row, tags: tagNames }) => toQrListEntry(row, publicUrl, tagNames)))
   })
 
   app.get('/api/qr/:id', {
     schema: { tags, summary: 'Read a QR code and its scan statistics', params: IdParams, response: { 200: QrDetailsResponse, ...errorResponses } },
   }, async (request) => {
     const qr = await qrCodes.getQrCodeOrThrow(accountOf(request).id, request.params.id)
-    return toQrDetailsResponse(qr, publicUrl, await statistics.overall({ itemType: 'qr', itemId: qr.id }))
+    return toQrDetailsResponse(qr, publicUrl, await qrCodes.tagsOf(qr.id), await statistics.overall({ itemType: 'qr', itemId: qr.id }))
   })
 
   app.post('/api/qr/add', {

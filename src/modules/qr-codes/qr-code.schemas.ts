@@ -1,7 +1,8 @@
 // Request and response schemas of the QR code endpoints and the public QR image.
 import { Type, type Static, type TSchema } from 'typebox'
 import { SocialCount, TopList } from '../statistics/statistics.schemas.js'
-import { Clearable, DateTime, HttpUrl, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
+import { Clearable, DateTime, HttpUrl, listResponse, MULTILINE, PageQuery, UpdateBody } from '../../core/schemas.js'
+import { TagFilter, TagNames, TagsInput } from '../tags/tag.schemas.js'
 
 /** spec: QR types accepted on creation. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const
@@ -70,6 +71,7 @@ function createShape<T extends QrType>(type: T) {
     foreground: Type.Optional(Color),
     logo: Type.Optional(LogoSource),
     name: Type.Optional(Name),
+    tags: Type.Optional(TagsInput),
   })
 }
 
@@ -90,6 +92,7 @@ export const QrUpdateBody = UpdateBody({
   // The branches carry no message, so the union's is used.
   logo: Type.Optional(Clearable(Type.String(LOGO_RULE), 'no logo', { errorMessage: 'must be an http(s) URL, a path in the upload folder, or empty' })),
   name: Type.Optional(Name),
+  tags: Type.Optional(TagsInput),
 })
 
 export type QrUpdateInput = Static<typeof QrUpdateBody>
@@ -100,7 +103,11 @@ export const QrListEntry = Type.Object({
   scans: Type.Integer(),
   name: Type.String(),
   date: DateTime,
+  tags: TagNames,
 })
+
+/** `?tag=a&tag=b`: only the codes that carry every one of these tags. */
+export const QrListQuery = Type.Object({ ...PageQuery.properties, tag: Type.Optional(TagFilter) })
 
 export const QrListResponse = listResponse('qrs', QrListEntry)
 

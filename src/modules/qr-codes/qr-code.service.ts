@@ -15,6 +15,7 @@ import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
 import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from './qr-render.js'
 import { NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
+import type { TagService } from '../tags/tag.service.js'
 
 export const DEFAULT_BACKGROUND = 'rgb(255,255,255)'
 export const DEFAULT_FOREGROUND = 'rgb(0,0,0)'
@@ -35,6 +36,8 @@ export interface QrCodeServiceOptions {
   /** Draws QR aliases (their own namespace: the qr_codes table's unique index). */
   aliases: AliasService
   journal: ChangeJournal
+  /** Codes' tags (made on first use). */
+  tags: TagService
 }
 
 /** The default name of a QR code: its type and id, e.g. `Wi-Fi QR 12`. */
@@ -71,7 +74,7 @@ export interface QrPreviewOptions {
 export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
 
 export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options: QrCodeServiceOptions) {
-  const { journal } = options
+  const { journal, tags } = options
   const getQrCodeOrThrow = orNotFound(qrCodes.findById, 'QR code')
 
   function assertFits(qr: QrData, alias: string, hasLogo: boolean): void {
@@ -124,14 +127,24 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
       return renderQrImage({ payload, background, foreground, logo }, view.format, view.size)
     },
 
-    listQrCodes(accountId: number, page: PageRequest) {
-      return qrCodes.listPage(accountId, page)
+    /** A page of codes with their tags; `tagKeys` (tag-names.ts filterKeys) keeps those that carry every one. */
+    async listQrCodes(accountId: number, page: PageRequest, tagKeys?: readonly string[]) {
+      const ids = tagKeys === undefined ? undefined : await tags.itemsWithAll('qr', accountId, tagKeys)
+      const { rows, total } = await qrCodes.listPage(accountId, page, ids)
+      const tagsOf = await tags.namesOf('qr', rows.map((row) => row.id))
+      return { rows: rows.map((row) => ({ row, tags: tagsOf.get(row.id) ?? [] })), total }
+    },
+
+    /** The code's tags' names, by name. */
+    tagsOf(id: number): Promise<string[]> {
+      return tags.namesOfOne('qr', id)
     },
 
     async createQrCode(account: AuthenticatedAccount, input: QrCreateInput): Promise<QrCodeRow> {
       await enforcePlanLimit(account, 'qrcodes', () => qrCodes.count(account.id))
       const { qr, background, foreground } = checkNewDesign(input)
       const name = input.name?.trim()
+      const tagNames = tags.checkTags(input.tags)
       // Last: fetching a logo is the slow part, and it happens once, here.
       const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
 
@@ -149,7 +162,9 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
             logo,
             logoSource: input.logo ?? null,
           })
-          return { result: created, changes: [{ action: 'qr.created', resource: 'qr', resourceId: created.id, fields: givenFields(input), record: toQrDetails(created, options.publicUrl) }] }
+          const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, account.id, 'qr', created.id, tagNames)
+          const record = toQrDetails(created, options.publicUrl, await tags.namesOfOne('qr', created.id, trx))
+          return { result: created, changes: [...tagChanges, { action: 'qr.created', resource: 'qr', resourceId: created.id, fields: givenFields(input), record }] }
         }),
       )
     },
@@ -158,6 +173,7 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
     async updateQrCode(account: AuthenticatedAccount, id: number, input: QrUpdateInput): Promise<QrCodeRow> {
       const current = await getQrCodeOrThrow(account.id, id)
       const { qr, background, foreground } = checkChangedDesign(current, input)
+      const tagNames = tags.checkTags(input.tags)
       let logo: { bytes: Buffer; source: string } | null | undefined
       if (input.logo === '') logo = null
       else if (input.logo !== undefined) logo = { bytes: await options.loadLogo(input.logo), source: input.logo }
@@ -171,15 +187,18 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
           logo,
         })
         if (!updated) throw NotFoundError.of('QR code')
-        return { result: updated, changes: [{ action: 'qr.updated', resource: 'qr', resourceId: id, fields: givenFields(input), record: toQrDetails(updated, options.publicUrl) }] }
+        const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, account.id, 'qr', id, tagNames)
+        const record = toQrDetails(updated, options.publicUrl, await tags.namesOfOne('qr', id, trx))
+        return { result: updated, changes: [...tagChanges, { action: 'qr.updated', resource: 'qr', resourceId: id, fields: givenFields(input), record }] }
       })
     },
 
     async deleteQrCode(account: AuthenticatedAccount, id: number): Promise<void> {
       const current = await getQrCodeOrThrow(account.id, id)
       await journal.write(account, async (trx) => {
+        const record = toQrDetails(current, options.publicUrl, await tags.namesOfOne('qr', id, trx))
         if (!(await qrCodes.in(trx).delete(account.id, id))) throw NotFoundError.of('QR code')
-        return { result: undefined, changes: [{ action: 'qr.deleted', resource: 'qr', resourceId: id, fields: [], record: toQrDetails(current, options.publicUrl) }] }
+        return { result: undefined, changes: [{ action: 'qr.deleted', resource: 'qr', resourceId: id, fields: [], record }] }
       })
     },
   }

@@ -10,6 +10,7 @@ const RECORD_EVENTS = [
   'bio.created', 'bio.updated', 'bio.deleted',
   'campaign.created', 'campaign.updated', 'campaign.deleted',
   'channel.created', 'channel.updated', 'channel.deleted',
+  'tag.created', 'tag.updated', 'tag.deleted',
 ] as const
 
 /** Members' changes, reported with the member as `GET /api/members` shows them (id, username, email, role). */

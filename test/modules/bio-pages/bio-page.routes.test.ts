@@ -50,6 +50,7 @@ describe('bio page endpoints', () => {
           ],
           date: expect.stringMatching(DATE_TIME),
           updated: expect.stringMatching(DATE_TIME),
+          tags: [],
         },
       })
       expect(read.data.data.updated).toBe(read.data.data.date)
@@ -236,6 +237,7 @@ describe('bio page list', () => {
           url: `${PUBLIC_URL}/list-${name}`,
           clicks: 0,
           date: expect.stringMatching(DATE_TIME),
+          tags: [],
         })),
       },
     })

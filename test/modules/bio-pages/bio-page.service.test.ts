@@ -32,7 +32,7 @@ describe('bio page service', () => {
     const aliases = createAliasService(createAliasRepository(context.database.db), {
       drawAlias: queue ? () => queue.shift() ?? 'exhausted' : undefined,
     })
-    const service = createBioPageService(bindable(createBioPageRepository, context.database.db), aliases, { journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test' })
+    const service = createBioPageService(bindable(createBioPageRepository, context.database.db), aliases, { journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test', tags: context.services.tags })
     return { service, published }
   }
 

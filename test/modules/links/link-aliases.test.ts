@@ -94,7 +94,7 @@ describe('short link aliases', () => {
           return next
         },
       })
-      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test' })
+      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test', tags: context.services.tags })
       return { service, lengths, announced }
     }
 

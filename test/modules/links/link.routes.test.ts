@@ -42,6 +42,7 @@ describe('short link endpoints', () => {
         ios: null,
         android: null,
         variants: null,
+        tags: [],
       },
       data: EMPTY_STATISTICS,
     })
@@ -87,6 +88,7 @@ describe('short link endpoints', () => {
       ios: null,
       android: null,
       variants: null,
+      tags: [],
       date: expect.any(String),
       domain: domain.origin,
       campaign,

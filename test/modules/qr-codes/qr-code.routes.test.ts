@@ -40,6 +40,7 @@ describe('QR code endpoints', () => {
         background: 'rgb(255,255,255)',
         foreground: 'rgb(0,0,0)',
         logo: null,
+        tags: [],
       },
       data: EMPTY_STATISTICS,
     })
@@ -238,7 +239,7 @@ describe('QR code endpoints', () => {
       expect(first.data.error).toBe('0')
       expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
       expect(first.data.data.qrs.map((qr: { name: string }) => qr.name)).toEqual(['four', 'three', 'two'])
-      expect(first.data.data.qrs[0]).toEqual({ id: ids[3], link: expect.stringMatching(ALIAS_LINK), scans: 0, name: 'four', date: expect.any(String) })
+      expect(first.data.data.qrs[0]).toEqual({ id: ids[3], link: expect.stringMatching(ALIAS_LINK), scans: 0, name: 'four', date: expect.any(String), tags: [] })
       const second = await client('GET', '/api/qr?limit=3&page=2')
       expect(second.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
       expect(second.data.data.qrs.map((qr: { id: number }) => qr.id)).toEqual([ids[0]])

@@ -1492,12 +1492,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bio pages */
+        /** List bio pages (`tag` narrows the list; several: all must match) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -1521,6 +1523,8 @@ export interface paths {
                                     date: string;
                                     id: number;
                                     name: string;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                     url: string;
                                 }[];
                                 currentpage: number;
@@ -1627,6 +1631,8 @@ export interface paths {
                                 description: string;
                                 id: number;
                                 name: string;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 updated: string;
                                 url: string;
@@ -1942,6 +1948,8 @@ export interface paths {
                         description?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -2043,6 +2051,8 @@ export interface paths {
                         /** @description `""`: no description */
                         description?: string | "";
                         name: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                     };
                 };
             };
@@ -4624,6 +4634,378 @@ export interface paths {
                     };
                     content: {
                         "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import links from a CSV file or a Bitly export, in the background
+         * @description multipart/form-data: `file` (at most 20 MB, IMPORT_MAX_BYTES), `source`, `onconflict`, `map`. Answers 202 with the import's id at once; `GET /api/import/{id}` tells its progress, counts and the rows not imported with their line and reason. A link the account already has (same domain and alias) is not imported again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the CSV file
+                         */
+                        file: string;
+                        /** @description header=field pairs separated by commas, for headers not named after the fields (url, alias, title, domain, created, tags, campaign, channel, expiry, password) */
+                        map?: string;
+                        /** @description an alias another record holds: `skip` the row (default), `rename` it (alias-2, …), or `fail` the import before anything is written */
+                        onconflict?: "skip" | "rename" | "fail";
+                        /** @description `csv` (default: any CSV with a header) or `bitly` (the CSV a Bitly account exports) */
+                        source?: "csv" | "bitly";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            state: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import: its state, counts and the rows not imported as given */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            import: {
+                                /** @description clicks imported */
+                                clicks: number;
+                                /** @description links created (renamed ones included) */
+                                created: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                /** @description why a failed import stopped */
+                                error: string | null;
+                                /** @description rows whose link the account already had (same domain and alias): not written again */
+                                existing: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                finished: string | null;
+                                id: number;
+                                /** @description the file's name, or the source database without its password */
+                                name: string;
+                                onconflict: string;
+                                /** @description the first 1,000 rows not imported as given */
+                                problems: {
+                                    /** @description skipped | renamed | failed */
+                                    action: string;
+                                    alias: string | null;
+                                    /** @description the row in its source (alias, or line) */
+                                    key: string | null;
+                                    /** @description the file's line (the header is line 1) */
+                                    line: number | null;
+                                    reason: string;
+                                }[];
+                                /** @description rows handled so far */
+                                processed: number;
+                                renamed: number;
+                                /** @description rows not imported (see problems) */
+                                skipped: number;
+                                /** @description csv | bitly | yourls */
+                                source: string;
+                                /** @description queued | running | done | failed */
+                                state: string;
+                                /** @description rows in the source, once known */
+                                total: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's imports, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                imports: {
+                                    /** @description clicks imported */
+                                    clicks: number;
+                                    /** @description links created (renamed ones included) */
+                                    created: number;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    /** @description why a failed import stopped */
+                                    error: string | null;
+                                    /** @description rows whose link the account already had (same domain and alias): not written again */
+                                    existing: number;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    finished: string | null;
+                                    id: number;
+                                    /** @description the file's name, or the source database without its password */
+                                    name: string;
+                                    onconflict: string;
+                                    /** @description rows handled so far */
+                                    processed: number;
+                                    renamed: number;
+                                    /** @description rows not imported (see problems) */
+                                    skipped: number;
+                                    /** @description csv | bitly | yourls */
+                                    source: string;
+                                    /** @description queued | running | done | failed */
+                                    state: string;
+                                    /** @description rows in the source, once known */
+                                    total: number | null;
+                                }[];
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -7380,12 +7762,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List QR codes */
+        /** List QR codes (`tag` narrows the list; several: all must match) */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -7412,6 +7796,8 @@ export interface paths {
                                     link: string;
                                     name: string;
                                     scans: number;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                 }[];
                                 result: number;
                             };
@@ -7537,6 +7923,8 @@ export interface paths {
                                 logo: string | null;
                                 name: string;
                                 scans: number;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 type: string;
                             };
                             /** @enum {number} */
@@ -7721,6 +8109,8 @@ export interface paths {
                         logo?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -7949,6 +8339,8 @@ export interface paths {
                         logo?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                     };
                 };
             };
@@ -8048,6 +8440,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "text";
                     } | {
@@ -8070,6 +8464,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "vcard";
                     } | {
@@ -8078,6 +8474,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "link";
                     } | {
@@ -8090,6 +8488,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "email";
                     } | {
@@ -8098,6 +8498,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "phone";
                     } | {
@@ -8109,6 +8511,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "sms";
                     } | {
@@ -8121,6 +8525,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "wifi";
                     };
@@ -8234,6 +8640,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "text";
                     } | {
@@ -8256,6 +8664,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "vcard";
                     } | {
@@ -8264,6 +8674,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "link";
                     } | {
@@ -8276,6 +8688,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "email";
                     } | {
@@ -8284,6 +8698,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "phone";
                     } | {
@@ -8295,6 +8711,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "sms";
                     } | {
@@ -8307,6 +8725,8 @@ export interface paths {
                         foreground?: string;
                         logo?: string;
                         name?: string;
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         /** @enum {string} */
                         type: "wifi";
                     };
@@ -9085,6 +9505,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tag/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tag (it leaves every link, QR code and bio page) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tag/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a tag or change its color ("" for the default) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description `""`: the default color; null or left out: unchanged */
+                        color?: string | "";
+                        /** @description null or left out: unchanged; `""` is refused */
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            color: string | null;
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            message: string;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List tags (by name), with how many links, QR codes and bio pages carry each */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                                tags: {
+                                    /** @description bio pages that carry it */
+                                    bios: number;
+                                    /** @description #rrggbb, or null for the default */
+                                    color: string | null;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    id: number;
+                                    /** @description links that carry it */
+                                    links: number;
+                                    name: string;
+                                    /** @description QR codes that carry it */
+                                    qrs: number;
+                                }[];
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload/logo": {
         parameters: {
             query?: never;
@@ -9275,6 +9989,8 @@ export interface paths {
                                 password: boolean;
                                 pixels: number[];
                                 shorturl: string;
+                                /** @description the item's tags by name */
+                                tags: string[];
                                 targeting: {
                                     device: {
                                         device: string;
@@ -9649,6 +10365,8 @@ export interface paths {
                         password?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
+                        tags?: string[];
                         /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -9887,6 +10605,8 @@ export interface paths {
                         metatitle?: string;
                         password?: string;
                         pixels?: number[];
+                        /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
+                        tags?: string[];
                         type?: string | number;
                         url: string;
                         /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
@@ -9989,7 +10709,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list) */
+        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `tag` narrow the list; several `tag`: all must match) */
         get: {
             parameters: {
                 query?: {
@@ -10003,6 +10723,8 @@ export interface paths {
                     order?: "date" | "clicks";
                     page?: number;
                     q?: string;
+                    /** @description only the items that carry this tag; repeated, every one of them */
+                    tag?: string | string[];
                 };
                 header?: never;
                 path?: never;
@@ -10040,6 +10762,8 @@ export interface paths {
                                     password: boolean;
                                     pixels: number[];
                                     shorturl: string;
+                                    /** @description the item's tags by name */
+                                    tags: string[];
                                     title: string | null;
                                     /** @description direct, frame, splash, a splash page id, or overlay-<id> */
                                     type: string;
@@ -10100,6 +10824,127 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/urls/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 1000 short links at once
+         * @description Each row is checked as `POST /api/url/add` checks its body and answered in order: the new link, or its own error envelope (a taken alias, a bad URL). Rows are written in chunks, each in one transaction. The plan's link limit counts the request as a whole: when the new links do not all fit, none is created (403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        urls: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description rows whose link was created */
+                            created: number;
+                            /** @enum {number} */
+                            error: 0;
+                            /** @description one per row, in the order sent: the new link, or the row's own error envelope */
+                            results: ({
+                                /** @enum {number} */
+                                error: 0;
+                                id: number;
+                                shorturl: string;
+                            } | {
+                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
+                                code: string;
+                                /** @enum {number} */
+                                error: 1;
+                                /** @description the row's field at fault (`url`, `custom`, …) */
+                                field?: string;
+                                message: string;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11507,7 +12352,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -11619,7 +12464,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
                         url: string;
                     };
                 };

@@ -1,6 +1,7 @@
 // The bio page editor: name, address, description, avatar and the link blocks, checked as the
 // server checks them, the server's own message beside the field it names, and beside the form a
 // live preview: the public page as the server renders it (POST /api/bio/preview) in a sandboxed frame.
+import { TagInput } from '../tags/TagInput'
 import { useState } from 'react'
 import { messageOf } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
@@ -54,6 +55,7 @@ export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onC
           <Field label="Avatar image URL" optional error={errors.avatar} hint="An https address of a square picture.">
             <input type="url" inputMode="url" value={draft.avatar} placeholder="https://example.com/me.jpg" onChange={(event) => set('avatar', event.target.value)} />
           </Field>
+          <TagInput value={draft.tags} onChange={(tags) => set('tags', tags)} error={errors.tags ?? Object.entries(errors).find(([field]) => field.startsWith('tags.'))?.[1]} />
         </section>
         <section className="card stack" aria-labelledby="bio-blocks-title">
           <h2 id="bio-blocks-title">Link blocks</h2>

@@ -26,6 +26,7 @@ describe('validateBioDraft', () => {
   it('names each field the server would refuse, blocks by position', () => {
     const draft = {
       name: ' J ',
+      tags: [],
       alias: 'no spaces',
       description: 'x'.repeat(501),
       avatar: 'ftp://example.com/a.png',
@@ -40,12 +41,12 @@ describe('validateBioDraft', () => {
 })
 
 describe('request bodies', () => {
-  const draft = { name: ' Jane ', alias: '', description: ' Hi ', avatar: '', blocks: [newBlock(' Shop ', ' https://shop.example.com ')] }
+  const draft = { name: ' Jane ', alias: '', description: ' Hi ', avatar: '', blocks: [newBlock(' Shop ', ' https://shop.example.com ')], tags: [] }
   it('create leaves out an empty alias and avatar', () => {
     expect(toCreateBody(draft)).toEqual({ name: 'Jane', description: 'Hi', blocks: [{ title: 'Shop', url: 'https://shop.example.com' }] })
   })
   it('update sends an empty avatar, which removes it', () => {
-    expect(toUpdateBody({ ...draft, alias: 'jane' })).toEqual({ name: 'Jane', alias: 'jane', description: 'Hi', avatar: '', blocks: [{ title: 'Shop', url: 'https://shop.example.com' }] })
+    expect(toUpdateBody({ ...draft, alias: 'jane' })).toEqual({ name: 'Jane', alias: 'jane', description: 'Hi', avatar: '', blocks: [{ title: 'Shop', url: 'https://shop.example.com' }], tags: [] })
   })
 })
 

@@ -14,6 +14,8 @@ export interface BioDraft {
   description: string
   avatar: string
   blocks: BlockDraft[]
+  /** The page's tags by name (new names become tags when saved). */
+  tags: string[]
 }
 
 /** Field → message; block fields as `blocks.<index>.title|url`, like the server names them. */
@@ -29,7 +31,7 @@ export function newBlock(title = '', url = ''): BlockDraft {
   return { key: lastKey, title, url }
 }
 
-export const emptyBioDraft = (): BioDraft => ({ name: '', alias: '', description: '', avatar: '', blocks: [] })
+export const emptyBioDraft = (): BioDraft => ({ name: '', alias: '', description: '', avatar: '', blocks: [], tags: [] })
 
 /** The http(s) URL rule of the server (core/urls.ts): parses, http or https, has a host. */
 export function isHttpUrl(value: string): boolean {
@@ -90,12 +92,13 @@ export function toCreateBody(draft: BioDraft) {
     description: draft.description.trim(),
     ...(draft.avatar.trim() ? { avatar: draft.avatar.trim() } : {}),
     blocks: blocksBody(draft),
+    ...(draft.tags.length > 0 ? { tags: draft.tags } : {}),
   }
 }
 
 /** Every field is sent: an empty avatar removes it, the blocks replace the list. */
 export function toUpdateBody(draft: BioDraft) {
-  return { name: draft.name.trim(), alias: draft.alias, description: draft.description.trim(), avatar: draft.avatar.trim(), blocks: blocksBody(draft) }
+  return { name: draft.name.trim(), alias: draft.alias, description: draft.description.trim(), avatar: draft.avatar.trim(), blocks: blocksBody(draft), tags: draft.tags }
 }
 
 /** What the preview endpoint renders (lengths only are checked there). */
@@ -109,13 +112,14 @@ export function toPreviewBody(draft: BioDraft) {
   }
 }
 
-export function draftFromDetails(details: { name: string; alias: string; description: string; avatar: string | null; blocks: Array<{ title: string; url: string }> }): BioDraft {
+export function draftFromDetails(details: { name: string; alias: string; description: string; avatar: string | null; blocks: Array<{ title: string; url: string }>; tags?: string[] }): BioDraft {
   return {
     name: details.name,
     alias: details.alias,
     description: details.description,
     avatar: details.avatar ?? '',
     blocks: details.blocks.map((block) => newBlock(block.title, block.url)),
+    tags: details.tags ?? [],
   }
 }
 

@@ -10,6 +10,7 @@ import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { TargetingEditor } from './TargetingEditor'
 import { UtmEditor, type UtmTemplate } from './UtmEditor'
+import { TagInput, type KnownTag } from '../tags/TagInput'
 import { VariantsEditor } from './VariantsEditor'
 import { withUtmParameters, type UtmValues } from './utm'
 import { TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
@@ -22,6 +23,8 @@ export interface LinkFormOptions {
   splashPages: Array<{ id: number; name: string }>
   overlays: Array<{ id: number; name: string }>
   utmTemplates: UtmTemplate[]
+  /** The workspace's tags, suggested in the tags input. */
+  tags?: KnownTag[]
 }
 
 interface LinkFormProps {
@@ -136,6 +139,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
 
         <section className="card stack" aria-labelledby="section-tracking">
           <h2 id="section-tracking">Organise and track</h2>
+          <TagInput value={values.tags} known={options.tags} onChange={(tags) => set('tags', tags)} error={errors.tags ?? Object.entries(errors).find(([field]) => field.startsWith('tags.'))?.[1]} />
           <div className="grid-2">
             <Field label="Campaign" optional error={errors.campaign}>
               <select value={values.campaign} onChange={(event) => set('campaign', event.target.value)}>

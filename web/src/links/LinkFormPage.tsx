@@ -16,6 +16,7 @@ import { useAllSplashPages } from '../splash/splash-queries'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
 import { useLink, useUtmTemplates } from './link-queries'
+import { useAllTags } from '../tags/tag-queries'
 import type { UtmValues } from './utm'
 
 /** Every list the form offers, or the first failure; pending until all have answered. */
@@ -27,7 +28,9 @@ function useLinkFormOptions() {
     domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data && utmTemplates.data
       ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data, utmTemplates: utmTemplates.data }
       : undefined
-  return { options, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
+  // Suggestions only: the form works without them.
+  const tags = useAllTags().data
+  return { options: options && { ...options, tags }, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
 }
 
 /** Saves UTM parameters as a template, then lists it in the builder. */

@@ -11,7 +11,7 @@ import { LinksPage } from './LinksPage'
 
 const link = {
   id: 4, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com/spring', title: 'Spring sale', description: null,
-  clicks: 12, uniqueclicks: 9, date: '2026-03-01 10:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
+  clicks: 12, uniqueclicks: 9, date: '2026-03-01 10:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false, tags: [],
 }
 
 function listOf(key: string, items: unknown[]) {

@@ -15,6 +15,9 @@ import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useAllDomains } from '../domains/domain-queries'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
+import { useAllTags } from '../tags/tag-queries'
+import { chipStyle } from '../tags/tag-rules'
+import '../tags/tags.css'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -43,6 +46,8 @@ function readFilters(params: URLSearchParams): LinkFilters {
     channel: idParam(params, 'channel', 1),
     // 0 is the main domain.
     domain: idParam(params, 'domain', 0),
+    // ?tag=a&tag=b: links carrying every one.
+    tags: params.getAll('tag').filter((tag) => tag.trim() !== ''),
   }
 }
 
@@ -53,6 +58,7 @@ export function LinksPage() {
   const campaigns = useAllCampaigns()
   const channels = useAllChannels()
   const domains = useAllDomains()
+  const tags = useAllTags()
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()
@@ -61,8 +67,9 @@ export function LinksPage() {
 
   function change(next: Partial<LinkFilters>) {
     const merged = { ...filters, page: 1, ...next }
-    const entries = Object.entries(merged).filter(([key, value]) => value !== '' && !(key === 'page' && value === 1) && !(key === 'order' && value === 'date'))
-    setParams(new URLSearchParams(entries.map(([key, value]) => [key, String(value)])))
+    const { tags, ...single } = merged
+    const entries = Object.entries(single).filter(([key, value]) => value !== '' && !(key === 'page' && value === 1) && !(key === 'order' && value === 'date'))
+    setParams(new URLSearchParams([...entries.map(([key, value]) => [key, String(value)]), ...tags.map((tag) => ['tag', tag])]))
   }
 
   // Search as the person types, a moment after the last key.
@@ -117,7 +124,24 @@ export function LinksPage() {
             {domains.data?.map((domain) => <option key={domain.id} value={domain.id}>{displayUrl(domain.domain)}</option>)}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="links-tag">Tag</label>
+          <select id="links-tag" value="" onChange={(event) => event.target.value && change({ tags: [...filters.tags, event.target.value] })}>
+            <option value="">{filters.tags.length > 0 ? 'Add a tag…' : 'All tags'}</option>
+            {tags.data?.filter((tag) => !filters.tags.some((chosen) => chosen.toLowerCase() === tag.name.toLowerCase())).map((tag) => <option key={tag.id} value={tag.name}>{tag.name}</option>)}
+          </select>
+        </div>
       </div>
+      {filters.tags.length > 0 && (
+        <ul className="tag-chips active-tags" aria-label="Tags the list is narrowed to">
+          {filters.tags.map((tag) => (
+            <li key={tag} className="tag-chip" style={chipStyle(tags.data?.find((entry) => entry.name.toLowerCase() === tag.toLowerCase())?.color)}>
+              #{tag}
+              <button type="button" className="tag-remove" aria-label={`Stop filtering by tag ${tag}`} onClick={() => change({ tags: filters.tags.filter((chosen) => chosen !== tag) })}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
 
       {links.isPending ? <Loading label="Loading links…" /> : links.isError ? <ErrorMessage error={links.error} onRetry={() => links.refetch()} /> : links.data.links.length === 0 ? (
         <div className="card">
@@ -156,6 +180,9 @@ export function LinksPage() {
                       {link.password && <span className="badge">Password</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
+                      {link.tags.map((tag) => (
+                        <button key={tag} type="button" className="badge tag-badge" style={chipStyle(tags.data?.find((entry) => entry.name === tag)?.color)} onClick={() => change({ tags: filters.tags.includes(tag) ? filters.tags : [...filters.tags, tag] })} aria-label={`Show links tagged ${tag}`}>#{tag}</button>
+                      ))}
                     </span>
                     </div>
                   </td>

@@ -3,6 +3,7 @@
 import type { paths } from '../api/schema'
 import { ALPHA2_BY_NUMERIC } from '../components/country-codes'
 import { parseServerTime, toServerTime } from '../components/format'
+import { tagProblems } from '../tags/tag-rules'
 import { emptyUtm, UTM_FIELDS, utmBody, utmValueProblem, utmValuesOf, type UtmValues } from './utm'
 
 export type LinkCreateBody = paths['/api/url/add']['post']['requestBody']['content']['application/json']
@@ -47,6 +48,8 @@ export interface LinkFormValues {
   android: string
   /** A split test's destinations; none for no test. */
   variants: Array<{ url: string; weight: string }>
+  /** The link's tags by name (new names become tags when saved). */
+  tags: string[]
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -61,6 +64,7 @@ export const emptyLinkForm: LinkFormValues = {
   ios: '',
   android: '',
   variants: [],
+  tags: [],
 }
 
 /** The largest click limit the server accepts. */
@@ -134,6 +138,7 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
   for (const field of ['expiredurl', 'ios', 'android'] as const) {
     if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
   }
+  Object.assign(errors, tagProblems(values.tags))
   for (const field of UTM_FIELDS) {
     const problem = utmValueProblem(values.utm[field])
     if (problem) errors[`utm.${field}`] = problem
@@ -188,6 +193,7 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (values.ios.trim()) body.ios = values.ios.trim()
   if (values.android.trim()) body.android = values.android.trim()
   if (values.variants.length > 0) body.variants = variantsBody(values)
+  if (values.tags.length > 0) body.tags = values.tags
   return body
 }
 
@@ -210,6 +216,8 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     ios: values.ios.trim(),
     android: values.android.trim(),
     variants: values.variants.length > 0 ? variantsBody(values) : [],
+    // The list replaces the link's tags; [] removes them.
+    tags: values.tags,
   }
   if (values.custom) body.custom = values.custom
   if (values.removePassword) body.password = ''
@@ -244,5 +252,6 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     ios: details.ios ?? '',
     android: details.android ?? '',
     variants: (details.variants ?? []).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
+    tags: details.tags ?? [],
   }
 }

@@ -1,5 +1,6 @@
 // The QR designer: the fields of each type, colors, a logo, and beside them the server's own
 // drawing of the code (so what is shown is what scans), with the download choices once it is saved.
+import { TagInput } from '../tags/TagInput'
 import { useId, useState, type ReactNode } from 'react'
 import { Field } from '../components/Field'
 import { sameNames } from '../components/server-field-error'
@@ -158,6 +159,7 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
           <Field label="Name" optional error={errors.name} hint="For you only: it names the code in your list.">
             <input type="text" value={values.name} placeholder={`${TYPE_LABELS[values.type]} QR`} onChange={(event) => set('name', event.target.value)} />
           </Field>
+          <TagInput value={values.tags} onChange={(tags) => set('tags', tags)} error={errors.tags ?? Object.entries(errors).find(([field]) => field.startsWith('tags.'))?.[1]} />
         </section>
 
         <section className="card stack" aria-labelledby="qr-look">

@@ -63,7 +63,7 @@ describe('QR design', () => {
 
   it('reads a stored code back into the form', () => {
     const details: QrDetails = {
-      id: 4, link: 'https://lw.test/qr/abc', scans: 2, name: 'Guest', date: '2026-01-01 00:00:00',
+      id: 4, link: 'https://lw.test/qr/abc', scans: 2, name: 'Guest', date: '2026-01-01 00:00:00', tags: [],
       type: 'wifi', data: { ssid: 'Cafe', pass: 'x', encryption: 'WEP' }, background: 'rgb(255,255,255)', foreground: 'rgb(1,2,3)', logo: 'https://example.com/l.png',
     }
     const values = valuesFromDetails(details)

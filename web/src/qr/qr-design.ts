@@ -47,6 +47,8 @@ export interface QrFormValues {
   /** The upload folder path the server answered for an uploaded file. */
   logoPath: string
   logoUrl: string
+  /** The code's tags by name (new names become tags when saved). */
+  tags: string[]
 }
 
 /** Errors by field name as the server names them (`data.ssid`, `foreground`, `logo`). */
@@ -56,6 +58,7 @@ const EMPTY_VCARD = Object.fromEntries(VCARD_FIELDS.map((field) => [field, '']))
 
 export const emptyQrForm: QrFormValues = {
   type: 'link',
+  tags: [],
   name: '',
   text: '',
   link: '',
@@ -210,6 +213,7 @@ export function toCreateBody(values: QrFormValues): QrCreateBody {
     background: values.background.trim(),
     logo: logoOf(values),
     name: optional(values.name),
+    tags: values.tags.length > 0 ? values.tags : undefined,
   } as QrCreateBody
 }
 
@@ -226,6 +230,7 @@ export function toUpdateBody(values: QrFormValues, initial: QrFormValues): QrUpd
     background: values.background.trim(),
     ...(logo === initialLogo ? {} : { logo: logo ?? '' }),
     ...(optional(values.name) ? { name: values.name.trim() } : {}),
+    tags: values.tags,
   }
 }
 
@@ -242,6 +247,7 @@ export function valuesFromDetails(details: QrDetails): QrFormValues {
     ...emptyQrForm,
     type,
     name: details.name,
+    tags: details.tags ?? [],
     foreground: details.foreground,
     background: details.background,
     logoMode: details.logo === null ? 'none' : /^[a-z][a-z0-9+.-]*:/i.test(details.logo) ? 'url' : 'upload',

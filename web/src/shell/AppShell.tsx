@@ -34,6 +34,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
     items: [
       { to: '/campaigns', label: 'Campaigns', icon: 'M4 10v4h3l6 4V6L7 10H4zM17 9a4 4 0 010 6' },
       { to: '/channels', label: 'Channels', icon: 'M4 7h16M4 12h16M4 17h16M8 4v16' },
+      { to: '/tags', label: 'Tags', icon: 'M3 12V4h8l10 10-8 8L3 12zM7.5 7.5h.01' },
     ],
   },
   {

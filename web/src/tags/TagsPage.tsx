@@ -1,0 +1,118 @@
+// The workspace's tags: how many links, QR codes and bio pages carry each; rename one, give it a
+// color, or delete it (it leaves every item). Tags are made by the items that name them.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
+import { formatCount } from '../components/format'
+import { ListPageBody, useListPage } from '../components/list-page'
+import { PageHeader } from '../components/PageHeader'
+import { EmptyState } from '../components/States'
+import { useCheckedSubmit } from '../components/use-checked-submit'
+import { RoleNote, useMay } from '../members/RoleGuard'
+import { useTagPage, type Tag } from './tag-queries'
+import { chipStyle, MAX_TAG_LENGTH } from './tag-rules'
+import './tags.css'
+
+const DEFAULT_COLOR = '#4f46e5'
+
+function TagEditor({ tag, onDone }: { tag: Tag; onDone(): void }) {
+  const queryClient = useQueryClient()
+  const [name, setName] = useState(tag.name)
+  const [color, setColor] = useState(tag.color ?? '')
+  const save = useMutation({
+    mutationFn: () => unwrap(api.PUT('/api/tag/{id}/update', { params: { path: { id: tag.id } }, body: { name: name.trim(), color } })),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['tags'] }), queryClient.invalidateQueries({ queryKey: ['links'] })])
+      onDone()
+    },
+  })
+  const form = useCheckedSubmit<'name' | 'color'>({
+    validate: () => {
+      const trimmed = name.trim()
+      if (!trimmed) return { name: 'Enter a name.' }
+      if ([...trimmed].length > MAX_TAG_LENGTH) return { name: `Use at most ${MAX_TAG_LENGTH} characters.` }
+      return {}
+    },
+    send: () => save.mutateAsync(),
+    fields: ['name', 'color'],
+  })
+  return (
+    <form className="tag-edit" onSubmit={form.submit} aria-label={`Edit tag ${tag.name}`} noValidate>
+      <div className={form.errors.name ? 'field invalid' : 'field'}>
+        <label htmlFor={`tag-name-${tag.id}`}>Name</label>
+        <input id={`tag-name-${tag.id}`} type="text" value={name} aria-invalid={form.errors.name ? true : undefined} onChange={(event) => setName(event.target.value)} />
+        {form.errors.name && <p className="field-error">{form.errors.name}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`tag-color-${tag.id}`}>Color</label>
+        <input id={`tag-color-${tag.id}`} type="color" value={color || DEFAULT_COLOR} onChange={(event) => setColor(event.target.value)} />
+      </div>
+      <button type="button" className="button small ghost" onClick={() => setColor('')}>Default color</button>
+      <button type="submit" className="button small primary" disabled={form.submitting}>Save tag</button>
+      <button type="button" className="button small ghost" onClick={onDone}>Cancel</button>
+      {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
+    </form>
+  )
+}
+
+export function TagsPage() {
+  const mayChange = useMay('editor')
+  const { page, setPage, deleting, setDeleting } = useListPage<Tag>()
+  const tags = useTagPage(page)
+  const [editing, setEditing] = useState<number>()
+
+  return (
+    <>
+      <PageHeader
+        title="Tags"
+        description={<>Label links, QR codes and bio pages, then filter lists by label. Tags are created when you first add them to an item. <RoleNote id="tags-role-reason" needed="editor" allowed={mayChange} /></>}
+      />
+      <ListPageBody
+        query={tags}
+        entries={(answer) => answer.tags}
+        loadingLabel="Loading tags…"
+        state={{ page, setPage }}
+        empty={(
+          <EmptyState title="No tags yet">
+            <p className="muted">Add tags such as “spring” or “print” to a link in the link builder; they show up here to rename, colour or delete.</p>
+            <Link to="/links/new" className="button primary">+ Create link</Link>
+          </EmptyState>
+        )}
+      >
+        {(entries) => (
+          <ul className="org-list" aria-label="Tags">
+            {entries.map((tag) => (
+              <li key={tag.id} className="org-row">
+                <div className="org-main">
+                  <span className="org-title"><span className="tag-swatch" style={chipStyle(tag.color)} aria-hidden="true" />{tag.name}</span>
+                  <span className="tag-counts">
+                    <Link to={`/links?tag=${encodeURIComponent(tag.name)}`}>{formatCount(tag.links)} {tag.links === 1 ? 'link' : 'links'}</Link>
+                    {' · '}{formatCount(tag.qrs)} QR {tag.qrs === 1 ? 'code' : 'codes'} · {formatCount(tag.bios)} bio {tag.bios === 1 ? 'page' : 'pages'}
+                  </span>
+                  {editing === tag.id && <TagEditor tag={tag} onDone={() => setEditing(undefined)} />}
+                </div>
+                <div className="actions">
+                  <button type="button" className="button small ghost" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'tags-role-reason'} onClick={() => setEditing(tag.id)}>Edit<span className="visually-hidden"> tag {tag.name}</span></button>
+                  <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'tags-role-reason'} onClick={() => setDeleting(tag)}>Delete<span className="visually-hidden"> tag {tag.name}</span></button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListPageBody>
+      {deleting && (
+        <DeleteRecordDialog
+          title="Delete this tag?"
+          confirmLabel="Delete tag"
+          remove={() => unwrap(api.DELETE('/api/tag/{id}/delete', { params: { path: { id: deleting.id } } }))}
+          lists={[['tags'], ['links']]}
+          onClose={() => setDeleting(undefined)}
+        >
+          <p><strong>{deleting.name}</strong> will be removed from {formatCount(deleting.links + deleting.qrs + deleting.bios)} items. The items themselves stay.</p>
+        </DeleteRecordDialog>
+      )}
+    </>
+  )
+}
