@@ -9,8 +9,10 @@
 //   BENCH_MEMORY_SECONDS  length of the memory load (default 300)
 //   BENCH_ONLY            comma-separated subset: redirect, redirect-sqlite, redirect-postgres,
 //                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics,
-//                         export
+//                         export,
+//                         analytics (not in the default set: sizes and options in bench/analytics.ts)
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
 import { runApiThroughputBench } from './api-throughput.js'
 import { runColdStartBench } from './cold-start.js'
 import { runExportBench } from './export.js'
@@ -40,4 +42,5 @@ if (only.has('memory')) await runMemoryBench({ seconds: Number(process.env.BENCH
 if (only.has('cold-start')) await runColdStartBench({ nodeArgs })
 if (only.has('statistics')) await runStatisticsReadBench({ largeClicks: Number(process.env.BENCH_STATS_CLICKS ?? 10_000_000) })
 if (only.has('export')) await runExportBench({ clicks: Number(process.env.BENCH_EXPORT_CLICKS ?? 1_000_000) })
+if (only.has('analytics')) await runAnalyticsBench(analyticsOptionsFromEnvironment(postgresUrl))
 console.log(`bench finished ${new Date().toISOString()}`)

@@ -127,6 +127,11 @@ export async function writeEnrichedClicks(trx: Transaction<Database>, clicks: re
     rows.push(row)
     counted.push(count)
   }
+  return writeDescribedClicks(trx, rows, counted)
+}
+
+/** Raw rows and the same clicks as the aggregates count them, written in `trx` (the seeder's chunks, imports). */
+export async function writeDescribedClicks(trx: Transaction<Database>, rows: ClickInsertRow[], counted: CountedClick[]): Promise<LinkCounters> {
   await insertClicks(trx, rows)
   return applyIncrements(trx, incrementsOf(counted))
 }

@@ -1,7 +1,7 @@
 // `linkwell clicks prune` (retention of raw clicks), `linkwell audit prune` (of the audit log) and `linkwell dev seed-clicks` (synthetic
 // clicks for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
-import { seedClicks } from '../analytics/click-seed.js'
+import { seedClicks, seedWorkspaceClicks } from '../analytics/click-seed.js'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Values } from './command.js'
 import { daysBefore, nowTimestamp, toStoredTimestamp } from '../core/time.js'
 import type { ClickItemType } from '../analytics/click-items.js'
@@ -9,9 +9,13 @@ import type { ClickItemType } from '../analytics/click-items.js'
 export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
                                       statistics (aggregates) are kept whole
   audit prune [--days N]              delete audit log entries older than N days (default AUDIT_RETENTION_DAYS, 365)
-  dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]
-                                      write N synthetic clicks of one item over D days (default 90);
-                                      they count like real ones: for test databases only
+  dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L])
+      --count N [--days D] [--last-day YYYY-MM-DD]
+                                      write N synthetic clicks of one item, or of the account's first L links
+                                      (default 10,000; missing ones are created as seed-ACCOUNT-N), over D days
+                                      (default 90), spread like real traffic (Zipf over 200 countries and 500
+                                      referrers, 30 browsers, 3 devices; Zipf across links); they count like
+                                      real ones: for test databases only
 `
 
 const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }
@@ -48,28 +52,34 @@ export const CLICK_COMMANDS: Record<string, Command> = {
     },
   },
   'dev seed-clicks': {
-    usage: 'dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID) --count N [--days D] [--last-day YYYY-MM-DD]',
-    options: { link: { type: 'string' }, qr: { type: 'string' }, campaign: { type: 'string' }, bio: { type: 'string' }, count: { type: 'string' }, days: { type: 'string' }, 'last-day': { type: 'string' } },
+    usage: 'dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L]) --count N [--days D] [--last-day YYYY-MM-DD]',
+    options: { link: { type: 'string' }, qr: { type: 'string' }, campaign: { type: 'string' }, bio: { type: 'string' }, workspace: { type: 'string' }, links: { type: 'string' }, count: { type: 'string' }, days: { type: 'string' }, 'last-day': { type: 'string' } },
     required: ['count'],
     async run(values, { db }) {
-      const items = Object.keys(ITEM_OPTIONS).filter((option) => text(values, option) !== undefined)
-      if (items.length !== 1) throw new UsageError('give exactly one of --link, --qr, --campaign or --bio')
+      const items = [...Object.keys(ITEM_OPTIONS), 'workspace'].filter((option) => text(values, option) !== undefined)
+      if (items.length !== 1) throw new UsageError('give exactly one of --link, --qr, --campaign, --bio or --workspace')
       const option = items[0]!
+      if (option !== 'workspace' && text(values, 'links') !== undefined) throw new UsageError('--links goes with --workspace only')
       const lastDay = text(values, 'last-day') ?? nowTimestamp().slice(0, 10)
       if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay) || !toStoredTimestamp(lastDay)) throw new UsageError(`--last-day must be a date YYYY-MM-DD, got "${lastDay}"`)
       const started = Date.now()
-      const itemType = ITEM_OPTIONS[option]!
-      const itemId = wholeNumber(text(values, option)!, option, 1, 2_147_483_647)
-      const result = await seedClicks(db, {
-        itemType,
-        itemId,
+      const spread = {
         count: wholeNumber(text(values, 'count')!, 'count', 1, 1_000_000_000),
         days: wholeNumber(text(values, 'days') ?? '90', 'days', 1, MAX_DAYS),
         lastDay,
-        onProgress: (written) => {
+        onProgress: (written: number) => {
           if (written % 1_000_000 === 0) process.stderr.write(`seed-clicks: ${written} clicks written\n`)
         },
-      })
+      }
+      const id = wholeNumber(text(values, option)!, option, 1, 2_147_483_647)
+      if (option === 'workspace') {
+        const result = await seedWorkspaceClicks(db, { ...spread, accountId: id, links: wholeNumber(text(values, 'links') ?? '10000', 'links', 1, 1_000_000) })
+        if (!result) throw new CliFailure(`No account with the id ${id}.`)
+        return { ...result, seconds: Math.round((Date.now() - started) / 100) / 10 }
+      }
+      const itemType = ITEM_OPTIONS[option]!
+      const itemId = id
+      const result = await seedClicks(db, { ...spread, itemType, itemId })
       if (!result) throw new CliFailure(`No ${ITEM_NOUNS[itemType]} with the id ${itemId}.`)
       return { ...result, seconds: Math.round((Date.now() - started) / 100) / 10 }
     },

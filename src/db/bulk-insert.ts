@@ -21,10 +21,11 @@ export interface BulkInsertOptions<C extends string, R extends C> {
   /** Each column's PostgreSQL type, for its array. */
   postgresTypes: Record<C, PostgresColumnType>
   /**
-   * A row whose `keys` exist already: with `add`, that column's value is added to the stored one
-   * (a counter); without it the row is skipped. Rows of one call must not share keys.
+   * A row whose `keys` exist already: with `add`, that column's value (or each of those columns')
+   * is added to the stored one (a counter); without it the row is skipped. Rows of one call must
+   * not share keys.
    */
-  onConflict?: { keys: readonly C[]; add?: C }
+  onConflict?: { keys: readonly C[]; add?: C | readonly C[] }
   /** Columns answered for each row actually inserted (skipped rows are not answered). */
   returning?: readonly R[]
 }
@@ -45,7 +46,8 @@ export function createBulkInsert<T extends keyof Database, C extends keyof Datab
   const conflictClause = (target: string) => {
     if (!options.onConflict) return ''
     const { keys, add } = options.onConflict
-    const action = add ? `do update set ${quoted(add)} = ${quoted(target)}.${quoted(add)} + excluded.${quoted(add)}` : 'do nothing'
+    const added: readonly string[] = add === undefined ? [] : typeof add === 'string' ? [add] : add
+    const action = added.length ? `do update set ${added.map((name) => `${quoted(name)} = ${quoted(target)}.${quoted(name)} + excluded.${quoted(name)}`).join(', ')}` : 'do nothing'
     return ` on conflict (${keys.map(quoted).join(', ')}) ${action}`
   }
   const returningClause = options.returning?.length ? ` returning ${options.returning.map(quoted).join(', ')}` : ''

@@ -111,6 +111,30 @@ describe('linkwell dev seed-clicks', () => {
     }
   })
 
+  it('--workspace spreads clicks over the account\'s first L links, creating the missing ones; most clicks go to the first (Zipf)', async () => {
+    const db = shared.handle.db
+    const workspace = await createAccount(made)
+    const existing = (await createLink(made, workspace, { custom: alias('ws') })).id
+    const result = await runCli(shared.url, ['dev', 'seed-clicks', '--workspace', String(workspace.id), '--links', '5', '--count', '2000', '--days', '3', '--last-day', '2026-03-10'])
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.json).toEqual({ written: 2000, links: 5, from: '2026-03-08', to: '2026-03-10', seconds: expect.any(Number) })
+    const links = await db.selectFrom('links').select(['id', 'clicks']).where('account_id', '=', workspace.id).orderBy('id').execute()
+    expect(links).toHaveLength(5)
+    expect(links[0]!.id).toBe(existing)
+    expect(links.reduce((sum, row) => sum + row.clicks, 0)).toBe(2000)
+    // Zipf (s = 1) over 5 links: the first gets 1 / H(5) ≈ 44 %, the last ≈ 9 %.
+    expect(links[0]!.clicks).toBeGreaterThan(700)
+    expect(links[4]!.clicks).toBeLessThan(300)
+    expect(links[4]!.clicks).toBeGreaterThan(0)
+    await expectAggregatesMatchRaw(db)
+    await expectFailures(shared.url, [
+      [1, 'No account with the id 999999.', ['dev', 'seed-clicks', '--workspace', '999999', '--count', '5']],
+      [2, '--links goes with --workspace only', ['dev', 'seed-clicks', '--link', String(existing), '--links', '3', '--count', '5']],
+      [2, '--links must be a whole number', ['dev', 'seed-clicks', '--workspace', String(workspace.id), '--links', '0', '--count', '5']],
+    ])
+    expect((await db.selectFrom('links').select('id').where('account_id', '=', workspace.id).execute())).toHaveLength(5)
+  })
+
   it('spreads over 90 days ending today (UTC) when --days and --last-day are left out', async () => {
     const linkId = (await createLink(made, owner, { custom: alias('default') })).id
     const started = Date.now()
@@ -127,8 +151,8 @@ describe('linkwell dev seed-clicks', () => {
     const linkId = (await createLink(made, owner, { custom: alias('refused') })).id
     const link = String(linkId)
     await expectFailures(shared.url, [
-      [2, 'give exactly one of --link, --qr, --campaign or --bio', ['dev', 'seed-clicks', '--count', '5']],
-      [2, 'give exactly one of --link, --qr, --campaign or --bio', ['dev', 'seed-clicks', '--link', link, '--qr', link, '--count', '5']],
+      [2, 'give exactly one of --link, --qr, --campaign, --bio or --workspace', ['dev', 'seed-clicks', '--count', '5']],
+      [2, 'give exactly one of --link, --qr, --campaign, --bio or --workspace', ['dev', 'seed-clicks', '--link', link, '--qr', link, '--count', '5']],
       [2, '--count', ['dev', 'seed-clicks', '--link', link]],
       [2, '--count must be a whole number', ['dev', 'seed-clicks', '--link', link, '--count', '0']],
       [2, '--count must be a whole number', ['dev', 'seed-clicks', '--link', link, '--count', 'abc']],
