@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       listErrorFormat: 'string',
       webhookAllowPrivate: false,
       eventsUrl: undefined,
+      linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6 },
     })
   })
 
@@ -81,6 +82,9 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'a-metrics-token-of-enough-length',
       WEBHOOK_ALLOW_PRIVATE: '1',
       EVENTS_URL: 'nats://events.internal:4222',
+      LINK_CHECK: 'off',
+      LINK_CHECK_ALLOW_PRIVATE: '1',
+      LINK_CHECK_INTERVAL_HOURS: '12',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -112,6 +116,7 @@ describe('loadConfig', () => {
       listErrorFormat: 'integer',
       webhookAllowPrivate: true,
       eventsUrl: 'nats://events.internal:4222',
+      linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12 },
     })
   })
 
@@ -159,6 +164,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
+    ['LINK_CHECK', 'sometimes'],
+    ['LINK_CHECK_ALLOW_PRIVATE', 'yes'],
+    ['LINK_CHECK_INTERVAL_HOURS', '0'],
     ['EVENTS_URL', 'http://events.internal:4222'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],

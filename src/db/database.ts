@@ -26,6 +26,7 @@ import * as importJobs from './migrations/021-import-jobs.js'
 import * as webhooks from './migrations/022-webhooks.js'
 import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
+import * as linkHealth from './migrations/025-link-health.js'
 
 export type DB = Kysely<Database>
 
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022-webhooks': webhooks,
   '022b-event-stream': eventStream,
   '023-link-options': linkOptions,
+  '025-link-health': linkHealth,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

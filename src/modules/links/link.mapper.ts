@@ -5,6 +5,7 @@ import { formatLinkType } from './link-input.js'
 import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
 import { parseStoredOptions } from './link-options.js'
+import type { LinkHealth } from '../link-health/destination-probe.js'
 
 /** A link's options as the API shows them (issue 23): null where not set; a split test's variants with their clicks. */
 export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<number, number> = new Map()) {
@@ -36,6 +37,8 @@ export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl:
     type: formatLinkType({ type: row.type, splashId: row.splash_id, overlayId: row.overlay_id }),
     expiry: row.expires_at,
     password: row.password_hash !== null,
+    // What the link checker last found at the destination (issue 23, ADR 026).
+    health: { state: row.health as LinkHealth, status: row.health_status, checkedat: row.health_checked_at },
   }
 }
 

@@ -29,23 +29,23 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
   app.get('/api/urls', {
     schema: {
       tags,
-      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list)',
+      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `health` narrow the list)',
       querystring: LinkListQuery,
       response: { 200: LinkListResponse, ...errorResponses },
     },
   }, async (request, reply) => {
     const accountId = accountOf(request).id
     const page = toPageRequest(request.query)
-    const { order = 'date', q, campaign, channel, domain } = request.query
+    const { order = 'date', q, campaign, channel, domain, health } = request.query
     // The query's domain 0 is the main domain, which links store as no domain at all.
-    const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
+    const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain, health }
     const list = async () => {
       const { rows, total } = await links.listLinks(accountId, page, filter)
       return listEnvelope('urls', page, total, rows.map(({ link, pixelIds }) => toLinkListEntry(link, pixelIds, publicUrl)))
     }
     // A channel's membership is not part of the list version (ADR 012): those lists are read anew.
     if (channel !== undefined) return list()
-    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null])
+    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null, health ?? null])
     return listCache.send(reply, { key, version: await links.listVersion(accountId) }, list)
   })
 

@@ -5,6 +5,7 @@ import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES }
 import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
 import { Alias, Clearable, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
+import { LINK_HEALTH_STATES } from '../link-health/destination-probe.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
@@ -160,6 +161,10 @@ export const LinkListQuery = Type.Object({
     description: 'only the links served on this branded domain (its id), or on the main domain with 0',
     errorMessage: 'must be a branded domain id, or 0 for the main domain',
   })),
+  health: Type.Optional(Type.Enum(LINK_HEALTH_STATES, {
+    description: 'only the links whose destination the link checker last found in this state',
+    errorMessage: `must be one of ${LINK_HEALTH_STATES.join(', ')}`,
+  })),
 })
 
 const linkFields = {
@@ -178,6 +183,11 @@ const linkFields = {
   type: Type.String({ description: 'direct, frame, splash, a splash page id, or overlay-<id>' }),
   expiry: Type.Union([DateTime, Type.Null()]),
   password: Type.Boolean({ description: 'true when visitors must enter a password' }),
+  health: Type.Object({
+    state: Type.Enum(LINK_HEALTH_STATES, { description: 'ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude' }),
+    status: Type.Union([Type.Integer(), Type.Null()], { description: 'the HTTP status last answered; null when none came' }),
+    checkedat: Type.Union([DateTime, Type.Null()], { description: 'when the destination was last checked; null before the first check' }),
+  }, { description: 'what the link checker last found at the destination (every few hours)' }),
 }
 
 export const LinkListEntry = Type.Object(linkFields)

@@ -20,6 +20,9 @@ export const EVENT_TYPES = [
   'qr.scanned',
   // What a visitor sent through a contact overlay.
   'contact.submitted',
+  // The link checker found a link's destination broken, or answering again (modules/link-health).
+  'link.broken',
+  'link.recovered',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -35,6 +35,7 @@ describe('short link endpoints', () => {
         type: 'direct',
         expiry: null,
         password: false,
+        health: { state: 'unknown', status: null, checkedat: null },
         targeting: { geo: [], device: [], language: [] },
         utm: null,
         clicklimit: null,
@@ -94,6 +95,7 @@ describe('short link endpoints', () => {
       type: `overlay-${overlay}`,
       expiry,
       password: true,
+      health: { state: 'unknown', status: null, checkedat: null },
       targeting: {
         geo: [{ location: 'US', link: 'https://shop.example/us' }],
         device: [{ device: 'iphone', link: 'https://apps.example/ios' }],
