@@ -17,6 +17,7 @@ export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<n
     ios: options.ios,
     android: options.android,
     variants: options.variants && options.variants.map((variant, index) => ({ ...variant, clicks: variantClicks.get(index) ?? 0 })),
+    brokenurl: options.brokenUrl,
   }
 }
 

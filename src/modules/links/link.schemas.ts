@@ -117,6 +117,7 @@ export const LinkCreateBody = Type.Object({
   ios: Type.Optional(AppLink('iOS (iPhone, iPad)')),
   android: Type.Optional(AppLink('Android')),
   variants: Type.Optional(Variants),
+  brokenurl: Type.Optional(Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go while the link checker finds the destination broken (a printed QR code\'s fallback)' })),
 })
 
 /**
@@ -137,6 +138,7 @@ export const LinkUpdateBody = UpdateBody({
   expiredurl: Type.Optional(OptionalUrl),
   ios: Type.Optional(OptionalUrl),
   android: Type.Optional(OptionalUrl),
+  brokenurl: Type.Optional(OptionalUrl),
   variants: Type.Optional(Type.Union([Variants, Type.Array(Type.Object({ url: HttpUrl, weight: Type.Integer() }), { maxItems: 0 })], { errorMessage: `${VARIANTS_RULE}, or [] to end the split test` })),
 })
 
@@ -211,6 +213,7 @@ const optionFields = {
     Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer(), clicks: Type.Integer({ description: 'recorded clicks of visitors sent to this variant' }) })),
     Type.Null(),
   ], { description: 'the split test\'s destinations, with the clicks each has had' }),
+  brokenurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go while the destination is broken' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

@@ -13,19 +13,19 @@ interface Destination {
   url: string
   /** Requests received per path (with its query). */
   requests: Map<string, number>
-  /** When each request arrived (ms). */
-  arrivals: number[]
+  /** When each request arrived (ms), with its path. */
+  arrivals: Array<{ path: string; at: number }>
   /** What /flaky answers now. */
   flakyStatus: number
   close(): Promise<void>
 }
 
 async function startDestination(): Promise<Destination> {
-  const state = { requests: new Map<string, number>(), arrivals: [] as number[], flakyStatus: 200 }
+  const state = { requests: new Map<string, number>(), arrivals: [] as Array<{ path: string; at: number }>, flakyStatus: 200 }
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/'
     state.requests.set(path, (state.requests.get(path) ?? 0) + 1)
-    state.arrivals.push(Date.now())
+    state.arrivals.push({ path, at: Date.now() })
     if (path.startsWith('/ok')) response.writeHead(200).end('fine')
     else if (path.startsWith('/fail')) response.writeHead(500).end('down')
     else if (path.startsWith('/redirect')) response.writeHead(302, { location: '/ok/after-redirect' }).end()
@@ -160,6 +160,35 @@ describe('link checker', () => {
     expect(await healthOf(id)).toMatchObject({ state: 'ok', status: 200 })
   })
 
+  it('sends visitors to brokenurl while the destination is broken, the cached link learning of each change', async () => {
+    const created = await api('POST', '/api/url/add', { url: `${destination.url}/flaky/qr`, brokenurl: 'https://example.com/meanwhile' })
+    expect(created.statusCode).toBe(201)
+    const { id } = created.data
+    const alias = (await api('GET', `/api/url/${id}`)).data.details.alias
+    expect((await api('GET', `/api/url/${id}`)).data.details.brokenurl).toBe('https://example.com/meanwhile')
+    const visitLocation = async () => (await context.app.inject({ method: 'HEAD', url: `/${alias}` })).headers.location
+    const due = () => context.database.db.updateTable('links').set({ health_next_at: '' }).where('id', '=', id).execute()
+
+    destination.flakyStatus = 200
+    await checkAll()
+    expect(await visitLocation()).toBe(`${destination.url}/flaky/qr`)
+    destination.flakyStatus = 404
+    await due()
+    await checkAll()
+    expect(await visitLocation()).toBe('https://example.com/meanwhile')
+    destination.flakyStatus = 200
+    await due()
+    await checkAll()
+    expect(await visitLocation()).toBe(`${destination.url}/flaky/qr`)
+
+    // Cleared with "" on update; a bad address names the field.
+    const bad = await api('PUT', `/api/url/${id}/update`, { brokenurl: 'ftp://nope' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.data).toMatchObject({ error: 1, field: 'brokenurl' })
+    expect((await api('PUT', `/api/url/${id}/update`, { brokenurl: '' })).statusCode).toBe(200)
+    expect((await api('GET', `/api/url/${id}`)).data.details.brokenurl).toBeNull()
+  })
+
   it('shares the work between two checkers on one database: each link is looked at once', async () => {
     const paths = Array.from({ length: 12 }, (_, index) => `/ok/shared-${index}`)
     for (const path of paths) await addLink(path)
@@ -171,9 +200,8 @@ describe('link checker', () => {
 
   it('looks at one host no more than once per gap', async () => {
     for (let index = 0; index < 3; index++) await addLink(`/ok/paced-${index}`)
-    const from = destination.arrivals.length
     await checkAll(checker({ hostGapMs: 300 }))
-    const arrivals = destination.arrivals.slice(from)
+    const arrivals = destination.arrivals.filter((arrival) => arrival.path.startsWith('/ok/paced-')).map((arrival) => arrival.at)
     expect(arrivals.length).toBe(3)
     for (let index = 1; index < arrivals.length; index++) expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(290)
   })

@@ -43,6 +43,7 @@ describe('short link endpoints', () => {
         ios: null,
         android: null,
         variants: null,
+        brokenurl: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -88,6 +89,7 @@ describe('short link endpoints', () => {
       ios: null,
       android: null,
       variants: null,
+      brokenurl: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,
