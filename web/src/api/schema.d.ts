@@ -4681,6 +4681,378 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import links from a CSV file or a Bitly export, in the background
+         * @description multipart/form-data: `file` (at most 20 MB, IMPORT_MAX_BYTES), `source`, `onconflict`, `map`. Answers 202 with the import's id at once; `GET /api/import/{id}` tells its progress, counts and the rows not imported with their line and reason. A link the account already has (same domain and alias) is not imported again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the CSV file
+                         */
+                        file: string;
+                        /** @description header=field pairs separated by commas, for headers not named after the fields (url, alias, title, domain, created, tags, campaign, channel, expiry, password) */
+                        map?: string;
+                        /** @description an alias another record holds: `skip` the row (default), `rename` it (alias-2, …), or `fail` the import before anything is written */
+                        onconflict?: "skip" | "rename" | "fail";
+                        /** @description `csv` (default: any CSV with a header) or `bitly` (the CSV a Bitly account exports) */
+                        source?: "csv" | "bitly";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            id: number;
+                            state: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import: its state, counts and the rows not imported as given */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            import: {
+                                /** @description clicks imported */
+                                clicks: number;
+                                /** @description links created (renamed ones included) */
+                                created: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                /** @description why a failed import stopped */
+                                error: string | null;
+                                /** @description rows whose link the account already had (same domain and alias): not written again */
+                                existing: number;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                finished: string | null;
+                                id: number;
+                                /** @description the file's name, or the source database without its password */
+                                name: string;
+                                onconflict: string;
+                                /** @description the first 1,000 rows not imported as given */
+                                problems: {
+                                    /** @description skipped | renamed | failed */
+                                    action: string;
+                                    alias: string | null;
+                                    /** @description the row in its source (alias, or line) */
+                                    key: string | null;
+                                    /** @description the file's line (the header is line 1) */
+                                    line: number | null;
+                                    reason: string;
+                                }[];
+                                /** @description rows handled so far */
+                                processed: number;
+                                renamed: number;
+                                /** @description rows not imported (see problems) */
+                                skipped: number;
+                                /** @description csv | bitly | yourls */
+                                source: string;
+                                /** @description queued | running | done | failed */
+                                state: string;
+                                /** @description rows in the source, once known */
+                                total: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's imports, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                imports: {
+                                    /** @description clicks imported */
+                                    clicks: number;
+                                    /** @description links created (renamed ones included) */
+                                    created: number;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    /** @description why a failed import stopped */
+                                    error: string | null;
+                                    /** @description rows whose link the account already had (same domain and alias): not written again */
+                                    existing: number;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    finished: string | null;
+                                    id: number;
+                                    /** @description the file's name, or the source database without its password */
+                                    name: string;
+                                    onconflict: string;
+                                    /** @description rows handled so far */
+                                    processed: number;
+                                    renamed: number;
+                                    /** @description rows not imported (see problems) */
+                                    skipped: number;
+                                    /** @description csv | bitly | yourls */
+                                    source: string;
+                                    /** @description queued | running | done | failed */
+                                    state: string;
+                                    /** @description rows in the source, once known */
+                                    total: number | null;
+                                }[];
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitation/{id}/delete": {
         parameters: {
             query?: never;
@@ -9254,6 +9626,8 @@ export interface paths {
                                 alias: string;
                                 /** @description where visitors on Android go, before any targeting rule */
                                 android: string | null;
+                                /** @description where visitors go while the destination is broken */
+                                brokenurl: string | null;
                                 campaign: number | null;
                                 /** @description after this many recorded clicks the link has expired */
                                 clicklimit: number | null;
@@ -9267,6 +9641,18 @@ export interface paths {
                                 expiredurl: string | null;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 expiry: string | null;
+                                /** @description what the link checker last found at the destination (every few hours) */
+                                health: {
+                                    /** @description when the destination was last checked; null before the first check */
+                                    checkedat: string | (never | null);
+                                    /**
+                                     * @description ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude
+                                     * @enum {unknown}
+                                     */
+                                    state: "ok" | "redirected" | "broken" | "unknown";
+                                    /** @description the HTTP status last answered; null when none came */
+                                    status: number | null;
+                                };
                                 id: number;
                                 /** @description where visitors on iOS go, before any targeting rule */
                                 ios: string | null;
@@ -9609,6 +9995,8 @@ export interface paths {
                     "application/json": {
                         /** @description `""`: removed; null or left out: unchanged */
                         android?: string | "";
+                        /** @description `""`: removed; null or left out: unchanged */
+                        brokenurl?: string | "";
                         /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
                         campaign?: number | 0;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -9859,6 +10247,8 @@ export interface paths {
                     "application/json": {
                         /** @description where visitors on Android go (an app's link or its store page), before any targeting rule */
                         android?: string;
+                        /** @description where visitors go while the link checker finds the destination broken (a printed QR code's fallback) */
+                        brokenurl?: string;
                         campaign?: number;
                         channel?: number;
                         /** @description after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page */
@@ -9989,7 +10379,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel` and `domain` narrow the list) */
+        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `health` narrow the list) */
         get: {
             parameters: {
                 query?: {
@@ -9999,6 +10389,8 @@ export interface paths {
                     channel?: number;
                     /** @description only the links served on this branded domain (its id), or on the main domain with 0 */
                     domain?: number;
+                    /** @description only the links whose destination the link checker last found in this state */
+                    health?: "ok" | "redirected" | "broken" | "unknown";
                     limit?: number;
                     order?: "date" | "clicks";
                     page?: number;
@@ -10034,6 +10426,18 @@ export interface paths {
                                     domain: string | null;
                                     /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                     expiry: string | null;
+                                    /** @description what the link checker last found at the destination (every few hours) */
+                                    health: {
+                                        /** @description when the destination was last checked; null before the first check */
+                                        checkedat: string | (never | null);
+                                        /**
+                                         * @description ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude
+                                         * @enum {unknown}
+                                         */
+                                        state: "ok" | "redirected" | "broken" | "unknown";
+                                        /** @description the HTTP status last answered; null when none came */
+                                        status: number | null;
+                                    };
                                     id: number;
                                     longurl: string;
                                     /** @description true when visitors must enter a password */
@@ -10100,6 +10504,127 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/urls/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 1000 short links at once
+         * @description Each row is checked as `POST /api/url/add` checks its body and answered in order: the new link, or its own error envelope (a taken alias, a bad URL). Rows are written in chunks, each in one transaction. The plan's link limit counts the request as a whole: when the new links do not all fit, none is created (403).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        urls: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description rows whose link was created */
+                            created: number;
+                            /** @enum {number} */
+                            error: 0;
+                            /** @description one per row, in the order sent: the new link, or the row's own error envelope */
+                            results: ({
+                                /** @enum {number} */
+                                error: 0;
+                                id: number;
+                                shorturl: string;
+                            } | {
+                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
+                                code: string;
+                                /** @enum {number} */
+                                error: 1;
+                                /** @description the row's field at fault (`url`, `custom`, …) */
+                                field?: string;
+                                message: string;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11507,7 +12032,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "link.broken" | "link.recovered")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -11619,7 +12144,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "link.broken" | "link.recovered")[];
                         url: string;
                     };
                 };

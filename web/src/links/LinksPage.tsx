@@ -43,6 +43,7 @@ function readFilters(params: URLSearchParams): LinkFilters {
     channel: idParam(params, 'channel', 1),
     // 0 is the main domain.
     domain: idParam(params, 'domain', 0),
+    health: params.get('health') === 'broken' ? 'broken' : '',
   }
 }
 
@@ -117,6 +118,13 @@ export function LinksPage() {
             {domains.data?.map((domain) => <option key={domain.id} value={domain.id}>{displayUrl(domain.domain)}</option>)}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="links-health">Destination</label>
+          <select id="links-health" value={filters.health} onChange={(event) => change({ health: event.target.value === 'broken' ? 'broken' : '' })}>
+            <option value="">All links</option>
+            <option value="broken">Broken links</option>
+          </select>
+        </div>
       </div>
 
       {links.isPending ? <Loading label="Loading links…" /> : links.isError ? <ErrorMessage error={links.error} onRetry={() => links.refetch()} /> : links.data.links.length === 0 ? (
@@ -154,6 +162,7 @@ export function LinksPage() {
                     <span className="badges">
                       {link.campaign !== null && <span className="badge campaign">{campaigns.data?.find((campaign) => campaign.id === link.campaign)?.name ?? 'Campaign'}</span>}
                       {link.password && <span className="badge">Password</span>}
+                      {link.health?.state === 'broken' && <span className="badge" title={`The destination answered ${link.health.status ?? 'nothing'} when last checked${link.health.checkedat ? ` (${link.health.checkedat} UTC)` : ''}`}>Broken</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
                     </span>

@@ -21,6 +21,8 @@ export interface LinkFilters {
   channel: string
   /** A branded domain's id, '0' for the main domain, or '' for every domain. */
   domain: string
+  /** 'broken' for the links the checker found broken (the "Broken links" filter), or '' for all. */
+  health?: 'broken' | ''
 }
 
 export interface LinkPage {
@@ -30,7 +32,7 @@ export interface LinkPage {
 }
 
 export function hasFilter(filters: LinkFilters): boolean {
-  return Boolean(filters.campaign || filters.channel || filters.domain)
+  return Boolean(filters.campaign || filters.channel || filters.domain || filters.health)
 }
 
 /** The query GET /api/urls takes for these filters; empty ones are left out. */
@@ -43,6 +45,7 @@ export function toLinkListQuery(filters: LinkFilters): LinkListQuery {
     ...(filters.campaign ? { campaign: Number(filters.campaign) } : {}),
     ...(filters.channel ? { channel: Number(filters.channel) } : {}),
     ...(filters.domain ? { domain: Number(filters.domain) } : {}),
+    ...(filters.health ? { health: filters.health } : {}),
   }
 }
 
