@@ -57,6 +57,9 @@ describe('link form rules', () => {
     expect(values).toMatchObject({ clicklimit: '500', expiredurl: 'https://example.com/sold-out' })
     expect(toUpdateBody(values)).toMatchObject({ clicklimit: 500, expiredurl: 'https://example.com/sold-out' })
     expect(toUpdateBody({ ...values, clicklimit: '', expiredurl: ' ' })).toMatchObject({ clicklimit: '', expiredurl: '' })
+    // brokenurl: sent when filled in, cleared with "" on update.
+    expect(toUpdateBody({ ...values, brokenurl: ' https://example.com/home ' })).toMatchObject({ brokenurl: 'https://example.com/home' })
+    expect(toUpdateBody({ ...values, brokenurl: ' ' })).toMatchObject({ brokenurl: '' })
     for (const clicklimit of ['0', '1000000001', '2.5', '-3', 'ten']) expect(validateLinkForm({ ...values, clicklimit }).clicklimit).toBeDefined()
     expect(validateLinkForm({ ...values, clicklimit: '1000000000' }).clicklimit).toBeUndefined()
     expect(validateLinkForm({ ...values, expiredurl: 'javascript:alert(1)' }).expiredurl).toBeDefined()
