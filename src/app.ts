@@ -219,6 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     services.webhookDelivery.start()
     services.importWorker.start()
     services.eventStream?.start()
+    if (services.config.linkCheck.enabled) services.linkChecker.start()
     done()
   })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.

@@ -67,6 +67,11 @@ export interface Config {
   webhookAllowPrivate: boolean
   /** `nats://host:4222`: every event is also published to NATS JetStream (ADR 018); undefined: not. */
   eventsUrl: string | undefined
+  /**
+   * The broken-link checker (ADR 026): on unless LINK_CHECK=off; LINK_CHECK_ALLOW_PRIVATE=1 lets it
+   * look at private and loopback addresses (tests); each link at most every `intervalHours`.
+   */
+  linkCheck: { enabled: boolean; allowPrivate: boolean; intervalHours: number }
 }
 
 export class ConfigError extends Error {
@@ -198,6 +203,12 @@ function readFlag(env: Env, name: string): boolean {
   throw new ConfigError(name, `must be 1 or 0, got "${env[name]}"`)
 }
 
+function readLinkCheck(env: Env): Config['linkCheck'] {
+  const raw = (env.LINK_CHECK ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'on' && raw !== 'off') throw new ConfigError('LINK_CHECK', `must be on or off, got "${env.LINK_CHECK}"`)
+  return { enabled: raw !== 'off', allowPrivate: readFlag(env, 'LINK_CHECK_ALLOW_PRIVATE'), intervalHours: readInteger(env, 'LINK_CHECK_INTERVAL_HOURS', 6, 1, 24 * 365) }
+}
+
 function readEventsUrl(env: Env): string | undefined {
   const raw = env.EVENTS_URL?.trim()
   if (raw === undefined || raw === '') return undefined
@@ -253,5 +264,6 @@ export function loadConfig(env: Env = process.env): Config {
     listErrorFormat: readListErrorFormat(env),
     webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     eventsUrl: readEventsUrl(env),
+    linkCheck: readLinkCheck(env),
   }
 }

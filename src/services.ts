@@ -76,6 +76,7 @@ import { createSplashPageService } from './modules/splash-pages/splash-page.serv
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
+import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './modules/webhooks/delivery-worker.js'
 import { createEventOutbox } from './modules/webhooks/event-outbox.js'
@@ -183,6 +184,12 @@ export function createServices(deps: ServiceDependencies) {
   const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
   const imports = createImportService(createImportRepository(db), linkBatch, deps.imports)
+  // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
+  const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
+    allowPrivate: config.linkCheck.allowPrivate,
+    intervalHours: config.linkCheck.intervalHours,
+    onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
+  })
   const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
@@ -246,6 +253,7 @@ export function createServices(deps: ServiceDependencies) {
     importWorker,
     /** Tags of links, QR codes and bio pages (issue 23). */
     tags,
+    linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
@@ -286,6 +294,7 @@ export function createServices(deps: ServiceDependencies) {
     async close(): Promise<void> {
       await webhookDelivery.stop()
       await importWorker.stop()
+      await linkChecker.stop()
       await eventStream?.stop()
       await clicks.close()
       await invalidation.close()

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       listErrorFormat: 'string',
       webhookAllowPrivate: false,
       eventsUrl: undefined,
+      linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6 },
+      importMaxBytes: 20 * 1024 * 1024,
     })
   })
 
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '120',
       LINKWELL_BOOTSTRAP_API_KEY: key,
       LINKWELL_BOOTSTRAP_PASSWORD: 'first admin password',
+      IMPORT_MAX_BYTES: String(5 * 1024 * 1024),
       SESSION_DAYS: '30',
       DASHBOARD_DIR: '/srv/linkwell/web',
       LOG_LEVEL: 'warn',
@@ -81,6 +84,9 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'a-metrics-token-of-enough-length',
       WEBHOOK_ALLOW_PRIVATE: '1',
       EVENTS_URL: 'nats://events.internal:4222',
+      LINK_CHECK: 'off',
+      LINK_CHECK_ALLOW_PRIVATE: '1',
+      LINK_CHECK_INTERVAL_HOURS: '12',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -112,6 +118,8 @@ describe('loadConfig', () => {
       listErrorFormat: 'integer',
       webhookAllowPrivate: true,
       eventsUrl: 'nats://events.internal:4222',
+      linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12 },
+      importMaxBytes: 5 * 1024 * 1024,
     })
   })
 
@@ -159,6 +167,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],
     ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
+    ['LINK_CHECK', 'sometimes'],
+    ['LINK_CHECK_ALLOW_PRIVATE', 'yes'],
+    ['LINK_CHECK_INTERVAL_HOURS', '0'],
     ['EVENTS_URL', 'http://events.internal:4222'],
     ['BODY_LIMIT_BYTES', '100'],
     ['BODY_LIMIT_BYTES', String(51 * 1_048_576)],

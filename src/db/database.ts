@@ -27,6 +27,7 @@ import * as webhooks from './migrations/022-webhooks.js'
 import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
 import * as tags from './migrations/024-tags.js'
+import * as linkHealth from './migrations/025-link-health.js'
 
 export type DB = Kysely<Database>
 
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022b-event-stream': eventStream,
   '023-link-options': linkOptions,
   '024-tags': tags,
+  '025-link-health': linkHealth,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -233,6 +233,13 @@ export interface LinksTable {
   targeting: string
   /** JSON of the link's options (issue 23, modules/links/link-options.ts); '{}' for none. */
   options: Generated<string>
+  /** ok | redirected | broken | unknown: what the link checker last found (migration 025). */
+  health: Generated<string>
+  /** The status the destination last answered; null when none came or not checked. */
+  health_status: Generated<number | null>
+  health_checked_at: Generated<string | null>
+  /** When the checker next looks; '' for never checked (due at once). */
+  health_next_at: Generated<string>
   clicks: number
   unique_clicks: number
   created_at: string

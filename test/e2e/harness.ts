@@ -201,7 +201,7 @@ export async function withDashboard(browser: Browser, database: FreshDatabase, b
   const port = await freePort()
   const publicUrl = `http://127.0.0.1:${port}`
   // Screenshots reload every page twice within a minute: more than a person's pace.
-  const server = await startServer({ PORT: String(port), PUBLIC_URL: publicUrl, DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1200', ...env })
+  const server = await startServer({ PORT: String(port), PUBLIC_URL: publicUrl, DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1200', LINK_CHECK: 'off', ...env })
   const contexts: BrowserContext[] = []
   const errors: string[] = []
   try {

@@ -65,6 +65,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     // Tests change keys and accounts behind the app's back; the key cache has its own test.
     KEY_CACHE_MS: '0',
     LOG_LEVEL: 'silent',
+    // The link checker would look at every test link's destination in the background; its tests turn it on.
+    LINK_CHECK: 'off',
     ...options.env,
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.

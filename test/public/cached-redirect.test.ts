@@ -138,6 +138,22 @@ describe.each([
     }
   })
 
+  it('sends the visitors of a broken link to its brokenurl, and of a working one to its destination, as the router does', async () => {
+    const options = JSON.stringify({ brokenurl: 'https://example.com/meanwhile', utm: { source: 'print' } })
+    const broken = await insertLinkRow(context.database.db, accountId, { url: 'https://example.com/gone', health: 'broken', options })
+    const working = await insertLinkRow(context.database.db, accountId, { url: 'https://example.com/fine', health: 'ok', options })
+    for (const [link, location] of [[broken, 'https://example.com/meanwhile'], [working, 'https://example.com/fine?utm_source=print']] as const) {
+      const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': `broken-${link.alias}` } }
+      const fast = await throughFrontDoor(request)
+      const general = await throughRouter(request)
+      expect(fast.routed).toBe(0)
+      expect(seen(fast.response)).toEqual(seen(general.response))
+      expect(fast.response.headers.location).toBe(location)
+      expect(fast.clicks).toEqual(general.clicks)
+      expect(fast.clicks.length).toBe(1)
+    }
+  })
+
   it('sends the visitors of a link expired by date to its fallback address as the router does', async () => {
     const link = await insertLinkRow(context.database.db, accountId, { expires_at: '2000-01-01 00:00:00', options: JSON.stringify({ expiredurl: 'https://example.com/over' }) })
     const request: InjectOptions = { method: 'GET', url: `/${link.alias}`, headers: { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'expired-1' } }

@@ -9968,6 +9968,8 @@ export interface paths {
                                 alias: string;
                                 /** @description where visitors on Android go, before any targeting rule */
                                 android: string | null;
+                                /** @description where visitors go while the destination is broken */
+                                brokenurl: string | null;
                                 campaign: number | null;
                                 /** @description after this many recorded clicks the link has expired */
                                 clicklimit: number | null;
@@ -9981,6 +9983,18 @@ export interface paths {
                                 expiredurl: string | null;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 expiry: string | null;
+                                /** @description what the link checker last found at the destination (every few hours) */
+                                health: {
+                                    /** @description when the destination was last checked; null before the first check */
+                                    checkedat: string | (never | null);
+                                    /**
+                                     * @description ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude
+                                     * @enum {unknown}
+                                     */
+                                    state: "ok" | "redirected" | "broken" | "unknown";
+                                    /** @description the HTTP status last answered; null when none came */
+                                    status: number | null;
+                                };
                                 id: number;
                                 /** @description where visitors on iOS go, before any targeting rule */
                                 ios: string | null;
@@ -10325,6 +10339,8 @@ export interface paths {
                     "application/json": {
                         /** @description `""`: removed; null or left out: unchanged */
                         android?: string | "";
+                        /** @description `""`: removed; null or left out: unchanged */
+                        brokenurl?: string | "";
                         /** @description 0: out of its campaign; null or left out: unchanged; `""` is refused */
                         campaign?: number | 0;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -10577,6 +10593,8 @@ export interface paths {
                     "application/json": {
                         /** @description where visitors on Android go (an app's link or its store page), before any targeting rule */
                         android?: string;
+                        /** @description where visitors go while the link checker finds the destination broken (a printed QR code's fallback) */
+                        brokenurl?: string;
                         campaign?: number;
                         channel?: number;
                         /** @description after this many recorded clicks (people, not bots) the link has expired: visitors go to `expiredurl`, or see the expired page */
@@ -10709,7 +10727,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `tag` narrow the list; several `tag`: all must match) */
+        /** List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain`, `health` and `tag` narrow the list; several `tag`: all must match) */
         get: {
             parameters: {
                 query?: {
@@ -10719,6 +10737,8 @@ export interface paths {
                     channel?: number;
                     /** @description only the links served on this branded domain (its id), or on the main domain with 0 */
                     domain?: number;
+                    /** @description only the links whose destination the link checker last found in this state */
+                    health?: "ok" | "redirected" | "broken" | "unknown";
                     limit?: number;
                     order?: "date" | "clicks";
                     page?: number;
@@ -10756,6 +10776,18 @@ export interface paths {
                                     domain: string | null;
                                     /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                     expiry: string | null;
+                                    /** @description what the link checker last found at the destination (every few hours) */
+                                    health: {
+                                        /** @description when the destination was last checked; null before the first check */
+                                        checkedat: string | (never | null);
+                                        /**
+                                         * @description ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude
+                                         * @enum {unknown}
+                                         */
+                                        state: "ok" | "redirected" | "broken" | "unknown";
+                                        /** @description the HTTP status last answered; null when none came */
+                                        status: number | null;
+                                    };
                                     id: number;
                                     longurl: string;
                                     /** @description true when visitors must enter a password */
@@ -12352,7 +12384,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -12464,7 +12496,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered")[];
                         url: string;
                     };
                 };

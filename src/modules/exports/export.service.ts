@@ -26,7 +26,7 @@ export type LinkExportRecord = ReturnType<typeof toLinkExportRecord>
 /** The CSV columns of a link, in order (a test checks they are every field of the record). */
 export const LINK_EXPORT_COLUMNS = [
   'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'date', 'domain', 'campaign',
-  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'tags',
+  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'tags', 'brokenurl', 'health',
 ] as const satisfies ReadonlyArray<keyof LinkExportRecord>
 
 /** A raw click as an export writes it (no visitor hash, no address: none is stored). */

@@ -25,7 +25,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const HEAD_REFUSED = new Set([405, 501])
 const INCONCLUSIVE = new Set([401, 403, 429])
 
-export type LinkHealth = 'ok' | 'redirected' | 'broken' | 'unknown'
+export const LINK_HEALTH_STATES = ['ok', 'redirected', 'broken', 'unknown'] as const
+export type LinkHealth = (typeof LINK_HEALTH_STATES)[number]
 
 export interface ProbeResult {
   health: LinkHealth

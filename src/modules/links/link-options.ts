@@ -57,6 +57,8 @@ export interface LinkOptions {
   android: string | null
   /** A split test: these destinations replace the link's URL, one per visitor and day by weight. */
   variants: Variant[] | null
+  /** Where visitors go while the link checker finds the destination broken (ADR 026). */
+  brokenUrl: string | null
 }
 
 /** What a client may send; `undefined` leaves the stored option as it is, null (or `{}`, `""`) removes it. */
@@ -67,11 +69,12 @@ export interface LinkOptionsInput {
   ios?: string | null
   android?: string | null
   variants?: Array<{ url: string; weight: number }> | null
+  brokenurl?: string | null
 }
 
 /** No options at all. */
 export function emptyOptions(): LinkOptions {
-  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null, variants: null }
+  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null, variants: null, brokenUrl: null }
 }
 
 function isVariantWeight(value: unknown): value is number {
@@ -188,17 +191,18 @@ export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): Link
     ios: input.ios === undefined ? stored.ios : normaliseUrl('ios', input.ios),
     android: input.android === undefined ? stored.android : normaliseUrl('android', input.android),
     variants: input.variants === undefined ? stored.variants : normaliseVariants(input.variants),
+    brokenUrl: input.brokenurl === undefined ? stored.brokenUrl : normaliseUrl('brokenurl', input.brokenurl),
   }
 }
 
 /** True when the request sets or removes some option. */
 export function givesOptions(input: LinkOptionsInput): boolean {
-  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined || input.variants !== undefined
+  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined || input.variants !== undefined || input.brokenurl !== undefined
 }
 
 /** True when some option is set. */
 export function hasOptions(options: LinkOptions): boolean {
-  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null || options.variants !== null
+  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null || options.variants !== null || options.brokenUrl !== null
 }
 
 /**
@@ -219,6 +223,7 @@ export function parseStoredOptions(text: string): LinkOptions {
     ios: storedUrl(stored.ios),
     android: storedUrl(stored.android),
     variants: storedVariants(stored.variants),
+    brokenUrl: storedUrl(stored.brokenurl),
   }
 }
 
@@ -231,6 +236,7 @@ export function serialiseOptions(options: LinkOptions): string {
   if (options.ios !== null) stored.ios = options.ios
   if (options.android !== null) stored.android = options.android
   if (options.variants !== null) stored.variants = options.variants
+  if (options.brokenUrl !== null) stored.brokenurl = options.brokenUrl
   return JSON.stringify(stored)
 }
 

@@ -5,6 +5,7 @@ import { formatLinkType } from './link-input.js'
 import type { LinkListRow, LinkWithDomain } from './link.repository.js'
 import { parseStoredTargeting } from './link-targeting.js'
 import { parseStoredOptions } from './link-options.js'
+import type { LinkHealth } from '../link-health/destination-probe.js'
 
 /** A link's options as the API shows them (issue 23): null where not set; a split test's variants with their clicks. */
 export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<number, number> = new Map()) {
@@ -16,6 +17,7 @@ export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<n
     ios: options.ios,
     android: options.android,
     variants: options.variants && options.variants.map((variant, index) => ({ ...variant, clicks: variantClicks.get(index) ?? 0 })),
+    brokenurl: options.brokenUrl,
   }
 }
 
@@ -37,6 +39,8 @@ export function toLinkListEntry(row: LinkListRow, pixelIds: number[], publicUrl:
     expiry: row.expires_at,
     password: row.password_hash !== null,
     tags,
+    // What the link checker last found at the destination (issue 23, ADR 026).
+    health: { state: row.health as LinkHealth, status: row.health_status, checkedat: row.health_checked_at },
   }
 }
 

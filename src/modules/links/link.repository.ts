@@ -20,10 +20,11 @@ export type LinkWithDomain = LinkRow & { domain_origin: string | null }
 const LIST_COLUMNS = [
   'links.id', 'links.alias', 'links.url', 'links.title', 'links.description', 'links.clicks', 'links.unique_clicks',
   'links.created_at', 'links.campaign_id', 'links.type', 'links.splash_id', 'links.overlay_id', 'links.expires_at', 'links.password_hash',
+  'links.health', 'links.health_status', 'links.health_checked_at',
 ] as const
 
 /** A link as a list shows it. */
-export type LinkListRow = Pick<LinkRow, 'id' | 'alias' | 'url' | 'title' | 'description' | 'clicks' | 'unique_clicks' | 'created_at' | 'campaign_id' | 'type' | 'splash_id' | 'overlay_id' | 'expires_at' | 'password_hash'> & { domain_origin: string | null }
+export type LinkListRow = Pick<LinkRow, 'id' | 'alias' | 'url' | 'title' | 'description' | 'clicks' | 'unique_clicks' | 'created_at' | 'campaign_id' | 'type' | 'splash_id' | 'overlay_id' | 'expires_at' | 'password_hash' | 'health' | 'health_status' | 'health_checked_at'> & { domain_origin: string | null }
 
 /** A list entry: the link and its pixels' ids, ascending. */
 export interface LinkListEntry {
@@ -70,6 +71,8 @@ export interface LinkListFilter {
   domainId?: number | null
   /** Only these links (those carrying the tags a list asks for); undefined lists every link. */
   linkIds?: readonly number[]
+  /** Only the links whose destination's health is this (link checker, migration 025). */
+  health?: string
 }
 
 type LinkColumns = Omit<Updateable<LinksTable>, 'id' | 'account_id' | 'clicks' | 'unique_clicks' | 'created_at'>
@@ -99,6 +102,16 @@ function toColumns(values: Partial<LinkValues>): LinkColumns {
     if (value !== undefined) columns[COLUMN_OF[key as keyof LinkValues]] = value
   }
   return columns as LinkColumns
+}
+
+/**
+ * A new destination's health is not known: the link checker looks at it soon (ADR 026). The
+ * same destination given again keeps what was found (the dashboard sends `url` with every save).
+ */
+function healthOfNewUrl(url: string) {
+  const kept = <T>(column: 'health' | 'health_status' | 'health_checked_at' | 'health_next_at', fresh: T) =>
+    sql<T>`case when ${sql.ref('url')} = ${url} then ${sql.ref(column)} else ${fresh} end`
+  return { health: kept('health', 'unknown'), health_status: kept<number | null>('health_status', null), health_checked_at: kept<string | null>('health_checked_at', null), health_next_at: kept('health_next_at', '') }
 }
 
 /** `%text%` for LIKE with `!` as the escape character, so `%`, `_` and `!` match themselves. */
@@ -157,7 +170,7 @@ export function createLinkRepository(db: DB) {
   return {
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
     async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListEntry[]; total: number }> {
-      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined || filter.linkIds !== undefined
+      const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined || filter.linkIds !== undefined || filter.health !== undefined
       if (!narrowed) {
         const queries = listQueries[filter.order][filter.search ? 'searching' : 'plain']
         const values = { accountId, pattern: filter.search ? containsPattern(filter.search) : '', limit: page.limit + 1, offset: page.offset }
@@ -179,6 +192,7 @@ export function createLinkRepository(db: DB) {
       if (filter.campaignId !== undefined) filtered = filtered.where('links.campaign_id', '=', filter.campaignId)
       if (filter.domainId === null) filtered = filtered.where('links.domain_id', 'is', null)
       else if (filter.domainId !== undefined) filtered = filtered.where('links.domain_id', '=', filter.domainId)
+      if (filter.health !== undefined) filtered = filtered.where('links.health', '=', filter.health)
       if (filter.channelId !== undefined) {
         // A subquery rather than a join: each link is counted once for paging.
         filtered = filtered.where('links.id', 'in', createChannelItemRepository(db).memberIds(accountId, filter.channelId, 'links'))
@@ -302,7 +316,7 @@ export function createLinkRepository(db: DB) {
       return inTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('links')
-          .set({ ...toColumns(changes), updated_at: nowTimestamp() })
+          .set({ ...toColumns(changes), ...(changes.url !== undefined ? healthOfNewUrl(changes.url) : {}), updated_at: nowTimestamp() })
           .where('account_id', '=', accountId)
           .where('id', '=', id)
           .executeTakeFirst()

@@ -30,17 +30,17 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
   app.get('/api/urls', {
     schema: {
       tags,
-      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain` and `tag` narrow the list; several `tag`: all must match)',
+      summary: 'List short links (newest first, or by clicks; `q` searches alias, destination and title; `campaign`, `channel`, `domain`, `health` and `tag` narrow the list; several `tag`: all must match)',
       querystring: LinkListQuery,
       response: { 200: LinkListResponse, ...errorResponses },
     },
   }, async (request, reply) => {
     const accountId = accountOf(request).id
     const page = toPageRequest(request.query)
-    const { order = 'date', q, campaign, channel, domain } = request.query
+    const { order = 'date', q, campaign, channel, domain, health } = request.query
     const tagKeys = filterKeys(request.query.tag)
     // The query's domain 0 is the main domain, which links store as no domain at all.
-    const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain }
+    const filter = { order, search: q, campaignId: campaign, channelId: channel, domainId: domain === 0 ? null : domain, health }
     const list = async () => {
       const { rows, total } = await links.listLinks(accountId, page, filter, tagKeys)
       return listEnvelope('urls', page, total, rows.map(({ link, pixelIds, tags }) => toLinkListEntry(link, pixelIds, publicUrl, tags)))
@@ -48,7 +48,7 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
     // A channel's membership is not part of the list version (ADR 012): those lists are read anew.
     if (channel !== undefined) return list()
     // Tags added, taken away or renamed move the version too (migration 024).
-    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null, tagKeys ?? null])
+    const key = JSON.stringify([accountId, page.page, page.limit, order, q ?? null, campaign ?? null, domain ?? null, tagKeys ?? null, health ?? null])
     return listCache.send(reply, { key, version: await links.listVersion(accountId) }, list)
   })
 

@@ -6,6 +6,7 @@ import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_UTM_LENGTH, MAX_VARIANTS, MAX_VA
 import { Alias, Clearable, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 import { TagFilter, TagNames, TagsInput } from '../tags/tag.schemas.js'
+import { LINK_HEALTH_STATES } from '../link-health/destination-probe.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
@@ -118,6 +119,7 @@ export const LinkCreateBody = Type.Object({
   android: Type.Optional(AppLink('Android')),
   variants: Type.Optional(Variants),
   tags: Type.Optional(TagsInput),
+  brokenurl: Type.Optional(Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go while the link checker finds the destination broken (a printed QR code\'s fallback)' })),
 })
 
 /**
@@ -138,6 +140,7 @@ export const LinkUpdateBody = UpdateBody({
   expiredurl: Type.Optional(OptionalUrl),
   ios: Type.Optional(OptionalUrl),
   android: Type.Optional(OptionalUrl),
+  brokenurl: Type.Optional(OptionalUrl),
   variants: Type.Optional(Type.Union([Variants, Type.Array(Type.Object({ url: HttpUrl, weight: Type.Integer() }), { maxItems: 0 })], { errorMessage: `${VARIANTS_RULE}, or [] to end the split test` })),
   tags: Type.Optional(TagsInput),
 })
@@ -164,6 +167,10 @@ export const LinkListQuery = Type.Object({
     errorMessage: 'must be a branded domain id, or 0 for the main domain',
   })),
   tag: Type.Optional(TagFilter),
+  health: Type.Optional(Type.Enum(LINK_HEALTH_STATES, {
+    description: 'only the links whose destination the link checker last found in this state',
+    errorMessage: `must be one of ${LINK_HEALTH_STATES.join(', ')}`,
+  })),
 })
 
 const linkFields = {
@@ -183,6 +190,11 @@ const linkFields = {
   expiry: Type.Union([DateTime, Type.Null()]),
   password: Type.Boolean({ description: 'true when visitors must enter a password' }),
   tags: TagNames,
+  health: Type.Object({
+    state: Type.Enum(LINK_HEALTH_STATES, { description: 'ok: answered 2xx; redirected: 2xx after redirects; broken: 4xx/5xx, no such host, refused; unknown: not checked yet or nothing to conclude' }),
+    status: Type.Union([Type.Integer(), Type.Null()], { description: 'the HTTP status last answered; null when none came' }),
+    checkedat: Type.Union([DateTime, Type.Null()], { description: 'when the destination was last checked; null before the first check' }),
+  }, { description: 'what the link checker last found at the destination (every few hours)' }),
 }
 
 export const LinkListEntry = Type.Object(linkFields)
@@ -206,6 +218,7 @@ const optionFields = {
     Type.Array(Type.Object({ url: Type.String(), weight: Type.Integer(), clicks: Type.Integer({ description: 'recorded clicks of visitors sent to this variant' }) })),
     Type.Null(),
   ], { description: 'the split test\'s destinations, with the clicks each has had' }),
+  brokenurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go while the destination is broken' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

@@ -10,6 +10,8 @@ export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'ti
   accountId: number
   /** Recorded clicks when read (a capped link's count starts from it). */
   clicks: number
+  /** The link checker last found the destination broken (ADR 026): `brokenurl` applies. */
+  broken?: boolean
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]
@@ -38,7 +40,7 @@ export function createAliasResolverRepository(db: DB) {
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
-          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks',
+          'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks', 'links.health',
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
@@ -63,6 +65,7 @@ export function createAliasResolverRepository(db: DB) {
         type: first.type,
         targeting: first.targeting,
         options: first.options,
+        broken: first.health === 'broken',
         splashConfig: first.splash_config,
         overlay: first.overlay_id !== null && first.overlay_type !== null && first.overlay_config !== null
           ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }

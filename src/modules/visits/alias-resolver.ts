@@ -71,17 +71,19 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
     targeting: parseStoredTargeting(stored.targeting),
-    options: optionsOf(stored.options),
+    options: optionsOf(stored.options, stored.broken === true),
     splash: stored.splashConfig === null ? null : readSplashContent(stored.splashConfig),
     overlay: stored.overlay ? readOverlayContent(stored.overlay) : null,
     pixels: stored.pixels.filter((pixel): pixel is { type: PixelType; tag: string } => isPixelType(pixel.type)),
   }
 }
 
-function optionsOf(stored: string): LinkOptions | null {
+function optionsOf(stored: string, broken: boolean): LinkOptions | null {
   // Most links have none: their column holds '{}', read without parsing.
   if (stored === '{}') return null
   const options = parseStoredOptions(stored)
+  // `brokenurl` is kept only while the destination is broken: a visit then needs no other field.
+  if (!broken) options.brokenUrl = null
   return hasOptions(options) ? options : null
 }
 

@@ -103,7 +103,8 @@ export function createVisitService(options: VisitServiceOptions) {
     const limit = link.options === null ? null : link.options.clickLimit
     if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)
     const variant = link.options === null || link.options.variants === null ? null : variantOf(request, link.options.variants)
-    const destination = destinationOf(request, link, country, variant)
+    // While the checker finds the destination broken, its fallback replaces every choice (ADR 026).
+    const destination = link.options !== null && link.options.brokenUrl !== null ? link.options.brokenUrl : destinationOf(request, link, country, variant)
     if (!destination) return NOT_FOUND
     const click = counted ? clickOf(request, { accountId: link.accountId, itemType: 'link', itemId: link.id }) : null
     // Clicks per variant are counted (statistics); the visitor's app link or targeting may still have won.

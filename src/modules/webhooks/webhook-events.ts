@@ -35,6 +35,9 @@ export const EVENT_TYPES = [
   'contact.submitted',
   // The workspace's people (issue 20): joined or added, role changed, removed or left.
   ...MEMBER_EVENTS,
+  // The link checker found a link's destination broken, or answering again (modules/link-health).
+  'link.broken',
+  'link.recovered',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

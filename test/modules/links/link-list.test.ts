@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { setLinkCounters } from '../../helpers/factories.js'
 import { PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 
-const ENTRY_KEYS = ['alias', 'campaign', 'clicks', 'date', 'description', 'domain', 'expiry', 'id', 'longurl', 'password', 'pixels', 'shorturl', 'tags', 'title', 'type', 'uniqueclicks']
+const ENTRY_KEYS = ['alias', 'campaign', 'clicks', 'date', 'description', 'domain', 'expiry', 'health', 'id', 'longurl', 'password', 'pixels', 'shorturl', 'tags', 'title', 'type', 'uniqueclicks']
 
 describe('GET /api/urls', () => {
   let ids: Record<string, number>
@@ -71,6 +71,7 @@ describe('GET /api/urls', () => {
       expiry: null,
       password: false,
       tags: [],
+      health: { state: 'unknown', status: null, checkedat: null },
     })
   })
 

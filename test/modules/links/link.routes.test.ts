@@ -35,6 +35,7 @@ describe('short link endpoints', () => {
         type: 'direct',
         expiry: null,
         password: false,
+        health: { state: 'unknown', status: null, checkedat: null },
         targeting: { geo: [], device: [], language: [] },
         utm: null,
         clicklimit: null,
@@ -43,6 +44,7 @@ describe('short link endpoints', () => {
         android: null,
         variants: null,
         tags: [],
+        brokenurl: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -89,6 +91,7 @@ describe('short link endpoints', () => {
       android: null,
       variants: null,
       tags: [],
+      brokenurl: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,
@@ -96,6 +99,7 @@ describe('short link endpoints', () => {
       type: `overlay-${overlay}`,
       expiry,
       password: true,
+      health: { state: 'unknown', status: null, checkedat: null },
       targeting: {
         geo: [{ location: 'US', link: 'https://shop.example/us' }],
         device: [{ device: 'iphone', link: 'https://apps.example/ios' }],

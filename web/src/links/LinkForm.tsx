@@ -123,6 +123,9 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             <Field label="Once expired, send visitors to" optional error={errors.expiredurl} hint="After the expiry date or the click limit; without it they see that the link expired.">
               <input type="url" inputMode="url" placeholder="https://example.com/sold-out" value={values.expiredurl} onChange={(event) => set('expiredurl', event.target.value)} />
             </Field>
+            <Field label="While the destination is broken, send visitors to" optional error={errors.brokenurl} hint="Linkwell checks the destination every few hours; while it answers with an error, visitors (a printed QR code's too) go here.">
+              <input type="url" inputMode="url" placeholder="https://example.com/home" value={values.brokenurl} onChange={(event) => set('brokenurl', event.target.value)} />
+            </Field>
           </div>
           <div className="grid-2">
             <Field label={mode === 'edit' && hasPassword ? 'New password' : 'Password'} optional error={errors.password} hint={mode === 'edit' && hasPassword ? 'Leave empty to keep the current password.' : 'Visitors must enter it before they are sent on.'}>

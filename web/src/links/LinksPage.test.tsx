@@ -12,6 +12,7 @@ import { LinksPage } from './LinksPage'
 const link = {
   id: 4, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com/spring', title: 'Spring sale', description: null,
   clicks: 12, uniqueclicks: 9, date: '2026-03-01 10:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false, tags: [],
+  health: { state: 'ok', status: 200, checkedat: '2026-03-02 08:00:00' },
 }
 
 function listOf(key: string, items: unknown[]) {
@@ -91,5 +92,31 @@ describe('the links page', () => {
     expect(screen.getByText('Page 1 of 3 · 31 in all')).toBeTruthy()
     // One request per change: nothing is read beyond the page shown.
     expect(requests).toHaveLength(4)
+  })
+
+  it('marks broken links and filters them with health=broken in the address', async () => {
+    const user = userEvent.setup()
+    const requests: string[] = []
+    const broken = { ...link, id: 5, alias: 'poster', shorturl: 'https://lw.test/poster', health: { state: 'broken', status: 500, checkedat: '2026-03-02 08:00:00' } }
+    answerWith((request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/api/urls') {
+        requests.push(url.search)
+        return listOf('urls', url.searchParams.get('health') === 'broken' ? [broken] : [link, broken])
+      }
+      return listOf(url.pathname.slice(5), [])
+    })
+    const router = createMemoryRouter([{ path: '/links', element: <LinksPage /> }], { initialEntries: ['/links'] })
+    render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)
+
+    const brokenRow = (await screen.findByRole('link', { name: 'lw.test/poster' })).closest('tr')!
+    expect(within(brokenRow).getByText('Broken')).toBeTruthy()
+    const workingRow = screen.getByRole('link', { name: 'lw.test/spring' }).closest('tr')!
+    expect(within(workingRow).queryByText('Broken')).toBeNull()
+
+    await user.selectOptions(screen.getByLabelText('Destination'), 'Broken links')
+    await waitFor(() => expect(requests.at(-1)).toBe('?limit=15&page=1&order=date&health=broken'))
+    expect(router.state.location.search).toBe('?health=broken')
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'lw.test/spring' })).toBeNull())
   })
 })

@@ -48,6 +48,7 @@ function readFilters(params: URLSearchParams): LinkFilters {
     domain: idParam(params, 'domain', 0),
     // ?tag=a&tag=b: links carrying every one.
     tags: params.getAll('tag').filter((tag) => tag.trim() !== ''),
+    health: params.get('health') === 'broken' ? 'broken' : '',
   }
 }
 
@@ -131,6 +132,13 @@ export function LinksPage() {
             {tags.data?.filter((tag) => !filters.tags.some((chosen) => chosen.toLowerCase() === tag.name.toLowerCase())).map((tag) => <option key={tag.id} value={tag.name}>{tag.name}</option>)}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="links-health">Destination</label>
+          <select id="links-health" value={filters.health} onChange={(event) => change({ health: event.target.value === 'broken' ? 'broken' : '' })}>
+            <option value="">All links</option>
+            <option value="broken">Broken links</option>
+          </select>
+        </div>
       </div>
       {filters.tags.length > 0 && (
         <ul className="tag-chips active-tags" aria-label="Tags the list is narrowed to">
@@ -178,6 +186,7 @@ export function LinksPage() {
                     <span className="badges">
                       {link.campaign !== null && <span className="badge campaign">{campaigns.data?.find((campaign) => campaign.id === link.campaign)?.name ?? 'Campaign'}</span>}
                       {link.password && <span className="badge">Password</span>}
+                      {link.health?.state === 'broken' && <span className="badge" title={`The destination answered ${link.health.status ?? 'nothing'} when last checked${link.health.checkedat ? ` (${link.health.checkedat} UTC)` : ''}`}>Broken</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
                       {link.tags.map((tag) => (

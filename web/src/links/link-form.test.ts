@@ -21,6 +21,7 @@ describe('link form rules', () => {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
       tags: [], clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
       type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
+      brokenurl: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
@@ -37,6 +38,7 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' }, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
       tags: [],
+      brokenurl: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.utm).toEqual({ source: 'mail', medium: '', campaign: 'june', term: '', content: '' })
@@ -51,11 +53,15 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: 500, expiredurl: 'https://example.com/sold-out', ios: 'https://apps.apple.com/app/id1', android: null, variants: [{ url: 'https://example.com/a', weight: 2, clicks: 5 }, { url: 'https://example.com/b', weight: 1, clicks: 3 }],
       tags: [],
+      brokenurl: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values).toMatchObject({ clicklimit: '500', expiredurl: 'https://example.com/sold-out' })
     expect(toUpdateBody(values)).toMatchObject({ clicklimit: 500, expiredurl: 'https://example.com/sold-out' })
     expect(toUpdateBody({ ...values, clicklimit: '', expiredurl: ' ' })).toMatchObject({ clicklimit: '', expiredurl: '' })
+    // brokenurl: sent when filled in, cleared with "" on update.
+    expect(toUpdateBody({ ...values, brokenurl: ' https://example.com/home ' })).toMatchObject({ brokenurl: 'https://example.com/home' })
+    expect(toUpdateBody({ ...values, brokenurl: ' ' })).toMatchObject({ brokenurl: '' })
     for (const clicklimit of ['0', '1000000001', '2.5', '-3', 'ten']) expect(validateLinkForm({ ...values, clicklimit }).clicklimit).toBeDefined()
     expect(validateLinkForm({ ...values, clicklimit: '1000000000' }).clicklimit).toBeUndefined()
     expect(validateLinkForm({ ...values, expiredurl: 'javascript:alert(1)' }).expiredurl).toBeDefined()
@@ -82,6 +88,7 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
       tags: [],
+      brokenurl: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.domain).toBe('https://far.example')

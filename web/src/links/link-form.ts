@@ -46,6 +46,8 @@ export interface LinkFormValues {
   /** App links: where iOS and Android visitors go before any rule; '' for none. */
   ios: string
   android: string
+  /** Where visitors go while the destination is broken (link checker). */
+  brokenurl: string
   /** A split test's destinations; none for no test. */
   variants: Array<{ url: string; weight: string }>
   /** The link's tags by name (new names become tags when saved). */
@@ -63,6 +65,7 @@ export const emptyLinkForm: LinkFormValues = {
   expiredurl: '',
   ios: '',
   android: '',
+  brokenurl: '',
   variants: [],
   tags: [],
 }
@@ -135,7 +138,7 @@ export function validateLinkForm(values: LinkFormValues, now = new Date()): Link
     const weight = row.weight.trim()
     if (!/^\d{1,7}$/.test(weight) || Number(weight) < 1 || Number(weight) > 1_000_000) errors[`variants.${index}.weight`] = 'Enter a whole number from 1 to 1,000,000.'
   })
-  for (const field of ['expiredurl', 'ios', 'android'] as const) {
+  for (const field of ['expiredurl', 'ios', 'android', 'brokenurl'] as const) {
     if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
   }
   Object.assign(errors, tagProblems(values.tags))
@@ -192,6 +195,7 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (values.expiredurl.trim()) body.expiredurl = values.expiredurl.trim()
   if (values.ios.trim()) body.ios = values.ios.trim()
   if (values.android.trim()) body.android = values.android.trim()
+  if (values.brokenurl.trim()) body.brokenurl = values.brokenurl.trim()
   if (values.variants.length > 0) body.variants = variantsBody(values)
   if (values.tags.length > 0) body.tags = values.tags
   return body
@@ -215,6 +219,7 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     expiredurl: values.expiredurl.trim(),
     ios: values.ios.trim(),
     android: values.android.trim(),
+    brokenurl: values.brokenurl.trim(),
     variants: values.variants.length > 0 ? variantsBody(values) : [],
     // The list replaces the link's tags; [] removes them.
     tags: values.tags,
@@ -251,6 +256,7 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     expiredurl: details.expiredurl ?? '',
     ios: details.ios ?? '',
     android: details.android ?? '',
+    brokenurl: details.brokenurl ?? '',
     variants: (details.variants ?? []).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
     tags: details.tags ?? [],
   }

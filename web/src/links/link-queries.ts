@@ -23,6 +23,8 @@ export interface LinkFilters {
   domain: string
   /** Tags every listed link carries (none: every link). */
   tags: string[]
+  /** 'broken' for the links the checker found broken (the "Broken links" filter), or '' for all. */
+  health?: 'broken' | ''
 }
 
 export interface LinkPage {
@@ -32,7 +34,7 @@ export interface LinkPage {
 }
 
 export function hasFilter(filters: LinkFilters): boolean {
-  return Boolean(filters.campaign || filters.channel || filters.domain || filters.tags.length > 0)
+  return Boolean(filters.campaign || filters.channel || filters.domain || filters.tags.length > 0 || filters.health)
 }
 
 /** The query GET /api/urls takes for these filters; empty ones are left out. */
@@ -46,6 +48,7 @@ export function toLinkListQuery(filters: LinkFilters): LinkListQuery {
     ...(filters.channel ? { channel: Number(filters.channel) } : {}),
     ...(filters.domain ? { domain: Number(filters.domain) } : {}),
     ...(filters.tags.length > 0 ? { tag: filters.tags } : {}),
+    ...(filters.health ? { health: filters.health } : {}),
   }
 }
 
