@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The checked-in web/src/api/schema.d.ts and packages/client/src/schema.ts are what
-// `npm run api:types` makes of the current server.
+// The checked-in packages/client/src/schema.ts (which the dashboard's web/src/api/schema.d.ts
+// re-exports) is what `npm run api:types` makes of the current server.
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, it } from 'vitest'
