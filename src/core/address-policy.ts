@@ -4,7 +4,7 @@
 // endpoint (SSRF). The host is resolved once, every answer checked, and the connection pinned to
 // a checked address, so a second DNS answer (rebinding) cannot send it elsewhere.
 import { lookup as dnsLookup } from 'node:dns/promises'
-import { BlockList, isIPv4, isIPv6, type LookupFunction } from 'node:net'
+import { BlockList, isIP, isIPv4, isIPv6, type LookupFunction } from 'node:net'
 
 /** Decides whether the server may connect to one resolved address. */
 export type AddressPolicy = (address: string) => boolean
@@ -116,4 +116,34 @@ export function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
       callback(null, pinned.address, pinned.family)
     }
   }
+}
+
+/** Why a URL's host gives no address the server may connect to. */
+export class AddressRefused extends Error {
+  constructor(readonly reason: 'unresolved' | 'private', readonly host: string) {
+    super(reason === 'unresolved' ? `the host ${host} could not be resolved` : `the host ${host} resolves to a private, local or reserved address`)
+  }
+}
+
+/**
+ * The address to connect to for `url`'s host (an address written in the URL, or the first the
+ * resolver answers), to be pinned with `pinnedLookup`; throws AddressRefused when the host does
+ * not resolve or, unless `allowPrivate`, when any of its addresses is not public.
+ */
+export async function permittedAddressOf(url: URL, resolveHost: HostResolver, allowPrivate: boolean): Promise<ResolvedAddress> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const family = isIP(host)
+  let addresses: ResolvedAddress[]
+  if (family !== 0) addresses = [{ address: host, family: family as 4 | 6 }]
+  else {
+    try {
+      addresses = await resolveHost(host)
+    } catch {
+      throw new AddressRefused('unresolved', host)
+    }
+  }
+  const first = addresses[0]
+  if (!first) throw new AddressRefused('unresolved', host)
+  if (!allowPrivate && addresses.some((answer) => !isPublicAddress(answer.address))) throw new AddressRefused('private', host)
+  return first
 }

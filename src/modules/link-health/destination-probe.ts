@@ -13,8 +13,7 @@
 //   a timeout, a refused (private) address, a scheme other than http(s).
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
-import { isPublicAddress, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
+import { AddressRefused, permittedAddressOf, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
 import { isHttpScheme } from '../../core/urls.js'
 
 export const PROBE_TIMEOUT_MS = 10_000
@@ -48,24 +47,14 @@ export interface ProbeOptions {
 class Inconclusive extends Error {}
 class Broken extends Error {}
 
+/** The address to check `url` at (core/address-policy): a host that does not resolve is broken; a private one is not checked. */
 async function addressOf(url: URL, resolveHost: HostResolver, allowPrivate: boolean): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  const family = isIP(host)
-  let addresses: ResolvedAddress[]
-  if (family !== 0) addresses = [{ address: host, family: family as 4 | 6 }]
-  else {
-    try {
-      addresses = await resolveHost(host)
-    } catch {
-      throw new Broken(`the host ${host} does not resolve`)
-    }
+  try {
+    return await permittedAddressOf(url, resolveHost, allowPrivate)
+  } catch (error) {
+    if (!(error instanceof AddressRefused)) throw error
+    throw error.reason === 'unresolved' ? new Broken(`the host ${error.host} does not resolve`) : new Inconclusive(`${error.message}: not checked`)
   }
-  const first = addresses[0]
-  if (!first) throw new Broken(`the host ${host} does not resolve`)
-  if (!allowPrivate && addresses.some((answer) => !isPublicAddress(answer.address))) {
-    throw new Inconclusive(`the host ${host} resolves to a private, local or reserved address: not checked`)
-  }
-  return first
 }
 
 /** One request; the body is never read beyond GET_BYTES (HEAD has none). */

@@ -4,8 +4,7 @@
 // DNS answer); redirects are not followed; the whole exchange has 10 seconds.
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
-import { isPublicAddress, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
+import { AddressRefused, permittedAddressOf, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
 import { isHttpScheme } from '../../core/urls.js'
 
 export const ATTEMPT_TIMEOUT_MS = 10_000
@@ -33,28 +32,6 @@ export interface WebhookSenderOptions {
 
 /** Sends `body` with `headers` to `url`; `signal` aborts it (the worker stopping). */
 export type WebhookSender = (url: string, headers: Record<string, string>, body: string, signal?: AbortSignal) => Promise<AttemptResult>
-
-class Refused extends Error {}
-
-async function addressOf(url: URL, resolveHost: HostResolver, allowPrivate: boolean): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  const family = isIP(host)
-  let addresses: ResolvedAddress[]
-  if (family !== 0) addresses = [{ address: host, family: family as 4 | 6 }]
-  else {
-    try {
-      addresses = await resolveHost(host)
-    } catch {
-      throw new Refused(`the host ${host} could not be resolved`)
-    }
-  }
-  const first = addresses[0]
-  if (!first) throw new Refused(`the host ${host} could not be resolved`)
-  if (!allowPrivate && addresses.some((answer) => !isPublicAddress(answer.address))) {
-    throw new Refused(`the host ${host} resolves to a private, local or reserved address`)
-  }
-  return first
-}
 
 function post(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http
@@ -105,7 +82,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       // A look-up cannot be cancelled: the attempt stops waiting for it at the deadline.
       const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
       aborted.catch(() => undefined)
-      const pinned = await Promise.race([addressOf(url, resolveHost, options.allowPrivate), aborted])
+      const pinned = await Promise.race([permittedAddressOf(url, resolveHost, options.allowPrivate), aborted])
       const response = await post(url, pinned, headers, body, signal)
       const status = response.statusCode ?? 0
       const answer = await headOf(response, RESPONSE_BODY_KEPT)
@@ -114,7 +91,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       if (status >= 300 && status < 400) return failed(`the server answered HTTP ${status} (redirects are not followed)`, status, answer)
       return failed(`the server answered HTTP ${status}`, status, answer)
     } catch (error) {
-      if (error instanceof Refused) return failed(error.message)
+      if (error instanceof AddressRefused) return failed(error.message)
       if (deadline.aborted) return failed(`no answer within ${timeoutMs / 1000} s`)
       if (stop?.aborted) return failed('the server stopped before the answer came')
       return failed(`the connection failed (${(error as NodeJS.ErrnoException).code ?? (error as Error).message ?? 'network error'})`)
