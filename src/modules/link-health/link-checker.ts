@@ -16,6 +16,7 @@ import { aliasKey } from '../aliases/alias-namespace.js'
 import type { EventOutbox } from '../webhooks/event-outbox.js'
 import { probeDestination, type LinkHealth, type ProbeResult } from './destination-probe.js'
 import type { HostResolver } from '../../core/address-policy.js'
+import { pauseFor } from '../../core/pause.js'
 
 const HOUR_MS = 3_600_000
 
@@ -161,15 +162,7 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
       }
       // A full batch suggests more are due: go on at once.
       if (claimed === batchSize || signal.aborted) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollMs)
-        function done() {
-          clearTimeout(timer)
-          signal.removeEventListener('abort', done)
-          resolve()
-        }
-        signal.addEventListener('abort', done, { once: true })
-      })
+      await pauseFor(pollMs, signal)
     }
   }
 

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transactions.js'
 import { TEST_EVENT } from './webhook-events.js'
 import type { AttemptResult, WebhookSender } from './webhook-sender.js'
 import { signatureHeaders } from './webhook-signature.js'
+import { pauseFor } from '../../core/pause.js'
 
 /** A webhook failing this long without a success is switched off. */
 export const SWITCH_OFF_AFTER_MS = 3 * 24 * 60 * 60 * 1000
@@ -219,17 +220,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
       }
       // Every place filled suggests more are due: go on at once.
       if ((taken > 0 && taken === room) || signal.aborted) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollMs)
-        function done() {
-          clearTimeout(timer)
-          signal.removeEventListener('abort', done)
-          wakeUp = null
-          resolve()
-        }
-        wakeUp = done
-        signal.addEventListener('abort', done, { once: true })
-      })
+      await pauseFor(pollMs, signal, (wake) => (wakeUp = wake))
+      wakeUp = null
     }
     // Stopping aborts the attempts in flight; each gives its delivery back before the loop ends.
     await Promise.all(inFlight)

@@ -8,6 +8,7 @@ import type { NatsConnection } from '@nats-io/transport-node'
 import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
+import { pauseFor } from '../../core/pause.js'
 
 /** The stream created when none takes `linkwell.>` yet. */
 export const STREAM_NAME = 'LINKWELL'
@@ -104,15 +105,7 @@ export function createEventStream(db: DB, options: EventStreamOptions) {
         if (!signal.aborted) options.onError?.(error)
       }
       if (published === batchSize || signal.aborted) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(pollMs, pauseMs))
-        function done() {
-          clearTimeout(timer)
-          signal.removeEventListener('abort', done)
-          resolve()
-        }
-        signal.addEventListener('abort', done, { once: true })
-      })
+      await pauseFor(Math.max(pollMs, pauseMs), signal)
     }
   }
 
