@@ -85,7 +85,7 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
     async app() {
       if (!app) {
         // The CLI changes accounts behind this app's back; test/http/key-cache.test.ts covers the cache.
-        const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000', KEY_CACHE_MS: '0' })
+        const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000', KEY_CACHE_MS: '0', LINK_CHECK: 'off' })
         app = (await buildAppOn(handle, config, { rateLimiter: createRateLimiter() })).app
       }
       return app

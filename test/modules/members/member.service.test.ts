@@ -36,12 +36,13 @@ describe('members of a workspace', () => {
   it('keeps the last owner: not demoted, not removed, cannot leave; with a second owner, either may go', async () => {
     const account = await workspace()
     const owner = await ownerOf(account)
+    // Each refusal awaited as it is made: a rejection created before its turn went unhandled.
     const refusals = [
-      context.services.members.changeRole(owner, owner.personId!, 'admin'),
-      context.services.members.removeMember(owner, owner.personId!),
-      context.services.members.removeMember(commandLineActor(account.id), owner.personId!),
+      () => context.services.members.changeRole(owner, owner.personId!, 'admin'),
+      () => context.services.members.removeMember(owner, owner.personId!),
+      () => context.services.members.removeMember(commandLineActor(account.id), owner.personId!),
     ]
-    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: 'last_owner', field: 'role' })
+    for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ code: 'last_owner', field: 'role' })
     expect((await apiClient(context.app, account.apiKey)('GET', '/api/account')).statusCode).toBe(200)
 
     const second = await createMember(context, account, 'admin', PASSWORD)
