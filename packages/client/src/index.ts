@@ -56,6 +56,8 @@ export interface LinkwellClientOptions {
   headers?: Record<string, string>
   /** The fetch to use (default globalThis.fetch). */
   fetch?: (request: Request) => Promise<Response>
+  /** Whether cookies ride along (`same-origin` for a page served by the same server, e.g. the dashboard). */
+  credentials?: 'include' | 'omit' | 'same-origin'
 }
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'patch'
@@ -148,7 +150,11 @@ export function errorOfResponse(response: Response, body: unknown): LinkwellErro
   })
 }
 
-async function unwrap(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<unknown> {
+/**
+ * The success body of a call made with the raw client (`client.raw.GET(…)`), or the LinkwellError its
+ * answer stands for: `network_error` when there was no answer.
+ */
+export async function bodyOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   let outcome: Awaited<typeof call>
   try {
     outcome = await call
@@ -156,7 +162,7 @@ async function unwrap(call: Promise<{ data?: unknown; error?: unknown; response:
     if (cause instanceof LinkwellError) throw cause
     throw new LinkwellError({ status: 0, code: 'network_error', message: `The server could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, cause })
   }
-  if (outcome.response.ok) return outcome.data
+  if (outcome.response.ok) return outcome.data as T
   throw errorOfResponse(outcome.response, outcome.error)
 }
 
@@ -172,8 +178,9 @@ export function createLinkwellClient(options: LinkwellClientOptions): LinkwellCl
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: retryingFetch(fetcher, Math.max(0, Math.floor(options.retries ?? 3)), options.maxRetryDelayMs ?? 60_000),
     headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }) },
+    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
   })
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
-    ((path: string, init?: object) => unwrap((raw.request as (method: string, path: string, init?: object) => Promise<{ response: Response }>)(method, path, init))) as never
+    ((path: string, init?: object) => bodyOf((raw.request as (method: string, path: string, init?: object) => Promise<{ response: Response }>)(method, path, init))) as never
   return { GET: call('GET'), POST: call('POST'), PUT: call('PUT'), PATCH: call('PATCH'), DELETE: call('DELETE'), raw }
 }

@@ -2,6 +2,7 @@
 // (`{"error":1,"message","code","field"?}`); nothing is guessed from the message's words.
 import { describe, expect, it } from 'vitest'
 import { answerWith, json } from '../test-setup'
+import { LinkwellError } from '../../../packages/client/src/index'
 import { api, ApiError, ruleOfMessage, unwrap } from './client'
 
 async function refusal(body: unknown, status = 400): Promise<ApiError> {
@@ -35,7 +36,20 @@ describe('ApiError from the envelope', () => {
   it('ignores a field that is not text, and a body that is no envelope', async () => {
     expect((await refusal({ error: 1, message: 'Odd.', code: 'validation_failed', field: 7 })).field).toBeUndefined()
     const proxy = await refusal('<html>Bad gateway</html>', 502)
-    expect(proxy).toMatchObject({ status: 502, code: undefined, field: undefined, message: 'The server answered 502.' })
+    expect(proxy).toMatchObject({ status: 502, code: 'unexpected_response', field: undefined })
+    expect(proxy.message).toMatch(/^The server answered 502/)
+  })
+
+  it('is the SDK\'s error, worded for people when the server is unreachable or asks to wait', async () => {
+    const limited = await refusal({ error: 1, message: 'Rate limit exceeded.', code: 'rate_limited' }, 429)
+    expect(limited).toBeInstanceOf(LinkwellError)
+    expect(limited).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(limited.message).toMatch(/^Too many requests\. Try again/)
+    answerWith(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    const offline = await unwrap(api.GET('/api/account')).catch((caught: unknown) => caught)
+    expect(offline).toMatchObject({ status: 0, code: 'network_error', message: 'Could not reach the server. Check your connection and try again.' })
   })
 
   it('strips only the name of the field the error is about', () => {

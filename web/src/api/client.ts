@@ -1,29 +1,27 @@
-// One typed client for the whole dashboard, generated from the server's OpenAPI document
-// (schema.d.ts, `npm run api:types`). The session cookie rides along (same origin); unsafe
-// requests carry the CSRF header the server asks of cookie-authenticated requests.
-import createClient, { type Middleware } from 'openapi-fetch'
-import type { components, paths } from './schema'
+// The dashboard's API client is the SDK's (packages/client: @linkwell/client), typed from the
+// server's OpenAPI document. The session cookie rides along (same origin); unsafe requests carry
+// the CSRF header the server asks of cookie-authenticated requests. No retries: a person sees a
+// refusal at once and chooses (the SDK's scripts retry 429 and 503 for themselves).
+import type { Middleware } from 'openapi-fetch'
+import { bodyOf, createLinkwellClient, LinkwellError, type LinkwellErrorCode } from '../../../packages/client/src/index'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-type ErrorEnvelope = components['schemas']['ErrorEnvelope']
-
-/** A failed API call: the server's message, its status and stable code, and the field it names. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly code: string | undefined
-  /** The request field the error is about, as the envelope's `field` names it (`custom`, `geotarget.0.location`). */
-  readonly field: string | undefined
-  /** 429: seconds until the rate limit's window ends. */
-  readonly retryAfterSeconds: number | undefined
-
-  constructor(status: number, message: string, details: { code?: string; field?: string; retryAfterSeconds?: number } = {}) {
-    super(message)
+/** A failed API call: the SDK's error (status, stable code, the field it names) with the dashboard's wording. */
+export class ApiError extends LinkwellError {
+  constructor(status: number, message: string, details: { code?: LinkwellErrorCode; field?: string; retryAfterSeconds?: number } = {}) {
+    super({ status, message, code: details.code ?? 'unexpected_response', field: details.field, retryAfterSeconds: details.retryAfterSeconds })
     this.name = 'ApiError'
-    this.status = status
-    this.code = details.code
-    this.field = details.field
-    this.retryAfterSeconds = details.retryAfterSeconds
+  }
+
+  /** The SDK's error as the dashboard words it: plain words for an unreachable server and for 429. */
+  static of(error: LinkwellError): ApiError {
+    if (error.code === 'network_error') return new ApiError(0, 'Could not reach the server. Check your connection and try again.', { code: 'network_error' })
+    if (error.status === 429) {
+      const wait = error.retryAfterSeconds
+      return new ApiError(429, `Too many requests. Try again${wait ? ` in ${wait} s` : ' in a minute'}.`, { code: 'rate_limited', retryAfterSeconds: wait })
+    }
+    return new ApiError(error.status, error.message, { code: error.code, field: error.field, retryAfterSeconds: error.retryAfterSeconds })
   }
 
   /**
@@ -79,36 +77,16 @@ const sessionMiddleware: Middleware = {
   },
 }
 
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin' })
+export const api = createLinkwellClient({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin', retries: 0 }).raw
 api.use(sessionMiddleware)
 
-interface Outcome<T> {
-  data?: T
-  error?: unknown
-  response: Response
-}
-
 /** The body of a successful call, or throws ApiError with the server's message. */
-export async function unwrap<T>(call: Promise<Outcome<T>>): Promise<T> {
-  let outcome: Outcome<T>
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   try {
-    outcome = await call
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', { code: 'network' })
+    return await bodyOf(call)
+  } catch (error) {
+    throw error instanceof LinkwellError ? ApiError.of(error) : error
   }
-  const { data, error, response } = outcome
-  if (response.ok && data !== undefined) return data
-  // The envelope as the server sends it; anything else (a proxy's page) is read as far as it goes.
-  const body = (error ?? {}) as { [K in keyof ErrorEnvelope]?: unknown }
-  const message = typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`
-  if (response.status === 429) {
-    const wait = Number(response.headers.get('retry-after')) || undefined
-    throw new ApiError(429, `Too many requests. Try again${wait ? ` in ${wait} s` : ' in a minute'}.`, { code: 'rate_limited', retryAfterSeconds: wait })
-  }
-  throw new ApiError(response.status, message, {
-    code: typeof body.code === 'string' ? body.code : undefined,
-    field: typeof body.field === 'string' ? body.field : undefined,
-  })
 }
 
 /** Readable text of anything a query or mutation threw. */
