@@ -242,7 +242,7 @@ export function createServices(deps: ServiceDependencies) {
       splash: (accountId) => splashPageRepository.count(accountId),
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
-    users: createUserAdministration(accounts, plans, invalidation),
+    users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
     statistics: createStatisticsService(createStatisticsRepository(db)),
     links,
     /** Many links at once: `POST /api/urls/bulk` and imports. */

@@ -156,6 +156,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // The instance's administration (administrators' workspaces only: requireAdmin as well).
   'GET /api/users': OWN,
   'GET /api/user/:id': OWN,
+  'GET /api/admin/people': OWN,
   'POST /api/user/add': OWN,
   'DELETE /api/user/:id/delete': OWN,
   'PUT /api/user/:id/suspend': OWN,

@@ -187,6 +187,14 @@ describe.skipIf(!hasChromium)('bio pages and administration in a browser', () =>
       await marta.getByTestId('plan-usage-links').filter({ hasText: '0 of 2 links' }).waitFor()
       await marta.getByText('You are on the tiny plan.').waitFor()
 
+      // The administration's People page shows her, her workspace with her role, and her sign-in.
+      await admin.goto(`${d.publicUrl}/app/admin/people`)
+      const martaPerson = admin.getByRole('row').filter({ hasText: 'marta@example.com' })
+      await martaPerson.getByRole('list', { name: 'Workspaces of marta' }).getByText('owner').waitFor()
+      expect(await martaPerson.getByText('Never').count()).toBe(0)
+      expect(await martaPerson.getByText('No second factor').count()).toBe(1)
+      await screenshotAtEveryWidth(admin, name, 'admin-people', `${d.publicUrl}/app/admin/people`, (p) => p.getByRole('row').filter({ hasText: 'marta@example.com' }).waitFor())
+
       // Her records: a campaign and a link through her key, a bio page in the dashboard.
       const asMarta = async (method: string, path: string, body: unknown) => {
         const response = await fetch(`${d.publicUrl}${path}`, {

@@ -386,6 +386,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the people who sign in, with their workspaces and roles */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                maxpage: number;
+                                nextpage: number | null;
+                                people: {
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    email: string;
+                                    id: number;
+                                    /** @description null: never signed in */
+                                    lastsignin: string | (never | null);
+                                    /** @description whether the person signs in with a second factor */
+                                    twofactor: boolean;
+                                    username: string;
+                                    workspaces: {
+                                        /** @description the workspace: the API's account id */
+                                        id: number;
+                                        /** @description the account's username */
+                                        name: string;
+                                        /**
+                                         * @description viewer < editor < admin < owner
+                                         * @enum {unknown}
+                                         */
+                                        role: "viewer" | "editor" | "admin" | "owner";
+                                        suspended: boolean;
+                                    }[];
+                                }[];
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;

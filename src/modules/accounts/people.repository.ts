@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import type { MembershipRow, PersonRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
+import type { Page, PageRequest } from '../../core/paging.js'
 import type { Role } from './roles.js'
 
 /** A workspace a person belongs to, with what signing in to it needs to know. */
@@ -91,6 +92,28 @@ export function createPeopleRepository(db: DB) {
         .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
         .select(['memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended'])
         .where('memberships.person_id', '=', personId)
+        .orderBy('memberships.created_at')
+        .orderBy('memberships.account_id')
+        .execute()
+    },
+
+    /** One page of every person of the instance, oldest first, and how many there are (the administration's listing). */
+    async listPage(page: PageRequest): Promise<Page<PersonRow>> {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('people').selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
+        db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ])
+      return { rows, total: Number(count.count) }
+    },
+
+    /** The workspaces of these people with their roles, each person's joined first first. */
+    async listWorkspacesOf(personIds: readonly number[]): Promise<Array<PersonWorkspace & { person_id: number }>> {
+      if (personIds.length === 0) return []
+      return db
+        .selectFrom('memberships')
+        .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+        .select(['memberships.person_id', 'memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended'])
+        .where('memberships.person_id', 'in', [...personIds])
         .orderBy('memberships.created_at')
         .orderBy('memberships.account_id')
         .execute()

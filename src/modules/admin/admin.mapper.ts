@@ -3,6 +3,8 @@ import type { PlanRow } from '../../db/schema.js'
 import { toAccountRecord } from '../accounts/account.mapper.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
+import type { Role } from '../accounts/roles.js'
+import type { PersonWithWorkspaces } from './user-admin.service.js'
 
 /** The spec's Account plus what an administrator needs: the admin and suspended flags. */
 export function toUserRecord(account: AccountWithPlan, publicUrl: string) {
@@ -21,5 +23,17 @@ export function toPlanRecord(plan: PlanRow) {
     apirate: plan.apirate,
     limits: parsePlanLimits(plan.limits),
     default: plan.is_default === 1,
+  }
+}
+
+export function toPersonRecord(person: PersonWithWorkspaces) {
+  return {
+    id: person.id,
+    username: person.username,
+    email: person.email,
+    twofactor: person.totp_secret !== null,
+    lastsignin: person.last_sign_in_at,
+    date: person.created_at,
+    workspaces: person.workspaces.map((workspace) => ({ id: workspace.account_id, name: workspace.username, role: workspace.role as Role, suspended: workspace.is_suspended === 1 })),
   }
 }

@@ -5,8 +5,8 @@ import type { PlanService } from './plan.service.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
-import { toPlanRecord, toUserRecord } from './admin.mapper.js'
-import { PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { toPersonRecord, toPlanRecord, toUserRecord } from './admin.mapper.js'
+import { PersonListResponse, PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 
@@ -34,6 +34,15 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl, listEnv
     const page = toPageRequest(request.query)
     const { rows, total } = await users.listUsers(page)
     return listEnvelope('users', page, total, rows.map((row) => toUserRecord(row, publicUrl)))
+  })
+
+  app.get('/api/admin/people', {
+    onRequest,
+    schema: { tags, summary: 'List the people who sign in, with their workspaces and roles', querystring: PageQuery, response: { 200: PersonListResponse, ...errorResponses } },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await users.listPeople(page)
+    return listEnvelope('people', page, total, rows.map(toPersonRecord))
   })
 
   app.get('/api/user/:id', {

@@ -1,7 +1,8 @@
 // Request and response schemas of the administration endpoints (decisions §6 Administration).
 import { Type, type Static } from 'typebox'
 import { Account } from '../accounts/account.schemas.js'
-import { Id, listResponse, MAX_ID, NullMeans, UpdateBody } from '../../core/schemas.js'
+import { DateTime, Id, listResponse, MAX_ID, NullMeans, UpdateBody } from '../../core/schemas.js'
+import { RoleName } from '../members/member.schemas.js'
 import { MAX_API_RATE, PLAN_RESOURCES } from './plan.service.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
@@ -12,6 +13,24 @@ export const User = Type.Object({
 })
 
 export const UserListResponse = listResponse('users', User)
+
+/** A person who signs in, as the instance's administration sees them: every workspace they belong to. */
+export const Person = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  twofactor: Type.Boolean({ description: 'whether the person signs in with a second factor' }),
+  lastsignin: Type.Union([DateTime, Type.Null()], { description: 'null: never signed in' }),
+  date: DateTime,
+  workspaces: Type.Array(Type.Object({
+    id: Type.Integer({ description: 'the workspace: the API\'s account id' }),
+    name: Type.String({ description: 'the account\'s username' }),
+    role: RoleName,
+    suspended: Type.Boolean(),
+  })),
+})
+
+export const PersonListResponse = listResponse('people', Person)
 
 export const UserResponse = Type.Object({ error: Type.Literal(0), data: User })
 

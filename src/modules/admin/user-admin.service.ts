@@ -6,11 +6,16 @@ import type { UserCreateInput } from './admin.schemas.js'
 import type { PlanService } from './plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ValidationError, orNotFound } from '../../core/errors.js'
-import type { PageRequest } from '../../core/paging.js'
+import type { Page, PageRequest } from '../../core/paging.js'
+import type { PeopleRepository, PersonWorkspace } from '../accounts/people.repository.js'
+import type { PersonRow } from '../../db/schema.js'
+
+/** A person as the administration lists them. */
+export type PersonWithWorkspaces = PersonRow & { workspaces: PersonWorkspace[] }
 import { toStoredTimestamp } from '../../core/time.js'
 
 /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
-export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer) {
+export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer, people: PeopleRepository) {
   const getUserOrThrow = orNotFound(accounts.findAccount, 'User')
 
   function refuseSelf(adminId: number, userId: number, action: string): void {
@@ -22,6 +27,16 @@ export function createUserAdministration(accounts: AccountService, plans: PlanSe
 
     listUsers(page: PageRequest) {
       return accounts.listAccounts(page)
+    },
+
+    /** One page of the people who sign in, each with the workspaces they belong to and their role there. */
+    async listPeople(page: PageRequest): Promise<Page<PersonWithWorkspaces>> {
+      const { rows, total } = await people.listPage(page)
+      const memberships = await people.listWorkspacesOf(rows.map((person) => person.id))
+      return {
+        total,
+        rows: rows.map((person) => ({ ...person, workspaces: memberships.filter((membership) => membership.person_id === person.id) })),
+      }
     },
 
     /** Creates the account with its first key (answered once). */

@@ -32,6 +32,7 @@ describe('administration endpoints', () => {
     it.each([
       ['GET', '/api/users', undefined],
       ['GET', '/api/user/1', undefined],
+      ['GET', '/api/admin/people', undefined],
       ['POST', '/api/user/add', { email: 'x@example.com', username: 'sneaky' }],
       ['DELETE', '/api/user/1/delete', undefined],
       ['PUT', '/api/user/1/suspend', undefined],
@@ -56,6 +57,39 @@ describe('administration endpoints', () => {
     it('did not create the account a non-admin tried to add', async () => {
       const list = await adminApi('GET', '/api/users?limit=100')
       expect(list.data.data.users.map((user: { username: string }) => user.username)).not.toContain('sneaky')
+    })
+  })
+
+  describe('people', () => {
+    it('lists the people who sign in with each workspace they belong to, their role, 2FA and last sign-in, paged', async () => {
+      const db = context.database.db
+      const person = await db.selectFrom('people').selectAll().where('username', '=', member.username).executeTakeFirstOrThrow()
+      // The member's person also joins the admin's workspace as a viewer.
+      await db.insertInto('memberships').values({ account_id: admin.id, person_id: person.id, role: 'viewer', created_at: '2030-01-01 00:00:00' }).execute()
+
+      const total = Number((await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count)
+      const pages = []
+      for (let page = 1; ; page++) {
+        const response = await adminApi('GET', `/api/admin/people?limit=50&page=${page}`)
+        expect(response.statusCode).toBe(200)
+        expect(response.data.data).toMatchObject({ result: total, perpage: 50, currentpage: page })
+        pages.push(...response.data.data.people)
+        if (response.data.data.nextpage === null) break
+      }
+      expect(pages).toHaveLength(total)
+      expect(pages.find((entry: { id: number }) => entry.id === person.id)).toEqual({
+        id: person.id,
+        username: member.username,
+        email: member.email.toLowerCase(),
+        twofactor: false,
+        lastsignin: null,
+        date: expect.stringMatching(TIMESTAMP),
+        workspaces: [
+          { id: member.id, name: member.username, role: 'owner', suspended: false },
+          { id: admin.id, name: admin.username, role: 'viewer', suspended: false },
+        ],
+      })
+      expect((await adminApi('GET', '/api/admin/people?limit=0')).statusCode).toBe(400)
     })
   })
 

@@ -4,5 +4,6 @@ import { lazyPage } from '../shell/lazy-page'
 
 export const adminRoutes: RouteObject[] = [
   { path: 'admin/users', lazy: lazyPage(() => import('./UsersPage'), 'UsersPage') },
+  { path: 'admin/people', lazy: lazyPage(() => import('./PeoplePage'), 'PeoplePage') },
   { path: 'admin/plans', lazy: lazyPage(() => import('./PlansPage'), 'PlansPage') },
 ]
