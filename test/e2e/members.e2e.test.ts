@@ -1,8 +1,8 @@
 // Teams in a real browser (issue 20), on SQLite (and PostgreSQL when TEST_DATABASE_URL is set): the
 // owner invites an editor and a viewer; two more browsers open the links and join as new people;
 // the editor creates a link; the viewer sees it but its create button is disabled with the reason;
-// the owner demotes the editor, whose open page is refused at its next change and whose API key
-// loses the right at once; the owner makes a second workspace and switches with the switcher.
+// the owner promotes the editor to admin, who makes an API key, then demotes them to viewer: the
+// open page is refused at its next change and the key loses the right to change anything at once; the owner makes a second workspace and switches with the switcher.
 // Every page is screenshot at 1440 and 375 px.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -119,7 +119,27 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       await expect.poll(() => d.errors.length).toBeGreaterThan(beforeKey)
       expect(d.errors.splice(beforeKey)).toEqual([expect.stringMatching(/status of 403/)])
 
-      // The owner demotes the editor; the editor's page, open since before, is refused at its next change.
+      // Promoted to admin, eddie makes a key for a script; it creates links.
+      await owner.goto(`${d.publicUrl}/app/members`)
+      await owner.getByLabel('Role of eddie').selectOption({ label: 'Admin' })
+      await expect.poll(() => owner.getByLabel('Role of eddie').inputValue()).toBe('admin')
+      const adminKey = await editor.evaluate(async () => {
+        const response = await fetch('/api/key/add', { method: 'POST', headers: { 'content-type': 'application/json', 'x-linkwell-csrf': '1' }, body: JSON.stringify({ name: 'eddie script' }) })
+        return { status: response.status, body: await response.json() as { key: string } }
+      })
+      expect(adminKey.status).toBe(201)
+      const asEddieScript = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${d.publicUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${adminKey.body.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        return { status: response.status, body: await response.json() as { message?: string; code?: string } }
+      }
+      expect((await asEddieScript('POST', '/api/url/add', { url: 'https://example.com/by-script', custom: 'eddie-script' })).status).toBe(201)
+
+      // The owner demotes eddie to viewer; the page eddie has open since before is refused at its
+      // next change, and eddie's key loses the right to change anything at once.
       await editor.goto(`${d.publicUrl}/app/links/new`)
       await editor.getByLabel('Destination URL').waitFor()
       await owner.goto(`${d.publicUrl}/app/members`)
@@ -135,6 +155,9 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       // The refusal made the page read the role again: the open page now offers no create, with the reason.
       const editorCreate = editor.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: '+ Create link' })
       await expect.poll(() => editorCreate.isDisabled(), { timeout: 10_000 }).toBe(true)
+      const refusedByKey = await asEddieScript('POST', '/api/url/add', { url: 'https://example.com/after-demotion' })
+      expect(refusedByKey).toEqual({ status: 403, body: { error: 1, message: 'You do not have access to this endpoint with this API key.', code: 'forbidden' } })
+      expect((await asEddieScript('GET', '/api/urls')).status).toBe(200)
 
       // The owner's API key still works; a new workspace appears in the switcher.
       expect((await d.api('GET', '/api/urls')).status).toBe(200)
