@@ -42,7 +42,7 @@ export function CampaignDetailPage() {
       />
       <RoleNote id="campaign-role-note" needed="editor" allowed={mayEdit} />
       {notice && <p className="notice" role="status">{notice}</p>}
-      <CampaignAddresses campaign={data} />
+      <CampaignAddresses campaign={data} mayEdit={mayEdit} />
       <div className="campaign-grid">
         <CampaignLinks campaignId={id} mayEdit={mayEdit} />
         {mayEdit && <AddLinksPicker campaignId={id} />}
@@ -54,7 +54,7 @@ export function CampaignDetailPage() {
   )
 }
 
-function CampaignAddresses({ campaign }: { campaign: Campaign }) {
+function CampaignAddresses({ campaign, mayEdit }: { campaign: Campaign; mayEdit: boolean }) {
   return (
     <section className="card campaign-addresses" aria-label="Addresses">
       <div className="address">
@@ -66,7 +66,9 @@ function CampaignAddresses({ campaign }: { campaign: Campaign }) {
             <CopyButton text={campaign.rotator} label="Copy rotator URL" />
           </>
         ) : (
-          <p className="muted small">No rotator yet. <Link to={`/campaigns/${campaign.id}/edit`}>Give the campaign a slug</Link> to get one address for all its links.</p>
+          mayEdit
+            ? <p className="muted small">No rotator yet. <Link to={`/campaigns/${campaign.id}/edit`}>Give the campaign a slug</Link> to get one address for all its links.</p>
+            : <p className="muted small">No rotator yet: it appears once an editor gives the campaign a slug.</p>
         )}
       </div>
       <div className="address">
@@ -99,7 +101,7 @@ function CampaignLinks({ campaignId, mayEdit }: { campaignId: number; mayEdit: b
       </div>
       {links.isPending ? <Loading label="Loading the campaign's links…" /> : links.isError ? <ErrorMessage error={links.error} onRetry={() => links.refetch()} /> : links.data.urls.length === 0 ? (
         <EmptyState title="No links in this campaign">
-          <p className="muted">Find links on the right and add them: the rotator sends visitors to them in turn.</p>
+          <p className="muted">{mayEdit ? 'Find links on the right and add them: the rotator sends visitors to them in turn.' : 'Editors add links here; the rotator then sends visitors to them in turn.'}</p>
         </EmptyState>
       ) : (
         <>

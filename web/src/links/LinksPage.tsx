@@ -161,7 +161,7 @@ export function LinksPage() {
           ) : (
             <EmptyState title="No links yet">
               <p className="muted">Create your first short link, or paste a list of URLs to shorten them all at once.</p>
-              <div className="row wrap center"><Link to="/links/new" className="button primary">+ Create link</Link><Link to="/bulk" className="button">Bulk create</Link></div>
+              <div className="row wrap center"><GuardedLink to="/links/new" allowed={mayEdit} reasonId="links-role-reason" className="button primary">+ Create link</GuardedLink>{mayEdit && <Link to="/bulk" className="button">Bulk create</Link>}</div>
             </EmptyState>
           )}
         </div>

@@ -8,6 +8,7 @@ import { displayUrl, formatCount, formatDate } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useLatestLinks } from '../links/link-queries'
+import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
 /** How many of the server's top links (at most 10) the card lists: as many as the latest links beside it. */
 const TOP_SHOWN = 5
@@ -42,10 +43,12 @@ function LatestLinks() {
 
 export function OverviewPage() {
   const stats = useAccountStatistics()
+  const mayCreate = useMay('editor')
 
   return (
     <>
-      <PageHeader title="Overview" description="Totals of all your links, and their clicks over the last 30 days." actions={<Link to="/links/new" className="button primary">+ Create link</Link>} />
+      <PageHeader title="Overview" description="Totals of all your links, and their clicks over the last 30 days." actions={<GuardedLink to="/links/new" allowed={mayCreate} reasonId="overview-role-reason" className="button primary">+ Create link</GuardedLink>} />
+      <RoleNote id="overview-role-reason" needed="editor" allowed={mayCreate} />
       {stats.isPending ? <Loading label="Adding up your clicks…" /> : stats.isError ? <ErrorMessage error={stats.error} onRetry={() => stats.refetch()} /> : (
         <>
           <section className="kpis" aria-label="Totals">
@@ -57,7 +60,7 @@ export function OverviewPage() {
             <div className="card">
               <EmptyState title="Welcome to Linkwell">
                 <p className="muted">Create a short link and share it: its clicks will show up here.</p>
-                <div className="row wrap center"><Link to="/links/new" className="button primary">+ Create your first link</Link><Link to="/bulk" className="button">Bulk create</Link></div>
+                <div className="row wrap center"><GuardedLink to="/links/new" allowed={mayCreate} reasonId="overview-role-reason" className="button primary">+ Create your first link</GuardedLink>{mayCreate && <Link to="/bulk" className="button">Bulk create</Link>}</div>
               </EmptyState>
             </div>
           ) : (
