@@ -16,6 +16,9 @@ export interface PersonWorkspace {
   is_suspended: number
 }
 
+/** A person with every workspace they belong to (the administration's listing). */
+export type PersonWithWorkspaces = PersonRow & { workspaces: PersonWorkspace[] }
+
 export function createPeopleRepository(db: DB) {
   return {
     async findById(id: number): Promise<PersonRow | undefined> {

@@ -4,7 +4,7 @@ import { toAccountRecord } from '../accounts/account.mapper.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
 import type { Role } from '../accounts/roles.js'
-import type { PersonWithWorkspaces } from './user-admin.service.js'
+import type { PersonWithWorkspaces } from '../accounts/people.repository.js'
 
 /** The spec's Account plus what an administrator needs: the admin and suspended flags. */
 export function toUserRecord(account: AccountWithPlan, publicUrl: string) {

@@ -7,11 +7,7 @@ import type { PlanService } from './plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ValidationError, orNotFound } from '../../core/errors.js'
 import type { Page, PageRequest } from '../../core/paging.js'
-import type { PeopleRepository, PersonWorkspace } from '../accounts/people.repository.js'
-import type { PersonRow } from '../../db/schema.js'
-
-/** A person as the administration lists them. */
-export type PersonWithWorkspaces = PersonRow & { workspaces: PersonWorkspace[] }
+import type { PeopleRepository, PersonWithWorkspaces } from '../accounts/people.repository.js'
 import { toStoredTimestamp } from '../../core/time.js'
 
 /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */

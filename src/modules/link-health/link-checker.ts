@@ -16,6 +16,7 @@ import { aliasKey } from '../aliases/alias-namespace.js'
 import type { EventOutbox } from '../webhooks/event-outbox.js'
 import { probeDestination, type LinkHealth, type ProbeResult } from './destination-probe.js'
 import type { HostResolver } from '../../core/address-policy.js'
+import { backgroundLoop } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
 const HOUR_MS = 3_600_000
@@ -71,8 +72,6 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
   const intervalMs = options.intervalHours * HOUR_MS
   /** When this instance last started a look at each host (pacing); forgotten once older than the gap. */
   const lastLookAt = new Map<string, number>()
-  let stopping = new AbortController()
-  let running: Promise<void> | null = null
 
   /** Takes up to `batchSize` due links and sets their next time, so no other instance takes them. */
   async function claim(): Promise<ClaimedLink[]> {
@@ -166,20 +165,17 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
     }
   }
 
+  const background = backgroundLoop(loop)
+
   return {
     runOnce,
     /** Starts checking in the background (the served app does, on ready); the CLI never does. */
     start(): void {
-      if (running) return
-      stopping = new AbortController()
-      running = loop(stopping.signal)
+      background.start()
     },
     /** Stops; looks in flight are cut short, their links keeping what they had until their next time. */
     async stop(): Promise<void> {
-      if (!running) return
-      stopping.abort()
-      await running
-      running = null
+      await background.stop()
     },
   }
 }

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transactions.js'
 import { TEST_EVENT } from './webhook-events.js'
 import type { AttemptResult, WebhookSender } from './webhook-sender.js'
 import { signatureHeaders } from './webhook-signature.js'
+import { backgroundLoop } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
 /** A webhook failing this long without a success is switched off. */
@@ -79,8 +80,6 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   const concurrency = options.concurrency ?? 20
   const leaseMs = options.leaseMs ?? 60_000
   const backoff = options.backoff ?? backoffMs
-  let running: Promise<void> | null = null
-  let stopping = new AbortController()
   let wakeUp: (() => void) | null = null
   let lastCleanup = 0
   const totals: DeliveryTotals = { delivered: 0, retried: 0, failed: 0 }
@@ -227,6 +226,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     await Promise.all(inFlight)
   }
 
+  const background = backgroundLoop(loop)
+
   return {
     /** What this process's attempts came to since it started. */
     totals: totals as Readonly<DeliveryTotals>,
@@ -250,9 +251,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
 
     /** Starts polling the outbox (the HTTP app does, on ready); the CLI never does. */
     start(): void {
-      if (running) return
-      stopping = new AbortController()
-      running = loop(stopping.signal)
+      background.start()
     },
 
     /** Asks for due deliveries now instead of at the next poll (after a test or a retry). */
@@ -262,10 +261,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
 
     /** Stops polling; attempts in flight are abandoned and left due (the app closing). */
     async stop(): Promise<void> {
-      if (!running) return
-      stopping.abort()
-      await running
-      running = null
+      await background.stop()
     },
   }
 }

@@ -8,6 +8,7 @@ import type { NatsConnection } from '@nats-io/transport-node'
 import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
+import { backgroundLoop } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
 /** The stream created when none takes `linkwell.>` yet. */
@@ -34,8 +35,6 @@ export function createEventStream(db: DB, options: EventStreamOptions) {
   const pollMs = options.pollMs ?? 1_000
   const batchSize = options.batchSize ?? 200
   const leaseMs = options.leaseMs ?? 60_000
-  let running: Promise<void> | null = null
-  let stopping = new AbortController()
   let connection: NatsConnection | null = null
   let client: JetStreamClient | null = null
   /** Pause after a failed round: doubles up to a minute while NATS is away. */
@@ -109,20 +108,17 @@ export function createEventStream(db: DB, options: EventStreamOptions) {
     }
   }
 
+  const background = backgroundLoop(loop)
+
   return {
     /** Starts publishing (the HTTP app does, on ready). */
     start(): void {
-      if (running) return
-      stopping = new AbortController()
-      running = loop(stopping.signal)
+      background.start()
     },
 
     /** Stops publishing and closes the connection (what was not published waits in the outbox). */
     async stop(): Promise<void> {
-      if (!running) return
-      stopping.abort()
-      await running
-      running = null
+      if (!(await background.stop())) return
       const closing = connection
       connection = null
       client = null
