@@ -186,7 +186,7 @@ function WatchedImport({ id }: { id: number }) {
   return (
     <>
       <ImportReport job={job.data} />
-      {job.data.state === 'done' && job.data.created > 0 && <Link to="/links" className="button">See your links</Link>}
+      {job.data.state === 'done' && job.data.created > 0 && <Link to="/links" className="button see-links">See your links</Link>}
     </>
   )
 }
@@ -209,7 +209,7 @@ export function ImportPage() {
     <>
       <PageHeader title="Import & export" description="Bring your links and their click history from another shortener or a spreadsheet, and take everything with you again." />
       <RoleNote id="import-role-reason" needed="editor" allowed={mayImport} />
-      <div className="import-grid">
+      <div className={watched ? 'import-grid watching' : 'import-grid'}>
         <section className="card stack" aria-labelledby="import-title">
           <h2 id="import-title">Import links</h2>
           <fieldset className="source-picker">
@@ -226,7 +226,7 @@ export function ImportPage() {
             : <DatabaseImport key={source} source={source} account={account} />}
         </section>
 
-        <section className="card stack" aria-labelledby={watched ? 'import-report-title' : 'import-empty-title'} ref={reportRef} tabIndex={-1}>
+        <section className="card stack import-report-card" aria-labelledby={watched ? 'import-report-title' : 'import-empty-title'} ref={reportRef} tabIndex={-1}>
           {watched ? <WatchedImport id={watched} /> : (
             <div className="stack tight">
               <h2 id="import-empty-title">Progress and report</h2>

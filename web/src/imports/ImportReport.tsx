@@ -100,7 +100,7 @@ export function ImportReport({ job }: { job: ImportDetails }) {
                   <tr key={`${problem.line ?? problem.key}-${index}`}>
                     <td data-label="Line" className="numeric-left">{problem.line ?? '—'}</td>
                     <td data-label="Alias" className="import-alias">{rowName(problem) || <span className="muted">none</span>}</td>
-                    <td data-label="Result"><span className={`status ${problem.action === 'renamed' ? 'ok' : 'failed'}`}>{ACTION_LABELS[problem.action] ?? problem.action}</span></td>
+                    <td data-label="Result" className="nowrap"><span className={`status ${problem.action === 'renamed' ? 'ok' : 'failed'}`}>{ACTION_LABELS[problem.action] ?? problem.action}</span></td>
                     <td data-label="Reason" className="import-reason">{problem.reason}</td>
                   </tr>
                 ))}
