@@ -39,8 +39,8 @@ const CONFLICTS: Array<{ value: ConflictChoice; label: string; hint: string }> =
 // How a person who is not signing in here names the source database (the password stays on their command line).
 const DATABASE_EXAMPLES: Record<'yourls' | 'kutt' | 'shlink', { database: string; extra: string; note: string }> = {
   yourls: { database: 'mysql://USER:PASSWORD@HOST:3306/DATABASE', extra: ' --prefix yourls_', note: 'Change --prefix if your YOURLS tables are not named yourls_url and yourls_log.' },
-  kutt: { database: 'postgres://USER:PASSWORD@HOST:5432/kutt', extra: '', note: 'For a Kutt that keeps its data in SQLite, give the path of its database file instead, e.g. --database /srv/kutt/db/data.' },
-  shlink: { database: 'postgres://USER:PASSWORD@HOST:5432/shlink', extra: '', note: 'mysql://… for MySQL or MariaDB, or the path of its SQLite file, work the same way.' },
+  kutt: { database: 'postgres://USER:PASSWORD@HOST:5432/kutt', extra: '', note: 'For a Kutt that keeps its data in SQLite, give its database file instead, e.g. --database sqlite:/srv/kutt/db/data.db.' },
+  shlink: { database: 'postgres://USER:PASSWORD@HOST:5432/shlink', extra: '', note: 'mysql://… for MySQL or MariaDB, or sqlite:/path/to/database.sqlite for SQLite, work the same way; add --prefix if its tables have one.' },
 }
 
 /** The command that imports a database source into this workspace. */
