@@ -9,6 +9,7 @@ import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
 import { channelRoutes } from './channels/routes'
 import { domainRoutes } from './domains/routes'
+import { importRoutes } from './imports/routes'
 import { overlayRoutes } from './overlays/routes'
 import { pixelRoutes } from './pixels/routes'
 import { qrRoutes } from './qr/routes'
@@ -36,6 +37,7 @@ export function createAppRouter(queryClient: QueryClient) {
           { path: 'links/:id/edit', lazy: page(() => import('./links/LinkFormPage'), 'EditLinkPage') },
           { path: 'links/:id/analytics', lazy: page(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage') },
           { path: 'bulk', lazy: page(() => import('./bulk/BulkPage'), 'BulkPage') },
+          ...importRoutes,
           ...qrRoutes,
           ...bioRoutes,
           ...campaignRoutes,

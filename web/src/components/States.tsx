@@ -24,6 +24,7 @@ const SECTION_LISTS: Record<string, [string, string]> = {
   splash: ['/splash', 'Back to your splash pages'],
   overlays: ['/overlays', 'Back to your CTA overlays'],
   webhooks: ['/webhooks', 'Back to your webhooks'],
+  import: ['/import', 'Back to Import & export'],
   admin: ['/admin/users', 'Back to the users'],
 }
 

@@ -27,6 +27,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
       { to: '/qr', label: 'QR codes', icon: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2' },
       { to: '/bio', label: 'Bio pages', icon: 'M7 3h10a2 2 0 012 2v14a2 2 0 01-2 2H7a2 2 0 01-2-2V5a2 2 0 012-2zM9 8h6M9 12h6M9 16h6' },
       { to: '/bulk', label: 'Bulk create', icon: 'M4 6h16M4 12h16M4 18h10' },
+      { to: '/import', label: 'Import & export', icon: 'M12 3v12M7 10l5 5 5-5M4 17v3h16v-3' },
     ],
   },
   {

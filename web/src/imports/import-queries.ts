@@ -1,0 +1,58 @@
+// The imports' server state (issue 21): the account's past imports, and one import watched while
+// it runs (asked again every second until it is done or failed).
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, ApiError, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+
+export type ImportDetails = paths['/api/import/{id}']['get']['responses'][200]['content']['application/json']['import']
+export type ImportSummary = paths['/api/imports']['get']['responses'][200]['content']['application/json']['data']['imports'][number]
+export type ImportProblem = ImportDetails['problems'][number]
+export type FileSource = NonNullable<paths['/api/import']['post']['requestBody']['content']['multipart/form-data']['source']>
+export type ConflictChoice = NonNullable<paths['/api/import']['post']['requestBody']['content']['multipart/form-data']['onconflict']>
+
+export const importsQueryKey = ['imports'] as const
+export const IMPORT_PAGE_SIZE = 10
+
+/** Whether the server is still at it (the page keeps asking). */
+export function isUnfinished(state: string): boolean {
+  return state === 'queued' || state === 'running'
+}
+
+export function useImport(id: number | undefined) {
+  return useQuery({
+    queryKey: [...importsQueryKey, 'one', id],
+    enabled: id !== undefined,
+    queryFn: async () => (await unwrap(api.GET('/api/import/{id}', { params: { path: { id: id! } } }))).import,
+    // Every second while it runs; a finished import does not change.
+    refetchInterval: (query) => (query.state.data && !isUnfinished(query.state.data.state) ? false : 1_000),
+    // An import that is not there (another workspace's, a mistyped address) will not appear on a retry.
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status === 404),
+  })
+}
+
+export function useImportPage(page: number, watching: boolean) {
+  return useQuery({
+    queryKey: [...importsQueryKey, 'page', page],
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await unwrap(api.GET('/api/imports', { params: { query: { page, limit: IMPORT_PAGE_SIZE } } }))).data,
+    // The list's states move on with the import being watched.
+    refetchInterval: watching ? 3_000 : false,
+  })
+}
+
+/** Sends the file; answers the new import's id. The form's fields ride in the same multipart body. */
+export async function startImport(file: File, fields: { source: FileSource; onconflict: ConflictChoice; map: string }): Promise<number> {
+  const started = await unwrap(api.POST('/api/import', {
+    // The generated type names the file part as a string (OpenAPI's binary format); the serializer puts the File itself there.
+    body: { file: file.name, source: fields.source, onconflict: fields.onconflict, ...(fields.map.trim() ? { map: fields.map.trim() } : {}) },
+    bodySerializer: (body) => {
+      const form = new FormData()
+      form.set('source', body.source ?? 'csv')
+      form.set('onconflict', body.onconflict ?? 'skip')
+      if (body.map) form.set('map', body.map)
+      form.set('file', file, file.name)
+      return form
+    },
+  }))
+  return started.id
+}
