@@ -122,7 +122,9 @@ export function createClickQuery(db: DB) {
       query = query
         .where('clicks.account_id', '=', scope.accountId)
         .where('clicks.item_type', '=', 'link')
-        .where('clicks.item_id', 'in', (eb) => eb.selectFrom('links').select('links.id').where('links.account_id', '=', scope.accountId))
+        // `+item_id`: the condition must not pick the per-link index (SQLite, after `analyze`, probed
+        // clicks_item_idx once per link of the account: 3.5 times slower than the account's range).
+        .where(sql<number>`+${sql.ref('clicks.item_id')}`, 'in', db.selectFrom('links').select('links.id').where('links.account_id', '=', scope.accountId))
     } else {
       query = query.where('clicks.item_type', '=', scope.itemType).where('clicks.item_id', '=', scope.itemId)
     }
