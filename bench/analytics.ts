@@ -6,7 +6,11 @@
 //   cube     a rollup kept beside the raw clicks: per item, hour and tuple of every dimension
 //            (country, referrer, browser, os, device, language) → clicks, unique clicks;
 //   duckdb   the same clicks appended to a DuckDB file beside the main database (@duckdb/node-api),
-//            no index, scanned by column.
+//            no index, scanned by column;
+//   module   what the API runs (ADR 022's decision): the raw clicks with the migrations' indexes
+//            only (003 and 026), asked through the real statistics service and its query module
+//            (modules/statistics/click-query.ts), not ad-hoc SQL. `module` alone writes raw rows
+//            only (no aggregates, cube or DuckDB), to reach larger sizes quickly.
 // Written as the click writer writes (chunks of CHUNK clicks in one transaction: raw rows, today's
 // aggregates, then the cube; DuckDB through its appender), each part timed; then the target
 // answers are timed: one link, 30 days, two filters; the workspace, 90 days, no filter and two
@@ -17,8 +21,8 @@
 //   BENCH_ANALYTICS_LINKS             its links (default 10,000)
 //   BENCH_ANALYTICS_DATABASES         sqlite,postgres (default both)
 //   BENCH_ANALYTICS_READS             timed answers per query and engine (default 40, at most 30 s each)
-//   BENCH_ANALYTICS_ENGINES           raw,cube,duckdb (default all; `duckdb` alone writes DuckDB only,
-//                                     to reach the target sizes quickly)
+//   BENCH_ANALYTICS_ENGINES           raw,cube,duckdb,module (default all; `duckdb` alone writes DuckDB
+//                                     only, `module` alone raw rows only, to reach larger sizes quickly)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -30,6 +34,9 @@ import { insertClicks, type ClickInsertRow } from '../src/analytics/click-writer
 import { seedLinks, syntheticClicks } from '../src/analytics/click-seed.js'
 import { nowTimestamp, daysBefore } from '../src/core/time.js'
 import { createBulkInsert } from '../src/db/bulk-insert.js'
+import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
+import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
+import { createClickQuery } from '../src/modules/statistics/click-query.js'
 import { withBenchDatabase } from './postgres-database.js'
 import { median } from './rounds.js'
 
@@ -115,6 +122,11 @@ interface WriteTimes { raw: number; aggregates: number; cube: number; duck: numb
 async function seed(db: DB, duck: DuckDBAppender, items: Array<{ accountId: number; itemType: 'link'; itemId: number }>, count: number, seedNumber: number, times: WriteTimes, engines: Set<string>): Promise<void> {
   let reported = 0
   for (const { rows, counted } of syntheticClicks(items, { count, days: 90, lastDay: LAST_DAY, chunk: CHUNK, seed: seedNumber })) {
+    if (engines.has('module') && !engines.has('raw')) {
+      const started = performance.now()
+      await db.transaction().execute((trx) => insertClicks(trx, rows))
+      times.raw += performance.now() - started
+    }
     if (engines.has('raw')) await db.transaction().execute(async (trx) => {
       let started = performance.now()
       await insertClicks(trx, rows)
@@ -129,9 +141,11 @@ async function seed(db: DB, duck: DuckDBAppender, items: Array<{ accountId: numb
       times.cube += performance.now() - started
       times.cubeRows += cube.length
     })
-    const started = performance.now()
-    appendToDuck(duck, rows)
-    times.duck += performance.now() - started
+    if (engines.has('duckdb')) {
+      const started = performance.now()
+      appendToDuck(duck, rows)
+      times.duck += performance.now() - started
+    }
     times.clicks += rows.length
     if (times.clicks - reported >= 1_000_000) {
       reported = times.clicks
@@ -214,6 +228,22 @@ async function bytesOf(handle: DatabaseHandle, file: string | null): Promise<Rec
   }
 }
 
+/** The raw table and the indexes the migrations give it: what the query module reads. */
+async function moduleBytesOf(handle: DatabaseHandle, sqlite: boolean): Promise<{ table: number; indexes: number }> {
+  const indexes = ['clicks_item_idx', 'clicks_created_idx', 'clicks_account_time_idx']
+  if (sqlite) {
+    const rows = (await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(handle.db)).rows
+    const of = (names: string[]) => rows.filter((row) => names.includes(row.name)).reduce((sum, row) => sum + Number(row.bytes), 0)
+    return { table: of(['clicks']), indexes: of(indexes) }
+  }
+  const size = async (name: string) => Number((await sql<{ bytes: string }>`select pg_relation_size(${name}::regclass) as bytes`.execute(handle.db)).rows[0]!.bytes)
+  let total = 0
+  for (const name of indexes) total += await size(name)
+  return { table: await size('clicks'), indexes: total }
+}
+
+const clicks0 = (times: WriteTimes) => Math.max(1, times.clicks)
+
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`
 const perClick = (bytes: number, clicks: number) => `${(bytes / clicks).toFixed(1)} B/click`
 
@@ -221,7 +251,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   const handle = openDatabase(url)
   await migrateToLatest(handle)
   const db = handle.db as Kysely<any> as DB
-  await createBenchSchema(db)
+  if (options.engines.has('raw') || options.engines.has('cube')) await createBenchSchema(db)
   const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
   const account = async (name: string) => (await db.insertInto('accounts').values({ email: `${name}@example.com`, username: name, password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: nowTimestamp() }).returning('id').executeTakeFirstOrThrow()).id
   const linkAccount = await account('one-link')
@@ -240,16 +270,21 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   if (database === 'postgres') await sql`vacuum analyze`.execute(db)
   else await sql`analyze`.execute(db)
   const seconds = (performance.now() - started) / 1000
-  const rate = (ms: number) => `${((times.clicks / ms) * 1000).toFixed(0)} clicks/s`
+  const rate = (ms: number) => (ms === 0 ? '(not written)' : `${((times.clicks / ms) * 1000).toFixed(0)} clicks/s`)
   console.log(`  written in ${seconds.toFixed(0)} s; time per part, as clicks/s of that part alone:`)
-  console.log(`    raw rows (base + 2 covering indexes) ${rate(times.raw)}; today's aggregates ${rate(times.aggregates)}; cube ${rate(times.cube)} (${times.cubeRows} row increments); DuckDB append ${rate(times.duck)}`)
+  console.log(`    raw rows (${options.engines.has('raw') ? 'base + 2 covering indexes' : "the migrations' indexes only"}) ${rate(times.raw)}; today's aggregates ${rate(times.aggregates)}; cube ${rate(times.cube)} (${times.cubeRows} row increments); DuckDB append ${rate(times.duck)}`)
+  if (options.engines.has('module')) {
+    const moduleBytes = await moduleBytesOf(handle, database === 'sqlite')
+    console.log(`  query module's storage (raw table + migrations' indexes: clicks_item_idx, clicks_created_idx, clicks_account_time_idx): ${mb(moduleBytes.table + moduleBytes.indexes)}, ` +
+      `${perClick(moduleBytes.table, clicks0(times))} table + ${perClick(moduleBytes.indexes, clicks0(times))} indexes = ${perClick(moduleBytes.table + moduleBytes.indexes, clicks0(times))}`)
+  }
   const bytes = options.engines.has('raw') ? await bytesOf(handle, database === 'sqlite' ? url : null) : { rawTable: 0, rawBaseIndexes: 0, rawCoveringIndexes: 0, aggregates: 0, cube: 0 }
   const duckBytes = fs.statSync(duckFile).size
   const clicks = times.clicks
-  console.log(`  disk: raw table ${mb(bytes.rawTable!)} (${perClick(bytes.rawTable!, clicks)}), its base indexes ${perClick(bytes.rawBaseIndexes!, clicks)}, covering indexes ${mb(bytes.rawCoveringIndexes!)} (${perClick(bytes.rawCoveringIndexes!, clicks)}),`)
-  console.log(`        today's aggregates ${perClick(bytes.aggregates!, clicks)}, cube ${mb(bytes.cube!)} (${perClick(bytes.cube!, clicks)}), DuckDB file ${mb(duckBytes)} (${perClick(duckBytes, clicks)})`)
-  const cubeRows = Number((await sql<{ n: number }>`select count(*) as n from click_cube`.execute(db)).rows[0]!.n)
-  console.log(`  cube rows ${cubeRows} for ${clicks} clicks (${(cubeRows / clicks).toFixed(2)} a click)`)
+  if (options.engines.has('raw')) console.log(`  disk: raw table ${mb(bytes.rawTable!)} (${perClick(bytes.rawTable!, clicks)}), its base indexes ${perClick(bytes.rawBaseIndexes!, clicks)}, covering indexes ${mb(bytes.rawCoveringIndexes!)} (${perClick(bytes.rawCoveringIndexes!, clicks)}),`)
+  if (options.engines.has('raw')) console.log(`        today's aggregates ${perClick(bytes.aggregates!, clicks)}, cube ${mb(bytes.cube!)} (${perClick(bytes.cube!, clicks)}), DuckDB file ${mb(duckBytes)} (${perClick(duckBytes, clicks)})`)
+  const cubeRows = options.engines.has('cube') ? Number((await sql<{ n: number }>`select count(*) as n from click_cube`.execute(db)).rows[0]!.n) : 0
+  if (options.engines.has('cube')) console.log(`  cube rows ${cubeRows} for ${clicks} clicks (${(cubeRows / clicks).toFixed(2)} a click)`)
 
   const from30 = daysBefore(LAST_DAY, 29)
   const from90 = daysBefore(LAST_DAY, 89)
@@ -270,8 +305,20 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
     return total
   }
   const format = (timing: Timing) => `median ${timing.median.toFixed(1).padStart(7)} ms, p99 ${timing.p99.toFixed(1).padStart(7)} ms (n ${timing.n})`
+  // The API's path: the statistics service with the query module, "today" being LAST_DAY.
+  const statistics = createStatisticsService(createStatisticsRepository(db), () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(db))
+  const viaModule = async (question: Question): Promise<number> => {
+    const filters = Object.fromEntries(question.filters.map(([column, value]) => [column === 'referrer_host' ? 'referrer' : column, value]))
+    // Without a filter, `granularity=day` is what sends a request to the raw clicks.
+    const query = { from: question.from, to: question.to, granularity: 'day', ...filters }
+    const answer = question.scope.kind === 'item'
+      ? await statistics.betweenOrThrow(linkAccount, { itemType: 'link', itemId: question.scope.itemId }, query)
+      : await statistics.accountBetween(question.scope.accountId, query)
+    return answer.clicks
+  }
   for (const question of questions) {
     console.log(`  ${question.label}:`)
+    if (options.engines.has('module')) console.log(`    query module (API)  ${format(await timeAnswer(options.reads, () => viaModule(question)))}  clicks counted: ${await viaModule(question)}`)
     const aggregates = aggregateQueries(question)
     if (aggregates.length && options.engines.has('raw')) console.log(`    aggregates (today)  ${format(await timeAnswer(options.reads, () => runSql(aggregates)))}`)
     if (options.engines.has('raw')) console.log(`    raw + indexes       ${format(await timeAnswer(options.reads, () => runSql(answerQueries('raw', question))))}`)
@@ -285,7 +332,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
     ...(options.engines.has('cube') ? [await runSql(answerQueries('cube', check).slice(0, 1))] : []),
     ...(options.engines.has('duckdb') ? [await runDuck(answerQueries('duckdb', check).slice(0, 1))] : []),
   ]
-  console.log(`  check (first day's filtered clicks, ${[...options.engines].join('/')}): ${counts.join(' / ')}${new Set(counts).size === 1 ? '' : '  MISMATCH'}`)
+  if (counts.length > 0) console.log(`  check (first day's filtered clicks, ${[...options.engines].join('/')}): ${counts.join(' / ')}${new Set(counts).size === 1 ? '' : '  MISMATCH'}`)
   duck.close()
   await handle.close()
 }
@@ -312,7 +359,7 @@ export function analyticsOptionsFromEnvironment(postgresUrl: string): Options & 
     links: Number(process.env.BENCH_ANALYTICS_LINKS ?? 10_000),
     databases: new Set((process.env.BENCH_ANALYTICS_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim())),
     reads: Number(process.env.BENCH_ANALYTICS_READS ?? 40),
-    engines: new Set((process.env.BENCH_ANALYTICS_ENGINES ?? 'raw,cube,duckdb').split(',').map((name) => name.trim())),
+    engines: new Set((process.env.BENCH_ANALYTICS_ENGINES ?? 'raw,cube,duckdb,module').split(',').map((name) => name.trim())),
     postgresUrl,
   }
 }

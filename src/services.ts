@@ -75,6 +75,7 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
+import { createClickQuery } from './modules/statistics/click-query.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
@@ -243,7 +244,7 @@ export function createServices(deps: ServiceDependencies) {
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
     users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db)),
+    statistics: createStatisticsService(createStatisticsRepository(db), undefined, createClickQuery(db)),
     links,
     /** Many links at once: `POST /api/urls/bulk` and imports. */
     linkBatch,

@@ -28,6 +28,8 @@ import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
 import * as tags from './migrations/024-tags.js'
 import * as linkHealth from './migrations/025-link-health.js'
+import * as clickQueryIndexes from './migrations/026-click-query-indexes.js'
+import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
 
 export type DB = Kysely<Database>
 
@@ -91,6 +93,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-link-options': linkOptions,
   '024-tags': tags,
   '025-link-health': linkHealth,
+  '026-click-query-indexes': clickQueryIndexes,
+  '027-workspace-time-zone': workspaceTimeZone,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -29,6 +29,8 @@ export interface AccountsTable {
   created_at: string
   /** 1: every member signs in with a second factor (migration 020c). */
   require_two_factor: Generated<number>
+  /** IANA name the workspace's statistics are counted in by default (migration 027); 'UTC' unless set. */
+  time_zone: Generated<string>
 }
 
 export interface ApiKeysTable {

@@ -27,6 +27,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'POST /api/auth/two-factor/verify': READ,
   'GET /api/account': READ,
   'GET /api/account/limits': READ,
+  'GET /api/account/settings': READ,
   // The spec's account fields (e-mail, password) are the workspace's.
   'PUT /api/account/update': OWN,
   // Keys are credentials of the workspace, not its content.
@@ -45,6 +46,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/url/:id/update': CONTENT,
   'DELETE /api/url/:id/delete': CONTENT,
   'GET /api/stats': READ,
+  'GET /api/stats/live': READ,
   // Everything out again: reads.
   'GET /api/export/links': READ,
   'GET /api/export/clicks': READ,
@@ -55,6 +57,11 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/qr/:id/stats': READ,
   'GET /api/campaign/:id/stats': READ,
   'GET /api/bio/:id/stats': READ,
+  // The last 60 minutes of the same clicks (issue 24).
+  'GET /api/url/:id/stats/live': READ,
+  'GET /api/qr/:id/stats/live': READ,
+  'GET /api/campaign/:id/stats/live': READ,
+  'GET /api/bio/:id/stats/live': READ,
 
   'GET /api/qr': READ,
   'GET /api/qr/:id': READ,

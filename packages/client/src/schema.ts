@@ -292,6 +292,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the workspace's settings beyond the spec's account (its statistics' time zone) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description IANA time zone of the workspace's statistics */
+                                timezone: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/update": {
         parameters: {
             query?: never;
@@ -300,7 +388,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update e-mail and/or password */
+        /** Update e-mail, password and/or the workspace's time zone */
         put: {
             parameters: {
                 query?: never;
@@ -315,6 +403,8 @@ export interface paths {
                         email?: string;
                         /** @description null or left out: unchanged; `""` is refused */
                         password?: string;
+                        /** @description IANA time zone (`Europe/Berlin`) the workspace's statistics count days, hours, weeks and months in by default; `UTC` until set; null or left out: unchanged; `""` is refused */
+                        timezone?: string;
                     };
                 };
             };
@@ -1910,13 +2000,31 @@ export interface paths {
         };
         /**
          * Daily statistics of a bio page
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
                     from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
                     to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
                 };
                 header?: never;
                 path: {
@@ -1941,15 +2049,83 @@ export interface paths {
                                     date: string;
                                     uniqueClicks: number;
                                 }[];
-                                /** @description first day, UTC, YYYY-MM-DD */
+                                /** @description the filters applied, as given */
+                                filters?: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first day, UTC (or the time zone asked), YYYY-MM-DD */
                                 from: string;
+                                /**
+                                 * @description present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks)
+                                 * @enum {string}
+                                 */
+                                granularity?: "hour" | "day" | "week" | "month";
+                                /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
+                                previous?: {
+                                    clicks: number;
+                                    /** @description every day of the range, oldest first */
+                                    days: {
+                                        clicks: number;
+                                        date: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    /** @description first day of the previous period */
+                                    from: string;
+                                    /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                    series: {
+                                        clicks: number;
+                                        /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                        date: string;
+                                        /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                        start: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    socialCount: {
+                                        facebook: number;
+                                        instagram: number;
+                                        linkedin: number;
+                                        twitter: number;
+                                    };
+                                    /** @description last day of the previous period */
+                                    to: string;
+                                    topBrowsers: {
+                                        [key: string]: string;
+                                    };
+                                    topCountries: {
+                                        [key: string]: string;
+                                    };
+                                    topDevices: {
+                                        [key: string]: string;
+                                    };
+                                    topLanguages: {
+                                        [key: string]: string;
+                                    };
+                                    topOs: {
+                                        [key: string]: string;
+                                    };
+                                    topReferrers: {
+                                        [key: string]: string;
+                                    };
+                                    uniqueClicks: number;
+                                };
+                                /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                series?: {
+                                    clicks: number;
+                                    /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                    date: string;
+                                    /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                    start: string;
+                                    uniqueClicks: number;
+                                }[];
                                 socialCount: {
                                     facebook: number;
                                     instagram: number;
                                     linkedin: number;
                                     twitter: number;
                                 };
-                                /** @description last day, UTC, YYYY-MM-DD */
+                                /** @description the IANA zone of the days and buckets; present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks) */
+                                timeZone?: string;
+                                /** @description last day, UTC (or the time zone asked), YYYY-MM-DD */
                                 to: string;
                                 topBrowsers: {
                                     [key: string]: string;
@@ -1970,6 +2146,126 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bio/{id}/stats/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a bio page in the last 60 minutes, per minute
+         * @description Read from the raw clicks; filters as for its statistics (country, referrer, browser, os, device, language). Poll it every few seconds for a live counter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the 60 minutes */
+                                clicks: number;
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first minute, UTC `YYYY-MM-DD HH:MM:SS` */
+                                from: string;
+                                /** @description each of the last 60 minutes, the current one last, zeros included */
+                                minutes: {
+                                    clicks: number;
+                                    /** @description UTC `YYYY-MM-DD HH:MM` */
+                                    minute: string;
+                                }[];
+                                /** @description end (excluded), UTC: the minute after the current one */
+                                to: string;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -2696,13 +2992,31 @@ export interface paths {
         };
         /**
          * Daily statistics of a campaign's rotator
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
                     from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
                     to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
                 };
                 header?: never;
                 path: {
@@ -2727,15 +3041,83 @@ export interface paths {
                                     date: string;
                                     uniqueClicks: number;
                                 }[];
-                                /** @description first day, UTC, YYYY-MM-DD */
+                                /** @description the filters applied, as given */
+                                filters?: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first day, UTC (or the time zone asked), YYYY-MM-DD */
                                 from: string;
+                                /**
+                                 * @description present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks)
+                                 * @enum {string}
+                                 */
+                                granularity?: "hour" | "day" | "week" | "month";
+                                /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
+                                previous?: {
+                                    clicks: number;
+                                    /** @description every day of the range, oldest first */
+                                    days: {
+                                        clicks: number;
+                                        date: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    /** @description first day of the previous period */
+                                    from: string;
+                                    /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                    series: {
+                                        clicks: number;
+                                        /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                        date: string;
+                                        /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                        start: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    socialCount: {
+                                        facebook: number;
+                                        instagram: number;
+                                        linkedin: number;
+                                        twitter: number;
+                                    };
+                                    /** @description last day of the previous period */
+                                    to: string;
+                                    topBrowsers: {
+                                        [key: string]: string;
+                                    };
+                                    topCountries: {
+                                        [key: string]: string;
+                                    };
+                                    topDevices: {
+                                        [key: string]: string;
+                                    };
+                                    topLanguages: {
+                                        [key: string]: string;
+                                    };
+                                    topOs: {
+                                        [key: string]: string;
+                                    };
+                                    topReferrers: {
+                                        [key: string]: string;
+                                    };
+                                    uniqueClicks: number;
+                                };
+                                /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                series?: {
+                                    clicks: number;
+                                    /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                    date: string;
+                                    /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                    start: string;
+                                    uniqueClicks: number;
+                                }[];
                                 socialCount: {
                                     facebook: number;
                                     instagram: number;
                                     linkedin: number;
                                     twitter: number;
                                 };
-                                /** @description last day, UTC, YYYY-MM-DD */
+                                /** @description the IANA zone of the days and buckets; present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks) */
+                                timeZone?: string;
+                                /** @description last day, UTC (or the time zone asked), YYYY-MM-DD */
                                 to: string;
                                 topBrowsers: {
                                     [key: string]: string;
@@ -2756,6 +3138,126 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign/{id}/stats/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a campaign's rotator in the last 60 minutes, per minute
+         * @description Read from the raw clicks; filters as for its statistics (country, referrer, browser, os, device, language). Poll it every few seconds for a live counter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the 60 minutes */
+                                clicks: number;
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first minute, UTC `YYYY-MM-DD HH:MM:SS` */
+                                from: string;
+                                /** @description each of the last 60 minutes, the current one last, zeros included */
+                                minutes: {
+                                    clicks: number;
+                                    /** @description UTC `YYYY-MM-DD HH:MM` */
+                                    minute: string;
+                                }[];
+                                /** @description end (excluded), UTC: the minute after the current one */
+                                to: string;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -8304,13 +8806,31 @@ export interface paths {
         };
         /**
          * Daily statistics of a QR code (scans)
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
                     from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
                     to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
                 };
                 header?: never;
                 path: {
@@ -8335,15 +8855,83 @@ export interface paths {
                                     date: string;
                                     uniqueClicks: number;
                                 }[];
-                                /** @description first day, UTC, YYYY-MM-DD */
+                                /** @description the filters applied, as given */
+                                filters?: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first day, UTC (or the time zone asked), YYYY-MM-DD */
                                 from: string;
+                                /**
+                                 * @description present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks)
+                                 * @enum {string}
+                                 */
+                                granularity?: "hour" | "day" | "week" | "month";
+                                /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
+                                previous?: {
+                                    clicks: number;
+                                    /** @description every day of the range, oldest first */
+                                    days: {
+                                        clicks: number;
+                                        date: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    /** @description first day of the previous period */
+                                    from: string;
+                                    /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                    series: {
+                                        clicks: number;
+                                        /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                        date: string;
+                                        /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                        start: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    socialCount: {
+                                        facebook: number;
+                                        instagram: number;
+                                        linkedin: number;
+                                        twitter: number;
+                                    };
+                                    /** @description last day of the previous period */
+                                    to: string;
+                                    topBrowsers: {
+                                        [key: string]: string;
+                                    };
+                                    topCountries: {
+                                        [key: string]: string;
+                                    };
+                                    topDevices: {
+                                        [key: string]: string;
+                                    };
+                                    topLanguages: {
+                                        [key: string]: string;
+                                    };
+                                    topOs: {
+                                        [key: string]: string;
+                                    };
+                                    topReferrers: {
+                                        [key: string]: string;
+                                    };
+                                    uniqueClicks: number;
+                                };
+                                /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                series?: {
+                                    clicks: number;
+                                    /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                    date: string;
+                                    /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                    start: string;
+                                    uniqueClicks: number;
+                                }[];
                                 socialCount: {
                                     facebook: number;
                                     instagram: number;
                                     linkedin: number;
                                     twitter: number;
                                 };
-                                /** @description last day, UTC, YYYY-MM-DD */
+                                /** @description the IANA zone of the days and buckets; present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks) */
+                                timeZone?: string;
+                                /** @description last day, UTC (or the time zone asked), YYYY-MM-DD */
                                 to: string;
                                 topBrowsers: {
                                     [key: string]: string;
@@ -8364,6 +8952,126 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qr/{id}/stats/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a QR code (scans) in the last 60 minutes, per minute
+         * @description Read from the raw clicks; filters as for its statistics (country, referrer, browser, os, device, language). Poll it every few seconds for a live counter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the 60 minutes */
+                                clicks: number;
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first minute, UTC `YYYY-MM-DD HH:MM:SS` */
+                                from: string;
+                                /** @description each of the last 60 minutes, the current one last, zeros included */
+                                minutes: {
+                                    clicks: number;
+                                    /** @description UTC `YYYY-MM-DD HH:MM` */
+                                    minute: string;
+                                }[];
+                                /** @description end (excluded), UTC: the minute after the current one */
+                                to: string;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -9504,13 +10212,39 @@ export interface paths {
         };
         /**
          * Daily statistics of all the account's links, with their totals and the range's top links
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Totals are all time.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Totals are all time (unfiltered). Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. The workspace also filters by link, campaign, channel, tag and, from the raw clicks, answers the top lists of the range too.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description campaign ids (their links); comma-separated, at most 20 values (any of them) */
+                    campaign?: string;
+                    /** @description channel ids (their links); comma-separated, at most 20 values (any of them) */
+                    channel?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
                     from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description link ids; comma-separated, at most 20 values (any of them) */
+                    link?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                    /** @description tag names (links with any of them); comma-separated, at most 20 values (any of them) */
+                    tag?: string;
                     to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9534,10 +10268,108 @@ export interface paths {
                                     date: string;
                                     uniqueClicks: number;
                                 }[];
+                                /** @description the filters applied, as given */
+                                filters?: {
+                                    [key: string]: string[];
+                                };
                                 /** @description first day, UTC, YYYY-MM-DD */
                                 from: string;
+                                /**
+                                 * @description present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks)
+                                 * @enum {string}
+                                 */
+                                granularity?: "hour" | "day" | "week" | "month";
+                                /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
+                                previous?: {
+                                    clicks: number;
+                                    /** @description every day of the range, oldest first */
+                                    days: {
+                                        clicks: number;
+                                        date: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    /** @description first day of the previous period */
+                                    from: string;
+                                    /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                    series: {
+                                        clicks: number;
+                                        /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                        date: string;
+                                        /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                        start: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    socialCount: {
+                                        facebook: number;
+                                        instagram: number;
+                                        linkedin: number;
+                                        twitter: number;
+                                    };
+                                    /** @description last day of the previous period */
+                                    to: string;
+                                    topBrowsers: {
+                                        [key: string]: string;
+                                    };
+                                    topCountries: {
+                                        [key: string]: string;
+                                    };
+                                    topDevices: {
+                                        [key: string]: string;
+                                    };
+                                    topLanguages: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description the current top links' counts in the previous period, same order */
+                                    topLinks: {
+                                        alias: string;
+                                        /** @description clicks within the range */
+                                        clicks: number;
+                                        id: number;
+                                        longurl: string;
+                                        shorturl: string;
+                                        title: string | null;
+                                        /** @description unique clicks within the range */
+                                        uniqueClicks: number;
+                                    }[];
+                                    topOs: {
+                                        [key: string]: string;
+                                    };
+                                    topReferrers: {
+                                        [key: string]: string;
+                                    };
+                                    uniqueClicks: number;
+                                };
+                                /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                series?: {
+                                    clicks: number;
+                                    /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                    date: string;
+                                    /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                    start: string;
+                                    uniqueClicks: number;
+                                }[];
+                                socialCount?: {
+                                    facebook: number;
+                                    instagram: number;
+                                    linkedin: number;
+                                    twitter: number;
+                                };
+                                /** @description the IANA zone of the days and buckets; present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks) */
+                                timeZone?: string;
                                 /** @description last day, UTC, YYYY-MM-DD */
                                 to: string;
+                                topBrowsers?: {
+                                    [key: string]: string;
+                                };
+                                topCountries?: {
+                                    [key: string]: string;
+                                };
+                                topDevices?: {
+                                    [key: string]: string;
+                                };
+                                topLanguages?: {
+                                    [key: string]: string;
+                                };
                                 /** @description the most clicked links of the range, most first; links without clicks in it are absent */
                                 topLinks: {
                                     alias: string;
@@ -9550,6 +10382,12 @@ export interface paths {
                                     /** @description unique clicks within the range */
                                     uniqueClicks: number;
                                 }[];
+                                topOs?: {
+                                    [key: string]: string;
+                                };
+                                topReferrers?: {
+                                    [key: string]: string;
+                                };
                                 /** @description all time, from the links' own counters */
                                 totals: {
                                     /** @description all-time clicks of the account's links */
@@ -9561,6 +10399,132 @@ export interface paths {
                                 };
                                 /** @description unique clicks of all the account's links within the range */
                                 uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of all the account's links in the last 60 minutes, per minute
+         * @description Read from the raw clicks; the same filters as GET /api/stats (country, referrer, browser, os, device, language, link, campaign, channel, tag). Poll it every few seconds for a live counter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description campaign ids (their links); comma-separated, at most 20 values (any of them) */
+                    campaign?: string;
+                    /** @description channel ids (their links); comma-separated, at most 20 values (any of them) */
+                    channel?: string;
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description link ids; comma-separated, at most 20 values (any of them) */
+                    link?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                    /** @description tag names (links with any of them); comma-separated, at most 20 values (any of them) */
+                    tag?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the 60 minutes */
+                                clicks: number;
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first minute, UTC `YYYY-MM-DD HH:MM:SS` */
+                                from: string;
+                                /** @description each of the last 60 minutes, the current one last, zeros included */
+                                minutes: {
+                                    clicks: number;
+                                    /** @description UTC `YYYY-MM-DD HH:MM` */
+                                    minute: string;
+                                }[];
+                                /** @description end (excluded), UTC: the minute after the current one */
+                                to: string;
                             };
                             /** @enum {number} */
                             error: 0;
@@ -10312,13 +11276,31 @@ export interface paths {
         };
         /**
          * Daily statistics of a short link
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
                     from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
                     to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
                 };
                 header?: never;
                 path: {
@@ -10343,15 +11325,83 @@ export interface paths {
                                     date: string;
                                     uniqueClicks: number;
                                 }[];
-                                /** @description first day, UTC, YYYY-MM-DD */
+                                /** @description the filters applied, as given */
+                                filters?: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first day, UTC (or the time zone asked), YYYY-MM-DD */
                                 from: string;
+                                /**
+                                 * @description present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks)
+                                 * @enum {string}
+                                 */
+                                granularity?: "hour" | "day" | "week" | "month";
+                                /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
+                                previous?: {
+                                    clicks: number;
+                                    /** @description every day of the range, oldest first */
+                                    days: {
+                                        clicks: number;
+                                        date: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    /** @description first day of the previous period */
+                                    from: string;
+                                    /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                    series: {
+                                        clicks: number;
+                                        /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                        date: string;
+                                        /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                        start: string;
+                                        uniqueClicks: number;
+                                    }[];
+                                    socialCount: {
+                                        facebook: number;
+                                        instagram: number;
+                                        linkedin: number;
+                                        twitter: number;
+                                    };
+                                    /** @description last day of the previous period */
+                                    to: string;
+                                    topBrowsers: {
+                                        [key: string]: string;
+                                    };
+                                    topCountries: {
+                                        [key: string]: string;
+                                    };
+                                    topDevices: {
+                                        [key: string]: string;
+                                    };
+                                    topLanguages: {
+                                        [key: string]: string;
+                                    };
+                                    topOs: {
+                                        [key: string]: string;
+                                    };
+                                    topReferrers: {
+                                        [key: string]: string;
+                                    };
+                                    uniqueClicks: number;
+                                };
+                                /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
+                                series?: {
+                                    clicks: number;
+                                    /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
+                                    date: string;
+                                    /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
+                                    start: string;
+                                    uniqueClicks: number;
+                                }[];
                                 socialCount: {
                                     facebook: number;
                                     instagram: number;
                                     linkedin: number;
                                     twitter: number;
                                 };
-                                /** @description last day, UTC, YYYY-MM-DD */
+                                /** @description the IANA zone of the days and buckets; present when the request gave a filter, `granularity`, `tz` or `compare` (answered from the raw clicks) */
+                                timeZone?: string;
+                                /** @description last day, UTC (or the time zone asked), YYYY-MM-DD */
                                 to: string;
                                 topBrowsers: {
                                     [key: string]: string;
@@ -10372,6 +11422,126 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 uniqueClicks: number;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/url/{id}/stats/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks of a short link in the last 60 minutes, per minute
+         * @description Read from the raw clicks; filters as for its statistics (country, referrer, browser, os, device, language). Poll it every few seconds for a live counter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the 60 minutes */
+                                clicks: number;
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first minute, UTC `YYYY-MM-DD HH:MM:SS` */
+                                from: string;
+                                /** @description each of the last 60 minutes, the current one last, zeros included */
+                                minutes: {
+                                    clicks: number;
+                                    /** @description UTC `YYYY-MM-DD HH:MM` */
+                                    minute: string;
+                                }[];
+                                /** @description end (excluded), UTC: the minute after the current one */
+                                to: string;
                             };
                             /** @enum {number} */
                             error: 0;

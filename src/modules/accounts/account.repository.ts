@@ -92,8 +92,9 @@ export function createAccountRepository(db: DB) {
     },
 
     /** Passwords are people's (people.repository.ts). */
-    async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null }) {
+    async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null; timeZone?: string }) {
       const values: Record<string, unknown> = {}
+      if (changes.timeZone !== undefined) values.time_zone = changes.timeZone
       if (changes.email !== undefined) values.email = changes.email
       if (changes.planId !== undefined) values.plan_id = changes.planId
       if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires

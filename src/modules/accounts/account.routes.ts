@@ -9,7 +9,7 @@ import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { toAccountRecord } from './account.mapper.js'
-import { AccountResponse, AccountUpdateBody, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
+import { AccountResponse, AccountSettingsResponse, AccountUpdateBody, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
 import { parseResources } from './api-key-scopes.js'
 import { roleAllows } from './roles.js'
 import { personSubject } from './session.service.js'
@@ -33,8 +33,15 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
     return { error: 0 as const, data: toAccountRecord(account, publicUrl) }
   })
 
+  app.get('/api/account/settings', {
+    schema: { tags: ['account'], summary: "Read the workspace's settings beyond the spec's account (its statistics' time zone)", response: { 200: AccountSettingsResponse, ...errorResponses } },
+  }, async (request) => {
+    const account = await accounts.getAccountOrThrow(accountOf(request).id)
+    return { error: 0 as const, data: { timezone: account.time_zone } }
+  })
+
   app.put('/api/account/update', {
-    schema: { tags: ['account'], summary: 'Update e-mail and/or password', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
     await accounts.updateAccount(account, request.body)

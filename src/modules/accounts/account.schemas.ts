@@ -21,6 +21,13 @@ export const AccountResponse = Type.Object({ error: Type.Literal(0), data: Accou
 export const AccountUpdateBody = UpdateBody({
   email: Type.Optional(Type.String({ maxLength: 254 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),
+  timezone: Type.Optional(Type.String({ maxLength: 64, description: 'IANA time zone (`Europe/Berlin`) the workspace\'s statistics count days, hours, weeks and months in by default; `UTC` until set' })),
+})
+
+/** GET /api/account/settings: the workspace's settings beyond the spec's account. */
+export const AccountSettingsResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({ timezone: Type.String({ description: 'IANA time zone of the workspace\'s statistics' }) }),
 })
 
 /** PUT /api/account/password: the dashboard's password change, which confirms the current one. */

@@ -1,4 +1,5 @@
 // Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
+import { canonicalTimeZone } from '../../core/time-zones.js'
 import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
@@ -297,8 +298,8 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
      * key the password is set outright (the spec's contract); a dashboard session must confirm the
      * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
      */
-    async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string }): Promise<void> {
-      if (input.email === undefined && input.password === undefined) {
+    async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string; timezone?: string }): Promise<void> {
+      if (input.email === undefined && input.password === undefined && input.timezone === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
       if (input.password !== undefined && account.sessionId !== undefined) {
@@ -311,6 +312,9 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         await refuseTakenEmail(email, personId)
       }
       if (input.password !== undefined) validatePassword(input.password)
+      // The workspace's statistics are counted in this zone by default (issue 24, migration 027).
+      const timeZone = input.timezone === undefined ? undefined : canonicalTimeZone(input.timezone)
+      if (input.timezone !== undefined && timeZone === undefined) throw ValidationError.field('timezone', 'must be an IANA time zone name such as Europe/Berlin or UTC')
       const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password)
       try {
         await journal.write(account, async (trx) => {
@@ -320,6 +324,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
             await saved.people.updateEmail(personId, email)
           }
           if (passwordHash !== undefined) await saved.people.updatePassword(personId, passwordHash)
+          if (timeZone !== undefined) await saved.update(account.id, { timeZone })
           return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
         })
       } catch (error) {

@@ -3,9 +3,14 @@
 import { toSocialCount, toTopList, type StatisticsObject } from './statistics.mapper.js'
 import type { CountedValue, ItemReference, StatisticsRepository } from './statistics.repository.js'
 import type { ClickItemType } from '../../analytics/click-items.js'
-import { VALUE_DIMENSIONS } from '../../analytics/click-aggregates.js'
+import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-aggregates.js'
 import { DAY_MS, dayOf, midnightOf, toStoredTimestamp } from '../../core/time.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
+import { offsetAt } from '../../core/time-zones.js'
+import { socialNetworkOf } from '../../analytics/click-enrichment.js'
+import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
+import { windowOfDays, type ClickQuery, type ClickScope, type UtcWindow } from './click-query.js'
+import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'
 
 /** The longest range one request may ask for, in days (a year, leap day included). */
 export const MAX_RANGE_DAYS = 366
@@ -17,11 +22,6 @@ const NOT_FOUND: Record<ClickItemType, string> = { link: 'Link', qr: 'QR code', 
 export interface RangeQuery {
   from?: string
   to?: string
-}
-
-/** Worded like the schema's own query errors (http/error-handler.ts). */
-function queryError(parameter: string, rule: string): ValidationError {
-  return new ValidationError(`The query parameter "${parameter}" ${rule}.`, parameter)
 }
 
 /** A real calendar day `YYYY-MM-DD` as its midnight (UTC) in milliseconds, or a 400 naming the field. */
@@ -63,16 +63,142 @@ function fillSeries(series: Map<string, DayStatistics>, rows: Array<CountedValue
   return [...series.values()]
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date()) {
+/** A top list's values as the mapper shows them, and the stored values behind them (for a comparison). */
+interface TopValues {
+  list: Record<string, string>
+  values: string[]
+}
+
+/** Clicks per social network from referrer hosts and their clicks. */
+function socialOf(referrers: CountedValue[]) {
+  return toSocialCount(referrers.map(({ value, clicks }) => ({ value: socialNetworkOf(value) ?? '', clicks })))
+}
+
+export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), clickQuery?: ClickQuery) {
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
-  function rangeOf(query: RangeQuery): DayRange {
-    const today = midnightOf(dayOf(now().getTime()))
+  function rangeOf(query: RangeQuery, zone?: string): DayRange {
+    const time = now().getTime()
+    const today = midnightOf(dayOf(zone ? time + offsetAt(zone, time) : time))
     const to = query.to === undefined ? today : parseDay('to', query.to)
     const from = query.from === undefined ? to - (DEFAULT_RANGE_DAYS - 1) * DAY_MS : parseDay('from', query.from)
     if (from > to) throw queryError('from', `must not be after "to" (${dayOf(to)})`)
     const days = (to - from) / DAY_MS + 1
     if (days > MAX_RANGE_DAYS) throw new ValidationError(`The range from "from" to "to" must be at most ${MAX_RANGE_DAYS} days; it is ${days}.`, 'to')
     return { from, to }
+  }
+
+
+  function queryModule(): ClickQuery {
+    if (!clickQuery) throw new Error('The statistics service was built without the click query module')
+    return clickQuery
+  }
+
+  /** The range, zone and window of a raw-click answer; a 400 for hours over too long a range. */
+  async function windowsOf(accountId: number, query: RangeQuery, parameters: ClickQueryParameters) {
+    const zone = parameters.timeZone ?? (await statistics.timeZoneOf(accountId))
+    const range = rangeOf(query, zone)
+    const days = (range.to - range.from) / DAY_MS + 1
+    if (parameters.granularity === 'hour' && days > MAX_HOURLY_DAYS) {
+      throw queryError('granularity', `may be "hour" for ranges of at most ${MAX_HOURLY_DAYS} days; this one is ${days}`)
+    }
+    const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
+    const previous = { from: dayOf(range.from - days * DAY_MS), to: dayOf(range.from - DAY_MS) }
+    return {
+      zone, fromDay, toDay,
+      window: windowOfDays(zone, fromDay, toDay),
+      previous: { ...previous, window: windowOfDays(zone, previous.from, previous.to) },
+    }
+  }
+
+  /** Series, days, top lists and social counts of one window, from the raw clicks. */
+  async function figuresOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>) {
+    const query = queryModule()
+    const { clicks, uniqueClicks, series, days } = await query.series(scope, window, filters, zone, granularity)
+    const top = {} as Record<ValueDimension, TopValues>
+    let social = toSocialCount([])
+    for (const dimension of VALUE_DIMENSIONS) {
+      const only = compareTo?.[dimension].values
+      // Referrers are read whole: the social counts come from every host, not the top ten.
+      const limit = dimension === 'referrer' ? undefined : TOP_LIMIT
+      const rows = only && only.length === 0 ? [] : await query.topValues(scope, window, filters, dimension, limit, only)
+      if (dimension === 'referrer') social = socialOf(rows)
+      const shown = only ? rows : rows.slice(0, TOP_LIMIT)
+      const list = toTopList(dimension, shown)
+      top[dimension] = {
+        values: shown.map(({ value }) => value),
+        // Beside each figure: the previous period's count of each value the current list shows.
+        list: compareTo ? Object.fromEntries(Object.keys(compareTo[dimension].list).map((label) => [label, list[label] ?? '0'])) : list,
+      }
+    }
+    return {
+      clicks,
+      uniqueClicks,
+      days: days ?? series,
+      series,
+      top,
+      tops: {
+        topCountries: top.country.list,
+        topReferrers: top.referrer.list,
+        topBrowsers: top.browser.list,
+        topOs: top.os.list,
+        topDevices: top.device.list,
+        topLanguages: top.language.list,
+      },
+      socialCount: social,
+    }
+  }
+
+  /** The account's most clicked links of a window under filters; `only`: these links' counts, in that order. */
+  async function topLinksOf(accountId: number, window: UtcWindow, filters: ClickFilters, only?: TopLinkRow[]): Promise<TopLinkRow[]> {
+    if (only && only.length === 0) return []
+    const counts = await queryModule().topLinkCounts(accountId, window, filters, TOP_LIMIT, only?.map((link) => link.id))
+    if (only) {
+      const byId = new Map(counts.map((row) => [row.id, row]))
+      return only.map((link) => ({ ...link, clicks: byId.get(link.id)?.clicks ?? 0, uniqueClicks: byId.get(link.id)?.uniqueClicks ?? 0 }))
+    }
+    const links = new Map((await statistics.linksByIds(accountId, counts.map((row) => row.id))).map((link) => [link.id, link]))
+    return counts.flatMap((row) => {
+      const link = links.get(row.id)
+      return link ? [{ ...link, clicks: row.clicks, uniqueClicks: row.uniqueClicks }] : []
+    })
+  }
+
+  /** An answer from the raw clicks: the current period and, with compare=previous, the one before it. */
+  async function fromClicks(accountId: number, scope: ClickScope, query: RangeQuery, parameters: ClickQueryParameters) {
+    const { zone, fromDay, toDay, window, previous } = await windowsOf(accountId, query, parameters)
+    const { granularity, filters } = parameters
+    const current = await figuresOf(scope, window, filters, zone, granularity)
+    const topLinks = 'accountId' in scope ? await topLinksOf(accountId, window, filters) : undefined
+    let before
+    if (parameters.compare) {
+      const figures = await figuresOf(scope, previous.window, filters, zone, granularity, current.top)
+      before = {
+        from: previous.from,
+        to: previous.to,
+        clicks: figures.clicks,
+        uniqueClicks: figures.uniqueClicks,
+        days: figures.days,
+        series: figures.series,
+        ...figures.tops,
+        socialCount: figures.socialCount,
+        ...(topLinks ? { topLinks: await topLinksOf(accountId, previous.window, filters, topLinks) } : {}),
+      }
+    }
+    return {
+      from: fromDay,
+      to: toDay,
+      clicks: current.clicks,
+      uniqueClicks: current.uniqueClicks,
+      days: current.days,
+      ...current.tops,
+      socialCount: current.socialCount,
+      granularity,
+      timeZone: zone,
+      filters: parameters.givenFilters,
+      series: current.series,
+      topLinks,
+      previous: before,
+    }
   }
 
   return {
@@ -106,9 +232,14 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
      * The account's item's statistics between two days (UTC, inclusive; by default the last 30
      * days), with one entry per day for charts, days without clicks included.
      */
-    async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery) {
+    async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery & Record<string, unknown>) {
+      const parameters = readClickQuery(query, 'item')
       const range = rangeOf(query)
       if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
+      if (!parameters.plain) {
+        const { topLinks: _none, ...answer } = await fromClicks(accountId, { itemType: item.itemType, itemId: item.itemId }, query, parameters)
+        return answer
+      }
 
       const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
       const fixed = await statistics.daysOfFixedDimensions(item, fromDay, toDay)
@@ -135,8 +266,13 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
      * All the account's links between two days (same range rules as one item's): clicks and
      * unique clicks per day, the links' all-time totals and the range's most clicked links.
      */
-    async accountBetween(accountId: number, query: RangeQuery) {
+    async accountBetween(accountId: number, query: RangeQuery & Record<string, unknown>) {
+      const parameters = readClickQuery(query, 'account')
       const range = rangeOf(query)
+      if (!parameters.plain) {
+        const answer = await fromClicks(accountId, { accountId }, query, parameters)
+        return { ...answer, topLinks: answer.topLinks ?? [], totals: await statistics.linkTotals(accountId) }
+      }
       const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
       // One after the other, as in overall(): each read is small and the pool is shared.
       const perDay = await statistics.accountDays(accountId, fromDay, toDay)
@@ -151,6 +287,17 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
         totals,
         topLinks,
       }
+    },
+
+    /**
+     * The last 60 minutes of an item's clicks (or, without `item`, of the account's links) per
+     * minute, zeros included, under the query's filters.
+     */
+    async live(accountId: number, item: ItemReference | undefined, query: Record<string, unknown>) {
+      const parameters = readClickQuery(query, item ? 'item' : 'account', [], false)
+      if (item && !(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
+      const scope: ClickScope = item ? { itemType: item.itemType, itemId: item.itemId } : { accountId }
+      return { ...(await queryModule().live(scope, parameters.filters, now().getTime())), filters: parameters.givenFilters }
     },
   }
 }
