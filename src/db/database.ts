@@ -28,6 +28,7 @@ import * as eventStream from './migrations/022b-event-stream.js'
 import * as linkOptions from './migrations/023-link-options.js'
 import * as tags from './migrations/024-tags.js'
 import * as linkHealth from './migrations/025-link-health.js'
+import * as socialCards from './migrations/026-social-cards.js'
 
 export type DB = Kysely<Database>
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-link-options': linkOptions,
   '024-tags': tags,
   '025-link-health': linkHealth,
+  '026-social-cards': socialCards,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }
