@@ -32,6 +32,7 @@ import { registerDomainRoutes } from './modules/domains/domain.routes.js'
 import { registerLinkBulkRoutes } from './modules/links/link-bulk.routes.js'
 import { registerImportRoutes } from './modules/imports/import.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
+import { registerLinkCardRoutes } from './modules/links/link-card.routes.js'
 import { registerOverlayRoutes } from './modules/overlays/overlay.routes.js'
 import { registerPixelRoutes } from './modules/pixels/pixel.routes.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
   registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
+  registerLinkCardRoutes(app, { links: services.links })
   registerImportRoutes(app, { imports: services.imports, worker: services.importWorker, listEnvelope, maxBytes: config.importMaxBytes })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerTagRoutes(app, { tags: services.tags, listEnvelope })
@@ -278,6 +280,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     accounts: services.accounts,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
+    links: services.links,
     throttles: deps.visitorThrottles ?? createVisitorThrottles(throttles),
     visitorLog,
     publicUrl,

@@ -44,6 +44,7 @@ import { createDomainService } from './modules/domains/domain.service.js'
 import { createShortLinkItemSource } from './modules/links/link.item-source.js'
 import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
+import { createLinkCardRepository } from './modules/links/link-card.repository.js'
 import { createLinkBatchWriter } from './modules/links/link-batch.js'
 import { createImportRepository } from './modules/imports/import.repository.js'
 import { createImportService, type ImportServiceOptions } from './modules/imports/import.service.js'
@@ -182,7 +183,7 @@ export function createServices(deps: ServiceDependencies) {
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
   const tags = createTagService(bindable(createTagRepository, db), journal)
-  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags })
+  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
   const imports = createImportService(createImportRepository(db), linkBatch, deps.imports)
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.

@@ -26,6 +26,8 @@ export interface ClickRecorder {
   record(event: ClickEvent): boolean
   /** True when `record` would count the visit: a person's, not a bot's, a preview's or a prefetch. */
   counts(event: ClickEvent): boolean
+  /** True for a bot's or a link-preview fetcher's user agent (the one bot list; social cards are shown to these). */
+  isBot(userAgent: string | undefined): boolean
   /** Adds a listener told of the links' counters after every written batch. */
   onLinkCounters(listener: LinkCountersListener): void
   /** Writes everything queued so far. */
@@ -177,6 +179,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
 
   return {
     counts,
+    isBot: (userAgent) => Boolean(userAgent) && isBotAgent(userAgent!),
     onLinkCounters(listener) {
       linkCountersListeners.push(listener)
     },

@@ -29,6 +29,7 @@ import * as linkOptions from './migrations/023-link-options.js'
 import * as tags from './migrations/024-tags.js'
 import * as linkHealth from './migrations/025-link-health.js'
 import * as clickQueryIndexes from './migrations/026-click-query-indexes.js'
+import * as socialCards from './migrations/026-social-cards.js'
 import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
 
 export type DB = Kysely<Database>
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-tags': tags,
   '025-link-health': linkHealth,
   '026-click-query-indexes': clickQueryIndexes,
+  '026-social-cards': socialCards,
   '027-workspace-time-zone': workspaceTimeZone,
 }
 

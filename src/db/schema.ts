@@ -359,6 +359,16 @@ export interface TagsTable {
   updated_at: string
 }
 
+/** A link's social card (migration 026): the image served to link-preview fetchers. */
+export interface LinkCardsTable {
+  link_id: number
+  /** The image's public name: /card/{token}.jpg. */
+  token: string
+  /** JPEG, 1200×630. */
+  image: Buffer
+  created_at: string
+}
+
 export interface LinkTagsTable {
   link_id: number
   tag_id: number
@@ -541,6 +551,7 @@ export interface Database {
   import_links: ImportLinksTable
   tags: TagsTable
   link_tags: LinkTagsTable
+  link_cards: LinkCardsTable
   qr_code_tags: QrCodeTagsTable
   bio_page_tags: BioPageTagsTable
 }

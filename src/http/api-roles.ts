@@ -141,6 +141,8 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
 
   // A split test's end and the UTM templates are content like the links they shape.
   'POST /api/url/:id/winner': CONTENT,
+  'POST /api/url/:id/card': CONTENT,
+  'DELETE /api/url/:id/card': CONTENT,
   'GET /api/utm-templates': READ,
   'POST /api/utm-template/add': CONTENT,
   'PUT /api/utm-template/:id/update': CONTENT,

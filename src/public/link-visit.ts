@@ -10,6 +10,7 @@ import { sendNotFoundPage } from './html.js'
 import { pixelScriptsOf, sendExpiredPage, sendPasswordPage, sendPixelPage, sendSplashPage } from './link-pages.js'
 import { pixelSnippetOf } from './pixel-snippets.js'
 import { sendRedirect } from './redirect-reply.js'
+import { sendSocialCardPage } from './social-card.js'
 
 /** Renders `visit`; `publicUrl` is the base of a bio page's canonical address. */
 export function sendVisit(reply: FastifyReply, visit: Visit, publicUrl: string): FastifyReply {
@@ -20,6 +21,8 @@ export function sendVisit(reply: FastifyReply, visit: Visit, publicUrl: string):
       return visit.fallback ? sendRedirect(reply, visit.fallback) : sendExpiredPage(reply)
     case 'locked':
       return sendPasswordPage(reply, visit.link)
+    case 'card':
+      return sendSocialCardPage(reply, visit, publicUrl)
     case 'bio':
       return sendBioPage(reply, visit.page, { publicUrl })
     case 'link': {

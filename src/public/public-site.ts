@@ -7,6 +7,8 @@ import type { CampaignPagesService } from '../modules/campaigns/campaign-pages.s
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { QrImageService } from '../modules/qr-codes/qr-image.service.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
+import type { LinkService } from '../modules/links/link.service.js'
+import { registerSocialCardRoutes } from './social-card.js'
 import { registerAvatarRoutes } from './avatar.routes.js'
 import { registerCampaignPageRoutes } from './campaign-pages.routes.js'
 import { sendPublicError } from './error-pages.js'
@@ -23,6 +25,8 @@ export interface PublicSiteDependencies {
   accounts: AccountService
   campaignPages: CampaignPagesService
   overlays: OverlayService
+  /** Social card images. */
+  links: Pick<LinkService, 'cardImage'>
   throttles: VisitorThrottles
   /** Counts every answer for the visitors' summary line. */
   visitorLog: VisitorLog
@@ -39,6 +43,7 @@ export async function registerPublicSite(app: App, site: PublicSiteDependencies)
     })
     registerQrImageRoutes(scope, site)
     registerAvatarRoutes(scope, site)
+    registerSocialCardRoutes(scope, site)
     registerCampaignPageRoutes(scope, site)
     registerRedirectRoutes(scope, site)
   })

@@ -50,11 +50,11 @@ export function toLinkDetails(row: LinkWithDomain, pixelIds: number[], publicUrl
 }
 
 /** decisions §6: the single read answers the link and its statistics in the QR statistics shape. */
-export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, tags: string[], statistics: StatisticsObject, variantClicks?: ReadonlyMap<number, number>) {
+export function toLinkDetailsResponse(row: LinkWithDomain, pixelIds: number[], publicUrl: string, tags: string[], statistics: StatisticsObject, card: string | null, variantClicks?: ReadonlyMap<number, number>) {
   return {
     error: 0 as const,
     id: row.id,
-    details: toLinkDetails(row, pixelIds, publicUrl, tags, variantClicks),
+    details: { ...toLinkDetails(row, pixelIds, publicUrl, tags, variantClicks), card },
     data: statistics,
   }
 }

@@ -58,7 +58,7 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
     const { link, pixelIds, tags: tagNames } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
     const item = { itemType: 'link' as const, itemId: link.id }
     const variantClicks = links.hasSplitTest(link) ? await statistics.variantClicks(item) : undefined
-    return toLinkDetailsResponse(link, pixelIds, publicUrl, tagNames, await statistics.overall(item), variantClicks)
+    return toLinkDetailsResponse(link, pixelIds, publicUrl, tagNames, await statistics.overall(item), await links.cardUrlOf(link.id), variantClicks)
   })
 
   app.post('/api/url/:id/winner', {

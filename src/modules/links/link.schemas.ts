@@ -224,7 +224,10 @@ const optionFields = {
 export const LinkDetailsResponse = Type.Object({
   error: Type.Literal(0),
   id: Type.Integer(),
-  details: Type.Object({ ...linkFields, targeting: Targeting, ...optionFields }),
+  details: Type.Object({
+    ...linkFields, targeting: Targeting, ...optionFields,
+    card: Type.Union([Type.String(), Type.Null()], { description: 'the public address of the link\'s social card (a 1200×630 JPEG shown to link-preview fetchers), or null' }),
+  }),
   data: QrStatistics,
 })
 
@@ -232,3 +235,9 @@ export const LinkCreatedResponse = Type.Object({ error: Type.Literal(0), id: Typ
 
 /** Update answers the message and, since alias and domain may change, the link's short URL. */
 export const LinkUpdatedResponse = Type.Object({ error: Type.Literal(0), message: Type.String(), id: Type.Integer(), shorturl: Type.String() })
+
+export const LinkCardResponse = Type.Object({
+  error: Type.Literal(0),
+  message: Type.String(),
+  card: Type.String({ description: 'the public address of the card image (1200×630 JPEG)' }),
+})

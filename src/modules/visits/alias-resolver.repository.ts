@@ -12,6 +12,8 @@ export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'ti
   clicks: number
   /** The link checker last found the destination broken (ADR 026): `brokenurl` applies. */
   broken?: boolean
+  /** The token of the link's social card (migration 026), or null. */
+  cardToken?: string | null
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]
@@ -36,11 +38,13 @@ export function createAliasResolverRepository(db: DB) {
         .selectFrom('links')
         .leftJoin('splash_pages', (join) => join.onRef('splash_pages.id', '=', 'links.splash_id').onRef('splash_pages.account_id', '=', 'links.account_id'))
         .leftJoin('overlays', (join) => join.onRef('overlays.id', '=', 'links.overlay_id').onRef('overlays.account_id', '=', 'links.account_id'))
+        .leftJoin('link_cards', 'link_cards.link_id', 'links.id')
         .leftJoin('link_pixels', 'link_pixels.link_id', 'links.id')
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
           'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks', 'links.health',
+          'link_cards.token as card_token',
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
@@ -66,6 +70,7 @@ export function createAliasResolverRepository(db: DB) {
         targeting: first.targeting,
         options: first.options,
         broken: first.health === 'broken',
+        cardToken: first.card_token,
         splashConfig: first.splash_config,
         overlay: first.overlay_id !== null && first.overlay_type !== null && first.overlay_config !== null
           ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }

@@ -19,7 +19,7 @@ import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
 
 /** A link, parsed once when it enters the cache: the stored row with its JSON fields read. */
-export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'options' | 'splashConfig' | 'overlay' | 'pixels'> {
+export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'options' | 'splashConfig' | 'overlay' | 'pixels' | 'broken' | 'cardToken'> {
   type: LinkType
   targeting: LinkTargeting
   /** Null for a link without options (issue 23): a visit of such a link checks this one field. */
@@ -29,6 +29,12 @@ export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' 
   overlay: OverlayContent | null
   /** Pixels of the providers Linkwell knows (a hand-edited row's unknown type is left out). */
   pixels: readonly { type: PixelType; tag: string }[]
+  /**
+   * What link-preview fetchers are shown instead of the redirect (issue 23, social cards): the
+   * card's token (null without a card) with the meta title and description. Null for a link with
+   * neither a card nor meta text: bots are redirected as people are, and no user agent is read.
+   */
+  socialCard: { token: string | null } | null
 }
 
 export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; page: BioPageRow } | { kind: 'none' }
@@ -75,6 +81,7 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     splash: stored.splashConfig === null ? null : readSplashContent(stored.splashConfig),
     overlay: stored.overlay ? readOverlayContent(stored.overlay) : null,
     pixels: stored.pixels.filter((pixel): pixel is { type: PixelType; tag: string } => isPixelType(pixel.type)),
+    socialCard: stored.cardToken || stored.title || stored.description ? { token: stored.cardToken ?? null } : null,
   }
 }
 

@@ -18,7 +18,7 @@ import type { HostNamespace, HostRouter } from './host-router.js'
 import { createClickCaps } from './click-caps.js'
 import { linkPasswordMatches } from './link-password.js'
 import { destinationOf, variantOf } from './targeting.js'
-import { clickOf, type VisitRequest } from './visitor.js'
+import { clickOf, headerText, type VisitRequest } from './visitor.js'
 
 /** The page a followed link answers with. */
 export type LinkPage =
@@ -40,6 +40,8 @@ export type Visit =
   | { kind: 'locked'; link: PublicLink }
   | { kind: 'bio'; page: BioPageRow; click: ClickEvent | null }
   | { kind: 'link'; link: PublicLink; destination: string; page: LinkPage; click: ClickEvent | null }
+  /** A link-preview fetcher (a bot) at a link with a social card or meta text: the card's tags, no redirect, nothing counted. */
+  | { kind: 'card'; link: PublicLink; card: NonNullable<PublicLink['socialCard']> }
 
 /** What `/` of a host serves: the dashboard (main host), a branded domain's `redirectroot`, or the 404 page. */
 export type RootVisit = { kind: 'dashboard' } | { kind: 'redirect'; url: string } | { kind: 'unknown' }
@@ -100,6 +102,9 @@ export function createVisitService(options: VisitServiceOptions) {
 
   /** The visit of a live, unlocked link for a visitor whose country is known when the link needs it. */
   function follow(request: VisitRequest, link: PublicLink, country: string | null, counted: boolean): Visit {
+    // Only a link with a card (or meta text) reads the user agent: every other visit checks one field.
+    const card = link.socialCard
+    if (card !== null && clicks.isBot(headerText(request.headers['user-agent']))) return { kind: 'card', link, card }
     const limit = link.options === null ? null : link.options.clickLimit
     if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)
     const variant = link.options === null || link.options.variants === null ? null : variantOf(request, link.options.variants)

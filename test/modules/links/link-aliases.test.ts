@@ -1,5 +1,6 @@
 import { bindable } from '../../../src/db/transactions.js'
 import { describe, expect, it } from 'vitest'
+import { createLinkCardRepository } from '../../../src/modules/links/link-card.repository.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
@@ -94,7 +95,7 @@ describe('short link aliases', () => {
           return next
         },
       })
-      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test', tags: context.services.tags })
+      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test', tags: context.services.tags, cards: bindable(createLinkCardRepository, context.database.db) })
       return { service, lengths, announced }
     }
 

@@ -12,12 +12,14 @@ import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { bioQueryKey, useBioPageList, type BioListEntry } from './bio-queries'
 import './bio.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
+import { ActiveTagChips, ItemTagBadges, TagFilterSelect, useTagParams } from '../tags/TagFilter'
 
 export function BioPagesPage() {
   // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
   const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<BioListEntry>()
-  const list = useBioPageList(page)
+  const [tags, setTags] = useTagParams()
+  const list = useBioPageList(page, tags)
 
   return (
     <>
@@ -28,6 +30,10 @@ export function BioPagesPage() {
         actions={<CreateAction resource="bio" to="/bio/new">+ Create bio page</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
+      <div className="card toolbar" role="search" aria-label="Filters">
+        <TagFilterSelect id="bio-tag" chosen={tags} onChange={setTags} />
+      </div>
+      <ActiveTagChips chosen={tags} onChange={setTags} />
       <ListPageBody
         query={list}
         entries={(answer) => answer.bio}
@@ -57,6 +63,7 @@ export function BioPagesPage() {
                     <div className="link-cell">
                       <Link to={`/bio/${bio.id}`} className="short-url">{bio.name}</Link>
                       <a href={bio.url} target="_blank" rel="noreferrer" className="destination">{displayUrl(bio.url)}</a>
+                      {bio.tags.length > 0 && <span className="badges"><ItemTagBadges tags={bio.tags} chosen={tags} onChange={setTags} items="bio pages" /></span>}
                     </div>
                   </td>
                   <td data-label="Visits" className="numeric">

@@ -6,10 +6,11 @@ import { useSettled } from '../components/use-settled'
 
 export const bioQueryKey = ['bio'] as const
 
-export function useBioPageList(page: number) {
+/** A page of bio pages; `tags`: only those carrying every one. */
+export function useBioPageList(page: number, tags: string[] = []) {
   return useQuery({
-    queryKey: [...bioQueryKey, 'list', page],
-    queryFn: async () => (await unwrap(api.GET('/api/bio', { params: { query: { page, limit: 20 } } }))).data,
+    queryKey: [...bioQueryKey, 'list', page, tags],
+    queryFn: async () => (await unwrap(api.GET('/api/bio', { params: { query: { page, limit: 20, ...(tags.length > 0 ? { tag: tags } : {}) } } }))).data,
   })
 }
 

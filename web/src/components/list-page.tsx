@@ -12,7 +12,13 @@ export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams()
   const requested = Number(params.get('page'))
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1
-  return [page, (next: number) => setParams(next === 1 ? {} : { page: String(next) })]
+  // Other parameters (a list's `?tag=` filter) are kept.
+  return [page, (next: number) => setParams((current) => {
+    const kept = new URLSearchParams(current)
+    kept.delete('page')
+    if (next !== 1) kept.set('page', String(next))
+    return kept
+  })]
 }
 
 export interface ListPageState<Entry> {

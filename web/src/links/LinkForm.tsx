@@ -12,6 +12,7 @@ import { TargetingEditor } from './TargetingEditor'
 import { UtmEditor, type UtmTemplate } from './UtmEditor'
 import { TagInput, type KnownTag } from '../tags/TagInput'
 import { VariantsEditor } from './VariantsEditor'
+import { SocialCardImage, SocialPreviews } from './SocialCard'
 import { withUtmParameters, type UtmValues } from './utm'
 import { TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
 
@@ -42,13 +43,15 @@ interface LinkFormProps {
   variantClicks?: number[]
   /** Edit: ends the split test with the saved variant at `index`. */
   onChooseWinner?(index: number): void
+  /** Edit: the link's social card image (its public address, or null) and how to change it. */
+  card?: { url: string | null; onUpload(file: File): Promise<unknown>; onRemove(): Promise<unknown> }
 }
 
 const DEVICE_NAMES: Record<TargetDevice, string> = {
   iphone: 'iPhone', ipad: 'iPad', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux', mobile: 'Any phone', tablet: 'Any tablet', desktop: 'Any desktop',
 }
 
-export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate, variantClicks, onChooseWinner }: LinkFormProps) {
+export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onSubmit, onCancel, onSaveUtmTemplate, variantClicks, onChooseWinner, card }: LinkFormProps) {
   const [values, setValues] = useState<LinkFormValues>(initial)
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   // Errors are keyed by the server's field names (`url`, `geotarget.0.location`): every one it names is shown.
@@ -253,11 +256,11 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
                 ))
               : <p className="short-preview" aria-labelledby="preview-destination-label" data-testid="destination-preview">{values.url.trim() ? withUtmParameters(values.url.trim(), values.utm) : '…'}</p>}
           </div>
-          <div className="social-card" aria-label="Social card preview">
-            <p className="social-host">{values.url ? displayUrl(values.url).split('/')[0] : 'example.com'}</p>
-            <p className="social-title">{values.metatitle || 'The destination page\'s own title'}</p>
-            <p className="social-description">{values.metadescription || 'Set a meta title and description to choose what shared links show.'}</p>
-          </div>
+          <section className="stack" aria-labelledby="preview-social">
+            <h3 id="preview-social" className="small-heading">Shared on social sites</h3>
+            <SocialCardImage card={card?.url ?? null} onUpload={card?.onUpload} onRemove={card?.onRemove} />
+            <SocialPreviews title={values.metatitle.trim()} description={values.metadescription.trim()} domain={previewHost.split('/')[0]!} image={card?.url ?? null} />
+          </section>
           <div className="builder-actions">
             <button type="submit" className="button primary block" disabled={submitting}>{submitting ? 'Saving…' : submitLabel}</button>
             {onCancel && <button type="button" className="button ghost block" onClick={onCancel}>Cancel</button>}

@@ -111,6 +111,20 @@ export function EditLinkPage() {
           submitLabel="Save changes"
           onSaveUtmTemplate={saveUtmTemplate}
           variantClicks={link.data.details.variants?.map((variant) => variant.clicks)}
+          card={{
+            url: link.data.details.card,
+            onUpload: async (file) => {
+              const form = new FormData()
+              form.append('image', file)
+              // The browser sets the multipart Content-Type (with its boundary) for a FormData body.
+              await unwrap(api.POST('/api/url/{id}/card', { params: { path: { id } }, body: form as never, bodySerializer: (body: unknown) => body as FormData }))
+              await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            },
+            onRemove: async () => {
+              await unwrap(api.DELETE('/api/url/{id}/card', { params: { path: { id } } }))
+              await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            },
+          }}
           onChooseWinner={async (index) => {
             await unwrap(api.POST('/api/url/{id}/winner', { params: { path: { id } }, body: { variant: index } }))
             await queryClient.invalidateQueries({ queryKey: ['links'] })

@@ -15,9 +15,7 @@ import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useAllDomains } from '../domains/domain-queries'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
-import { useAllTags } from '../tags/tag-queries'
-import { chipStyle } from '../tags/tag-rules'
-import '../tags/tags.css'
+import { ActiveTagChips, ItemTagBadges, TagFilterSelect, tagsOf } from '../tags/TagFilter'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -47,7 +45,7 @@ function readFilters(params: URLSearchParams): LinkFilters {
     // 0 is the main domain.
     domain: idParam(params, 'domain', 0),
     // ?tag=a&tag=b: links carrying every one.
-    tags: params.getAll('tag').filter((tag) => tag.trim() !== ''),
+    tags: tagsOf(params),
     health: params.get('health') === 'broken' ? 'broken' : '',
   }
 }
@@ -59,7 +57,6 @@ export function LinksPage() {
   const campaigns = useAllCampaigns()
   const channels = useAllChannels()
   const domains = useAllDomains()
-  const tags = useAllTags()
   const notice = (useLocation().state as { notice?: string } | null)?.notice
   const [search, setSearch] = useState(filters.q)
   const [deleting, setDeleting] = useState<LinkEntry>()
@@ -125,13 +122,7 @@ export function LinksPage() {
             {domains.data?.map((domain) => <option key={domain.id} value={domain.id}>{displayUrl(domain.domain)}</option>)}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="links-tag">Tag</label>
-          <select id="links-tag" value="" onChange={(event) => event.target.value && change({ tags: [...filters.tags, event.target.value] })}>
-            <option value="">{filters.tags.length > 0 ? 'Add a tag…' : 'All tags'}</option>
-            {tags.data?.filter((tag) => !filters.tags.some((chosen) => chosen.toLowerCase() === tag.name.toLowerCase())).map((tag) => <option key={tag.id} value={tag.name}>{tag.name}</option>)}
-          </select>
-        </div>
+        <TagFilterSelect id="links-tag" chosen={filters.tags} onChange={(tags) => change({ tags })} />
         <div className="field">
           <label htmlFor="links-health">Destination</label>
           <select id="links-health" value={filters.health} onChange={(event) => change({ health: event.target.value === 'broken' ? 'broken' : '' })}>
@@ -140,16 +131,7 @@ export function LinksPage() {
           </select>
         </div>
       </div>
-      {filters.tags.length > 0 && (
-        <ul className="tag-chips active-tags" aria-label="Tags the list is narrowed to">
-          {filters.tags.map((tag) => (
-            <li key={tag} className="tag-chip" style={chipStyle(tags.data?.find((entry) => entry.name.toLowerCase() === tag.toLowerCase())?.color)}>
-              #{tag}
-              <button type="button" className="tag-remove" aria-label={`Stop filtering by tag ${tag}`} onClick={() => change({ tags: filters.tags.filter((chosen) => chosen !== tag) })}>×</button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ActiveTagChips chosen={filters.tags} onChange={(tags) => change({ tags })} />
 
       {links.isPending ? <Loading label="Loading links…" /> : links.isError ? <ErrorMessage error={links.error} onRetry={() => links.refetch()} /> : links.data.links.length === 0 ? (
         <div className="card">
@@ -189,9 +171,7 @@ export function LinksPage() {
                       {link.health?.state === 'broken' && <span className="badge" title={`The destination answered ${link.health.status ?? 'nothing'} when last checked${link.health.checkedat ? ` (${link.health.checkedat} UTC)` : ''}`}>Broken</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
-                      {link.tags.map((tag) => (
-                        <button key={tag} type="button" className="badge tag-badge" style={chipStyle(tags.data?.find((entry) => entry.name === tag)?.color)} onClick={() => change({ tags: filters.tags.includes(tag) ? filters.tags : [...filters.tags, tag] })} aria-label={`Show links tagged ${tag}`}>#{tag}</button>
-                      ))}
+                      <ItemTagBadges tags={link.tags} chosen={filters.tags} onChange={(tags) => change({ tags })} items="links" />
                     </span>
                     </div>
                   </td>

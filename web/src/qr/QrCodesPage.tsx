@@ -13,6 +13,7 @@ import { imageAddress } from './qr-design'
 import { useQrPage, type QrEntry } from './qr-queries'
 import './qr.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
+import { ActiveTagChips, ItemTagBadges, TagFilterSelect, useTagParams } from '../tags/TagFilter'
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -22,7 +23,8 @@ export function QrCodesPage() {
   // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
   const mayChange = useMay('editor')
   const { page, setPage, notice, deleting, setDeleting } = useListPage<QrEntry>()
-  const qrs = useQrPage(page)
+  const [tags, setTags] = useTagParams()
+  const qrs = useQrPage(page, tags)
   // Images are cached by the browser for minutes; a fresh list asks for fresh thumbnails.
   const version = qrs.dataUpdatedAt
 
@@ -35,6 +37,10 @@ export function QrCodesPage() {
         actions={<CreateAction resource="qrcodes" to="/qr/new">+ Create QR code</CreateAction>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
+      <div className="card toolbar" role="search" aria-label="Filters">
+        <TagFilterSelect id="qr-tag" chosen={tags} onChange={setTags} />
+      </div>
+      <ActiveTagChips chosen={tags} onChange={setTags} />
       <ListPageBody
         query={qrs}
         entries={(answer) => answer.qrs}
@@ -65,6 +71,7 @@ export function QrCodesPage() {
                   <td data-label="Name">
                     <div className="qr-name">{qr.name}</div>
                     <a className="qr-address" href={qr.link} target="_blank" rel="noreferrer">{displayUrl(qr.link)}</a>
+                    {qr.tags.length > 0 && <span className="badges"><ItemTagBadges tags={qr.tags} chosen={tags} onChange={setTags} items="QR codes" /></span>}
                   </td>
                   <td data-label="Scans" className="numeric">
                     <Link to={`/qr/${qr.id}/analytics`} className="qr-scans" aria-label={`${plural(qr.scans, 'scan')}: statistics of ${qr.name}`}>

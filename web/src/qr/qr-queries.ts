@@ -9,10 +9,11 @@ export type QrDetails = paths['/api/qr/{id}']['get']['responses'][200]['content'
 
 export const QR_PAGE_SIZE = 15
 
-export function useQrPage(page: number) {
+/** A page of codes; `tags`: only those carrying every one. */
+export function useQrPage(page: number, tags: string[] = []) {
   return useQuery({
-    queryKey: ['qrs', page],
-    queryFn: async () => (await unwrap(api.GET('/api/qr', { params: { query: { limit: QR_PAGE_SIZE, page } } }))).data,
+    queryKey: ['qrs', page, tags],
+    queryFn: async () => (await unwrap(api.GET('/api/qr', { params: { query: { limit: QR_PAGE_SIZE, page, ...(tags.length > 0 ? { tag: tags } : {}) } } }))).data,
     placeholderData: keepPreviousData,
   })
 }

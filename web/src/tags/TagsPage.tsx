@@ -91,12 +91,13 @@ export function TagsPage() {
                     <Link to={`/links?tag=${encodeURIComponent(tag.name)}`}>{formatCount(tag.links)} {tag.links === 1 ? 'link' : 'links'}</Link>
                     {' · '}{formatCount(tag.qrs)} QR {tag.qrs === 1 ? 'code' : 'codes'} · {formatCount(tag.bios)} bio {tag.bios === 1 ? 'page' : 'pages'}
                   </span>
-                  {editing === tag.id && <TagEditor tag={tag} onDone={() => setEditing(undefined)} />}
                 </div>
                 <div className="actions">
                   <button type="button" className="button small ghost" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'tags-role-reason'} onClick={() => setEditing(tag.id)}>Edit<span className="visually-hidden"> tag {tag.name}</span></button>
                   <button type="button" className="button small ghost danger-text" disabled={!mayChange} aria-describedby={mayChange ? undefined : 'tags-role-reason'} onClick={() => setDeleting(tag)}>Delete<span className="visually-hidden"> tag {tag.name}</span></button>
                 </div>
+                {/* The editor takes the row's whole width, under the name and the buttons (at 375 px it was squeezed beside them). */}
+                {editing === tag.id && <TagEditor tag={tag} onDone={() => setEditing(undefined)} />}
               </li>
             ))}
           </ul>
