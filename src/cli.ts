@@ -68,6 +68,8 @@ Commands:
                                       import a Kutt database's links and its hourly visit counts as clicks
   import shlink --account A --database postgres://…|mysql://…|sqlite:/path [--prefix PREFIX] [--on-conflict …]
                                       import a Shlink database's short URLs, tags and visits
+  import linkwell --account A --links FILE [--clicks FILE] [--on-conflict …]
+                                      import another Linkwell's export (links CSV, clicks CSV or NDJSON)
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code (a person for member: id, username
 or e-mail). Times are UTC. The command line acts as the instance's operator: every role.
@@ -317,6 +319,36 @@ const COMMANDS: Record<string, Command> = {
   }),
   'import yourls': databaseImport('yourls', 'mysql://user:pass@host:port/db', ' [--prefix yourls_]'),
   'import kutt': databaseImport('kutt', 'sqlite:/path/kutt.db|postgres://user:pass@host:port/db', ''),
+  'import linkwell': accountCommand({
+    usage: 'import linkwell --account <id|username> --links FILE [--clicks FILE] [--on-conflict skip|rename|fail]',
+    options: { links: { type: 'string' }, clicks: { type: 'string' }, 'on-conflict': { type: 'string' } },
+    required: ['links'],
+    check: (values) => void conflictChoice(values),
+    async run(account, values, { imports }) {
+      const linksFile = text(values, 'links')!
+      const clicksFile = text(values, 'clicks')
+      let links: string
+      try {
+        links = fs.readFileSync(linksFile, 'utf8')
+        if (clicksFile) fs.accessSync(clicksFile, fs.constants.R_OK)
+      } catch (error) {
+        throw new CliFailure(`import failed: ${(error as Error).message}`)
+      }
+      try {
+        const job = await imports.importLinkwell(commandLineActor(account.id), {
+          linksName: path.basename(linksFile),
+          links,
+          clicks: clicksFile ? { name: path.basename(clicksFile), open: () => readline.createInterface({ input: fs.createReadStream(clicksFile), crlfDelay: Infinity }) } : undefined,
+          onconflict: conflictChoice(values),
+        })
+        if (job.state === 'failed') throw new CliFailure(`import failed: ${job.error}`)
+        return { id: job.id, state: job.state, created: job.links_created, renamed: job.links_renamed, existing: job.links_existing, skipped: job.rows_skipped, clicks: job.clicks_imported }
+      } catch (error) {
+        if (error instanceof AppError) throw new CliFailure(`import failed: ${error.message.split('\n')[0]}`)
+        throw error
+      }
+    },
+  }),
   'import shlink': databaseImport('shlink', 'postgres://…|mysql://…|sqlite:/path/shlink.db', ' [--prefix P]'),
   migrate: {
     usage: 'migrate',

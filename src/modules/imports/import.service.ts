@@ -18,6 +18,7 @@ import { checkYourlsTables, createYourlsReader } from './yourls-source.js'
 import { checkKuttTables, createKuttReader } from './kutt-source.js'
 import { checkShlinkTables, createShlinkReader } from './shlink-source.js'
 import type { SourceReader } from './source-reader.js'
+import { createExportedClicksReader } from './linkwell-source.js'
 import { openSqlSource, sourceDialectOf, sourceNameOf, type SourceDialect, type SqlSource } from '../../db/sql-source.js'
 
 export const FILE_SOURCES = ['csv', 'bitly'] as const
@@ -163,7 +164,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
   async function runFileJob(job: ImportJobRow): Promise<void> {
     const content = await jobs.fileOf(job.id)
     if (content === undefined) throw new ValidationError('The uploaded file is no longer there.')
-    const rows = readFileRows(job.source as FileSource, content, readOptions(job).map)
+    const rows = readFileRows(job.source as FileSource | 'linkwell', content, readOptions(job).map)
     await resolveNames(job.account_id, rows)
     const good = rows.filter((row) => row.input && !row.problem)
     if (job.total_rows === null) {
@@ -177,6 +178,48 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
     const cursor = Number(job.cursor)
     if (cursor < good.length) await writeRows(job, good.slice(cursor), cursor)
+  }
+
+  /** The clicks of the links this job created, a page at a time after the job's cursor (the last source id or line imported). */
+  async function importClicks(job: ImportJobRow, reader: Pick<SourceReader, 'clicks'>): Promise<void> {
+    const linkIds = await jobs.linksOf(job.id)
+    for (let afterId = Number(job.cursor); ;) {
+      const page = await reader.clicks(afterId, 5_000)
+      if (!page) break
+      afterId = page.last
+      const clicks: EnrichedClick[] = page.clicks.flatMap((click) => {
+        const linkId = linkIds.get(click.linkKey)
+        if (linkId === undefined) return []
+        return [{
+          accountId: job.account_id,
+          itemType: 'link' as const,
+          itemId: linkId,
+          createdAt: click.createdAt,
+          referrerHost: click.referrerHost,
+          language: click.language ?? null,
+          visitorHash: 'imported',
+          country: click.country,
+          agent: click.agent,
+          // Only Linkwell's own export tells unique clicks: other sources do not tell visitors apart (ADR 021).
+          isUnique: click.isUnique ?? false,
+        }]
+      })
+      const cursor = String(afterId)
+      await jobs.transaction(async (trx) => {
+        await writeEnrichedClicks(trx, clicks)
+        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
+      })
+    }
+  }
+
+  /** Linkwell's own export: its links file (kept with the job), then its clicks file when one is given. */
+  async function runLinkwellJob(job: ImportJobRow, clicks: Pick<SourceReader, 'clicks'> | undefined): Promise<void> {
+    if (job.phase === 'links') {
+      await runFileJob(job)
+      await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
+      job = (await jobs.findJobById(job.id))!
+    }
+    if (clicks) await importClicks(job, clicks)
   }
 
   /** A source database (YOURLS, Kutt, Shlink): its links a page at a time, then the clicks of the links this job created, each page with its cursor. */
@@ -198,42 +241,16 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
       job = (await jobs.findJobById(job.id))!
     }
-    const linkIds = await jobs.linksOf(job.id)
-    for (let afterId = Number(job.cursor); ;) {
-      const page = await reader.clicks(afterId, 5_000)
-      if (!page) break
-      afterId = page.last
-      const clicks: EnrichedClick[] = page.clicks.flatMap((click) => {
-        const linkId = linkIds.get(click.linkKey)
-        if (linkId === undefined) return []
-        return [{
-          accountId: job.account_id,
-          itemType: 'link' as const,
-          itemId: linkId,
-          createdAt: click.createdAt,
-          referrerHost: click.referrerHost,
-          language: null,
-          visitorHash: 'imported',
-          country: click.country,
-          agent: click.agent,
-          // The sources do not tell visitors apart (ADR 021): no imported click is counted as a unique one.
-          isUnique: false,
-        }]
-      })
-      const cursor = String(afterId)
-      await jobs.transaction(async (trx) => {
-        await writeEnrichedClicks(trx, clicks)
-        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
-      })
-    }
+    await importClicks(job, reader)
   }
 
   /** Runs the job to its end (done, or failed with the reason); `sources` reads what is not a file. */
-  async function runJob(jobId: number, sources: { reader?: SourceReader } = {}): Promise<ImportJobRow> {
+  async function runJob(jobId: number, sources: { reader?: SourceReader; clicks?: Pick<SourceReader, 'clicks'> } = {}): Promise<ImportJobRow> {
     let job = await jobs.findJobById(jobId)
     if (!job) throw NotFoundError.of('Import')
     try {
       if ((FILE_SOURCES as readonly string[]).includes(job.source)) await runFileJob(job)
+      else if (job.source === 'linkwell') await runLinkwellJob(job, sources.clicks)
       else if ((DATABASE_SOURCES as readonly string[]).includes(job.source) && sources.reader) await runDatabaseJob(job, sources.reader)
       else throw new ValidationError(`No reader for the source "${job.source}" here.`)
       await jobs.finishJob(job.id, 'done', null)
@@ -321,10 +338,23 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       }
     },
 
+    /**
+     * Imports (or resumes importing) Linkwell's own export for the command line: the links file
+     * (`GET /api/export/links?format=csv`, kept with the job until it ends) and, when given, the clicks
+     * file (`GET /api/export/clicks?format=csv|ndjson`), read a line at a time from `clicks.open()`.
+     */
+    async importLinkwell(actor: { id: number }, request: { linksName: string; links: string; clicks?: { name: string; open: () => AsyncIterable<string> }; onconflict: ConflictChoice }): Promise<ImportJobRow> {
+      if (!CONFLICT_CHOICES.includes(request.onconflict)) throw ValidationError.field('onconflict', `must be one of ${CONFLICT_CHOICES.join(', ')}`)
+      readFileRows('linkwell', request.links)
+      const sourceName = `${request.linksName}${request.clicks ? ` + ${request.clicks.name}` : ''}`.slice(0, 200)
+      const id = await this.startCommandLineImport(actor, 'linkwell', sourceName, { onconflict: request.onconflict }, request.links)
+      return runJob(id, request.clicks ? { clicks: createExportedClicksReader(request.clicks.open) } : {})
+    },
+
     /** Starts (or resumes) a command-line import: an unfinished one of the same source is resumed. */
-    async startCommandLineImport(actor: { id: number }, source: string, sourceName: string, importOptions: ImportOptions): Promise<number> {
+    async startCommandLineImport(actor: { id: number }, source: string, sourceName: string, importOptions: ImportOptions, content: string | null = null): Promise<number> {
       const unfinished = await jobs.findUnfinished(actor.id, source, sourceName)
-      const id = unfinished?.id ?? await jobs.insertJob({ accountId: actor.id, personId: null, keyId: null, via: 'cli', source, sourceName, runner: 'cli', options: JSON.stringify(importOptions) }, null)
+      const id = unfinished?.id ?? await jobs.insertJob({ accountId: actor.id, personId: null, keyId: null, via: 'cli', source, sourceName, runner: 'cli', options: JSON.stringify(importOptions) }, content)
       await jobs.holdJob(id, leaseFromNow())
       return id
     },

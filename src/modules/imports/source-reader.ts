@@ -13,6 +13,9 @@ export interface SourceClick {
   referrerHost: string | null
   country: string | null
   agent: AgentDescription
+  /** Linkwell's own export tells these; other sources do not (null, not unique). */
+  language?: string | null
+  isUnique?: boolean
 }
 
 export interface SourceReader {
