@@ -11,7 +11,6 @@ import { ValidationError } from '../../core/errors.js'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { LinkCreateBody } from '../links/link.schemas.js'
-import { domainOrigin } from './source-reader.js'
 
 /** The fields a CSV column may be mapped to (by its header's name, or by `--map`). */
 export const CSV_FIELDS = ['url', 'alias', 'title', 'domain', 'created', 'tags', 'campaign', 'channel', 'expiry', 'password'] as const
@@ -63,6 +62,11 @@ const BITLY_HEADERS: Record<CsvField, string[]> = {
   channel: [],
   expiry: [],
   password: [],
+}
+
+/** A branded domain as sources keep it (a host name) as Linkwell names one: its origin (the account's domain of that host). */
+export function domainOrigin(host: string): string {
+  return /^https?:\/\//i.test(host) ? host : `https://${host}`
 }
 
 const fold = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')

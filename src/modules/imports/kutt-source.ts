@@ -16,8 +16,8 @@
 import type { SqlSource } from '../../db/sql-source.js'
 import { sourceJson, sourceTimestamp } from '../../db/sql-source.js'
 import { ValidationError } from '../../core/errors.js'
-import type { SourceRow } from './file-sources.js'
-import { countryCodeOf, domainOrigin, type SourceClick, type SourceReader } from './source-reader.js'
+import { domainOrigin, type SourceRow } from './file-sources.js'
+import { countryCodeOf, type SourceClick, type SourceReader } from './source-reader.js'
 
 // Kutt's browser and OS columns, named as Linkwell's statistics name them (ua-parser-js's names).
 const BROWSERS = { chrome: 'Chrome', edge: 'Edge', firefox: 'Firefox', ie: 'IE', opera: 'Opera', safari: 'Safari', other: 'Other' } as const

@@ -16,8 +16,8 @@ import { ValidationError } from '../../core/errors.js'
 import { referrerHostOf } from '../../analytics/click-enrichment.js'
 import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
 import { memoize } from '../../core/memoize.js'
-import type { SourceRow } from './file-sources.js'
-import { countryCodeOf, domainOrigin, type SourceReader } from './source-reader.js'
+import { domainOrigin, type SourceRow } from './file-sources.js'
+import { countryCodeOf, type SourceReader } from './source-reader.js'
 import { MAX_TAGS } from '../tags/tag-names.js'
 
 export const SHLINK_TABLES = ['short_urls', 'domains', 'tags', 'short_urls_in_tags', 'visits', 'visit_locations'] as const

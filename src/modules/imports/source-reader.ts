@@ -29,8 +29,3 @@ export interface SourceReader {
 export function countryCodeOf(text: string | null | undefined): string | null {
   return text && /^[A-Za-z]{2}$/.test(text.trim()) ? text.trim().toUpperCase() : null
 }
-
-/** A branded domain as sources keep it (a host name) as Linkwell names one: its origin (the account's domain of that host). */
-export function domainOrigin(host: string): string {
-  return /^https?:\/\//i.test(host) ? host : `https://${host}`
-}
