@@ -22,6 +22,7 @@ import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScop
 import { PLAN_RESOURCES } from './modules/admin/plan.service.js'
 import { parseRole, ROLES } from './modules/accounts/roles.js'
 import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './modules/exports/export.service.js'
+import type { DatabaseSource } from './modules/imports/import.service.js'
 import { AppError, ValidationError } from './core/errors.js'
 import { CONFLICT_CHOICES, type ConflictChoice } from './modules/links/link-batch.js'
 
@@ -63,6 +64,12 @@ Commands:
   import yourls --account A --database mysql://user:pass@host:port/db [--prefix yourls_] [--on-conflict skip|rename|fail]
                                       import a YOURLS database's links and clicks (read only); run again
                                       to resume an interrupted import: nothing is imported twice
+  import kutt --account A --database sqlite:/path/kutt.db|postgres://… [--on-conflict …]
+                                      import a Kutt database's links and its hourly visit counts as clicks
+  import shlink --account A --database postgres://…|mysql://…|sqlite:/path [--prefix PREFIX] [--on-conflict …]
+                                      import a Shlink database's short URLs, tags and visits
+  import linkwell --account A --links FILE [--clicks FILE] [--on-conflict …]
+                                      import another Linkwell's export (links CSV, clicks CSV or NDJSON)
 ${CLICK_HELP}
 A is an account id or username; P is a plan id, name or code (a person for member: id, username
 or e-mail). Times are UTC. The command line acts as the instance's operator: every role.
@@ -310,14 +317,30 @@ const COMMANDS: Record<string, Command> = {
       return writeExport(text(values, 'out')!, exports.clickLines(account.id, range, format))
     },
   }),
-  'import yourls': accountCommand({
-    usage: 'import yourls --account <id|username> --database mysql://user:pass@host:port/db [--prefix yourls_] [--on-conflict skip|rename|fail]',
-    options: { database: { type: 'string' }, prefix: { type: 'string' }, 'on-conflict': { type: 'string' } },
-    required: ['database'],
+  'import yourls': databaseImport('yourls', 'mysql://user:pass@host:port/db', ' [--prefix yourls_]'),
+  'import kutt': databaseImport('kutt', 'sqlite:/path/kutt.db|postgres://user:pass@host:port/db', ''),
+  'import linkwell': accountCommand({
+    usage: 'import linkwell --account <id|username> --links FILE [--clicks FILE] [--on-conflict skip|rename|fail]',
+    options: { links: { type: 'string' }, clicks: { type: 'string' }, 'on-conflict': { type: 'string' } },
+    required: ['links'],
     check: (values) => void conflictChoice(values),
     async run(account, values, { imports }) {
+      const linksFile = text(values, 'links')!
+      const clicksFile = text(values, 'clicks')
+      let links: string
       try {
-        const job = await imports.importYourls(commandLineActor(account.id), { url: text(values, 'database')!, prefix: text(values, 'prefix') ?? 'yourls_', onconflict: conflictChoice(values) })
+        links = fs.readFileSync(linksFile, 'utf8')
+        if (clicksFile) fs.accessSync(clicksFile, fs.constants.R_OK)
+      } catch (error) {
+        throw new CliFailure(`import failed: ${(error as Error).message}`)
+      }
+      try {
+        const job = await imports.importLinkwell(commandLineActor(account.id), {
+          linksName: path.basename(linksFile),
+          links,
+          clicks: clicksFile ? { name: path.basename(clicksFile), open: () => readline.createInterface({ input: fs.createReadStream(clicksFile), crlfDelay: Infinity }) } : undefined,
+          onconflict: conflictChoice(values),
+        })
         if (job.state === 'failed') throw new CliFailure(`import failed: ${job.error}`)
         return { id: job.id, state: job.state, created: job.links_created, renamed: job.links_renamed, existing: job.links_existing, skipped: job.rows_skipped, clicks: job.clicks_imported }
       } catch (error) {
@@ -326,6 +349,7 @@ const COMMANDS: Record<string, Command> = {
       }
     },
   }),
+  'import shlink': databaseImport('shlink', 'postgres://…|mysql://…|sqlite:/path/shlink.db', ' [--prefix P]'),
   migrate: {
     usage: 'migrate',
     options: {},
@@ -334,6 +358,26 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...CLICK_COMMANDS,
+}
+
+/** `linkwell import yourls|kutt|shlink`: the source's database read (never written), then its links and clicks imported in the foreground. */
+function databaseImport(source: DatabaseSource, address: string, prefixUsage: string): Command {
+  return accountCommand({
+    usage: `import ${source} --account <id|username> --database ${address}${prefixUsage} [--on-conflict skip|rename|fail]`,
+    options: { database: { type: 'string' }, 'on-conflict': { type: 'string' }, ...(prefixUsage ? { prefix: { type: 'string' } } : {}) },
+    required: ['database'],
+    check: (values) => void conflictChoice(values),
+    async run(account, values, { imports }) {
+      try {
+        const job = await imports.importDatabase(commandLineActor(account.id), source, { url: text(values, 'database')!, prefix: text(values, 'prefix'), onconflict: conflictChoice(values) })
+        if (job.state === 'failed') throw new CliFailure(`import failed: ${job.error}`)
+        return { id: job.id, state: job.state, created: job.links_created, renamed: job.links_renamed, existing: job.links_existing, skipped: job.rows_skipped, clicks: job.clicks_imported }
+      } catch (error) {
+        if (error instanceof AppError) throw new CliFailure(`import failed: ${error.message.split('\n')[0]}`)
+        throw error
+      }
+    },
+  })
 }
 
 /** `--format`, one of `formats` (the first when left out). */

@@ -1,5 +1,6 @@
-// The file sources of imports (issue 21): a CSV with a header, and the CSV a Bitly account
-// exports. Read with csv-parse (RFC 4180, quotes, BOM); a line it cannot read (a broken quote) or
+// The file sources of imports (issue 21): a CSV with a header, the CSV a Bitly account exports,
+// and Linkwell's own links export (`linkwell`: every option it writes is read back, and its `id`
+// is the key its clicks export names the link by). Read with csv-parse (RFC 4180, quotes, BOM); a line it cannot read (a broken quote) or
 // a row whose values are wrong (a bad date, no destination) is reported with its line number and
 // reason, and the rest is read on.
 import { parse } from 'csv-parse/sync'
@@ -7,6 +8,9 @@ import type { CsvError } from 'csv-parse'
 import type { LinkCreateInput } from '../links/link.schemas.js'
 import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { ValidationError } from '../../core/errors.js'
+import { Type } from 'typebox'
+import { Value } from 'typebox/value'
+import { LinkCreateBody } from '../links/link.schemas.js'
 
 /** The fields a CSV column may be mapped to (by its header's name, or by `--map`). */
 export const CSV_FIELDS = ['url', 'alias', 'title', 'domain', 'created', 'tags', 'campaign', 'channel', 'expiry', 'password'] as const
@@ -60,6 +64,11 @@ const BITLY_HEADERS: Record<CsvField, string[]> = {
   password: [],
 }
 
+/** A branded domain as sources keep it (a host name) as Linkwell names one: its origin (the account's domain of that host). */
+export function domainOrigin(host: string): string {
+  return /^https?:\/\//i.test(host) ? host : `https://${host}`
+}
+
 const fold = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '')
 
 /** `--map "Long URL=url,Back-half=alias"`: header → field; refuses a field that does not exist. */
@@ -98,8 +107,53 @@ function backHalfOf(text: string): string {
   return slash === -1 ? trimmed : trimmed.slice(slash + 1).replace(/\/$/, '')
 }
 
-/** The rows of a CSV (`csv`) or a Bitly export (`bitly`), each with its line; lines that cannot be read are rows with a problem. */
-export function readFileRows(source: 'csv' | 'bitly', content: string, mapText?: string): SourceRow[] {
+/**
+ * A `tags` cell: a JSON list (`["spring","print"]`, as Linkwell's export writes it), or names
+ * separated by `|` (`spring|print`), or, when there is no `|`, by commas (`"spring, print"`).
+ */
+export function readTagList(text: string): string[] | undefined {
+  if (text.startsWith('[')) {
+    try {
+      const list: unknown = JSON.parse(text)
+      if (Array.isArray(list) && list.every((name) => typeof name === 'string')) return list.map((name: string) => name.trim()).filter(Boolean)
+    } catch {
+      // Read as names below.
+    }
+    return undefined
+  }
+  return text.split(text.includes('|') ? '|' : ',').map((name) => name.trim()).filter(Boolean)
+}
+
+// Linkwell's links export (modules/exports LINK_EXPORT_COLUMNS): the option columns written as
+// JSON text, read back into the fields `POST /api/url/add` takes (checked as it checks them).
+const LINKWELL_OPTION_COLUMNS = ['utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl'] as const
+const LinkwellOptions = Type.Pick(LinkCreateBody, ['metadescription', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl', 'geotarget', 'devicetarget', 'languagetarget'])
+
+/** The options of a row of Linkwell's export, or the reason they cannot be read. */
+function linkwellOptions(record: Record<string, string>): Partial<LinkCreateInput> | string {
+  const options: Record<string, unknown> = {}
+  if (record.description) options.metadescription = record.description
+  try {
+    for (const column of LINKWELL_OPTION_COLUMNS) {
+      const text = record[column]
+      if (text) options[column] = column === 'expiredurl' || column === 'ios' || column === 'android' || column === 'brokenurl' ? text : JSON.parse(text)
+    }
+    if (record.targeting) {
+      const targeting = JSON.parse(record.targeting) as { geo?: unknown[]; device?: unknown[]; language?: unknown[] }
+      if (targeting.geo?.length) options.geotarget = targeting.geo
+      if (targeting.device?.length) options.devicetarget = targeting.device
+      if (targeting.language?.length) options.languagetarget = targeting.language
+    }
+  } catch {
+    return 'A JSON column of the export could not be read.'
+  }
+  if (Array.isArray(options.variants)) options.variants = (options.variants as { url: string; weight: number }[]).map(({ url, weight }) => ({ url, weight }))
+  if (!Value.Check(LinkwellOptions, options)) return `The options of the link could not be read (${[...Value.Errors(LinkwellOptions, options)].map((error) => error.instancePath || 'options').slice(0, 3).join(', ')}).`
+  return options as Partial<LinkCreateInput>
+}
+
+/** The rows of a CSV (`csv`), a Bitly export (`bitly`) or Linkwell's links export (`linkwell`), each with its line; lines that cannot be read are rows with a problem. */
+export function readFileRows(source: 'csv' | 'bitly' | 'linkwell', content: string, mapText?: string): SourceRow[] {
   const map = parseColumnMap(mapText)
   const rows: SourceRow[] = []
   const records: { line: number; values: string[] }[] = []
@@ -126,7 +180,8 @@ export function readFileRows(source: 'csv' | 'bitly', content: string, mapText?:
   }
   const [header, ...body] = records
   if (!header) throw ValidationError.field('file', 'must be a CSV file with a header line')
-  const headers = source === 'bitly' ? BITLY_HEADERS : CSV_HEADERS
+  // Linkwell's export names the campaign by id too, but ids are another instance's: by name only.
+  const headers = source === 'bitly' ? BITLY_HEADERS : source === 'linkwell' ? { ...CSV_HEADERS, campaign: ['campaignname'] } : CSV_HEADERS
   const columnOf = new Map<CsvField, number>()
   header.values.forEach((name, index) => {
     const folded = fold(name)
@@ -143,7 +198,8 @@ export function readFileRows(source: 'csv' | 'bitly', content: string, mapText?:
     }
     const aliasText = value('alias')
     const alias = aliasText === undefined ? undefined : source === 'bitly' ? backHalfOf(aliasText) : aliasText
-    const row: SourceRow = { line, key: alias ? `${value('domain') ?? ''}/${alias}` : `line ${line}` }
+    const exportedId = source === 'linkwell' ? values[header.values.findIndex((name) => fold(name) === 'id')]?.trim() : undefined
+    const row: SourceRow = { line, key: exportedId || (alias ? `${value('domain') ?? ''}/${alias}` : `line ${line}`) }
     const url = value('url')
     if (!url) {
       rows.push({ ...row, problem: 'No destination URL.' })
@@ -162,12 +218,30 @@ export function readFileRows(source: 'csv' | 'bitly', content: string, mapText?:
       continue
     }
     const password = value('password')
+    const tagsText = value('tags')
+    const tags = tagsText === undefined ? undefined : readTagList(tagsText)
+    if (tagsText !== undefined && !tags) {
+      rows.push({ ...row, problem: 'The tags could not be read: write them as a|b|c, "a, b, c" or a JSON list.' })
+      continue
+    }
+    let options: Partial<LinkCreateInput> = {}
+    if (source === 'linkwell') {
+      const record = Object.fromEntries(header.values.map((name, index) => [fold(name), values[index]?.trim() ?? '']))
+      const read = linkwellOptions(record)
+      if (typeof read === 'string') {
+        rows.push({ ...row, problem: read })
+        continue
+      }
+      options = read
+    }
     const input: LinkCreateInput = {
       url,
       ...(alias ? { custom: alias } : {}),
       ...(value('title') ? { metatitle: value('title')!.slice(0, 200) } : {}),
-      ...(value('domain') ? { domain: value('domain') } : {}),
+      ...(value('domain') ? { domain: domainOrigin(value('domain')!) } : {}),
       ...(expiry ? { expiry } : {}),
+      ...(tags && tags.length > 0 ? { tags } : {}),
+      ...options,
       // Linkwell's own export says only whether a password is set (true/false): nothing to restore.
       ...(password && password !== 'true' && password !== 'false' ? { password } : {}),
     }

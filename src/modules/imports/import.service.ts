@@ -13,15 +13,39 @@ import { parseColumnMap, readFileRows, type SourceRow } from './file-sources.js'
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { nowTimestamp } from '../../core/time.js'
-import { memoize } from '../../core/memoize.js'
 import { writeEnrichedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
-import { referrerHostOf } from '../../analytics/click-enrichment.js'
-import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
-import { checkYourlsTables, createYourlsReader, type YourlsReader } from './yourls-source.js'
-import { openMysqlSource, withoutPassword, type MysqlSource } from '../../db/mysql-source.js'
+import { checkYourlsTables, createYourlsReader } from './yourls-source.js'
+import { checkKuttTables, createKuttReader } from './kutt-source.js'
+import { checkShlinkTables, createShlinkReader } from './shlink-source.js'
+import type { SourceReader } from './source-reader.js'
+import { createExportedClicksReader } from './linkwell-source.js'
+import { openSqlSource, sourceDialectOf, sourceNameOf, type SourceDialect, type SqlSource } from '../../db/sql-source.js'
 
 export const FILE_SOURCES = ['csv', 'bitly'] as const
 export type FileSource = (typeof FILE_SOURCES)[number]
+
+/** Sources read from their own database (on the command line: the address holds a password). */
+export const DATABASE_SOURCES = ['yourls', 'kutt', 'shlink'] as const
+export type DatabaseSource = (typeof DATABASE_SOURCES)[number]
+
+/** The databases each source keeps its data in. */
+const SOURCE_DIALECTS: Record<DatabaseSource, SourceDialect[]> = { yourls: ['mysql'], kutt: ['sqlite', 'postgres'], shlink: ['postgres', 'mysql', 'sqlite'] }
+const DIALECT_ADDRESSES: Record<SourceDialect, string> = { mysql: 'mysql://', postgres: 'postgres://', sqlite: 'sqlite:/path' }
+const SOURCE_LABELS: Record<DatabaseSource, string> = { yourls: 'YOURLS', kutt: 'Kutt', shlink: 'Shlink' }
+
+/** The reader of `source` over its database, once its tables are found there (a one-line reason otherwise). */
+async function readerOf(source: DatabaseSource, database: SqlSource, prefix: string): Promise<SourceReader> {
+  if (source === 'kutt') {
+    await checkKuttTables(database)
+    return createKuttReader(database)
+  }
+  if (source === 'shlink') {
+    await checkShlinkTables(database, prefix)
+    return createShlinkReader(database, prefix)
+  }
+  await checkYourlsTables(database, prefix)
+  return createYourlsReader(database, prefix)
+}
 
 /** Problems a job's report shows (the counts cover every row). */
 export const REPORTED_PROBLEMS = 1_000
@@ -76,6 +100,11 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
   }
 
+  /** The report line of a row that could not be read or the source itself rules out. */
+  function sourceProblem(row: SourceRow): ImportProblem {
+    return { line: row.line, sourceKey: row.key, action: 'skipped', reason: row.problem ?? 'Unreadable.', alias: row.input?.custom ?? null }
+  }
+
   /** The report lines of a chunk's outcomes. */
   function problemsOf(rows: readonly SourceRow[], outcomes: readonly BatchOutcome[]): ImportProblem[] {
     return outcomes.flatMap((outcome, index): ImportProblem[] => {
@@ -88,8 +117,12 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     })
   }
 
-  /** Writes `rows` (those not yet written: the cursor's on) through the link batch, recording progress per chunk. */
-  async function writeRows(job: ImportJobRow, rows: SourceRow[], firstIndex: number): Promise<void> {
+  /**
+   * Writes `rows` (those not yet written: the cursor's on) through the link batch, recording progress per chunk.
+   * A source database's page (`page`) names its rows by position (`line` − 1) and holds rows the source itself
+   * ruled out (`bad`): each chunk moves the cursor to its last row's position and reports the bad rows it passed.
+   */
+  async function writeRows(job: ImportJobRow, rows: SourceRow[], firstIndex: number, page?: { bad: SourceRow[]; end: number }): Promise<void> {
     const writer = await writerOf(job)
     const { onconflict } = readOptions(job)
     try {
@@ -100,15 +133,22 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
         inChunk: async (trx, { start, outcomes }) => {
           const chunkRows = rows.slice(start, start + outcomes.length)
           const count = (test: (outcome: BatchOutcome) => boolean) => outcomes.filter(test).length
+          let cursor = firstIndex + start + outcomes.length
+          let passed: SourceRow[] = []
+          if (page) {
+            const from = start === 0 ? firstIndex : rows[start - 1]!.line
+            cursor = start + outcomes.length === rows.length ? page.end : chunkRows[chunkRows.length - 1]!.line
+            passed = page.bad.filter((row) => row.line - 1 >= from && row.line - 1 < cursor)
+          }
           await jobs.recordProgress(trx, job.id, {
-            cursor: String(firstIndex + start + outcomes.length),
-            rowsRead: outcomes.length,
+            cursor: String(cursor),
+            rowsRead: outcomes.length + passed.length,
             linksCreated: count((outcome) => outcome.status === 'created'),
             linksRenamed: count((outcome) => outcome.status === 'created' && outcome.renamedFrom !== undefined),
             linksExisting: count((outcome) => outcome.status === 'existing'),
-            rowsSkipped: count((outcome) => outcome.status === 'refused'),
+            rowsSkipped: count((outcome) => outcome.status === 'refused') + passed.length,
             leaseUntil: leaseFromNow(),
-          }, problemsOf(chunkRows, outcomes), outcomes.flatMap((outcome, index) => (outcome.status === 'created' ? [{ sourceKey: chunkRows[index]!.key, linkId: outcome.id }] : [])))
+          }, [...passed.map(sourceProblem), ...problemsOf(chunkRows, outcomes)], outcomes.flatMap((outcome, index) => (outcome.status === 'created' ? [{ sourceKey: chunkRows[index]!.key, linkId: outcome.id }] : [])))
           await options.afterChunk?.(job.id)
         },
       })
@@ -124,7 +164,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
   async function runFileJob(job: ImportJobRow): Promise<void> {
     const content = await jobs.fileOf(job.id)
     if (content === undefined) throw new ValidationError('The uploaded file is no longer there.')
-    const rows = readFileRows(job.source as FileSource, content, readOptions(job).map)
+    const rows = readFileRows(job.source as FileSource | 'linkwell', content, readOptions(job).map)
     await resolveNames(job.account_id, rows)
     const good = rows.filter((row) => row.input && !row.problem)
     if (job.total_rows === null) {
@@ -140,40 +180,28 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     if (cursor < good.length) await writeRows(job, good.slice(cursor), cursor)
   }
 
-  /** YOURLS: its links a page at a time, then the clicks of the links this job created, each page with its cursor. */
-  async function runYourlsJob(job: ImportJobRow, reader: YourlsReader): Promise<void> {
-    const pageSize = Math.max(chunkSize, 1_000)
-    if (job.phase === 'links') {
-      for (let offset = Number(job.cursor); ; offset += pageSize) {
-        const rows = await reader.links(offset, pageSize)
-        if (rows.length > 0) await writeRows(job, rows, offset)
-        if (rows.length < pageSize) break
-      }
-      await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
-      job = (await jobs.findJobById(job.id))!
-    }
+  /** The clicks of the links this job created, a page at a time after the job's cursor (the last source id or line imported). */
+  async function importClicks(job: ImportJobRow, reader: Pick<SourceReader, 'clicks'>): Promise<void> {
     const linkIds = await jobs.linksOf(job.id)
-    const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
     for (let afterId = Number(job.cursor); ;) {
       const page = await reader.clicks(afterId, 5_000)
-      if (page.length === 0) break
-      afterId = page[page.length - 1]!.click_id
-      const clicks: EnrichedClick[] = page.flatMap((click) => {
-        const linkId = linkIds.get(click.shorturl)
+      if (!page) break
+      afterId = page.last
+      const clicks: EnrichedClick[] = page.clicks.flatMap((click) => {
+        const linkId = linkIds.get(click.linkKey)
         if (linkId === undefined) return []
         return [{
           accountId: job.account_id,
           itemType: 'link' as const,
           itemId: linkId,
-          createdAt: click.click_time.slice(0, 19),
-          // YOURLS writes "direct" when the visit had none.
-          referrerHost: click.referrer && click.referrer !== 'direct' ? referrerHostOf(click.referrer) : null,
-          language: null,
+          createdAt: click.createdAt,
+          referrerHost: click.referrerHost,
+          language: click.language ?? null,
           visitorHash: 'imported',
-          country: /^[A-Z]{2}$/i.test(click.country_code) ? click.country_code.toUpperCase() : null,
-          agent: describe(click.user_agent),
-          // YOURLS does not tell visitors apart: no imported click is counted as a unique one.
-          isUnique: false,
+          country: click.country,
+          agent: click.agent,
+          // Only Linkwell's own export tells unique clicks: other sources do not tell visitors apart (ADR 021).
+          isUnique: click.isUnique ?? false,
         }]
       })
       const cursor = String(afterId)
@@ -184,13 +212,46 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
   }
 
+  /** Linkwell's own export: its links file (kept with the job), then its clicks file when one is given. */
+  async function runLinkwellJob(job: ImportJobRow, clicks: Pick<SourceReader, 'clicks'> | undefined): Promise<void> {
+    if (job.phase === 'links') {
+      await runFileJob(job)
+      await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
+      job = (await jobs.findJobById(job.id))!
+    }
+    if (clicks) await importClicks(job, clicks)
+  }
+
+  /** A source database (YOURLS, Kutt, Shlink): its links a page at a time, then the clicks of the links this job created, each page with its cursor. */
+  async function runDatabaseJob(job: ImportJobRow, reader: SourceReader): Promise<void> {
+    const pageSize = Math.max(chunkSize, 1_000)
+    if (job.phase === 'links') {
+      for (let offset = Number(job.cursor); ; offset += pageSize) {
+        const rows = await reader.links(offset, pageSize)
+        const bad = rows.filter((row) => !row.input || row.problem)
+        const good = rows.filter((row) => row.input && !row.problem)
+        // Rows the source itself rules out (a banned link) are reported with the page's first chunk.
+        if (bad.length > 0 && good.length === 0) {
+          await jobs.transaction((trx) => jobs.recordProgress(trx, job.id, { cursor: String(offset + rows.length), rowsRead: bad.length, rowsSkipped: bad.length, leaseUntil: leaseFromNow() }, bad.map(sourceProblem)))
+        } else if (good.length > 0) {
+          await writeRows(job, good, offset, { bad, end: offset + rows.length })
+        }
+        if (rows.length < pageSize) break
+      }
+      await jobs.transaction((trx) => jobs.updateJob(trx, job.id, { phase: 'clicks', cursor: '0' }))
+      job = (await jobs.findJobById(job.id))!
+    }
+    await importClicks(job, reader)
+  }
+
   /** Runs the job to its end (done, or failed with the reason); `sources` reads what is not a file. */
-  async function runJob(jobId: number, sources: { yourls?: YourlsReader } = {}): Promise<ImportJobRow> {
+  async function runJob(jobId: number, sources: { reader?: SourceReader; clicks?: Pick<SourceReader, 'clicks'> } = {}): Promise<ImportJobRow> {
     let job = await jobs.findJobById(jobId)
     if (!job) throw NotFoundError.of('Import')
     try {
       if ((FILE_SOURCES as readonly string[]).includes(job.source)) await runFileJob(job)
-      else if (job.source === 'yourls' && sources.yourls) await runYourlsJob(job, sources.yourls)
+      else if (job.source === 'linkwell') await runLinkwellJob(job, sources.clicks)
+      else if ((DATABASE_SOURCES as readonly string[]).includes(job.source) && sources.reader) await runDatabaseJob(job, sources.reader)
       else throw new ValidationError(`No reader for the source "${job.source}" here.`)
       await jobs.finishJob(job.id, 'done', null)
     } catch (error) {
@@ -239,38 +300,61 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     },
 
     /**
-     * Imports (or resumes importing) a YOURLS database for the command line: its address with the
-     * password is used here only, never stored. A source that cannot be read fails the job with
-     * the reason, before anything is written.
+     * Imports (or resumes importing) a source database for the command line (YOURLS: MySQL/MariaDB;
+     * Kutt: SQLite or PostgreSQL; Shlink: PostgreSQL, MySQL/MariaDB or SQLite): its address with the
+     * password is used here only, never stored. A source that cannot be read (wrong password, no such
+     * host, a missing table) fails the job with the reason, before anything is written.
      */
-    async importYourls(actor: { id: number }, request: { url: string; prefix: string; onconflict: ConflictChoice }): Promise<ImportJobRow> {
-      const sourceName = `${withoutPassword(request.url)}#${request.prefix}`
-      const id = await this.startCommandLineImport(actor, 'yourls', sourceName, { onconflict: request.onconflict, prefix: request.prefix })
-      let source: MysqlSource
+    async importDatabase(actor: { id: number }, source: DatabaseSource, request: { url: string; prefix?: string; onconflict: ConflictChoice }): Promise<ImportJobRow> {
+      if (!CONFLICT_CHOICES.includes(request.onconflict)) throw ValidationError.field('onconflict', `must be one of ${CONFLICT_CHOICES.join(', ')}`)
+      const dialect = sourceDialectOf(request.url)
+      if (!dialect || !SOURCE_DIALECTS[source].includes(dialect)) {
+        throw ValidationError.field('database', `must be a ${SOURCE_DIALECTS[source].map((name) => DIALECT_ADDRESSES[name]).join(' or ')} address for ${source}`)
+      }
+      const prefix = request.prefix ?? (source === 'yourls' ? 'yourls_' : '')
+      const sourceName = `${sourceNameOf(request.url)}${prefix ? `#${prefix}` : ''}`
+      const id = await this.startCommandLineImport(actor, source, sourceName, { onconflict: request.onconflict, ...(prefix ? { prefix } : {}) })
+      const label = SOURCE_LABELS[source]
+      let database: SqlSource
       try {
-        source = await openMysqlSource(request.url)
+        database = await openSqlSource(request.url)
       } catch (error) {
-        const reason = `The YOURLS database cannot be read: ${(error as Error).message}`
+        const reason = `The ${label} database cannot be read: ${(error as Error).message.split('\n')[0]}`
         await jobs.finishJob(id, 'failed', reason)
         throw new ValidationError(reason)
       }
       try {
+        let reader: SourceReader
         try {
-          await checkYourlsTables(source, request.prefix)
+          reader = await readerOf(source, database, prefix)
         } catch (error) {
-          await jobs.finishJob(id, 'failed', (error as Error).message)
-          throw error
+          const reason = error instanceof AppError ? error.message : `The ${label} database cannot be read: ${(error as Error).message.split('\n')[0]}`
+          await jobs.finishJob(id, 'failed', reason)
+          throw new ValidationError(reason)
         }
-        return await runJob(id, { yourls: createYourlsReader(source, request.prefix) })
+        return await runJob(id, { reader })
       } finally {
-        await source.close()
+        await database.close()
       }
     },
 
+    /**
+     * Imports (or resumes importing) Linkwell's own export for the command line: the links file
+     * (`GET /api/export/links?format=csv`, kept with the job until it ends) and, when given, the clicks
+     * file (`GET /api/export/clicks?format=csv|ndjson`), read a line at a time from `clicks.open()`.
+     */
+    async importLinkwell(actor: { id: number }, request: { linksName: string; links: string; clicks?: { name: string; open: () => AsyncIterable<string> }; onconflict: ConflictChoice }): Promise<ImportJobRow> {
+      if (!CONFLICT_CHOICES.includes(request.onconflict)) throw ValidationError.field('onconflict', `must be one of ${CONFLICT_CHOICES.join(', ')}`)
+      readFileRows('linkwell', request.links)
+      const sourceName = `${request.linksName}${request.clicks ? ` + ${request.clicks.name}` : ''}`.slice(0, 200)
+      const id = await this.startCommandLineImport(actor, 'linkwell', sourceName, { onconflict: request.onconflict }, request.links)
+      return runJob(id, request.clicks ? { clicks: createExportedClicksReader(request.clicks.open) } : {})
+    },
+
     /** Starts (or resumes) a command-line import: an unfinished one of the same source is resumed. */
-    async startCommandLineImport(actor: { id: number }, source: string, sourceName: string, importOptions: ImportOptions): Promise<number> {
+    async startCommandLineImport(actor: { id: number }, source: string, sourceName: string, importOptions: ImportOptions, content: string | null = null): Promise<number> {
       const unfinished = await jobs.findUnfinished(actor.id, source, sourceName)
-      const id = unfinished?.id ?? await jobs.insertJob({ accountId: actor.id, personId: null, keyId: null, via: 'cli', source, sourceName, runner: 'cli', options: JSON.stringify(importOptions) }, null)
+      const id = unfinished?.id ?? await jobs.insertJob({ accountId: actor.id, personId: null, keyId: null, via: 'cli', source, sourceName, runner: 'cli', options: JSON.stringify(importOptions) }, content)
       await jobs.holdJob(id, leaseFromNow())
       return id
     },

@@ -9,6 +9,10 @@
 import type { MysqlSource } from '../../db/mysql-source.js'
 import { ValidationError } from '../../core/errors.js'
 import type { SourceRow } from './file-sources.js'
+import { countryCodeOf, type SourceReader } from './source-reader.js'
+import { referrerHostOf } from '../../analytics/click-enrichment.js'
+import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
+import { memoize } from '../../core/memoize.js'
 
 export interface YourlsLink {
   keyword: string
@@ -35,7 +39,8 @@ export async function checkYourlsTables(source: MysqlSource, prefix: string): Pr
   }
 }
 
-export function createYourlsReader(source: MysqlSource, prefix: string) {
+export function createYourlsReader(source: MysqlSource, prefix: string): SourceReader {
+  const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   return {
     /** Links in keyword order from `offset` on. */
     async links(offset: number, limit: number): Promise<SourceRow[]> {
@@ -50,10 +55,20 @@ export function createYourlsReader(source: MysqlSource, prefix: string) {
     },
 
     /** Clicks with ids above `afterId`, in id order. */
-    clicks(afterId: number, limit: number): Promise<YourlsClick[]> {
-      return source.rows<YourlsClick>(`select click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\` where click_id > ? order by click_id limit ?`, [afterId, limit])
+    async clicks(afterId: number, limit: number) {
+      const rows = await source.rows<YourlsClick>(`select click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\` where click_id > ? order by click_id limit ?`, [afterId, limit])
+      if (rows.length === 0) return undefined
+      return {
+        last: rows[rows.length - 1]!.click_id,
+        clicks: rows.map((click) => ({
+          linkKey: click.shorturl,
+          createdAt: click.click_time.slice(0, 19),
+          // YOURLS writes "direct" when the visit had none.
+          referrerHost: click.referrer && click.referrer !== 'direct' ? referrerHostOf(click.referrer) : null,
+          country: countryCodeOf(click.country_code),
+          agent: describe(click.user_agent),
+        })),
+      }
     },
   }
 }
-
-export type YourlsReader = ReturnType<typeof createYourlsReader>

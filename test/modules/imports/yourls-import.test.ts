@@ -49,7 +49,7 @@ describe.skipIf(!MYSQL_URL)('YOURLS import from MariaDB', () => {
       await checkYourlsTables(source, PREFIX)
       const imports = context.services.imports
       const id = await imports.startCommandLineImport(commandLineActor(owner.id), 'yourls', `${MYSQL_URL}#${PREFIX}`, { onconflict: 'skip', prefix: PREFIX })
-      return await imports.runJob(id, { yourls: createYourlsReader(source, PREFIX) })
+      return await imports.runJob(id, { reader: createYourlsReader(source, PREFIX) })
     } finally {
       await source.close()
     }
