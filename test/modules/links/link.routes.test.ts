@@ -36,6 +36,7 @@ describe('short link endpoints', () => {
         expiry: null,
         password: false,
         health: { state: 'unknown', status: null, checkedat: null },
+        card: null,
         targeting: { geo: [], device: [], language: [] },
         utm: null,
         clicklimit: null,
@@ -100,6 +101,7 @@ describe('short link endpoints', () => {
       expiry,
       password: true,
       health: { state: 'unknown', status: null, checkedat: null },
+      card: null,
       targeting: {
         geo: [{ location: 'US', link: 'https://shop.example/us' }],
         device: [{ device: 'iphone', link: 'https://apps.example/ios' }],
