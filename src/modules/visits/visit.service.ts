@@ -17,6 +17,7 @@ import { policyOriginOf } from './frame-origin.js'
 import type { HostNamespace, HostRouter } from './host-router.js'
 import { createClickCaps } from './click-caps.js'
 import { linkPasswordMatches } from './link-password.js'
+import { isPreviewFetcher } from './preview-fetchers.js'
 import { destinationOf, variantOf } from './targeting.js'
 import { clickOf, headerText, type VisitRequest } from './visitor.js'
 
@@ -103,8 +104,12 @@ export function createVisitService(options: VisitServiceOptions) {
   /** The visit of a live, unlocked link for a visitor whose country is known when the link needs it. */
   function follow(request: VisitRequest, link: PublicLink, country: string | null, counted: boolean): Visit {
     // Only a link with a card (or meta text) reads the user agent: every other visit checks one field.
+    // Link-preview fetchers get the card; people and every other bot (curl, monitors) the redirect.
     const card = link.socialCard
-    if (card !== null && clicks.isBot(headerText(request.headers['user-agent']))) return { kind: 'card', link, card }
+    if (card !== null) {
+      const userAgent = headerText(request.headers['user-agent'])
+      if (clicks.isBot(userAgent) && isPreviewFetcher(userAgent)) return { kind: 'card', link, card }
+    }
     const limit = link.options === null ? null : link.options.clickLimit
     if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)
     const variant = link.options === null || link.options.variants === null ? null : variantOf(request, link.options.variants)

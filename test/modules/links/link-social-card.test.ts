@@ -101,6 +101,12 @@ describe('social cards', () => {
       expect(person.statusCode).toBe(302)
       expect(person.headers.location).toBe('https://example.com/landing?utm_source=social')
     }
+    // Other bots (a script's HTTP client, a monitor, a request without a user agent) follow the redirect, uncounted.
+    for (const agent of ['curl/8.5.0', 'python-requests/2.31', 'UptimeRobot/2.0', undefined]) {
+      const script = await visit(context.app, `/${link.alias}`, { headers: agent === undefined ? {} : { 'user-agent': agent } })
+      expect(script.statusCode, agent).toBe(302)
+      expect(script.headers.location).toBe('https://example.com/landing?utm_source=social')
+    }
     // Fetchers are not counted as clicks; people are.
     await context.clicks.flush()
     expect((await api('GET', `/api/url/${link.id}`)).data.details.clicks).toBe(2)
