@@ -5,6 +5,7 @@
 // in db/, as every database driver does.
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import { nowTimestamp } from '../core/time.js'
 import { openMysqlSource } from './mysql-source.js'
 
 export type SourceDialect = 'sqlite' | 'postgres' | 'mysql'
@@ -116,7 +117,7 @@ export async function openSqlSource(url: string): Promise<SqlSource> {
 
 /** A date or time a source driver answered (text, a Date, or epoch milliseconds or seconds) as `YYYY-MM-DD HH:MM:SS` UTC text, or undefined. */
 export function sourceTimestamp(value: unknown): string | undefined {
-  const iso = (date: Date) => (Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 19).replace('T', ' '))
+  const iso = (date: Date) => (Number.isNaN(date.getTime()) ? undefined : nowTimestamp(date))
   if (value instanceof Date) return iso(value)
   if (typeof value === 'number' || (typeof value === 'string' && /^\d{9,13}$/.test(value))) {
     const number = Number(value)
