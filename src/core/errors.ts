@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'plan_in_use',
   'webhook_disabled',
   'last_owner',
+  'workspace_kept',
   'wrong_password',
   'wrong_code',
   'invalid_api_key',
@@ -208,6 +209,11 @@ export class ConflictError extends AppError {
   /** A workspace must keep an owner: its last one cannot leave, be removed or be demoted. */
   static lastOwner(): ConflictError {
     return new ConflictError('last_owner', 'A workspace must keep at least one owner. Make another member an owner first.', 'role')
+  }
+
+  /** A workspace that cannot be deleted: the instance's administration, or its owner's only workspace. */
+  static workspaceKept(message: string): ConflictError {
+    return new ConflictError('workspace_kept', message)
   }
 
   static domainHasLinks(): ConflictError {

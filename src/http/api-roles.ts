@@ -138,6 +138,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/workspace/:id/switch': READ,
   // Requiring a second factor of everyone is the owner's, like the workspace's other settings.
   'PUT /api/workspace/two-factor': OWN,
+  'DELETE /api/workspace/:id/delete': OWN,
 
   // A split test's end and the UTM templates are content like the links they shape.
   'POST /api/url/:id/winner': CONTENT,

@@ -21,6 +21,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   // A test or retry of a webhook that is switched off: refused until it is switched on again.
   webhook_disabled: 400,
   last_owner: 400,
+  // Deleting the administration's workspace, or its owner's only one: refused while that holds.
+  workspace_kept: 400,
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,

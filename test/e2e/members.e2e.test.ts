@@ -6,7 +6,7 @@
 // Every page is screenshot at 1440 and 375 px.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { e2eDatabases, hasChromium, screenshotAtEveryWidth, useBrowser, withDashboard, type Dashboard } from './harness.js'
+import { e2eDatabases, hasChromium, screenshot, screenshotAtEveryWidth, useBrowser, withDashboard, type Dashboard } from './harness.js'
 
 const PASSWORD = 'team member password'
 
@@ -174,6 +174,25 @@ describe.skipIf(!hasChromium)('a team in a browser', () => {
       await owner.getByRole('heading', { name: 'Overview' }).waitFor()
       await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' }).click()
       await owner.getByRole('row').filter({ hasText: 'team-launch' }).waitFor()
+
+      // The owner deletes the second workspace from its Members page, once its name is typed, and
+      // continues in the first; the administration's workspace itself offers no way out.
+      await owner.getByRole('combobox', { name: 'Current workspace' }).selectOption({ label: 'second-team (Owner)' })
+      await owner.getByRole('heading', { name: 'Overview' }).waitFor()
+      await screenshotAtEveryWidth(owner, name, 'members-delete-workspace', `${d.publicUrl}/app/members`, (p) => p.getByRole('heading', { name: 'Delete this workspace' }).waitFor())
+      await owner.getByRole('button', { name: 'Delete workspace…' }).click()
+      const dialog = owner.getByRole('alertdialog', { name: 'Delete second-team?' })
+      const confirm = dialog.getByRole('button', { name: 'Delete workspace' })
+      expect(await confirm.isDisabled()).toBe(true)
+      await dialog.getByLabel('Type the workspace\'s name, second-team, to confirm').fill('second-team')
+      await screenshot(owner, name, 'members-delete-workspace-dialog')
+      await confirm.click()
+      await owner.getByRole('heading', { name: 'Overview' }).waitFor()
+      const left = await d.api<{ data: { workspaces: Array<{ name: string }> } }>('GET', '/api/workspaces')
+      expect(left.body.data.workspaces.map((workspace) => workspace.name)).toEqual([d.credentials.username])
+      await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Members' }).click()
+      await owner.getByRole('heading', { name: 'Delete this workspace' }).waitFor()
+      expect(await owner.getByRole('button', { name: 'Delete workspace…' }).isDisabled()).toBe(true)
     })
   }, 240_000)
 })

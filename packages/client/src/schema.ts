@@ -12381,7 +12381,7 @@ export interface paths {
                                 id: number;
                                 shorturl: string;
                             } | {
-                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
+                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, workspace_kept, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
                                 code: string;
                                 /** @enum {number} */
                                 error: 1;
@@ -14150,6 +14150,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the workspace you are in, with every record in it (owners only)
+         * @description Its links, QR codes, bio pages, statistics, keys and audit log go with it, and its short links stop answering. Refused for the instance's administration and for your only workspace. Sessions in it move to another workspace of their person.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                            /** @description The workspace the session is in now */
+                            workspace: {
+                                id: number;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/{id}/switch": {
         parameters: {
             query?: never;
@@ -14724,7 +14819,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "wrong_password" | "wrong_code" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "second_factor_needed" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "workspace_kept" | "wrong_password" | "wrong_code" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "second_factor_needed" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */

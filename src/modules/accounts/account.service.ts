@@ -8,7 +8,7 @@ import type { AccountRepository, AccountWithPlan } from './account.repository.js
 import type { ApiKeyRepository } from './api-key.repository.js'
 import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
 import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
-import { AuthenticationError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
+import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -392,6 +392,35 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         await saved.people.deleteUnattached(members.map((member) => member.person_id))
         return { result: undefined, changes: [{ action: 'user.deleted', resource: 'user', resourceId: accountId, fields: [] }] }
       })
+    },
+
+    /**
+     * An owner deletes the workspace they are in, with every record in it (the foreign keys
+     * cascade), its keys stopped on every instance at once. Refused for the instance's
+     * administration and when the person has no other workspace to go to. Open sessions move to
+     * another workspace of their person; members left with none go with it, as deleteAccount's.
+     * The entry goes to the log of the workspace the actor moves to (the deleted one's log goes too).
+     * Answers that workspace.
+     */
+    async deleteWorkspace(actor: Actor, accountId: number): Promise<{ id: number; name: string }> {
+      if (actor.personId === null) throw new ForbiddenError('A workspace is deleted by one of its owners, signed in or with a key they made.')
+      const workspaces = await accounts.people.listWorkspaces(actor.personId)
+      if (!workspaces.some((entry) => entry.account_id === accountId)) throw NotFoundError.of('Workspace')
+      if (accountId !== actor.id) throw ValidationError.field('id', 'must be the workspace you are in (switch to it first)')
+      const workspace = await this.getAccountOrThrow(accountId)
+      if (workspace.is_admin === 1) throw ConflictError.workspaceKept('This workspace holds the instance\'s administration and cannot be deleted.')
+      const next = workspaces.find((entry) => entry.account_id !== accountId && entry.is_suspended === 0)
+      if (!next) throw ConflictError.workspaceKept('This is your only workspace. Create another one first, or ask the instance\'s administrator to delete your account.')
+      await journal.write({ ...actor, id: next.account_id, keyId: null }, async (trx) => {
+        const saved = accounts.in(trx)
+        const members = await saved.people.listMembers(accountId)
+        await saved.people.moveSessionsOff(accountId)
+        if (!(await saved.delete(accountId))) throw NotFoundError.of('Workspace')
+        await saved.people.deleteUnattached(members.map((member) => member.person_id))
+        return { result: undefined, changes: [{ action: 'workspace.deleted', resource: 'account', resourceId: accountId, fields: ['name'] }] }
+      })
+      invalidation.publish(ACCOUNT_TOPIC, String(accountId))
+      return { id: next.account_id, name: next.username }
     },
 
     async assignPlan(actor: Actor, accountId: number, planId: number): Promise<void> {

@@ -1,8 +1,9 @@
 // SQL for people (who sign in) and their memberships (one person's role in one workspace, the
 // spec's account). Membership methods take the account id, like every account-scoped repository.
 import { inTransaction } from '../../db/transactions.js'
+import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
-import type { MembershipRow, PersonRow } from '../../db/schema.js'
+import type { Database, MembershipRow, PersonRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { Page, PageRequest } from '../../core/paging.js'
 import type { Role } from './roles.js'
@@ -72,6 +73,25 @@ export function createPeopleRepository(db: DB) {
         .deleteFrom('people')
         .where('id', 'in', ids)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('memberships').select('memberships.person_id').whereRef('memberships.person_id', '=', 'people.id'))))
+        .execute()
+    },
+
+    /**
+     * Moves the sessions open on `accountId` to another workspace of their person (the lowest id
+     * among those not suspended); the sessions of people with no other workspace stay where they are.
+     */
+    async moveSessionsOff(accountId: number): Promise<void> {
+      const otherWorkspace = (eb: ExpressionBuilder<Database, 'sessions'>) => eb
+        .selectFrom('memberships')
+        .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+        .whereRef('memberships.person_id', '=', 'sessions.person_id')
+        .where('memberships.account_id', '!=', accountId)
+        .where('accounts.is_suspended', '=', 0)
+      await db
+        .updateTable('sessions')
+        .set((eb) => ({ account_id: otherWorkspace(eb).select((inner) => inner.fn.min<number>('memberships.account_id').as('next')).$asScalar().$notNull() }))
+        .where('account_id', '=', accountId)
+        .where((eb) => eb.exists(otherWorkspace(eb).select('memberships.account_id')))
         .execute()
     },
 

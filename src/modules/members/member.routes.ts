@@ -15,7 +15,7 @@ import type { InvitationService } from './invitation.service.js'
 import type { MemberService } from './member.service.js'
 import {
   AcceptBody, InvitationDetailsResponse, InvitationTokenQuery, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
-  WorkspaceCreateBody, WorkspaceCreatedResponse, WorkspaceListResponse,
+  WorkspaceCreateBody, WorkspaceCreatedResponse, WorkspaceDeletedResponse, WorkspaceListResponse,
 } from './member.schemas.js'
 import { MessageResponse } from '../../core/schemas.js'
 import { ForbiddenError, ValidationError } from '../../core/errors.js'
@@ -140,5 +140,18 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
     const account = accountOf(request)
     await sessions.switchWorkspace(account, request.params.id)
     return { error: 0 as const, data: toAccountRecord(await accounts.getAccountOrThrow(request.params.id), publicUrl) }
+  })
+
+  app.delete('/api/workspace/:id/delete', {
+    schema: {
+      tags,
+      summary: 'Delete the workspace you are in, with every record in it (owners only)',
+      description: 'Its links, QR codes, bio pages, statistics, keys and audit log go with it, and its short links stop answering. Refused for the instance\'s administration and for your only workspace. Sessions in it move to another workspace of their person.',
+      params: MemberParams,
+      response: { 200: WorkspaceDeletedResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const workspace = await accounts.deleteWorkspace(accountOf(request), request.params.id)
+    return { error: 0 as const, message: 'Workspace deleted.', workspace }
   })
 }

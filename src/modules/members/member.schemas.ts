@@ -81,3 +81,9 @@ export const WorkspaceCreateBody = Type.Object({
 export const WorkspaceCreatedResponse = Type.Object({ error: Type.Literal(0), id: Type.Integer(), name: Type.String() })
 
 export const MemberParams = Type.Object({ id: Id })
+
+export const WorkspaceDeletedResponse = Type.Object({
+  error: Type.Literal(0),
+  message: Type.String(),
+  workspace: Type.Object({ id: Type.Integer(), name: Type.String() }, { description: 'The workspace the session is in now' }),
+})

@@ -160,6 +160,50 @@ describe('members and invitations', () => {
     // A key acts for its own workspace: it has no session to switch.
     expect((await apiClient(context.app, person.apiKey)('PUT', `/api/workspace/${created.data.id}/switch`)).statusCode).toBe(403)
   })
+
+  it('deletes the workspace its owner is in, with its records, keys and only members; the session moves to another workspace', async () => {
+    const team = await createAccount(context, { password: PASSWORD })
+    const editor = await createMember(context, team, 'editor', PASSWORD)
+    const made = await apiClient(context.app, team.apiKey)('POST', '/api/url/add', { url: 'https://example.com/gone-with-the-team', custom: `gone-${team.id}` })
+    expect(made.statusCode).toBe(201)
+    const { client: owner } = await signedInClient(context.app, team.username, PASSWORD)
+
+    // Nowhere to go: the owner's only workspace stays.
+    const only = await owner('DELETE', `/api/workspace/${team.id}/delete`)
+    expect(only.statusCode).toBe(400)
+    expect(only.data).toEqual({ error: 1, code: 'workspace_kept', message: 'This is your only workspace. Create another one first, or ask the instance\'s administrator to delete your account.' })
+    const spare = (await owner('POST', '/api/workspace/add', { name: `${team.username}-spare` })).data as { id: number; name: string }
+    // Only an owner, and only the workspace the session is in.
+    const { client: asEditor } = await signedInClient(context.app, editor.username, PASSWORD)
+    expect((await asEditor('DELETE', `/api/workspace/${team.id}/delete`)).data).toEqual({ error: 1, code: 'forbidden', message: 'You do not have permission to access this endpoint.' })
+    expect((await owner('DELETE', `/api/workspace/${spare.id}/delete`)).data).toMatchObject({ code: 'validation_failed', field: 'id' })
+    const stranger = await createAccount(context)
+    expect((await owner('DELETE', `/api/workspace/${stranger.id}/delete`)).statusCode).toBe(404)
+
+    const deleted = await owner('DELETE', `/api/workspace/${team.id}/delete`)
+    expect(deleted.statusCode, deleted.body).toBe(200)
+    expect(deleted.data).toEqual({ error: 0, message: 'Workspace deleted.', workspace: { id: spare.id, name: spare.name } })
+    // The owner's session is in the spare workspace now, where the deletion is logged.
+    expect((await owner('GET', '/api/workspaces')).data.data.workspaces).toEqual([{ id: spare.id, name: spare.name, role: 'owner', current: true }])
+    expect((await owner('GET', '/api/urls')).data.data.urls).toEqual([])
+    const log = (await owner('GET', '/api/audit?resource=account')).data.data.entries as Array<Record<string, unknown>>
+    expect(log[0]).toMatchObject({ action: 'workspace.deleted', resourceId: team.id, via: 'dashboard', key: null })
+    // Its link no longer answers, its keys are refused, and the editor who belonged nowhere else is gone.
+    expect((await context.app.inject({ method: 'GET', url: `/gone-${team.id}` })).statusCode).toBe(404)
+    expect((await apiClient(context.app, team.apiKey)('GET', '/api/urls')).statusCode).toBe(401)
+    expect((await apiClient(context.app, editor.apiKey)('GET', '/api/urls')).statusCode).toBe(401)
+    expect((await asEditor('GET', '/api/urls')).statusCode).toBe(401)
+    expect(await context.database.db.selectFrom('people').select('id').where('id', '=', editor.personId).executeTakeFirst()).toBeUndefined()
+  })
+
+  it('keeps the instance\'s administration workspace', async () => {
+    const admin = await createAccount(context, { password: PASSWORD, isAdmin: true })
+    const { client } = await signedInClient(context.app, admin.username, PASSWORD)
+    await client('POST', '/api/workspace/add', { name: `${admin.username}-side` })
+    const refused = await client('DELETE', `/api/workspace/${admin.id}/delete`)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.data).toEqual({ error: 1, code: 'workspace_kept', message: 'This workspace holds the instance\'s administration and cannot be deleted.' })
+  })
 })
 
 describe('invitations by e-mail', () => {

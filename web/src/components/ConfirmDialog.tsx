@@ -7,12 +7,14 @@ interface ConfirmDialogProps {
   children: ReactNode
   confirmLabel: string
   busy?: boolean
+  /** The confirm button stays off until the question inside is answered (a name typed). */
+  confirmDisabled?: boolean
   error?: string
   onConfirm(): void
   onCancel(): void
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, busy, confirmDisabled, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId()
   const cancelRef = useRef<HTMLButtonElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -45,7 +47,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, error, onCo
         {error && <p className="field-error" role="alert">{error}</p>}
         <div className="dialog-actions">
           <button type="button" className="button" ref={cancelRef} onClick={onCancel}>Cancel</button>
-          <button type="button" className="button danger" onClick={onConfirm} disabled={busy}>{busy ? 'Working…' : confirmLabel}</button>
+          <button type="button" className="button danger" onClick={onConfirm} disabled={busy || confirmDisabled}>{busy ? 'Working…' : confirmLabel}</button>
         </div>
       </div>
     </div>

@@ -11,7 +11,8 @@ import { formatDate, formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCurrentRole, useMembers, type Member, type Role } from './member-queries'
+import { DeleteWorkspaceSection } from './DeleteWorkspaceSection'
+import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useMembers, useWorkspaces, type Member, type Role } from './member-queries'
 import './members.css'
 
 const MANAGE_REASON = 'Only owners and admins can invite, change or remove members.'
@@ -24,7 +25,9 @@ function assignableRoles(actor: Role | undefined): Role[] {
 export function MembersPage() {
   const queryClient = useQueryClient()
   const members = useMembers()
-  const role = useCurrentRole()
+  const workspaces = useWorkspaces()
+  const current = workspaces.data?.find((workspace) => workspace.current)
+  const role = current?.role
   const canManage = roleAllows(role, 'admin')
   const [invited, setInvited] = useState<{ email: string; url: string; mailed: boolean }>()
   const [removing, setRemoving] = useState<Member>()
@@ -132,6 +135,7 @@ export function MembersPage() {
           </section>
         </>
       )}
+      {current && role === 'owner' && <DeleteWorkspaceSection workspace={current} others={(workspaces.data?.length ?? 1) - 1} />}
       {removing && (
         <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id)} onCancel={() => { setRemoving(undefined); remove.reset() }}>
           <p>They lose access to this workspace at once, and the API keys they made here stop working.</p>
