@@ -1,11 +1,9 @@
 // POST /api/upload/logo: a logo sent from the dashboard as multipart/form-data, stored in the
 // upload folder; answers the path a QR code's `logo` field takes.
-import multipart from '@fastify/multipart'
-import type { FastifySchemaCompiler } from 'fastify'
 import { Type } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
-import { validatorCompiler } from '../../http/validator.js'
+import { readUploadedFile, registerUploadScope, skipBodyValidation, type UploadProblem } from '../../http/uploads.js'
 import type { LogoUploadService } from './logo-upload.service.js'
 import { LOGO_MAX_BYTES } from './logo-fetch.js'
 import { ValidationError } from '../../core/errors.js'
@@ -28,20 +26,10 @@ const LogoUploadResponse = Type.Object({
   path: Type.String({ description: 'the stored file, relative to the upload folder: pass it as a QR code\'s `logo`' }),
 })
 
-// The body is a stream the handler reads itself (its schema only documents the form); the other
-// parts are checked as everywhere else.
-const skipBodyValidation: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : (validatorCompiler as FastifySchemaCompiler<unknown>)(route)
-
-// Multipart errors of @fastify/multipart and busboy, in the envelope with a message a person can act on.
-const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'])
-
-function refusalOf(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'string' && TOO_LARGE.has(code)) return new UploadRefusal(413, `The logo must be one file of at most ${LOGO_MAX_BYTES / 1024} KB.`)
-  // Everything else the parser refuses (a malformed body, a missing boundary) is the client's.
-  if (error instanceof Error && !(error instanceof ValidationError)) return new UploadRefusal(400, 'The upload could not be read: send one file as multipart/form-data.')
-  return error
+/** The parser's refusals, in the envelope with a message a person can act on. */
+function refusalOf(problem: UploadProblem): UploadRefusal {
+  if (problem === 'unreadable') return new UploadRefusal(400, 'The upload could not be read: send one file as multipart/form-data.')
+  return new UploadRefusal(413, `The logo must be one file of at most ${LOGO_MAX_BYTES / 1024} KB.`)
 }
 
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
@@ -50,13 +38,7 @@ export interface LogoUploadRouteDependencies {
 }
 
 export function registerLogoUploadRoutes(app: App, { logoUploads }: LogoUploadRouteDependencies): void {
-  // Multipart is parsed here only: every other endpoint takes JSON alone (http/json-body.ts).
-  void app.register(async (scope) => {
-    await scope.register(multipart, {
-      // One file, a few small fields at most; anything larger is refused while it streams in.
-      limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
-      throwFileSizeLimit: true,
-    })
+  registerUploadScope(app, { fileSize: LOGO_MAX_BYTES, fieldSize: 1024 }, (scope) => {
     scope.post('/api/upload/logo', {
       schema: {
         tags,
@@ -70,15 +52,7 @@ export function registerLogoUploadRoutes(app: App, { logoUploads }: LogoUploadRo
       validatorCompiler: skipBodyValidation,
     }, async (request, reply) => {
       if (!request.isMultipart()) throw new UploadRefusal(415, 'Send the logo as multipart/form-data with one file field.')
-      let bytes: Buffer | undefined
-      try {
-        // Read to the end, so a second file meets the `files` limit instead of being ignored.
-        for await (const part of request.parts()) {
-          if (part.type === 'file') bytes = await part.toBuffer()
-        }
-      } catch (error) {
-        throw refusalOf(error)
-      }
+      const bytes = await readUploadedFile(request, undefined, refusalOf)
       if (!bytes) throw ValidationError.field('file', 'is required: attach a PNG or JPEG image')
       const path = await logoUploads.storeLogo(bytes)
       return reply.code(201).send({ error: 0 as const, path })
