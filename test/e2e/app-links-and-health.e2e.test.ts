@@ -61,12 +61,15 @@ describe.skipIf(!hasChromium)('app links and links that report when they break, 
         await page.getByLabel('Device 2', { exact: true }).selectOption({ label: 'Any desktop' })
         await page.getByLabel('Device 2 destination').fill(`${landing.url}/desktop-rule`)
 
-        const targeting = page.getByRole('region', { name: 'Targeting' })
+        // The preview says who goes where; the builder says the iPhone rule will not be used.
+        expect(await page.getByLabel('iPhone and iPad preview').textContent()).toBe(`${landing.url}/ios-app?utm_source=poster`)
+        expect(await page.getByLabel('Android preview').textContent()).toBe(`${landing.url}/android-app?utm_source=poster`)
+        expect(await page.getByTestId('destination-preview').textContent()).toBe(`${landing.url}/spring?utm_source=poster`)
+        expect(await page.getByRole('note').textContent()).toBe('Device rule 1 (iPhone) is not used: those visitors go to the iOS app link above.')
+
         for (const size of WIDTHS) {
           await page.setViewportSize(size)
-          await targeting.scrollIntoViewIfNeeded()
           await screenshot(page, name, 'link-options-app-links')
-          await targeting.screenshot({ path: `test-results/screenshots/${name}-link-options-app-links-section-${size.width}.png` })
           expect(await page.evaluate('document.documentElement.scrollWidth'), `the builder at ${size.width} px is wider than the screen`).toBeLessThanOrEqual(size.width)
         }
         await page.setViewportSize(WIDTHS[0]!)
@@ -147,6 +150,7 @@ describe.skipIf(!hasChromium)('app links and links that report when they break, 
         await screenshotAtEveryWidth(page, name, 'links-broken', `${d.publicUrl}/app/links`, async () => {
           await row('poster').getByText('Broken', { exact: true }).waitFor()
         })
+        await row('poster').getByText(/^The destination answered with an error \(500\) when checked /).waitFor()
         await expect.poll(() => row('healthy').count()).toBe(1)
         expect(await row('healthy').getByText('Broken', { exact: true }).count()).toBe(0)
         await page.getByLabel('Destination').selectOption({ label: 'Broken links' })
