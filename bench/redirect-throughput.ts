@@ -270,17 +270,19 @@ export async function runRedirectThroughputBench(options: RedirectBenchOptions, 
  * on its own fresh SQLite database, beside the bare node:http server. Opt-in (BENCH_ONLY=redirect-options):
  * the baseline is another checkout, built there, named by BENCH_BASELINE_DIR (its dist/linkwell.mjs).
  */
-export async function runRedirectOptionsBench(options: RedirectBenchOptions & { baselineDir: string }): Promise<void> {
+export async function runRedirectOptionsBench(options: RedirectBenchOptions & { baselineDir: string; currentDir?: string }): Promise<void> {
   const baselineDir = path.resolve(options.baselineDir)
   const baselineEntry = path.join(baselineDir, 'dist/linkwell.mjs')
   if (!fs.existsSync(baselineEntry)) {
     throw new Error(`BENCH_BASELINE_DIR: ${baselineEntry} is missing. Build the pre-options baseline first:\n  git worktree add ../linkwell-baseline d3c104d^1 && cd ../linkwell-baseline && ln -s "$OLDPWD/node_modules" node_modules && npm run build\n(node_modules from this checkout), then BENCH_BASELINE_DIR=../linkwell-baseline`)
   }
-  console.log(`\nRedirect without options, current build ÷ pre-options build (${options.baselineDir}): wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, SQLite`)
+  // Another build in place of this one (BENCH_CURRENT_DIR): to tell which later commit costs what.
+  const current = options.currentDir ? { file: path.join(path.resolve(options.currentDir), 'dist/linkwell.mjs'), cwd: path.resolve(options.currentDir) } : undefined
+  console.log(`\nRedirect without options, ${current ? `the build in ${options.currentDir}` : 'current build'} ÷ pre-options build (${options.baselineDir}): wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, SQLite`)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-options-'))
   const servers: BenchServer[] = []
   try {
-    servers.push(await startBenchServer('current build, a link without options', `file:${path.join(dir, 'current.db')}`, { LOG_LEVEL: 'info' }, options))
+    servers.push(await startBenchServer(`${current ? options.currentDir : 'current build'}, a link without options`, `file:${path.join(dir, 'current.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, current))
     servers.push(await startBenchServer('pre-options build (d3c104d^1), the same link', `file:${path.join(dir, 'baseline.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, { file: baselineEntry, cwd: baselineDir }))
     const summaries = await roundsAgainstBare(servers, options)
     for (const [index, summary] of summaries.entries()) printRounds(`SQLite, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, TARGETS.sqlite)
