@@ -138,7 +138,7 @@ interface BenchServer {
   handle: DatabaseHandle
 }
 
-async function startBenchServer(name: string, databaseUrl: string, env: Record<string, string>, options: RedirectBenchOptions, webhookUrl?: string, link: Record<string, unknown> = {}): Promise<BenchServer> {
+async function startBenchServer(name: string, databaseUrl: string, env: Record<string, string>, options: RedirectBenchOptions, webhookUrl?: string, link: Record<string, unknown> = {}, entry?: { file: string; cwd: string }): Promise<BenchServer> {
   const apiKey = randomBytes(32).toString('base64url')
   // PUBLIC_URL names the exact host wrk sends, so the alias is on the main host.
   const port = await freePort()
@@ -151,7 +151,7 @@ async function startBenchServer(name: string, databaseUrl: string, env: Record<s
     // wrk plays a proxy in front of many visitors.
     TRUSTED_PROXIES: '127.0.0.1',
     ...env,
-  }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs })
+  }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs, entry })
   const handle = openDatabase(databaseUrl)
   await createBenchLink(server.url, apiKey, ALIAS, DESTINATION, link)
   if (webhookUrl) await addClickWebhook(server.url, apiKey, webhookUrl)
@@ -180,6 +180,24 @@ async function checkClicks(bench: BenchServer, summary: RoundsSummary & { warmUp
   console.log(`    ${bench.name}, all runs: ${final.rows} rows, counter ${final.counter}, aggregate ${final.aggregate}; wrk and the counted run saw ${answered} answers, ${abandoned} more were in flight when wrk stopped (at most ${CONNECTIONS * runs}): ${consistent ? 'consistent' : 'MISMATCH'}`)
 }
 
+/**
+ * Alternating wrk rounds of `servers` beside a bare node:http server sending the first one's answer
+ * (taken with one counted visit of the first server).
+ */
+async function roundsAgainstBare(servers: BenchServer[], options: RedirectBenchOptions): Promise<Array<RoundsSummary & { warmUpRequests: number }>> {
+  const bare = await startBareServer(await fixedResponseOf(`${servers[0]!.server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
+  try {
+    return await alternateMany({
+      bare: { url: bare.url, pid: bare.pid },
+      linkwell: servers.map(({ server }) => ({ url: server.url, pid: server.child.pid! })),
+      rounds: options.rounds,
+      load: { path: `/${ALIAS}`, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
+    })
+  } finally {
+    await bare.stop()
+  }
+}
+
 async function measureOn(label: string, databaseUrls: readonly string[], options: RedirectBenchOptions, target: number): Promise<void> {
   const servers: BenchServer[] = []
   const receiver = await startClickReceiver()
@@ -187,19 +205,7 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
     for (const [index, configuration] of CONFIGURATIONS.entries()) {
       servers.push(await startBenchServer(configuration.name, databaseUrls[index]!, configuration.env, options, configuration.webhook ? receiver.url : undefined, configuration.link))
     }
-    const [first] = servers
-    const bare = await startBareServer(await fixedResponseOf(`${first!.server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
-    let summaries
-    try {
-      summaries = await alternateMany({
-        bare: { url: bare.url, pid: bare.pid },
-        linkwell: servers.map(({ server }) => ({ url: server.url, pid: server.child.pid! })),
-        rounds: options.rounds,
-        load: { path: `/${ALIAS}`, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
-      })
-    } finally {
-      await bare.stop()
-    }
+    const summaries = await roundsAgainstBare(servers, options)
     for (const [index, summary] of summaries.entries()) printRounds(`${label}, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, target)
     for (const { label: comparison, of, to, atLeast } of COMPARISONS) {
       const perRound = summaries[of]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[to]!.rounds[index]!.linkwell.perSecond)
@@ -254,5 +260,44 @@ export async function runRedirectThroughputBench(options: RedirectBenchOptions, 
       ? measureOn('PostgreSQL', urls, options, TARGETS.postgres)
       : withBenchDatabase(options.postgresUrl, (url) => withDatabases([...urls, url]))
     await withDatabases([])
+  }
+}
+
+/**
+ * Issue 23: link options must not slow the redirect of a link without any by more than 5 %. The
+ * current build redirecting a link without options against the build of the commit before options
+ * landed (`d3c104d^1`; the merge d3c104d brought them), in alternating rounds of one run, each server
+ * on its own fresh SQLite database, beside the bare node:http server. Opt-in (BENCH_ONLY=redirect-options):
+ * the baseline is another checkout, built there, named by BENCH_BASELINE_DIR (its dist/linkwell.mjs).
+ */
+export async function runRedirectOptionsBench(options: RedirectBenchOptions & { baselineDir: string; currentDir?: string }): Promise<void> {
+  const baselineDir = path.resolve(options.baselineDir)
+  const baselineEntry = path.join(baselineDir, 'dist/linkwell.mjs')
+  if (!fs.existsSync(baselineEntry)) {
+    throw new Error(`BENCH_BASELINE_DIR: ${baselineEntry} is missing. Build the pre-options baseline first:\n  git worktree add ../linkwell-baseline d3c104d^1 && cd ../linkwell-baseline && ln -s "$OLDPWD/node_modules" node_modules && npm run build\n(node_modules from this checkout), then BENCH_BASELINE_DIR=../linkwell-baseline`)
+  }
+  // Another build in place of this one (BENCH_CURRENT_DIR): to tell which later commit costs what.
+  const current = options.currentDir ? { file: path.join(path.resolve(options.currentDir), 'dist/linkwell.mjs'), cwd: path.resolve(options.currentDir) } : undefined
+  console.log(`\nRedirect without options, ${current ? `the build in ${options.currentDir}` : 'current build'} ÷ pre-options build (${options.baselineDir}): wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, SQLite`)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-options-'))
+  const servers: BenchServer[] = []
+  try {
+    servers.push(await startBenchServer(`${current ? options.currentDir : 'current build'}, a link without options`, `file:${path.join(dir, 'current.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, current))
+    servers.push(await startBenchServer('pre-options build (d3c104d^1), the same link', `file:${path.join(dir, 'baseline.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, { file: baselineEntry, cwd: baselineDir }))
+    const summaries = await roundsAgainstBare(servers, options)
+    for (const [index, summary] of summaries.entries()) printRounds(`SQLite, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, TARGETS.sqlite)
+    const perRound = summaries[0]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[1]!.rounds[index]!.linkwell.perSecond)
+    const ratio = median(perRound)
+    console.log(`    current ÷ pre-options ${perRound.map((value) => value.toFixed(3).padStart(7)).join(' ')}   median ${ratio.toFixed(3)} (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})`)
+    const cpuPerRound = summaries[0]!.rounds.map((round, index) => summaries[1]!.rounds[index]!.linkwell.cpuMicroseconds / round.linkwell.cpuMicroseconds)
+    console.log(`    CPU-time ratio (pre-options µs ÷ current µs per answer) ${cpuPerRound.map((value) => value.toFixed(3)).join(', ')}; median ${median(cpuPerRound).toFixed(3)}`)
+    // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
+    for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
+  } finally {
+    for (const { server, handle } of servers) {
+      if (server.child.exitCode === null) await server.stop()
+      await handle.close()
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
   }
 }

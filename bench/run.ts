@@ -14,7 +14,11 @@
 //   BENCH_ONLY            comma-separated subset: redirect, redirect-sqlite, redirect-postgres,
 //                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics,
 //                         export, import,
-//                         analytics (not in the default set: sizes and options in bench/analytics.ts)
+//                         analytics (not in the default set: sizes and options in bench/analytics.ts),
+//                         redirect-options (not in the default set: a link without options on this
+//                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23)
+//   BENCH_BASELINE_DIR    the checkout of the pre-options commit (d3c104d^1), built, for redirect-options
+//   BENCH_CURRENT_DIR     for redirect-options: another built checkout measured in place of this one
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
 import { runApiThroughputBench } from './api-throughput.js'
@@ -22,7 +26,7 @@ import { runColdStartBench } from './cold-start.js'
 import { runExportBench } from './export.js'
 import { importOptionsFromEnvironment, runImportBench } from './import.js'
 import { runMemoryBench } from './memory-under-load.js'
-import { runRedirectThroughputBench } from './redirect-throughput.js'
+import { runRedirectOptionsBench, runRedirectThroughputBench } from './redirect-throughput.js'
 import { runStatisticsReadBench } from './statistics-read.js'
 import { runTwoInstancesBench } from './two-instances.js'
 import { ensureWrk } from './wrk.js'
@@ -40,6 +44,7 @@ ensureWrk()
 console.log(`bench started ${new Date().toISOString()}`)
 const redirect = databasesOf('redirect')
 if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, redirect)
+if (only.has('redirect-options')) await runRedirectOptionsBench({ seconds, rounds, postgresUrl, nodeArgs, baselineDir: process.env.BENCH_BASELINE_DIR ?? '', currentDir: process.env.BENCH_CURRENT_DIR })
 const api = databasesOf('api')
 if (api.size > 0) await runApiThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, api)
 if (only.has('two-instances')) await runTwoInstancesBench({ seconds, postgresUrl, redisUrl, nodeArgs })

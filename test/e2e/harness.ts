@@ -61,15 +61,28 @@ export async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
   }
 }
 
-/** The advertiser's site a short link leads to, on this machine. */
-export async function startLandingSite(): Promise<{ url: string; close(): Promise<void> }> {
+export interface LandingSite {
+  url: string
+  /** From now on every path answers `status` (500: the site is down; 200 again: it is back). */
+  answerWith(status: number): void
+  close(): Promise<void>
+}
+
+/** The advertiser's site a short link leads to, on this machine: a page headed `heading` at every path. */
+export async function startLandingSite(heading = 'Spring sale'): Promise<LandingSite> {
+  let status = 200
   const site = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end('<!doctype html><html lang="en"><title>Spring sale</title><link rel="icon" href="data:,"><h1>Spring sale</h1></html>')
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' })
+    const title = status === 200 ? heading : `Error ${status}`
+    response.end(`<!doctype html><html lang="en"><title>${title}</title><link rel="icon" href="data:,"><h1>${title}</h1></html>`)
   })
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   const { port } = site.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => site.close(() => resolve())) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answerWith: (next) => (status = next),
+    close: () => new Promise((resolve) => site.close(() => resolve())),
+  }
 }
 
 /** The first-start log line: the admin's generated password (and key), printed once. */

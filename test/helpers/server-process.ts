@@ -51,16 +51,19 @@ export interface StartOptions {
   cpu?: number
   /** Extra flags for node (e.g. --cpu-prof). */
   nodeArgs?: string[]
+  /** Another build's bundled server (a bench's baseline from an older commit), started in that checkout. */
+  entry?: { file: string; cwd: string }
 }
 
 /** Starts the server with `env` added to this process's environment; waits until /healthz answers. */
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
-  const { timeoutMs = 20_000, cpu, nodeArgs = [] } = options
+  const { timeoutMs = 20_000, cpu, nodeArgs = [], entry } = options
   const port = env.PORT ? Number(env.PORT) : await freePort()
-  const node = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_ENTRY]
+  const node = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, entry?.file ?? SERVER_ENTRY]
   // taskset execs node in its place: the child's pid is the server's.
   const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node]
   const child = spawn(command!, args, {
+    cwd: entry?.cwd,
     // The link checker (issue 23) stays off unless a test turns it on: test links point at hosts that do not resolve here.
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LINK_CHECK: 'off', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

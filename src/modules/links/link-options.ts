@@ -3,23 +3,13 @@
 // link has expired (by date or by cap); app links, the destinations of iOS and Android visitors;
 // split-test variants, destinations shared out by weight. The one shape and the one normaliser: a
 // link's write validates with it (field-named 400s), the API's read and the visit path read the
-// stored JSON (links.options) with it, so every option a link stores is one a visit can use.
+// stored JSON (links.options) with it, so every option a link stores is one a visit can use. The UTM
+// names, their longest value and their merge into a destination are core/utm.ts's (the builder imports it too).
 import { createHash } from 'node:crypto'
 import { ValidationError } from '../../core/errors.js'
 import { textRuleBroken } from '../../core/text.js'
 import { checkHttpUrl, isHttpUrl, MAX_URL_LENGTH } from '../../core/urls.js'
-import { withQueryParameters } from '../../core/query-parameters.js'
-
-/** The UTM parameters, by their API names; each is sent as `utm_<name>`. */
-export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
-
-export type UtmField = (typeof UTM_FIELDS)[number]
-
-/** The UTM parameters a link or template sets (at least one when not null). */
-export type UtmParameters = Partial<Record<UtmField, string>>
-
-/** Longest UTM value. */
-export const MAX_UTM_LENGTH = 200
+import { MAX_UTM_LENGTH, UTM_FIELDS, type UtmField, type UtmParameters } from '../../core/utm.js'
 
 /** What a UTM value must be, in the 400's words: the schema and the normaliser say the same. */
 export const UTM_VALUE_RULE = `must be text of at most ${MAX_UTM_LENGTH} characters`
@@ -252,18 +242,4 @@ export function parseStoredUtm(text: string): UtmParameters {
   } catch {
     return {}
   }
-}
-
-/**
- * `url` with the UTM parameters in its query: a parameter of the same name (`utm_source`) is
- * replaced where it stands (later repeats of it dropped), the others are added at the end; every
- * other parameter and the fragment are kept as they were written.
- */
-export function withUtmParameters(url: string, utm: UtmParameters): string {
-  const wanted: [string, string][] = []
-  for (const name of UTM_FIELDS) {
-    const value = utm[name]
-    if (value !== undefined) wanted.push([`utm_${name}`, value])
-  }
-  return withQueryParameters(url, wanted)
 }

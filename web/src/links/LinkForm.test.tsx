@@ -112,6 +112,29 @@ describe('the link form', () => {
     })
   })
 
+  it('previews where iPhone, Android and other visitors go, and says which device rules an app link comes before', async () => {
+    const user = userEvent.setup()
+    renderForm(vi.fn())
+    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com/spring')
+    await user.type(screen.getByLabelText('UTM source (optional)'), 'poster')
+    expect(screen.getByText('Visitors go to')).toBeTruthy()
+    await user.type(screen.getByLabelText('iOS app link (optional)'), 'https://apps.apple.com/app/id1')
+    await user.type(screen.getByLabelText('Android app link (optional)'), 'https://play.google.com/store/apps/details?id=x')
+    expect(screen.getByLabelText('iPhone and iPad preview').textContent).toBe('https://apps.apple.com/app/id1?utm_source=poster')
+    expect(screen.getByLabelText('Android preview').textContent).toBe('https://play.google.com/store/apps/details?id=x&utm_source=poster')
+    expect(screen.getByText('Other visitors go to')).toBeTruthy()
+    expect(screen.getByTestId('destination-preview').textContent).toBe('https://example.com/spring?utm_source=poster')
+
+    await user.click(screen.getByRole('button', { name: 'Add device rule' }))
+    await user.selectOptions(screen.getByLabelText('Device 1'), 'desktop')
+    expect(screen.queryByRole('note')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Add device rule' }))
+    await user.selectOptions(screen.getByLabelText('Device 2'), 'iphone')
+    expect(screen.getByRole('note').textContent).toBe('Device rule 2 (iPhone) is not used: those visitors go to the iOS app link above.')
+    await user.clear(screen.getByLabelText('iOS app link (optional)'))
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+
   it('applies a UTM template in one click, previews the destination visitors get, and sends the parameters', async () => {
     const user = userEvent.setup()
     const onSubmit = vi.fn(async () => {})

@@ -219,6 +219,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             field="devicetarget" keyName="device" title="By device" keyLabel="Device" addLabel="Add device rule"
             description="Send phones, tablets or a platform somewhere else (an app store, say)."
             rules={values.devicetarget.map((rule) => ({ key: rule.device, link: rule.link }))}
+            notice={<ShadowedDeviceRules values={values} />}
             errors={errors}
             onChange={(rules) => set('devicetarget', rules.map((rule) => ({ device: rule.key as TargetDevice | '', link: rule.link })))}
             renderKeyInput={({ id, value, invalid, describedBy, onChange }) => (
@@ -248,8 +249,14 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
             <p className="muted small">Short link</p>
             <p className="short-preview">{previewHost}/<strong>{values.custom || '…'}</strong></p>
           </div>
+          {appLinksOf(values).map(({ platform, url }) => (
+            <div key={platform}>
+              <p className="muted small">{platform} visitors go to</p>
+              <p className="short-preview" aria-label={`${platform} preview`}>{withUtmParameters(url, values.utm)}</p>
+            </div>
+          ))}
           <div>
-            <p className="muted small" id="preview-destination-label">{values.variants.length > 0 ? 'Visitors go to one of' : 'Visitors go to'}</p>
+            <p className="muted small" id="preview-destination-label">{appLinksOf(values).length > 0 ? 'Other visitors' : 'Visitors'} go to{values.variants.length > 0 ? ' one of' : ''}{hasRules(values) ? ' (unless a targeting rule applies)' : ''}</p>
             {values.variants.length > 0
               ? values.variants.map((row, index) => (
                   <p key={index} className="short-preview" aria-label={`Variant ${index + 1} preview`}>{row.url.trim() ? withUtmParameters(row.url.trim(), values.utm) : '…'}</p>
@@ -269,6 +276,28 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
       </aside>
     </form>
   )
+}
+
+/** The app links set, in the preview's words: who goes there. */
+function appLinksOf(values: LinkFormValues): Array<{ platform: string; url: string }> {
+  return [
+    { platform: 'iPhone and iPad', url: values.ios.trim() },
+    { platform: 'Android', url: values.android.trim() },
+  ].filter((entry) => entry.url !== '')
+}
+
+/** True when some country, device or language rule may send a visitor elsewhere. */
+function hasRules(values: LinkFormValues): boolean {
+  return values.geotarget.length + values.devicetarget.length + values.languagetarget.length > 0
+}
+
+/** Device rules an app link comes before (ADR 020): they would never apply, so the builder says so. */
+function ShadowedDeviceRules({ values }: { values: LinkFormValues }) {
+  const shadowed = values.devicetarget.flatMap((rule, index) => {
+    const appLink = rule.device === 'iphone' || rule.device === 'ipad' ? values.ios.trim() && 'iOS' : rule.device === 'android' ? values.android.trim() && 'Android' : ''
+    return appLink ? [`Device rule ${index + 1} (${DEVICE_NAMES[rule.device as TargetDevice]}) is not used: those visitors go to the ${appLink} app link above.`] : []
+  })
+  return shadowed.length > 0 ? <p className="notice small" role="note">{shadowed.join(' ')}</p> : null
 }
 
 /** A chosen value the option list does not hold (the lists show the first 100 of each). */

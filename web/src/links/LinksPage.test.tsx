@@ -111,8 +111,10 @@ describe('the links page', () => {
 
     const brokenRow = (await screen.findByRole('link', { name: 'lw.test/poster' })).closest('tr')!
     expect(within(brokenRow).getByText('Broken')).toBeTruthy()
+    expect(within(brokenRow).getByText(/^The destination answered with an error \(500\) when checked .+\. Edit the link to fix the address, or to send visitors elsewhere while it is broken\.$/)).toBeTruthy()
     const workingRow = screen.getByRole('link', { name: 'lw.test/spring' }).closest('tr')!
     expect(within(workingRow).queryByText('Broken')).toBeNull()
+    expect(within(workingRow).queryByText(/The destination/)).toBeNull()
 
     await user.selectOptions(screen.getByLabelText('Destination'), 'Broken links')
     await waitFor(() => expect(requests.at(-1)).toBe('?limit=15&page=1&order=date&health=broken'))

@@ -8,7 +8,7 @@ import { useAllCampaigns } from '../campaigns/campaign-queries'
 import { useAllChannels } from '../channels/channel-queries'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
-import { displayUrl, formatCount, formatDate } from '../components/format'
+import { displayUrl, formatCount, formatDate, formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -16,6 +16,16 @@ import { useAllDomains } from '../domains/domain-queries'
 import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 import { ActiveTagChips, ItemTagBadges, TagFilterSelect, tagsOf } from '../tags/TagFilter'
+
+/** What the link checker found, in words a person can act on: said beside the Broken badge, not in a tooltip. */
+function BrokenNote({ health }: { health: NonNullable<LinkEntry['health']> }) {
+  const answer = health.status === null ? 'could not be reached' : `answered with an error (${health.status})`
+  return (
+    <span className="broken-note">
+      The destination {answer}{health.checkedat ? ` when checked ${formatDateTime(health.checkedat)}` : ''}. Edit the link to fix the address, or to send visitors elsewhere while it is broken.
+    </span>
+  )
+}
 
 function plural(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`
@@ -168,11 +178,12 @@ export function LinksPage() {
                     <span className="badges">
                       {link.campaign !== null && <span className="badge campaign">{campaigns.data?.find((campaign) => campaign.id === link.campaign)?.name ?? 'Campaign'}</span>}
                       {link.password && <span className="badge">Password</span>}
-                      {link.health?.state === 'broken' && <span className="badge" title={`The destination answered ${link.health.status ?? 'nothing'} when last checked${link.health.checkedat ? ` (${link.health.checkedat} UTC)` : ''}`}>Broken</span>}
+                      {link.health?.state === 'broken' && <span className="badge broken">Broken</span>}
                       {link.expiry && <span className="badge">Expires {formatDate(link.expiry)}</span>}
                       {link.type !== 'direct' && <span className="badge">{link.type.startsWith('overlay') ? 'Overlay' : link.type === 'frame' ? 'Framed' : 'Splash'}</span>}
                       <ItemTagBadges tags={link.tags} chosen={filters.tags} onChange={(tags) => change({ tags })} items="links" />
                     </span>
+                    {link.health?.state === 'broken' && <BrokenNote health={link.health} />}
                     </div>
                   </td>
                   <td data-label="Clicks" className="numeric">

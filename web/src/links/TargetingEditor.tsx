@@ -20,15 +20,18 @@ interface TargetingEditorProps {
   renderKeyInput(props: { id: string; value: string; invalid: boolean; describedBy?: string; onChange(value: string): void }): React.ReactNode
   onChange(rules: Rule[]): void
   addLabel: string
+  /** Said under the description: rules that will not apply as things stand, say. */
+  notice?: React.ReactNode
 }
 
-export function TargetingEditor({ field, title, description, keyLabel, rules, errors, keyName, renderKeyInput, onChange, addLabel }: TargetingEditorProps) {
+export function TargetingEditor({ field, title, description, keyLabel, rules, errors, keyName, renderKeyInput, onChange, addLabel, notice }: TargetingEditorProps) {
   const baseId = useId()
   const update = (index: number, change: Partial<Rule>) => onChange(rules.map((rule, position) => (position === index ? { ...rule, ...change } : rule)))
   return (
     <fieldset className="targeting">
       <legend>{title}</legend>
       <p className="hint">{description}</p>
+      {notice}
       {errors[field] && <p className="field-error">{errors[field]}</p>}
       {rules.length > 0 && (
         <ol className="rules">

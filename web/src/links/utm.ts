@@ -1,14 +1,11 @@
 // UTM parameters in the link builder: the five fields, the server's rule for a value
-// (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview
-// (merged by the server's own code, src/core/query-parameters.ts).
-import { withQueryParameters } from '../../../src/core/query-parameters'
+// (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview.
+// The names, the longest value and the merge are the server's own (src/core/utm.ts), imported,
+// so the preview cannot drift from what a visit does.
+import { MAX_UTM_LENGTH, UTM_FIELDS, withUtmParameters as mergeUtm, type UtmField } from '../../../src/core/utm'
 
-
-export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const
-export type UtmField = (typeof UTM_FIELDS)[number]
+export { MAX_UTM_LENGTH, UTM_FIELDS, type UtmField }
 export type UtmValues = Record<UtmField, string>
-
-export const MAX_UTM_LENGTH = 200
 
 export const emptyUtm: UtmValues = { source: '', medium: '', campaign: '', term: '', content: '' }
 
@@ -44,16 +41,7 @@ export function utmValuesOf(utm: Partial<Record<UtmField, string>> | null | unde
   return { ...emptyUtm, ...utm }
 }
 
-/**
- * `url` with the parameters merged into its query as a visit merges them (the server's own rule,
- * src/core/query-parameters.ts): a parameter of the same name replaced where it stands, the others
- * and the fragment kept.
- */
+/** `url` with the form's parameters merged into its query as a visit merges them (src/core/utm.ts). */
 export function withUtmParameters(url: string, values: UtmValues): string {
-  const utm = utmBody(values)
-  if (!utm) return url
-  return withQueryParameters(url, UTM_FIELDS.flatMap((field) => {
-    const value = utm[field]
-    return value === undefined ? [] : [[`utm_${field}`, value] as const]
-  }))
+  return mergeUtm(url, utmBody(values) ?? {})
 }
