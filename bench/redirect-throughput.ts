@@ -11,8 +11,7 @@
 // abandons in flight when it stops (at most one per connection per run).
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, type DatabaseHandle, type DB } from '../src/db/database.js'
@@ -99,28 +98,58 @@ const COMPARISONS = [
   { label: 'options ÷ none', of: 4, to: 0, atLeast: 0.95 },
 ] as const
 
-/** A webhook receiver on loopback answering 204 at once; counts deliveries and the clicks they carry. */
-async function startClickReceiver(): Promise<{ url: string; deliveries: number; clicks: number; close(): Promise<void> }> {
-  const receiver = {
-    url: '',
-    deliveries: 0,
-    clicks: 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      receiver.deliveries += 1
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; data: { clicks?: unknown[] } }
-      if (event.type === 'link.clicked') receiver.clicks += event.data.clicks?.length ?? 0
-      response.writeHead(204).end()
-    })
+/**
+ * The webhook receiver: a node:http server on loopback answering 204 at once, counting deliveries
+ * and the clicks they carry (GET /count tells). It runs in its own process pinned to the load
+ * generator's core: in this process (unpinned) it could take the core of the server it measures.
+ */
+const CLICK_RECEIVER = `
+const http = require('node:http')
+let deliveries = 0
+let clicks = 0
+const server = http.createServer((request, response) => {
+  if (request.method === 'GET') return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ deliveries, clicks }))
+  const chunks = []
+  request.on('data', (chunk) => chunks.push(chunk))
+  request.on('end', () => {
+    deliveries += 1
+    const event = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    if (event.type === 'link.clicked') clicks += event.data.clicks ? event.data.clicks.length : 0
+    response.writeHead(204).end()
   })
-  server.keepAliveTimeout = 60_000
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/clicks`
-  return receiver
+})
+server.keepAliveTimeout = 60000
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+process.on('SIGTERM', () => server.close(() => process.exit(0)))
+`
+
+interface ClickReceiver {
+  url: string
+  /** Deliveries received so far and the clicks they carried. */
+  counts(): Promise<{ deliveries: number; clicks: number }>
+  close(): Promise<void>
+}
+
+async function startClickReceiver(cpu: number): Promise<ClickReceiver> {
+  const child = spawn('taskset', ['-c', String(cpu), process.execPath, '-e', CLICK_RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk) => {
+      output += chunk
+      if (output.includes('\n')) resolve(Number(output.trim()))
+    })
+    child.once('exit', (code) => reject(new Error(`webhook receiver exited with ${code}`)))
+  })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const base = `http://127.0.0.1:${port}`
+  return {
+    url: `${base}/clicks`,
+    counts: async () => (await (await fetch(`${base}/count`)).json()) as { deliveries: number; clicks: number },
+    close: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
 }
 
 async function addClickWebhook(baseUrl: string, apiKey: string, url: string): Promise<void> {
@@ -200,7 +229,8 @@ async function roundsAgainstBare(servers: BenchServer[], options: RedirectBenchO
 
 async function measureOn(label: string, databaseUrls: readonly string[], options: RedirectBenchOptions, target: number): Promise<void> {
   const servers: BenchServer[] = []
-  const receiver = await startClickReceiver()
+  // On the load generator's core, never the measured server's.
+  const receiver = await startClickReceiver(LOAD_CPU)
   try {
     for (const [index, configuration] of CONFIGURATIONS.entries()) {
       servers.push(await startBenchServer(configuration.name, databaseUrls[index]!, configuration.env, options, configuration.webhook ? receiver.url : undefined, configuration.link))
@@ -229,18 +259,20 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
  * beside the redirects and catch up during the other servers' rounds), then, once the outbox has
  * drained, whether the clicks delivered are the clicks recorded.
  */
-async function printDeliveries(servers: BenchServer[], receiver: Awaited<ReturnType<typeof startClickReceiver>>, options: RedirectBenchOptions): Promise<void> {
+async function printDeliveries(servers: BenchServer[], receiver: ClickReceiver, options: RedirectBenchOptions): Promise<void> {
   const index = CONFIGURATIONS.findIndex((configuration) => configuration.webhook)
   const bench = servers[index]!
   const loadSeconds = options.rounds * options.seconds
-  console.log(`    webhook: ${receiver.deliveries} deliveries carrying ${receiver.clicks} clicks by the end of the rounds: ${(receiver.deliveries / loadSeconds).toFixed(1)} deliveries/s, ${Math.round(receiver.clicks / loadSeconds)} clicks/s over its ${loadSeconds} s of load`)
+  let received = await receiver.counts()
+  console.log(`    webhook: ${received.deliveries} deliveries carrying ${received.clicks} clicks by the end of the rounds: ${(received.deliveries / loadSeconds).toFixed(1)} deliveries/s, ${Math.round(received.clicks / loadSeconds)} clicks/s over its ${loadSeconds} s of load (receiver on core ${LOAD_CPU})`)
   const deadline = Date.now() + 60_000
   let recorded = await countClicks(bench.handle.db, ALIAS)
-  while (receiver.clicks < recorded.rows && Date.now() < deadline) {
+  while (received.clicks < recorded.rows && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500))
     recorded = await countClicks(bench.handle.db, ALIAS)
+    received = await receiver.counts()
   }
-  console.log(`    webhook, drained: ${receiver.clicks} clicks delivered in ${receiver.deliveries} deliveries, ${recorded.rows} recorded: ${receiver.clicks === recorded.rows ? 'every recorded click delivered' : 'MISMATCH (or not drained in 60 s)'}`)
+  console.log(`    webhook, drained: ${received.clicks} clicks delivered in ${received.deliveries} deliveries, ${recorded.rows} recorded: ${received.clicks === recorded.rows ? 'every recorded click delivered' : 'MISMATCH (or not drained in 60 s)'}`)
 }
 
 /** Runs the redirect benchmark on SQLite and on PostgreSQL. */

@@ -69,6 +69,8 @@ export interface AppDependencies {
   signInThrottle?: SignInThrottle
   /** Overrides the throttles of password guesses and contact messages (tests). */
   visitorThrottles?: VisitorThrottles
+  /** The key cache's clock in milliseconds (tests move a logical one); by default Date.now. */
+  keyCacheClock?: () => number
 }
 
 /** Memory for link-list answers kept between requests (ADR 012): some 500 answers of 15 links. */
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     rateLimiter: deps.rateLimiter ?? createRateLimiter({ throttles }),
     defaultRateLimit: config.rateLimitPerMinute,
     keyCacheMs: config.keyCacheMs,
+    keyCacheClock: deps.keyCacheClock,
     invalidation: services.invalidation,
   })
   // The served app sends webhooks (and publishes events, with EVENTS_URL); both stop with the app (services.close).

@@ -116,6 +116,8 @@ export interface ApiGateOptions {
   defaultRateLimit: number
   /** How long a key's lookup may be reused (0: never); see Config.keyCacheMs. */
   keyCacheMs: number
+  /** The key cache's clock in milliseconds (tests move a logical one); by default Date.now. */
+  keyCacheClock?: () => number
   invalidation: InvalidationBus
 }
 
@@ -129,7 +131,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
   const keyCache: CacheCounts = { hits: 0, misses: 0 }
 
   // Successful lookups only: unknown keys always reach the database (and the per-address limit).
-  const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs)
+  const knownKeys = createLruCache<string, AuthenticatedAccount>(10_000, options.keyCacheMs, options.keyCacheClock)
   options.invalidation.subscribe((topic) => {
     if (topic === ACCOUNT_TOPIC) knownKeys.clear()
   })

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   webhookDelivery?: ServiceDependencies['webhookDelivery']
   /** Tunes the event stream's publisher (ServiceDependencies.eventStream). */
   eventStream?: ServiceDependencies['eventStream']
+  /** The key cache's clock (AppDependencies.keyCacheClock): a logical one the test moves. */
+  keyCacheClock?: () => number
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -71,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
   const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery, eventStream: options.eventStream })
-  const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles })
+  const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles, keyCacheClock: options.keyCacheClock })
   await app.ready()
   return {
     app,

@@ -166,8 +166,10 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
       return
     }
     const at = now()
-    const headers = signatureHeaders(delivery.secret, delivery.event_id, at, delivery.payload)
-    const result = await options.send(delivery.url, headers, delivery.payload, signal)
+    // Encoded once: these bytes are signed and sent.
+    const body = Buffer.from(delivery.payload, 'utf8')
+    const headers = signatureHeaders(delivery.secret, delivery.event_id, at, body)
+    const result = await options.send(delivery.url, headers, body, signal)
     // Stopped mid-attempt: no attempt is counted, and the next instance (or start) sends it at once.
     if (signal.aborted && !result.ok) {
       await db.updateTable('webhook_deliveries').set({ next_attempt_at: nowTimestamp(now()) }).where('id', '=', delivery.id).where('status', '=', 'pending').execute()
@@ -195,6 +197,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   async function loop(signal: AbortSignal): Promise<void> {
     // Each delivery is sent on its own: a slow endpoint holds one of `concurrency` places, never the others.
     const inFlight = new Set<Promise<void>>()
+    // The last look filled every free place: more may be due than there was room for.
+    let backlog = false
     while (!signal.aborted) {
       const room = concurrency - inFlight.size
       let taken = 0
@@ -202,13 +206,15 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
         try {
           const deliveries = await take(room)
           taken = deliveries.length
+          backlog = taken > 0 && taken === room
           for (const delivery of deliveries) {
             const sending: Promise<void> = deliver(delivery, signal)
               .catch((error: unknown) => options.onError?.(error))
               .finally(() => {
                 inFlight.delete(sending)
-                // A place is free: look for more at once.
-                wakeUp?.()
+                // A place is free and more may be waiting: look at once (else at the next poll: a
+                // look after every delivery cost a query each when nothing more was due).
+                if (backlog) wakeUp?.()
               })
             inFlight.add(sending)
           }

@@ -1,7 +1,8 @@
 // One attempt of one delivery: a signed POST to the webhook's URL. The host is resolved now, at
 // delivery time, and refused when any of its addresses is private, loopback, link-local or
 // reserved (unless WEBHOOK_ALLOW_PRIVATE); the connection goes to the checked address (no second
-// DNS answer); redirects are not followed; the whole exchange has 10 seconds.
+// DNS answer); redirects are not followed; the whole exchange has 10 seconds. Connections are
+// kept open a few seconds for the next attempt to the same checked address (never to another).
 import http, { type IncomingMessage } from 'node:http'
 import https from 'node:https'
 import { AddressRefused, permittedAddressOf, pinnedLookup, systemResolver, type HostResolver, type ResolvedAddress } from '../../core/address-policy.js'
@@ -10,6 +11,10 @@ import { isHttpScheme } from '../../core/urls.js'
 export const ATTEMPT_TIMEOUT_MS = 10_000
 /** How much of an answer's body is kept for the delivery log. */
 export const RESPONSE_BODY_KEPT = 1024
+/** An idle connection is kept this long for the next attempt to the same address, then closed. */
+const IDLE_CONNECTION_MS = 4_000
+/** Addresses whose connections are kept (the least recently used are let go, their idle ones closing on their own). */
+const KEPT_ADDRESSES = 64
 
 export interface AttemptResult {
   ok: boolean
@@ -30,42 +35,80 @@ export interface WebhookSenderOptions {
   timeoutMs?: number
 }
 
-/** Sends `body` with `headers` to `url`; `signal` aborts it (the worker stopping). */
-export type WebhookSender = (url: string, headers: Record<string, string>, body: string, signal?: AbortSignal) => Promise<AttemptResult>
+/** Sends `body` (text, or its UTF-8 bytes) with `headers` to `url`; `signal` aborts it (the worker stopping). */
+export type WebhookSender = (url: string, headers: Record<string, string>, body: string | Uint8Array, signal?: AbortSignal) => Promise<AttemptResult>
 
-function post(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<IncomingMessage> {
+/**
+ * Kept connections, one pool per URL origin and checked address: a connection is only ever
+ * reused for the address it was opened to, so pooling never reaches an address that was not
+ * checked at this attempt. A new TCP (and TLS) connection per attempt cost more than the rest of
+ * a delivery (ADR 018).
+ */
+function createConnectionPools() {
+  const pools = new Map<string, http.Agent>()
+  return function poolOf(url: URL, pinned: ResolvedAddress): http.Agent {
+    const key = `${url.protocol}//${url.host} ${pinned.address}`
+    let pool = pools.get(key)
+    if (pool) {
+      // Most recently used last.
+      pools.delete(key)
+    } else {
+      const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: pinnedLookup(pinned) }
+      pool = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+    }
+    pools.set(key, pool)
+    // Let go, not destroyed: an attempt may still be using one of its connections.
+    if (pools.size > KEPT_ADDRESSES) pools.delete(pools.keys().next().value as string)
+    return pool
+  }
+}
+
+/** A kept connection the server closed as the request went out: the request did not get through. */
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ECONNRESET' || code === 'EPIPE'
+}
+
+function post(url: URL, pinned: ResolvedAddress, pool: http.Agent | false, headers: Record<string, string>, body: string | Uint8Array, signal: AbortSignal): Promise<IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http
   return new Promise((resolve, reject) => {
     const request = transport.request(url, {
       method: 'POST',
-      // No pooled sockets: one could belong to another, unchecked address.
-      agent: false,
+      agent: pool,
       lookup: pinnedLookup(pinned),
       signal,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Linkwell-Webhooks/1.0' },
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength), 'user-agent': 'Linkwell-Webhooks/1.0' },
     })
     request.once('response', resolve)
-    request.once('error', reject)
+    request.once('error', (error) => {
+      // Once more on a new connection (to the same checked address) when a kept one was closed under it.
+      if (request.reusedSocket && !signal.aborted && isStaleConnection(error)) resolve(post(url, pinned, false, headers, body, signal))
+      else reject(error)
+    })
     request.end(body)
   })
 }
 
-/** The first `limit` bytes of the answer as text; the rest is not read. */
+/**
+ * The first `limit` bytes of the answer as text. An answer read to its end leaves its connection
+ * for the next attempt; a longer one is not read further, and its connection is closed.
+ */
 async function headOf(response: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = []
   let received = 0
+  // Leaving the loop early destroys the answer and its connection.
   for await (const chunk of response as AsyncIterable<Buffer>) {
     chunks.push(chunk)
     received += chunk.length
     if (received >= limit) break
   }
-  response.destroy()
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8')
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const resolveHost = options.resolveHost ?? systemResolver
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
+  const poolOf = createConnectionPools()
   return async function send(target, headers, body, stop) {
     const started = Date.now()
     const failed = (error: string, status: number | null = null, answer: string | null = null): AttemptResult => ({ ok: false, status, ms: Date.now() - started, body: answer, error })
@@ -83,7 +126,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
       aborted.catch(() => undefined)
       const pinned = await Promise.race([permittedAddressOf(url, resolveHost, options.allowPrivate), aborted])
-      const response = await post(url, pinned, headers, body, signal)
+      const response = await post(url, pinned, poolOf(url, pinned), headers, body, signal)
       const status = response.statusCode ?? 0
       const answer = await headOf(response, RESPONSE_BODY_KEPT)
       const ms = Date.now() - started

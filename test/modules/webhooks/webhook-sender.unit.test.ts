@@ -1,6 +1,8 @@
 // One attempt of a delivery: signed the Standard Webhooks way (checked with the reference library),
 // private and loopback targets refused at delivery time unless allowed, redirects not followed,
 // and an attempt that gets no answer given up after its timeout.
+import http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWebhookSender } from '../../../src/modules/webhooks/webhook-sender.js'
@@ -61,6 +63,38 @@ describe('a delivery attempt', () => {
     const result = await createWebhookSender({ allowPrivate: true })(`${receiver.url}/hook`, headers, BODY)
     expect(result).toMatchObject({ ok: false, status: 302, error: 'the server answered HTTP 302 (redirects are not followed)' })
     expect(receiver.all.slice(before).map((request) => request.path)).toEqual(['/hook'])
+  })
+
+  it('keeps the connection for the next attempt to the same address, and sends again on a new one when the server closed a kept one', async () => {
+    const answered = new Map<Socket, number>()
+    const bodies: string[] = []
+    const server = http.createServer((request, response) => {
+      const count = (answered.get(request.socket) ?? 0) + 1
+      answered.set(request.socket, count)
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'))
+        // The third request on a connection: closed without an answer, as a server ending an idle connection does.
+        if (count === 3) request.socket.destroy()
+        else response.writeHead(200).end('ok')
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+      const send = createWebhookSender({ allowPrivate: true })
+      expect((await send(target, headers, BODY)).ok).toBe(true)
+      expect((await send(target, headers, Buffer.from(BODY))).ok).toBe(true)
+      expect(answered.size).toBe(1)
+      const again = await send(target, headers, BODY)
+      expect(again).toMatchObject({ ok: true, status: 200, body: 'ok' })
+      expect([...answered.values()]).toEqual([3, 1])
+      expect(bodies).toEqual([BODY, BODY, BODY, BODY])
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('gives up on a target that does not answer within the timeout, and on other schemes', async () => {
