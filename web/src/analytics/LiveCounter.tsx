@@ -23,7 +23,7 @@ export function Sparkline({ minutes }: { minutes: Array<{ minute: string; clicks
 
 export function LiveCounter({ item, id = 0, filters, noun = 'Clicks' }: { item: StatisticsItem | 'workspace'; id?: number; filters: Partial<Record<FilterDimension, string>>; noun?: string }) {
   const live = useLiveStatistics(item, id, filters)
-  const busiest = live.data ? live.data.minutes.reduce((best, entry) => (entry.clicks > best.clicks ? entry : best), live.data.minutes[0]!) : undefined
+  const busiest = live.data?.minutes.reduce<{ minute: string; clicks: number } | undefined>((best, entry) => (!best || entry.clicks > best.clicks ? entry : best), undefined)
   return (
     <section className="card live-counter" aria-labelledby={`live-title-${item}`}>
       <div className="live-figure">
