@@ -121,3 +121,37 @@ describe('filter chips', () => {
     expect(new URLSearchParams(router.state.location.search).get('granularity')).toBe(null)
   })
 })
+
+describe('the workspace\'s analytics', () => {
+  it('asks GET /api/stats from the raw clicks (its top lists), lists its top links under the same view, and filters by a row', async () => {
+    const user = userEvent.setup()
+    const asked: string[] = []
+    answerWith((request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/api/account/settings') return json(200, { error: 0, data: { timezone: 'UTC' } })
+      if (url.pathname === '/api/stats/live') return json(200, { error: 0, data: { from: '', to: '', clicks: 0, minutes: [], filters: {} } })
+      asked.push(`${url.pathname}${url.search}`)
+      const filtered = url.searchParams.has('referrer')
+      return json(200, {
+        error: 0,
+        data: {
+          ...statisticsOf(url.searchParams),
+          clicks: filtered ? 2 : 8,
+          topReferrers: filtered ? { 'twitter.com': '2' } : { 'twitter.com': '2', Direct: '6' },
+          totals: { links: 2, clicks: 20, uniqueClicks: 10 },
+          topLinks: [{ id: 7, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com/spring', title: 'Spring sale', clicks: filtered ? 2 : 8, uniqueClicks: 1 }],
+        },
+      })
+    })
+    const router = createMemoryRouter([{ path: '/analytics', element: <ItemStatistics item="workspace" /> }], { initialEntries: ['/analytics?from=2026-04-01&to=2026-04-30'] })
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><RouterProvider router={router} /></QueryClientProvider>)
+    await waitFor(() => expect(screen.getByTestId('range-clicks').textContent).toBe('8'))
+    expect(asked).toEqual(['/api/stats?from=2026-04-01&to=2026-04-30&granularity=day'])
+    await user.click(within(screen.getByRole('region', { name: 'Referrers' })).getByRole('button', { name: /twitter\.com/ }))
+    await waitFor(() => expect(screen.getByTestId('range-clicks').textContent).toBe('2'))
+    expect(asked.at(-1)).toBe('/api/stats?from=2026-04-01&to=2026-04-30&referrer=twitter.com&granularity=day')
+    const top = within(screen.getByRole('region', { name: 'Top links' }))
+    expect(top.getByRole('link', { name: /lw\.test\/spring/ }).getAttribute('href')).toBe('/links/7/analytics?from=2026-04-01&to=2026-04-30&referrer=twitter.com')
+    expect(router.state.location.search).toBe('?from=2026-04-01&to=2026-04-30&referrer=twitter.com')
+  })
+})

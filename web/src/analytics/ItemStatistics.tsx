@@ -11,12 +11,12 @@ import { Link, useSearchParams } from 'react-router'
 import { useAccountSettings } from '../account/account-queries'
 import { ClicksChart } from '../components/ClicksChart'
 import { downloadText } from '../components/download'
-import { formatCount } from '../components/format'
+import { displayUrl, formatCount } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { LiveCounter } from './LiveCounter'
-import { bucketsOf, statisticsCsv, TOP_LISTS, type RangeStatistics } from './statistics-csv'
-import { useItemStatistics, type StatisticsItem } from './statistics-queries'
+import { bucketsOf, statisticsCsv, TOP_LISTS } from './statistics-csv'
+import { useItemStatistics, type StatisticsScope, type TopLink, type ViewStatistics } from './statistics-queries'
 import {
   addFilter, changeOf, chipLabel, daysOf, FILTER_DIMENSIONS, filterQuery, granularityAllowed, GRANULARITIES, hasFilter, lastDaysIn,
   MAX_HOURLY_DAYS, parseView, removeFilter, serialiseView, statisticsQuery, todayIn,
@@ -126,7 +126,8 @@ export function rangeProblems(range: { from: string; to: string }): Partial<Reco
   return daysOf(range) > 366 ? { to: 'Choose at most 366 days.' } : {}
 }
 
-export function ItemStatistics({ item, id, nouns = CLICKS }: { item: StatisticsItem; id: number; nouns?: VisitNouns }) {
+/** `item` 'workspace': all the workspace's links (GET /api/stats), with their top links; `id` is then unused. */
+export function ItemStatistics({ item, id = 0, nouns = CLICKS }: { item: StatisticsScope; id?: number; nouns?: VisitNouns }) {
   const [params, setParams] = useSearchParams()
   const settings = useAccountSettings()
   // A workspace whose settings cannot be read counts in UTC, as the server does until a zone is set.
@@ -137,7 +138,8 @@ export function ItemStatistics({ item, id, nouns = CLICKS }: { item: StatisticsI
   const [draft, setDraft] = useState({ from: view.from, to: view.to })
   // The address changes the range too (back, a shared view, the zone's today once known).
   useEffect(() => setDraft({ from: view.from, to: view.to }), [view.from, view.to])
-  const query = statisticsQuery(view, timeZone)
+  // The workspace's top lists come from the raw clicks only (ADR 022): its page always asks there.
+  const query = statisticsQuery(view, timeZone, item === 'workspace')
   const statistics = useItemStatistics(item, id, query, today, zoneKnown)
 
   function show(next: StatisticsView) {
@@ -201,7 +203,7 @@ export function ItemStatistics({ item, id, nouns = CLICKS }: { item: StatisticsI
             Compare with previous period
           </label>
           {answered && (
-            <button type="button" className="button ghost" onClick={() => downloadText(`linkwell-${item}-${id}-${view.from}-${view.to}.csv`, statisticsCsv(answered, view, displayValue))}>Export CSV</button>
+            <button type="button" className="button ghost" onClick={() => downloadText(`linkwell-${item === 'workspace' ? 'workspace' : `${item}-${id}`}-${view.from}-${view.to}.csv`, statisticsCsv(answered, view, displayValue))}>Export CSV</button>
           )}
         </div>
       </form>
@@ -244,7 +246,33 @@ function Kpi({ label, value, previous, testId }: { label: string; value: number;
   )
 }
 
-function StatisticsView({ statistics, view, nouns, updating, onToggle }: { statistics: RangeStatistics; view: StatisticsView; nouns: VisitNouns; updating: boolean; onToggle: (chip: FilterChip) => void }) {
+/** The workspace's most clicked links of the view; each opens its own statistics under the same view. */
+function TopLinks({ links, previous, view }: { links: TopLink[]; previous?: TopLink[]; view: StatisticsView }) {
+  const search = serialiseView(view).toString()
+  return (
+    <section className="card stack ranked" aria-label="Top links">
+      <h2>Top links</h2>
+      {links.length === 0 ? <p className="muted small">No clicks in this range.</p> : (
+        <ol className="top-links">
+          {links.map((link, index) => (
+            <li key={link.id}>
+              <Link to={`/links/${link.id}/analytics?${search}`}>
+                <span className="top-link-name">{displayUrl(link.shorturl)}</span>
+                <span className="muted small ellipsis">{link.title || displayUrl(link.longurl)}</span>
+              </Link>
+              <span className="top-link-count">
+                <strong>{formatCount(link.clicks)}</strong> <span className="muted small">{link.clicks === 1 ? 'click' : 'clicks'}</span>
+                {previous?.[index] && <span className="ranked-change muted small" title={`Previous period: ${formatCount(previous[index].clicks)}`}>{changeOf(link.clicks, previous[index].clicks)}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function StatisticsView({ statistics, view, nouns, updating, onToggle }: { statistics: ViewStatistics; view: StatisticsView; nouns: VisitNouns; updating: boolean; onToggle: (chip: FilterChip) => void }) {
   const previous = view.compare ? statistics.previous : undefined
   const countries = entriesOf(statistics.topCountries, previous?.topCountries)
   const social = Object.entries(statistics.socialCount).map(([network, count]) => ({ value: network[0]!.toUpperCase() + network.slice(1), count }) as RankedEntry).sort((a, b) => b.count - a.count)
@@ -287,6 +315,7 @@ function StatisticsView({ statistics, view, nouns, updating, onToggle }: { stati
             </section>
             <RankedList title="Top countries" entries={countries} total={statistics.clicks} noun={noun} dimension="country" filters={view.filters} onToggle={onToggle} />
           </div>
+          {statistics.topLinks && <TopLinks links={statistics.topLinks} previous={(previous as { topLinks?: TopLink[] } | undefined)?.topLinks} view={view} />}
           <div className="lists-grid">
             {TOP_LISTS.filter((list) => list.key !== 'topCountries').map((list) => (
               <RankedList key={list.key} title={list.title} entries={entriesOf(statistics[list.key], previous?.[list.key])} total={statistics.clicks} noun={noun} dimension={DIMENSION_OF_LIST[list.key]} filters={view.filters} onToggle={onToggle} />

@@ -44,6 +44,10 @@ export function statisticsCsv(statistics: RangeStatistics, view?: Pick<Statistic
   for (const { key, title } of TOP_LISTS) {
     for (const [label, count] of Object.entries(statistics[key])) rows.push([title.toLowerCase(), label, Number(count), '', ...(previous ? [Number(previous[key][label] ?? 0), ''] : [])])
   }
+  // The workspace's answer: its most clicked links of the range.
+  const topLinks = (statistics as { topLinks?: Array<{ shorturl: string; clicks: number; uniqueClicks: number }> }).topLinks
+  const previousLinks = (previous as { topLinks?: Array<{ clicks: number; uniqueClicks: number }> } | undefined)?.topLinks
+  topLinks?.forEach((link, index) => rows.push(['top links', link.shorturl, link.clicks, link.uniqueClicks, ...(previous ? [previousLinks?.[index]?.clicks ?? '', previousLinks?.[index]?.uniqueClicks ?? ''] : [])]))
   for (const [network, count] of Object.entries(statistics.socialCount)) rows.push(['social', network, count, '', ...(previous ? [previous.socialCount[network as keyof typeof previous.socialCount], ''] : [])])
   return toCsv(rows)
 }

@@ -3,9 +3,18 @@
 // and the last 60 minutes, polled for the live counter (GET …/stats/live).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import type { paths } from '../api/schema'
+import type { RangeStatistics } from './statistics-csv'
 import type { FilterDimension, StatisticsQuery } from './statistics-view'
 
 export type StatisticsItem = 'url' | 'qr' | 'campaign' | 'bio'
+/** What a statistics page is about: one item, or the whole workspace (all its links). */
+export type StatisticsScope = StatisticsItem | 'workspace'
+
+type AccountStatistics = paths['/api/stats']['get']['responses'][200]['content']['application/json']['data']
+export type TopLink = AccountStatistics['topLinks'][number]
+/** An item's statistics, or the workspace's with its top links. */
+export type ViewStatistics = RangeStatistics & { topLinks?: TopLink[] }
 
 /** How often the live counter asks for the last 60 minutes. */
 export const LIVE_INTERVAL_MS = 5000
@@ -25,15 +34,34 @@ function fetchStatistics(item: StatisticsItem, id: number, query: StatisticsQuer
   }
 }
 
+const NO_SOCIAL = { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 }
+
+/** The workspace's answer in an item's shape (its top lists are there when asked from the raw clicks). */
+async function fetchWorkspaceStatistics(query: StatisticsQuery): Promise<ViewStatistics> {
+  const data = (await unwrap(api.GET('/api/stats', { params: { query } }))).data
+  const { totals: _totals, ...rest } = data
+  return {
+    ...rest,
+    topCountries: data.topCountries ?? {},
+    topReferrers: data.topReferrers ?? {},
+    topBrowsers: data.topBrowsers ?? {},
+    topOs: data.topOs ?? {},
+    topDevices: data.topDevices ?? {},
+    topLanguages: data.topLanguages ?? {},
+    socialCount: data.socialCount ?? NO_SOCIAL,
+  }
+}
+
 /**
- * One item's statistics as `query` asks (range, filters, granularity, comparison); a range
+ * One item's (or the workspace's) statistics as `query` asks (range, filters, granularity, comparison); a range
  * reaching `today` (the workspace's) is refreshed every 5 s. `enabled` false waits (for the
  * workspace's time zone). While a new view loads, the last one stays on screen.
  */
-export function useItemStatistics(item: StatisticsItem, id: number, query: StatisticsQuery, today: string, enabled = true) {
+export function useItemStatistics(item: StatisticsScope, id: number, query: StatisticsQuery, today: string, enabled = true) {
   return useQuery({
-    queryKey: [item, id, 'stats', query],
-    queryFn: async () => (await fetchStatistics(item, id, query)).data,
+    // The workspace's under 'links', so that creating, changing or deleting a link refreshes it.
+    queryKey: item === 'workspace' ? ['links', 'stats', 'view', query] : [item, id, 'stats', query],
+    queryFn: async (): Promise<ViewStatistics> => (item === 'workspace' ? fetchWorkspaceStatistics(query) : (await fetchStatistics(item, id, query)).data),
     enabled,
     placeholderData: keepPreviousData,
     // The click recorder writes in batches: a fresh click shows within seconds. Past ranges are final.

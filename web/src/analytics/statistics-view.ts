@@ -117,10 +117,11 @@ export interface StatisticsQuery extends Partial<Record<FilterDimension, string>
  * What to ask the API for a view. A plain view (no chip, by day, no comparison) of a UTC
  * workspace is answered from the aggregates (ADR 022); anything else, or a workspace counting in
  * another zone, asks with `granularity` so that the answer comes from the raw clicks, bucketed in
- * the workspace's time zone and saying which.
+ * the workspace's time zone and saying which. `alwaysRaw`: the workspace's page, whose top lists
+ * only the raw clicks answer.
  */
-export function statisticsQuery(view: StatisticsView, timeZone: string): StatisticsQuery {
-  const raw = view.filters.length > 0 || view.compare || view.granularity !== 'day' || timeZone !== 'UTC'
+export function statisticsQuery(view: StatisticsView, timeZone: string, alwaysRaw = false): StatisticsQuery {
+  const raw = alwaysRaw || view.filters.length > 0 || view.compare || view.granularity !== 'day' || timeZone !== 'UTC'
   return {
     from: view.from,
     to: view.to,

@@ -72,7 +72,10 @@ export function OverviewPage() {
               <section className="card stack" aria-labelledby="overview-chart">
                 <div className="section-title">
                   <h2 id="overview-chart">Clicks, last 30 days</h2>
-                  <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
+                  <span className="row wrap">
+                    <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
+                    <Link to="/analytics" className="small">Explore by country, referrer…</Link>
+                  </span>
                 </div>
                 <ClicksChart days={stats.data.days} label="Clicks and unique clicks per day over the last 30 days" />
               </section>
