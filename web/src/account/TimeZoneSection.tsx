@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { RoleNote, useMay } from '../members/RoleGuard'
+import { useMay } from '../members/RoleGuard'
 import { settingsQueryKey, useAccountSettings } from './account-queries'
 
 /** Every IANA zone the browser knows, UTC first (and `current`, should the browser not list it). */
@@ -47,14 +47,13 @@ export function TimeZoneSection() {
       <h2 id="time-zone-title">Time zone</h2>
       <p className="muted small">Statistics count days, hours, weeks and months in this zone, for everyone in the workspace.</p>
       <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="Statistics time zone" error={errors.timezone}>
+        <Field label="Statistics time zone" error={errors.timezone} hint={mayChange ? undefined : 'An owner of the workspace can change it.'}>
           <select value={zone} disabled={!mayChange || settings.isPending} onChange={(event) => setZone(event.target.value)}>
             {choices.map((name) => <option key={name} value={name}>{name.replaceAll('_', ' ')} ({offsetOf(name)})</option>)}
           </select>
         </Field>
         <button type="submit" className="button" disabled={!mayChange || submitting || zone === saved}>{submitting ? 'Saving…' : 'Save time zone'}</button>
       </form>
-      <RoleNote id="time-zone-role-reason" needed="owner" allowed={mayChange} />
       {settings.isError && <p className="form-error" role="alert">Could not load the workspace's time zone.</p>}
       {formError && <p className="form-error" role="alert">{formError}</p>}
       {succeeded && <p className="notice" role="status">Statistics now count in {saved}.</p>}
