@@ -157,9 +157,14 @@ describe.skipIf(!hasChromium)('analytics in a browser', () => {
       await screenshotAtEveryWidth(page, name, 'analytics-workspace', page.url(), (shown) => shown.getByRole('button', { name: 'Remove filter Referrer: twitter.com' }).waitFor())
       // A top link opens its own statistics under the same view.
       await topLink.click()
+      await page.waitForURL((address) => address.pathname === `/app/links/${id}/analytics`)
+      await page.getByRole('link', { name: 'Edit link' }).waitFor()
       await page.getByRole('button', { name: 'Remove filter Referrer: twitter.com' }).waitFor()
       await poll(() => figure(page, 'range-clicks')).toBe('4')
       expect(new URL(page.url()).pathname).toBe(`/app/links/${id}/analytics`)
+
+      // The overview counts the workspace's last hour live too.
+      await screenshotAtEveryWidth(page, name, 'overview-live', `${d.publicUrl}/app/`, (shown) => poll(() => shown.getByTestId('live-clicks').textContent()).toBe('8'))
 
       // The workspace's time zone, set on the account page and named on the statistics page.
       await page.goto(`${d.publicUrl}/app/account`)
