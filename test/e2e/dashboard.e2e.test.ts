@@ -181,7 +181,12 @@ describe.skipIf(!hasChromium)('the dashboard in a browser', () => {
       await page.goto(`${publicUrl}/app/account`)
       await page.getByRole('button', { name: /^Revoke Chrome on Windows/ }).click()
       await page.getByRole('alertdialog', { name: 'Revoke this session?' }).getByRole('button', { name: 'Revoke session' }).click()
-      await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+      // The revoked browser, on the overview, learns it from the live counter's next poll (a 401)
+      // and is sent to the sign-in page.
+      await allowingConsoleErrors(errors, /status of 401/, async () => {
+        await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+        await signInPage.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 20_000 })
+      })
       expect((await visitor.request.get(`${publicUrl}/api/account`)).status()).toBe(401)
       expect((await owner.request.get(`${publicUrl}/api/account`)).status()).toBe(200)
 

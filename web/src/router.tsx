@@ -36,6 +36,7 @@ export function createAppRouter(queryClient: QueryClient) {
           { path: 'links/new', lazy: page(() => import('./links/LinkFormPage'), 'CreateLinkPage') },
           { path: 'links/:id/edit', lazy: page(() => import('./links/LinkFormPage'), 'EditLinkPage') },
           { path: 'links/:id/analytics', lazy: page(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage') },
+          { path: 'analytics', lazy: page(() => import('./analytics/WorkspaceAnalyticsPage'), 'WorkspaceAnalyticsPage') },
           { path: 'bulk', lazy: page(() => import('./bulk/BulkPage'), 'BulkPage') },
           ...importRoutes,
           ...qrRoutes,

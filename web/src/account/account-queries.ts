@@ -13,6 +13,7 @@ export const accountQueryKey = ['account'] as const
 export const keysQueryKey = ['account', 'keys'] as const
 export const sessionsQueryKey = ['account', 'sessions'] as const
 export const usageQueryKey = ['account', 'usage'] as const
+export const settingsQueryKey = ['account', 'settings'] as const
 
 /**
  * The signed-in account, or null when nobody is: GET /api/auth/session answers a visitor without a
@@ -53,4 +54,13 @@ export function usePlanUsage(enabled = true) {
 export function useRefreshUsage(): () => Promise<void> {
   const queryClient = useQueryClient()
   return () => queryClient.invalidateQueries({ queryKey: usageQueryKey })
+}
+
+/** The workspace's settings beyond the account: the time zone its statistics count days and hours in. */
+export function useAccountSettings() {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: async () => (await unwrap(api.GET('/api/account/settings'))).data,
+    staleTime: 5 * 60_000,
+  })
 }

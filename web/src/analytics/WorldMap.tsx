@@ -31,7 +31,8 @@ const SHAPES: CountryShape[] = countries.features
     return { name: code ? countryName(code) : (shape.properties?.name ?? ''), path: toPath(shape) ?? '' }
   })
 
-export default function WorldMap({ counts }: { counts: Record<string, number> }) {
+/** `onSelect`: a country with clicks was clicked (the page adds it as a filter; the ranked list beside it does the same by keyboard). */
+export default function WorldMap({ counts, onSelect }: { counts: Record<string, number>; onSelect?: (country: string) => void }) {
   const max = Math.max(1, ...Object.values(counts))
   const shaded = useMemo(() => SHAPES.map((shape) => ({ ...shape, clicks: counts[shape.name] ?? 0 })), [counts])
   return (
@@ -43,6 +44,8 @@ export default function WorldMap({ counts }: { counts: Record<string, number> })
           fill={shape.clicks > 0 ? `rgba(79, 70, 229, ${0.2 + 0.8 * Math.sqrt(shape.clicks / max)})` : '#e8ebf2'}
           stroke="#fff"
           strokeWidth={0.5}
+          className={onSelect && shape.clicks > 0 ? 'selectable' : undefined}
+          onClick={onSelect && shape.clicks > 0 ? () => onSelect(shape.name) : undefined}
         >
           <title>{`${shape.name}: ${shape.clicks} click${shape.clicks === 1 ? '' : 's'}`}</title>
         </path>

@@ -47,6 +47,7 @@ describe('the overview', () => {
         })
       }
       if (url.pathname === '/api/urls') return json(200, { error: '0', data: { result: 0, perpage: 5, currentpage: 1, nextpage: null, maxpage: 0, urls: [] } })
+      if (url.pathname === '/api/stats/live') return json(200, { error: 0, data: { from: '', to: '', clicks: 3, minutes: Array.from({ length: 60 }, (_, index) => ({ minute: `2026-03-03 10:${String(index).padStart(2, '0')}`, clicks: index === 58 ? 3 : 0 })), filters: {} } })
       throw new Error(`unexpected request ${url.pathname}`)
     })
 
@@ -66,7 +67,11 @@ describe('the overview', () => {
     expect(items.map((item) => within(item).getByRole('link').getAttribute('href'))).toEqual(['/links/9/analytics', '/links/3/analytics', '/links/5/analytics', '/links/1/analytics', '/links/2/analytics'])
     expect(items[0]!.textContent).toContain('700 clicks')
 
-    expect(requests.filter((request) => request.startsWith('/api/stats'))).toEqual(['/api/stats'])
+    // The live counter: the workspace's last 60 minutes.
+    expect((await screen.findByTestId('live-clicks')).textContent).toBe('3')
+    expect(screen.getByText(/Busiest minute: 3 at 10:58 UTC/)).toBeTruthy()
+
+    expect(requests.filter((request) => request.startsWith('/api/stats'))).toEqual(['/api/stats', '/api/stats/live'])
     expect(requests.some((request) => /^\/api\/url\/\d+\/stats/.test(request))).toBe(false)
   })
 
@@ -81,6 +86,7 @@ describe('the overview', () => {
   it('says so when no link was clicked in the range', async () => {
     renderOverview((url) => {
       if (url.pathname === '/api/stats') return statsOf({ totals: { links: 2, clicks: 5, uniqueClicks: 4 }, days: [day('2026-03-01', 0, 0)] })
+      if (url.pathname === '/api/stats/live') return json(200, { error: 0, data: { from: '', to: '', clicks: 0, minutes: [], filters: {} } })
       return json(200, { error: '0', data: { result: 0, perpage: 5, currentpage: 1, nextpage: null, maxpage: 0, urls: [] } })
     })
     expect(await screen.findByText('No clicks in the last 30 days')).toBeTruthy()

@@ -1,6 +1,9 @@
 // The account at a glance: links, clicks and unique clicks, the last 30 days of clicks, and the
-// most-clicked links of those days, all from GET /api/stats (the server's last 30 UTC days).
+// most-clicked links of those days, all from GET /api/stats (the server's last 30 UTC days); the
+// clicks of the last 60 minutes, live (GET /api/stats/live).
 import { Link } from 'react-router'
+import { LiveCounter } from '../analytics/LiveCounter'
+import '../analytics/statistics.css'
 import { useAccountStatistics } from '../analytics/statistics-queries'
 import { ClicksChart } from '../components/ClicksChart'
 import { CopyButton } from '../components/CopyButton'
@@ -56,6 +59,7 @@ export function OverviewPage() {
             <div className="card kpi"><span className="kpi-label">Total clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.clicks)}</strong></div>
             <div className="card kpi"><span className="kpi-label">Unique clicks</span><strong className="kpi-value">{formatCount(stats.data.totals.uniqueClicks)}</strong></div>
           </section>
+          {stats.data.totals.links > 0 && <LiveCounter item="workspace" filters={{}} />}
           {stats.data.totals.links === 0 ? (
             <div className="card">
               <EmptyState title="Welcome to Linkwell">
@@ -68,7 +72,10 @@ export function OverviewPage() {
               <section className="card stack" aria-labelledby="overview-chart">
                 <div className="section-title">
                   <h2 id="overview-chart">Clicks, last 30 days</h2>
-                  <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
+                  <span className="row wrap">
+                    <span className="muted small">{formatCount(stats.data.clicks)} {stats.data.clicks === 1 ? 'click' : 'clicks'}, {formatCount(stats.data.uniqueClicks)} unique</span>
+                    <Link to="/analytics" className="small">Explore by country, referrer…</Link>
+                  </span>
                 </div>
                 <ClicksChart days={stats.data.days} label="Clicks and unique clicks per day over the last 30 days" />
               </section>
