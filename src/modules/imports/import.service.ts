@@ -13,7 +13,7 @@ import { parseColumnMap, readFileRows, type SourceRow } from './file-sources.js'
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { nowTimestamp } from '../../core/time.js'
-import { writeEnrichedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
+import { writeImportedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
 import { checkYourlsTables, createYourlsReader } from './yourls-source.js'
 import { checkKuttTables, createKuttReader } from './kutt-source.js'
 import { checkShlinkTables, createShlinkReader } from './shlink-source.js'
@@ -70,7 +70,7 @@ function readOptions(job: ImportJobRow): ImportOptions {
 }
 
 export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
-  const chunkSize = options.chunkSize ?? 200
+  const chunkSize = options.chunkSize ?? 500
   const leaseMs = options.leaseMs ?? 60_000
   const leaseFromNow = () => nowTimestamp(new Date(Date.now() + leaseMs))
 
@@ -197,7 +197,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
           createdAt: click.createdAt,
           referrerHost: click.referrerHost,
           language: click.language ?? null,
-          visitorHash: 'imported',
+          visitorHash: '',
           country: click.country,
           agent: click.agent,
           // Only Linkwell's own export tells unique clicks: other sources do not tell visitors apart (ADR 021).
@@ -206,7 +206,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       })
       const cursor = String(afterId)
       await jobs.transaction(async (trx) => {
-        await writeEnrichedClicks(trx, clicks)
+        await writeImportedClicks(trx, clicks, `imported:${job.id}`)
         await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
       })
     }

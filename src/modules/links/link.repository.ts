@@ -213,6 +213,17 @@ export function createLinkRepository(db: DB) {
         .executeTakeFirst()
     },
 
+    /** The account's links among `ids` (a batch's new links, for the journal's records). */
+    async findByIds(accountId: number, ids: readonly number[]): Promise<LinkWithDomain[]> {
+      if (ids.length === 0) return []
+      return selectLinks()
+        .selectAll('links')
+        .select('domains.domain as domain_origin')
+        .where('links.account_id', '=', accountId)
+        .where('links.id', 'in', ids)
+        .execute()
+    },
+
     /**
      * How often anything the account's link lists show has changed (the database's triggers count
      * it: migration 008); 0 before the first change.
