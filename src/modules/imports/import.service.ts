@@ -85,15 +85,19 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
   }
 
-  /** Campaign and channel names of the rows as ids of the account's; a name it does not have is the row's problem. */
-  async function resolveNames(accountId: number, rows: SourceRow[]): Promise<void> {
+  /**
+   * Campaign and channel names of the rows as ids of the account's; a name it does not have is the
+   * row's problem. `namesOnly`: a value of digits is a name too (Linkwell's export: ids are the other instance's).
+   */
+  async function resolveNames(accountId: number, rows: SourceRow[], namesOnly = false): Promise<void> {
+    const isId = (given: string) => !namesOnly && /^\d+$/.test(given)
     for (const [field, table, resource] of [['campaign', 'campaigns', 'campaign'], ['channel', 'channels', 'channel']] as const) {
-      const names = [...new Set(rows.flatMap((row) => (row.input && row[field] && !/^\d+$/.test(row[field]!) ? [row[field]!] : [])))]
+      const names = [...new Set(rows.flatMap((row) => (row.input && row[field] && !isId(row[field]!) ? [row[field]!] : [])))]
       const ids = await jobs.idsByName(table, accountId, names)
       for (const row of rows) {
         const given = row[field]
         if (!row.input || given === undefined) continue
-        const id = /^\d+$/.test(given) ? Number(given) : ids.get(given.toLowerCase())
+        const id = isId(given) ? Number(given) : ids.get(given.toLowerCase())
         if (id === undefined) row.problem = `The account has no ${resource} named "${given.slice(0, 60)}".`
         else row.input[field] = id
       }
@@ -165,7 +169,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     const content = await jobs.fileOf(job.id)
     if (content === undefined) throw new ValidationError('The uploaded file is no longer there.')
     const rows = readFileRows(job.source as FileSource | 'linkwell', content, readOptions(job).map)
-    await resolveNames(job.account_id, rows)
+    await resolveNames(job.account_id, rows, job.source === 'linkwell')
     const good = rows.filter((row) => row.input && !row.problem)
     if (job.total_rows === null) {
       // The first run records the rows that cannot be imported at all, and how many there are, once.
@@ -207,7 +211,9 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       const cursor = String(afterId)
       await jobs.transaction(async (trx) => {
         await writeImportedClicks(trx, clicks, `imported:${job.id}`)
-        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
+        // A clicks file's line that cannot be read is skipped and reported with its line in that file.
+        const problems = (page.unreadable ?? []).map((bad): ImportProblem => ({ line: bad.line, sourceKey: `clicks line ${bad.line}`, action: 'skipped', reason: `Clicks file, line ${bad.line}: ${bad.reason}`, alias: null }))
+        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, problems)
       })
     }
   }
