@@ -48,13 +48,30 @@ const AGENTS = [
 const REFERRERS = ['direct', 'https://www.google.com/search?q=spring', 'https://t.co/abc', 'https://news.ycombinator.com/item?id=1', 'direct', 'https://www.facebook.com/']
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'BR', 'IN', 'JP', '']
 
-function residentMb(pid: number): number | undefined {
+function residentMbOf(pid: number): number | undefined {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
     return Number.isFinite(kb) && kb > 0 ? kb / 1024 : undefined
   } catch {
     return undefined
   }
+}
+
+/** The process's children (`linkwell import` runs itself again with the server's heap flags). */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
+}
+
+/** Resident memory of the command: the process started and the processes it started (MB), and of the largest alone. */
+function residentMb(pid: number): { total: number; largest: number } | undefined {
+  const own = residentMbOf(pid)
+  if (own === undefined) return undefined
+  const sizes = [own, ...childrenOf(pid).map((child) => residentMbOf(child) ?? 0)]
+  return { total: sizes.reduce((sum, size) => sum + size, 0), largest: Math.max(...sizes) }
 }
 
 // Letters and digits no reserved word has (a base-36 count spells words such as "bio").
@@ -119,7 +136,7 @@ export async function runImportBench(options: Options): Promise<void> {
 
     const jobs = new Database(file, { readonly: true, fileMustExist: true })
     const readJob = () => jobs.prepare('select state, phase, rows_read, links_created, clicks_imported from import_jobs order by id desc limit 1').get() as JobRow | undefined
-    const samples: Array<{ seconds: number; mb: number; job: JobRow | undefined }> = []
+    const samples: Array<{ seconds: number; mb: number; largest: number; job: JobRow | undefined }> = []
     const started = performance.now()
     let linksDoneAt: number | undefined
     const child = spawn(process.execPath, [...options.nodeArgs, CLI, 'import', 'yourls', '--account', String(accountId), '--database', options.mysqlUrl, '--prefix', prefix, '--on-conflict', 'skip'], {
@@ -131,14 +148,14 @@ export async function runImportBench(options: Options): Promise<void> {
     child.stderr.on('data', (chunk) => (output += chunk))
     let ticks = 0
     const sampler = setInterval(() => {
-      const mb = residentMb(child.pid!)
-      if (mb === undefined) return
+      const resident = residentMb(child.pid!)
+      if (resident === undefined) return
       ticks += 1
       // The job's row once a second (the import's own progress, read beside it).
       const job = ticks % 10 === 0 ? readJob() : undefined
       const seconds = (performance.now() - started) / 1000
       if (job?.phase === 'clicks' && linksDoneAt === undefined) linksDoneAt = seconds
-      samples.push({ seconds, mb, job })
+      samples.push({ seconds, mb: resident.total, largest: resident.largest, job })
     }, 100)
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
     clearInterval(sampler)
@@ -160,7 +177,7 @@ export async function runImportBench(options: Options): Promise<void> {
       console.log(`  links phase:  ${linksDoneAt.toFixed(1)} s, ${Math.round(options.links / linksDoneAt)} links/s`)
       console.log(`  clicks phase: ${(seconds - linksDoneAt).toFixed(1)} s, ${Math.round(options.clicks / (seconds - linksDoneAt))} clicks/s`)
     }
-    console.log(`  resident memory: peak ${peak.toFixed(0)} MB; first half's peak ${firstHalfPeak.toFixed(0)} MB, second half's ${secondHalfPeak.toFixed(0)} MB`)
+    console.log(`  resident memory (the command's processes together): peak ${peak.toFixed(0)} MB (the importing process alone: ${Math.max(...samples.map((sample) => sample.largest)).toFixed(0)} MB); first half's peak ${firstHalfPeak.toFixed(0)} MB, second half's ${secondHalfPeak.toFixed(0)} MB`)
     console.log(`  samples (time: MB, progress): ${[0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95].map((fraction) => {
       const sample = at(fraction)
       const progress = samples.slice(0, samples.indexOf(sample) + 1).reverse().find((entry) => entry.job)?.job

@@ -4,8 +4,8 @@
 import { createBulkInsert } from '../db/bulk-insert.js'
 import type { DB } from '../db/database.js'
 import type { Database, NewClick } from '../db/schema.js'
-import type { Transaction } from 'kysely'
-import { applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
+import { sql, type Transaction } from 'kysely'
+import { addClickRowsToAggregates, applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
 import { socialNetworkOf } from './click-enrichment.js'
 import { describeUserAgent, type AgentDescription } from './visitor-parser.js'
@@ -128,6 +128,28 @@ export async function writeEnrichedClicks(trx: Transaction<Database>, clicks: re
     counted.push(count)
   }
   return writeDescribedClicks(trx, rows, counted)
+}
+
+/**
+ * Writes a page of imported link clicks on `trx` (an import's page transaction), each with the visitor
+ * hash `marker` (the import's own: no visitor hash can be made for them): the raw rows in bulk, then
+ * the aggregates counted by the database from the rows just written (`addClickRowsToAggregates`),
+ * so that no counter passes through JavaScript. Split-test variants are not carried (imports have none).
+ */
+export async function writeImportedClicks(trx: Transaction<Database>, clicks: readonly EnrichedClick[], marker: string): Promise<void> {
+  if (clicks.length === 0) return
+  const rows: ClickInsertRow[] = []
+  for (const click of clicks) {
+    if (click.itemType !== 'link') throw new Error('writeImportedClicks writes link clicks only')
+    rows.push({ ...describedClick(click).row, visitor_hash: marker })
+  }
+  // Every id this page gets is above the highest any writer had committed before it (ids only grow);
+  // among the rows above it, the marker tells this writer's own.
+  const before = await sql<{ id: number | string | null }>`select max(id) as id from clicks`.execute(trx)
+  await insertClicks(trx, rows)
+  const first = Number(before.rows[0]?.id ?? 0) + 1
+  const after = await sql<{ id: number | string | null }>`select max(id) as id from clicks where id >= ${first} and visitor_hash = ${marker}`.execute(trx)
+  await addClickRowsToAggregates(trx, { first, last: Number(after.rows[0]?.id ?? 0) }, marker)
 }
 
 /** Raw rows and the same clicks as the aggregates count them, written in `trx` (the seeder's chunks, imports). */

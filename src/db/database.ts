@@ -69,6 +69,8 @@ export interface PoolUse {
 
 export interface OpenDatabaseOptions {
   poolMax?: number
+  /** SQLite only: the page cache in MB (8 by default; an import's aggregates want more: `linkwell import`). */
+  sqliteCacheMb?: number
   /** PostgreSQL only: schema to use as search_path (tests isolate themselves this way). */
   schema?: string
 }
@@ -151,7 +153,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   }
 }
 
-function openSqlite(url: string): DatabaseHandle {
+function openSqlite(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   const file = url.slice('file:'.length)
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new SQLite(file)
@@ -166,7 +168,7 @@ function openSqlite(url: string): DatabaseHandle {
   // better-sqlite3 builds SQLite with a 16 MB page cache per connection, which fills as the clicks
   // table grows: under a 5-minute redirect load resident memory crept from 141 to 152 MB with it,
   // and stayed at 133 MB with 4 MB. Pages beyond the cache come from the system's file cache.
-  sqlite.pragma('cache_size = -8000')
+  sqlite.pragma(`cache_size = -${Math.round((options.sqliteCacheMb ?? 8) * 1000)}`)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
@@ -210,7 +212,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
 
 /** Opens a connection (pool) for `file:PATH` or `postgres://…`. Does not migrate. */
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
-  if (url.startsWith('file:')) return openSqlite(url)
+  if (url.startsWith('file:')) return openSqlite(url, options)
   return openPostgres(url, options)
 }
 

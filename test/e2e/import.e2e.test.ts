@@ -1,11 +1,11 @@
 // The Import & export page in a real browser (issue 21), on SQLite (and PostgreSQL when
 // TEST_DATABASE_URL is set): a file the server cannot import is refused in words beside the file
 // field; a CSV with good rows and bad lines (a javascript: destination, a row without a URL) is
-// uploaded, its progress followed until it is finished, its report read (the bad lines with their
+// uploaded (after one over the server's limit, refused), its progress followed until it is finished, its report read (the bad lines with their
 // numbers and reasons), the imported links found on the Links page, the import in the past
 // imports. Screenshots of the finished report at 1440 and 375 px.
 import { describe, expect, it } from 'vitest'
-import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshotAtEveryWidth, useBrowser, withDashboard } from './harness.js'
+import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshot, screenshotAtEveryWidth, useBrowser, WIDTHS, withDashboard } from './harness.js'
 
 const CSV = [
   'url,alias,title',
@@ -33,6 +33,20 @@ describe.skipIf(!hasChromium)('the import page in a browser', () => {
         await form.getByRole('button', { name: 'Upload and import' }).click()
         await form.getByText(/must have a destination column/i).waitFor()
       })
+
+      // A file over the server's limit (IMPORT_MAX_BYTES, 4 KB here) is refused with what to do, naming no size the page cannot know.
+      await form.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(`url\n${'https://example.com/a-long-path\n'.repeat(400)}`) })
+      await allowingConsoleErrors(d.errors, /status of 413/, async () => {
+        await form.getByRole('button', { name: 'Upload and import' }).click()
+        await form.getByText('The file is larger than this server accepts. Split it into smaller files and import each.').waitFor()
+      })
+      expect(await form.getByText(/20 MB/).count()).toBe(0)
+      // The refusal as it is shown, at each width (no reload: it lives in the form's state).
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size)
+        await screenshot(page, name, 'import-too-large')
+      }
+      await page.setViewportSize(WIDTHS[0]!)
 
       await form.getByLabel('CSV file').setInputFiles({ name: 'spring-links.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
       await form.getByLabel(/Skip that row/).check()
@@ -77,6 +91,6 @@ describe.skipIf(!hasChromium)('the import page in a browser', () => {
       await table.getByText(/example\.com\/autumn/).first().waitFor()
       expect(await table.getByText('evil-link').count()).toBe(0)
       expect(await table.getByText('no-url').count()).toBe(0)
-    })
+    }, { IMPORT_MAX_BYTES: '4096' })
   }, 240_000)
 })

@@ -61,6 +61,14 @@ export function createAliasService(repository: AliasRepository, options: AliasSe
       }
     },
 
+    /** `refusalOf` for many aliases on `host` at once (a batch's rows): by folded alias, only those refused. */
+    async refusalsOf(host: string, aliases: readonly string[], field: string): Promise<Map<string, ValidationError | DuplicateError>> {
+      const refusals = new Map<string, ValidationError | DuplicateError>()
+      for (const alias of aliases) if (isReservedAlias(alias)) refusals.set(alias.toLowerCase(), new ValidationError(ALIAS_RESERVED, field))
+      for (const folded of await repository.takenAmong(host, aliases.filter((alias) => !refusals.has(alias.toLowerCase())))) refusals.set(folded, new DuplicateError(ALIAS_TAKEN, field))
+      return refusals
+    },
+
     /**
      * A drawn alias free at the time of asking, for writes that cannot retry one row alone (a batch
      * in one transaction: it retries whole). Throws ConflictError.aliasesExhausted() like a generation.

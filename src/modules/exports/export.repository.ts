@@ -10,6 +10,8 @@ export interface ExportedLinkRow extends LinkWithDomain {
   /** The link's pixel ids, in order (JSON text of a list, or null). */
   pixel_list: string | null
   campaign_name: string | null
+  /** The name of the channel the link joined first (a link in several channels exports that one). */
+  channel_name: string | null
   /** The link's tags' names, by name. */
   tag_names: string[]
 }
@@ -38,6 +40,8 @@ export function createExportRepository(db: DB) {
         .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
         .selectAll('links')
         .select(['domains.domain as domain_origin', 'campaigns.name as campaign_name'])
+        .select((eb) => eb.selectFrom('channel_items').innerJoin('channels', 'channels.id', 'channel_items.channel_id').select('channels.name')
+          .where('channel_items.item_type', '=', 'links').whereRef('channel_items.item_id', '=', 'links.id').orderBy('channel_items.id').limit(1).as('channel_name'))
         .select((eb) => eb.selectFrom('link_pixels').select(orderedIdList(db, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list'))
         .where('links.account_id', '=', accountId)
         .where('links.id', '>', afterId)

@@ -14,19 +14,20 @@ export type LinkExportFormat = (typeof LINK_EXPORT_FORMATS)[number]
 export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number]
 
 /**
- * A link as an export writes it: every field the API's single read shows, and its campaign's name
- * (a split test's variants carry no clicks here: those are statistics, not the link).
+ * A link as an export writes it: every field the API's single read shows, its campaign's name and
+ * its channel's (a link in several channels: the one it joined first; a split test's variants carry
+ * no clicks here: those are statistics, not the link).
  */
 export function toLinkExportRecord(row: ExportedLinkRow, publicUrl: string) {
   const { variants, ...details } = toLinkDetails(row, idsOfList(row.pixel_list), publicUrl, row.tag_names)
-  return { ...details, campaignname: row.campaign_name, variants: variants && variants.map(({ url, weight }) => ({ url, weight })) }
+  return { ...details, campaignname: row.campaign_name, channel: row.channel_name, variants: variants && variants.map(({ url, weight }) => ({ url, weight })) }
 }
 export type LinkExportRecord = ReturnType<typeof toLinkExportRecord>
 
 /** The CSV columns of a link, in order (a test checks they are every field of the record). */
 export const LINK_EXPORT_COLUMNS = [
   'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'date', 'domain', 'campaign',
-  'campaignname', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'tags', 'brokenurl', 'health',
+  'campaignname', 'channel', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'tags', 'brokenurl', 'health',
 ] as const satisfies ReadonlyArray<keyof LinkExportRecord>
 
 /** A raw click as an export writes it (no visitor hash, no address: none is stored). */

@@ -13,7 +13,7 @@ import { parseColumnMap, readFileRows, type SourceRow } from './file-sources.js'
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { nowTimestamp } from '../../core/time.js'
-import { writeEnrichedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
+import { writeImportedClicks, type EnrichedClick } from '../../analytics/click-writer.js'
 import { checkYourlsTables, createYourlsReader } from './yourls-source.js'
 import { checkKuttTables, createKuttReader } from './kutt-source.js'
 import { checkShlinkTables, createShlinkReader } from './shlink-source.js'
@@ -70,7 +70,7 @@ function readOptions(job: ImportJobRow): ImportOptions {
 }
 
 export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
-  const chunkSize = options.chunkSize ?? 200
+  const chunkSize = options.chunkSize ?? 500
   const leaseMs = options.leaseMs ?? 60_000
   const leaseFromNow = () => nowTimestamp(new Date(Date.now() + leaseMs))
 
@@ -85,15 +85,19 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
   }
 
-  /** Campaign and channel names of the rows as ids of the account's; a name it does not have is the row's problem. */
-  async function resolveNames(accountId: number, rows: SourceRow[]): Promise<void> {
+  /**
+   * Campaign and channel names of the rows as ids of the account's; a name it does not have is the
+   * row's problem. `namesOnly`: a value of digits is a name too (Linkwell's export: ids are the other instance's).
+   */
+  async function resolveNames(accountId: number, rows: SourceRow[], namesOnly = false): Promise<void> {
+    const isId = (given: string) => !namesOnly && /^\d+$/.test(given)
     for (const [field, table, resource] of [['campaign', 'campaigns', 'campaign'], ['channel', 'channels', 'channel']] as const) {
-      const names = [...new Set(rows.flatMap((row) => (row.input && row[field] && !/^\d+$/.test(row[field]!) ? [row[field]!] : [])))]
+      const names = [...new Set(rows.flatMap((row) => (row.input && row[field] && !isId(row[field]!) ? [row[field]!] : [])))]
       const ids = await jobs.idsByName(table, accountId, names)
       for (const row of rows) {
         const given = row[field]
         if (!row.input || given === undefined) continue
-        const id = /^\d+$/.test(given) ? Number(given) : ids.get(given.toLowerCase())
+        const id = isId(given) ? Number(given) : ids.get(given.toLowerCase())
         if (id === undefined) row.problem = `The account has no ${resource} named "${given.slice(0, 60)}".`
         else row.input[field] = id
       }
@@ -165,7 +169,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     const content = await jobs.fileOf(job.id)
     if (content === undefined) throw new ValidationError('The uploaded file is no longer there.')
     const rows = readFileRows(job.source as FileSource | 'linkwell', content, readOptions(job).map)
-    await resolveNames(job.account_id, rows)
+    await resolveNames(job.account_id, rows, job.source === 'linkwell')
     const good = rows.filter((row) => row.input && !row.problem)
     if (job.total_rows === null) {
       // The first run records the rows that cannot be imported at all, and how many there are, once.
@@ -197,7 +201,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
           createdAt: click.createdAt,
           referrerHost: click.referrerHost,
           language: click.language ?? null,
-          visitorHash: 'imported',
+          visitorHash: '',
           country: click.country,
           agent: click.agent,
           // Only Linkwell's own export tells unique clicks: other sources do not tell visitors apart (ADR 021).
@@ -206,8 +210,10 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       })
       const cursor = String(afterId)
       await jobs.transaction(async (trx) => {
-        await writeEnrichedClicks(trx, clicks)
-        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, [])
+        await writeImportedClicks(trx, clicks, `imported:${job.id}`)
+        // A clicks file's line that cannot be read is skipped and reported with its line in that file.
+        const problems = (page.unreadable ?? []).map((bad): ImportProblem => ({ line: bad.line, sourceKey: `clicks line ${bad.line}`, action: 'skipped', reason: `Clicks file, line ${bad.line}: ${bad.reason}`, alias: null }))
+        await jobs.recordProgress(trx, job.id, { cursor, clicksImported: clicks.length, leaseUntil: leaseFromNow() }, problems)
       })
     }
   }

@@ -5,7 +5,7 @@
 // names its link by the exporting instance's id (`itemid`), the key the links' rows carry.
 import { parse } from 'csv-parse/sync'
 import { sourceTimestamp } from '../../db/sql-source.js'
-import { countryCodeOf, type SourceClick, type SourceReader } from './source-reader.js'
+import { countryCodeOf, type SourceClick, type SourceReader, type UnreadableClick } from './source-reader.js'
 
 interface ExportedClick {
   date?: unknown
@@ -22,10 +22,14 @@ interface ExportedClick {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value))
 
-function toSourceClick(record: ExportedClick): SourceClick | undefined {
+/** The click of a record; null for a click of a bio page or QR code (no link to land on); the reason when it cannot be read. */
+function toSourceClick(record: ExportedClick): SourceClick | null | string {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return 'It is not a click record.'
   const createdAt = sourceTimestamp(text(record.date))
+  if (!createdAt) return `The date "${text(record.date).slice(0, 40)}" is no date.`
   // Clicks of bio pages and QR codes have no link to land on.
-  if (!createdAt || text(record.item) !== 'link' || !/^\d+$/.test(text(record.itemid))) return undefined
+  if (text(record.item) !== 'link') return null
+  if (!/^\d+$/.test(text(record.itemid))) return `The link id "${text(record.itemid).slice(0, 40)}" is no id.`
   return {
     linkKey: text(record.itemid),
     createdAt,
@@ -40,6 +44,8 @@ function toSourceClick(record: ExportedClick): SourceClick | undefined {
 /**
  * The clicks of an export, its data lines counted from 1 (the cursor): CSV with its header, or
  * NDJSON (told by the first line). `open` opens the file anew (a resumed job skips to its cursor).
+ * A line that cannot be read (broken CSV or JSON, no date, no link id) is answered with its line in
+ * the file and the reason, for the job's report; clicks of bio pages and QR codes are passed over.
  */
 export function createExportedClicksReader(open: () => AsyncIterable<string>): Pick<SourceReader, 'clicks'> {
   let lines: AsyncIterator<string> | undefined
@@ -47,16 +53,21 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
   let columns: string[] | undefined
   let ndjson = false
   let pending: string | undefined
+  /** The file's line last read, counted from 1 (blank lines too). */
+  let lineNumber = 0
+  /** Why the last line could not be read. */
+  let failure = ''
 
   async function nextLine(): Promise<string | undefined> {
     for (;;) {
       const next = await lines!.next()
       if (next.done) return undefined
+      lineNumber += 1
       if (next.value.trim()) return next.value
     }
   }
 
-  /** The next data line's record (undefined at the end; null for a line that cannot be read). */
+  /** The next data line's record (undefined at the end; null for a line that cannot be read, with `failure` saying why). */
   async function nextRecord(): Promise<ExportedClick | null | undefined> {
     let line = pending ?? (await nextLine())
     pending = undefined
@@ -74,7 +85,8 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
       if (ndjson) return JSON.parse(line) as ExportedClick
       const values = (parse(line) as string[][])[0] ?? []
       return Object.fromEntries(columns!.map((name, index) => [name, values[index]]))
-    } catch {
+    } catch (error) {
+      failure = `The line could not be read: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}`
       return null
     }
   }
@@ -84,19 +96,22 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
       if (!lines || position !== afterId) {
         lines = open()[Symbol.asyncIterator]()
         position = 0
+        lineNumber = 0
         columns = undefined
         ndjson = false
         while (position < afterId) if ((await nextRecord()) === undefined) return undefined
       }
       const clicks: SourceClick[] = []
+      const unreadable: UnreadableClick[] = []
       const start = position
       while (position - start < limit) {
         const record = await nextRecord()
         if (record === undefined) break
-        const click = record && toSourceClick(record)
-        if (click) clicks.push(click)
+        const click = record === null ? failure : toSourceClick(record)
+        if (typeof click === 'string') unreadable.push({ line: lineNumber, reason: click })
+        else if (click) clicks.push(click)
       }
-      return position === start ? undefined : { last: position, clicks }
+      return position === start ? undefined : { last: position, clicks, unreadable }
     },
   }
 }

@@ -18,11 +18,20 @@ export interface SourceClick {
   isUnique?: boolean
 }
 
+/** A click a source file holds but that cannot be read: its line in the file and why. */
+export interface UnreadableClick {
+  line: number
+  reason: string
+}
+
 export interface SourceReader {
   /** Links in a stable order from position `offset` on. */
   links(offset: number, limit: number): Promise<SourceRow[]>
-  /** Clicks after source id `afterId`; `last` is the last source id read (the cursor), undefined when none is left. */
-  clicks(afterId: number, limit: number): Promise<{ last: number; clicks: SourceClick[] } | undefined>
+  /**
+   * Clicks after source id `afterId`; `last` is the last source id read (the cursor), undefined when
+   * none is left. `unreadable`: the page's clicks that could not be read (a file's lines), for the report.
+   */
+  clicks(afterId: number, limit: number): Promise<{ last: number; clicks: SourceClick[]; unreadable?: UnreadableClick[] } | undefined>
 }
 
 /** An ISO country code as sources write it (any case), or null for none, `unknown`, `--`. */

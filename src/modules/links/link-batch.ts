@@ -4,7 +4,7 @@
 // each chunk one journaled transaction with its audit rows (ADR 015): a chunk lands whole or not
 // at all. A race lost at the alias index rolls the chunk back and it is decided again.
 import { ALIAS_TAKEN, type AliasService } from '../aliases/alias.service.js'
-import type { Actor, ChangeJournal, Change } from '../changes/change-journal.js'
+import type { Actor, ChangeJournal } from '../changes/change-journal.js'
 import type { LinkService, PreparedLink } from './link.service.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { DB } from '../../db/database.js'
@@ -65,56 +65,86 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
     return aliases.drawFreeAlias({ use: 'link', host }, claimed)
   }
 
+  /**
+   * What the database says of the rows' chosen aliases, per host, asked a few hundred at a time
+   * (not a query or two per row): the account's own links at those addresses (imports) and the
+   * aliases refused there (reserved, or held by another record).
+   */
+  async function aliasFacts(accountId: number, chosen: ReadonlyArray<{ host: string; alias: string }>, options: BatchOptions) {
+    const byHost = new Map<string, string[]>()
+    for (const { host, alias } of chosen) byHost.set(host, [...(byHost.get(host) ?? []), alias])
+    const existing = new Map<string, Map<string, { id: number; alias: string }>>()
+    const refused = new Map<string, Map<string, AppError>>()
+    for (const [host, all] of byHost) {
+      const own = new Map<string, { id: number; alias: string }>()
+      if (options.sameAddressIsSameLink) {
+        for (let start = 0; start < all.length; start += 500) for (const [folded, link] of await links.findByAliases(accountId, host, all.slice(start, start + 500))) own.set(folded, link)
+      }
+      existing.set(host, own)
+      refused.set(host, await aliases.refusalsOf(host, all.filter((alias) => !own.has(alias.toLowerCase())), 'custom'))
+    }
+    return {
+      existing: (host: string, alias: string) => existing.get(host)?.get(alias.toLowerCase()),
+      refusal: (host: string, alias: string) => refused.get(host)?.get(alias.toLowerCase()) ?? null,
+    }
+  }
+
   /** Decides every row: refused, already there, or to be written with which alias. */
   async function decide(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<Decision[]> {
     const decisions: Decision[] = []
+    const prepared: Array<PreparedLink | AppError> = []
+    for (const row of rows) {
+      try {
+        prepared.push(await links.prepareLink(account.id, row.input))
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        prepared.push(error)
+      }
+    }
+    const facts = await aliasFacts(account.id, rows.flatMap((row, index) => {
+      const link = prepared[index]!
+      return row.input.custom !== undefined && !(link instanceof AppError) ? [{ host: link.host, alias: row.input.custom }] : []
+    }), options)
     // Aliases this batch claims, per host (folded): two rows of one batch cannot share one.
     const claimedByHost = new Map<string, Set<string>>()
     for (const [index, row] of rows.entries()) {
-      let prepared: PreparedLink
-      try {
-        prepared = await links.prepareLink(account.id, row.input)
-      } catch (error) {
-        if (error instanceof AppError) {
-          decisions.push({ kind: 'done', outcome: { status: 'refused', error } })
-          continue
-        }
-        throw error
+      const link = prepared[index]!
+      if (link instanceof AppError) {
+        decisions.push({ kind: 'done', outcome: { status: 'refused', error: link } })
+        continue
       }
-      const claimed = claimedByHost.get(prepared.host) ?? new Set<string>()
-      claimedByHost.set(prepared.host, claimed)
+      const claimed = claimedByHost.get(link.host) ?? new Set<string>()
+      claimedByHost.set(link.host, claimed)
       const custom = row.input.custom
       if (custom === undefined) {
         // Without an alias, an import's row is the link the account already has to the same destination.
-        const existing = options.sameAddressIsSameLink ? await links.findByUrl(account.id, prepared.host, prepared.values.url) : undefined
+        const existing = options.sameAddressIsSameLink ? await links.findByUrl(account.id, link.host, link.values.url) : undefined
         if (existing) {
           decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
           continue
         }
-        const alias = await aliases.drawFreeAlias({ use: 'link', host: prepared.host }, claimed)
+        const alias = await aliases.drawFreeAlias({ use: 'link', host: link.host }, claimed)
         claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared, alias, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', prepared: link, alias, createdAt: row.createdAt })
         continue
       }
-      if (options.sameAddressIsSameLink) {
-        const existing = (await links.findByAliases(account.id, prepared.host, [custom])).get(custom.toLowerCase())
-        if (existing) {
-          decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
-          continue
-        }
+      const existing = options.sameAddressIsSameLink ? facts.existing(link.host, custom) : undefined
+      if (existing) {
+        decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
+        continue
       }
-      const refusal = claimed.has(custom.toLowerCase()) ? new DuplicateError(ALIAS_TAKEN, 'custom') : await aliases.refusalOf(prepared.host, custom, 'custom')
+      const refusal = claimed.has(custom.toLowerCase()) ? new DuplicateError(ALIAS_TAKEN, 'custom') : facts.refusal(link.host, custom)
       if (!refusal) {
         claimed.add(custom.toLowerCase())
-        decisions.push({ kind: 'write', prepared, alias: custom, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', prepared: link, alias: custom, createdAt: row.createdAt })
       } else if (options.onConflict === 'fail') {
         throw new BatchConflict(index, refusal)
       } else if (options.onConflict === 'skip') {
         decisions.push({ kind: 'done', outcome: { status: 'refused', error: refusal } })
       } else {
-        const alias = await renamed(prepared.host, custom, claimed)
+        const alias = await renamed(link.host, custom, claimed)
         claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared, alias, renamedFrom: custom, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, createdAt: row.createdAt })
       }
     }
     return decisions
@@ -123,17 +153,14 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
   /** Writes one chunk's decisions in one journaled transaction; answers their outcomes. */
   function writeChunk(actor: Actor, accountId: number, start: number, decisions: Decision[], options: BatchOptions): Promise<BatchOutcome[]> {
     return journal.write(actor, async (trx) => {
-      const outcomes: BatchOutcome[] = []
-      const changes: Change[] = []
-      for (const decision of decisions) {
-        if (decision.kind === 'done') {
-          outcomes.push(decision.outcome)
-          continue
-        }
-        const { id, changes: made } = await links.insertPrepared(trx, accountId, decision.prepared, decision.alias, decision.createdAt)
-        changes.push(...made)
-        outcomes.push({ status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom } : {}) })
-      }
+      const writes = decisions.flatMap((decision) => (decision.kind === 'write' ? [decision] : []))
+      const { ids, changes } = await links.insertPreparedMany(trx, accountId, writes)
+      let written = 0
+      const outcomes = decisions.map((decision): BatchOutcome => {
+        if (decision.kind === 'done') return decision.outcome
+        const id = ids[written++]!
+        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom } : {}) }
+      })
       await options.inChunk?.(trx, { start, outcomes })
       return { result: outcomes, changes }
     })

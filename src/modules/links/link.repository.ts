@@ -213,6 +213,17 @@ export function createLinkRepository(db: DB) {
         .executeTakeFirst()
     },
 
+    /** The account's links among `ids` (a batch's new links, for the journal's records). */
+    async findByIds(accountId: number, ids: readonly number[]): Promise<LinkWithDomain[]> {
+      if (ids.length === 0) return []
+      return selectLinks()
+        .selectAll('links')
+        .select('domains.domain as domain_origin')
+        .where('links.account_id', '=', accountId)
+        .where('links.id', 'in', ids)
+        .execute()
+    },
+
     /**
      * How often anything the account's link lists show has changed (the database's triggers count
      * it: migration 008); 0 before the first change.
@@ -270,6 +281,26 @@ export function createLinkRepository(db: DB) {
     async findDomain(accountId: number, by: { id: number } | { hostname: string }) {
       const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
       return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()
+    },
+
+    /**
+     * Inserts links without pixels or channel in multi-row statements (a batch's chunk, in its
+     * transaction); answers their ids in the order given, told apart by their addresses (host and
+     * alias are unique). Throws the driver's unique violation on a taken alias.
+     */
+    async insertMany(accountId: number, rows: ReadonlyArray<{ values: LinkValues; createdAt?: string }>): Promise<number[]> {
+      const now = nowTimestamp()
+      const idOf = new Map<string, number>()
+      for (let start = 0; start < rows.length; start += 100) {
+        const inserted = await db.insertInto('links').values(rows.slice(start, start + 100).map(({ values, createdAt }) => ({
+          account_id: accountId, domain_id: values.domainId, host: values.host, alias: values.alias, url: values.url, title: values.title,
+          description: values.description, password_hash: values.passwordHash, expires_at: values.expiresAt, type: values.type,
+          splash_id: values.splashId, overlay_id: values.overlayId, campaign_id: values.campaignId, targeting: values.targeting,
+          options: values.options, clicks: 0, unique_clicks: 0, created_at: createdAt ?? now, updated_at: now,
+        }))).returning(['id', 'host', 'alias']).execute()
+        for (const row of inserted) idOf.set(`${row.host}\n${row.alias}`, row.id)
+      }
+      return rows.map(({ values }) => idOf.get(`${values.host}\n${values.alias}`)!)
     },
 
     /** Inserts the link, its pixels and its channel membership together; throws the driver's unique violation on a taken alias. */

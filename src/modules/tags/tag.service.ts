@@ -24,8 +24,8 @@ export function createTagService(tags: Bindable<TagRepository>, journal: ChangeJ
     },
 
     /** Each item's tag names (by name); items without tags are absent. */
-    namesOf(kind: TaggedKind, itemIds: readonly number[]): Promise<Map<number, string[]>> {
-      return tags.namesOf(kind, itemIds)
+    namesOf(kind: TaggedKind, itemIds: readonly number[], executor?: DB): Promise<Map<number, string[]>> {
+      return (executor ? tags.in(executor) : tags).namesOf(kind, itemIds)
     },
 
     /** One item's tag names, by name. */

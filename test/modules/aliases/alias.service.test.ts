@@ -38,7 +38,7 @@ describe('alias namespace', () => {
   }
 
   /** A repository that sees nothing taken: the write meets the unique index, as a racing request would. */
-  const blind: AliasRepository = { isAliasTaken: async () => false }
+  const blind: AliasRepository = { isAliasTaken: async () => false, takenAmong: async () => new Set() }
 
   describe('isAliasTaken', () => {
     it('finds a link on its own host only, in any letter case', async () => {

@@ -3,7 +3,7 @@
 // ranges answer 400 naming the parameter before anything is streamed.
 import { describe, expect, it } from 'vitest'
 import { recordClicks } from '../../cli/click-commands-support.js'
-import { createCampaign, createPixel } from '../../helpers/factories.js'
+import { createCampaign, createChannel, createPixel } from '../../helpers/factories.js'
 import { useTestApp } from '../../helpers/test-app.js'
 import { createExportRepository } from '../../../src/modules/exports/export.repository.js'
 import { createExportService, LINK_EXPORT_COLUMNS, toLinkExportRecord } from '../../../src/modules/exports/export.service.js'
@@ -37,7 +37,8 @@ describe('exports', () => {
   it('answers every link with every field its record has, as CSV and as JSON, awkward text intact', async () => {
     const campaign = await createCampaign(context, owner, { name: 'Spring, "big" sale' })
     const pixel = await createPixel(context, owner)
-    const first = await api('POST', '/api/url/add', { url: 'https://export.example/a?x=1,2', custom: 'export-a', metatitle: 'Comma, "quotes"', metadescription: 'Two lines,\nthe second "quoted"', campaign, pixels: [pixel], password: 'open sesame' })
+    const channel = await createChannel(context, owner, { name: 'News, "letter"' })
+    const first = await api('POST', '/api/url/add', { url: 'https://export.example/a?x=1,2', custom: 'export-a', metatitle: 'Comma, "quotes"', metadescription: 'Two lines,\nthe second "quoted"', campaign, channel, pixels: [pixel], password: 'open sesame' })
     const second = await api('POST', '/api/url/add', { url: 'https://export.example/b', geotarget: [{ location: 'DE', link: 'https://export.example/de' }] })
     expect([first.statusCode, second.statusCode], first.body + second.body).toEqual([201, 201])
     await otherApi('POST', '/api/url/add', { url: 'https://someone-else.example/' })
@@ -50,7 +51,7 @@ describe('exports', () => {
     expect(header).toEqual([...LINK_EXPORT_COLUMNS])
     expect(lines).toHaveLength(2)
     const a = Object.fromEntries(header!.map((column, index) => [column, lines[0]![index]]))
-    expect(a).toMatchObject({ id: String(first.data.id), alias: 'export-a', longurl: 'https://export.example/a?x=1,2', title: 'Comma, "quotes"', description: 'Two lines,\nthe second "quoted"', campaign: String(campaign), campaignname: 'Spring, "big" sale', pixels: `[${pixel}]`, password: 'true', type: 'direct' })
+    expect(a).toMatchObject({ id: String(first.data.id), alias: 'export-a', longurl: 'https://export.example/a?x=1,2', title: 'Comma, "quotes"', description: 'Two lines,\nthe second "quoted"', campaign: String(campaign), campaignname: 'Spring, "big" sale', channel: 'News, "letter"', pixels: `[${pixel}]`, password: 'true', type: 'direct' })
     expect(a.shorturl).toBe(first.data.shorturl)
     const b = Object.fromEntries(header!.map((column, index) => [column, lines[1]![index]]))
     expect(JSON.parse(b.targeting!)).toMatchObject({ geo: [{ location: 'DE', link: 'https://export.example/de' }] })
@@ -59,11 +60,12 @@ describe('exports', () => {
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8')
     const records = JSON.parse(json.body)
     expect(records.map((record: { alias: string }) => record.alias)).toEqual(['export-a', b.alias])
-    // The same fields the API's read answers, plus the campaign's name.
+    // The same fields the API's read answers, plus the campaign's and the channel's names.
     const read = await api('GET', `/api/url/${first.data.id}`)
     // Every field of the link's record but its social card: an uploaded image, not a field an import could set.
     const { card: _card, ...fields } = read.data.details
-    expect(records[0]).toEqual({ ...fields, campaignname: 'Spring, "big" sale' })
+    expect(records[0]).toEqual({ ...fields, campaignname: 'Spring, "big" sale', channel: 'News, "letter"' })
+    expect(records[1]).toMatchObject({ campaignname: null, channel: null })
     // Link options come along (issue 23).
     const withOptions = await api('POST', '/api/url/add', { url: 'https://export.example/o', utm: { source: 'news' }, clicklimit: 100, variants: [{ url: 'https://export.example/x', weight: 2 }, { url: 'https://export.example/y', weight: 1 }] })
     const exported = JSON.parse((await api('GET', '/api/export/links?format=json')).body).find((record: { id: number }) => record.id === withOptions.data.id)

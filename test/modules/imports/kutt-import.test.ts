@@ -9,40 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, useTestApp, type TestAccount } from '../../helpers/test-app.js'
 import { createDomain } from '../../helpers/factories.js'
 import { commandLineActor } from '../../../src/modules/changes/change-journal.js'
+import { kuttTables, kuttRows } from './source-schemas.js'
 import { openScratchSource, POSTGRES_URL, totalsOf, type ScratchKind, type ScratchSource } from './source-databases.js'
 
-function kuttTables(kind: ScratchKind): string {
-  const pg = kind === 'postgres'
-  const id = pg ? 'id serial primary key' : 'id integer primary key autoincrement'
-  const time = pg ? 'timestamptz' : 'datetime'
-  const json = pg ? 'jsonb' : 'json'
-  const counters = ['br_chrome', 'br_edge', 'br_firefox', 'br_ie', 'br_opera', 'br_other', 'br_safari', 'os_android', 'os_ios', 'os_linux', 'os_macos', 'os_other', 'os_windows']
-    .map((column) => `${column} integer not null default 0`).join(', ')
-  return `create table users (${id}, email varchar(255) not null);
-create table domains (${id}, banned boolean not null default false, banned_by_id integer references users(id), address varchar(255) not null unique, homepage varchar(255), user_id integer references users(id) on delete set null, uuid varchar(36), created_at ${time} not null default CURRENT_TIMESTAMP, updated_at ${time} not null default CURRENT_TIMESTAMP);
-create table links (${id}, address varchar(255) not null, description varchar(255), banned boolean not null default false, banned_by_id integer references users(id), domain_id integer references domains(id), password varchar(255), expire_in ${time}, target varchar(2097152) not null, user_id integer references users(id) on delete cascade, visit_count integer not null default 0, uuid varchar(36), created_at ${time} not null default CURRENT_TIMESTAMP, updated_at ${time} not null default CURRENT_TIMESTAMP, domain_name varchar(255));
-create table visits (${id}, countries ${json} default '{}', created_at ${time} not null default CURRENT_TIMESTAMP, updated_at ${time} default CURRENT_TIMESTAMP, link_id integer references links(id) on delete cascade, referrers ${json} default '{}', total integer not null default 0, ${counters}, user_id integer)`
-}
 
-function kuttRows(kind: ScratchKind, p: string, host: string): string {
-  const pg = kind === 'postgres'
-  const yes = pg ? 'true' : '1'
-  const no = pg ? 'false' : '0'
-  // Kutt on SQLite (knex over better-sqlite3) writes dates as epoch milliseconds; on PostgreSQL as timestamptz.
-  const at = (iso: string) => (pg ? `'${iso}+00'` : String(Date.parse(`${iso.replace(' ', 'T')}Z`)))
-  return `insert into users (email) values ('k@example.com');
-insert into domains (address, user_id) values ('${host}', 1);
-insert into links (address, description, banned, domain_id, target, user_id, visit_count, created_at) values
- ('${p}one', 'One', ${no}, null, 'https://example.com/one', 1, 5, ${at('2022-01-02 03:04:05')}),
- ('${p}two', null, ${no}, 1, 'https://example.com/two', 1, 1, ${at('2022-02-03 04:05:06')}),
- ('${p}evil', 'Evil', ${no}, null, 'javascript:alert(1)', 1, 4, ${at('2022-02-03 04:05:06')}),
- ('${p}banned', null, ${yes}, null, 'https://example.com/banned', 1, 0, ${at('2022-02-03 04:05:06')});
-insert into visits (link_id, created_at, total, countries, referrers, br_chrome, br_safari, br_firefox, br_other, os_windows, os_ios, os_linux, os_macos, os_other) values
- (1, ${at('2023-01-01 10:00:00')}, 3, '{"us":2,"de":1}', '{"google[dot]com":2,"direct":1}', 2, 1, 0, 0, 2, 1, 0, 0, 0),
- (1, ${at('2023-01-01 11:00:00')}, 2, '{"us":1,"unknown":1}', '{"t[dot]co":2}', 0, 0, 2, 0, 0, 0, 1, 1, 0),
- (2, ${at('2023-01-02 09:00:00')}, 1, '{"fr":1}', '{"direct":1}', 0, 0, 0, 1, 0, 0, 0, 0, 1),
- (3, ${at('2023-01-02 09:00:00')}, 4, '{"us":4}', '{"direct":4}', 4, 0, 0, 0, 4, 0, 0, 0, 0)`
-}
 
 const KINDS: ScratchKind[] = POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite']
 

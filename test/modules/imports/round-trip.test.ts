@@ -3,7 +3,7 @@
 // instances (`linkwell import linkwell`: importLinkwell), give the same links, redirects and totals.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp, type TestAppSession } from '../../helpers/test-app.js'
-import { createCampaign } from '../../helpers/factories.js'
+import { createCampaign, createChannel } from '../../helpers/factories.js'
 import { commandLineActor } from '../../../src/modules/changes/change-journal.js'
 import { writeEnrichedClicks } from '../../../src/analytics/click-writer.js'
 import { totalsOf } from './source-databases.js'
@@ -18,6 +18,7 @@ describe('export from one instance, import into empty ones', () => {
   const from = useTestApp()
   const intoCsv = useTestApp()
   const intoNdjson = useTestApp()
+  const intoBroken = useTestApp()
   let links = ''
   let clicksCsv = ''
   let clicksNdjson = ''
@@ -27,8 +28,10 @@ describe('export from one instance, import into empty ones', () => {
   beforeAll(async () => {
     const { context, owner, api } = from
     const campaign = await createCampaign(context, owner, { name: 'Spring' })
+    // A channel named by digits: the export's names are read as names, never as this instance's ids.
+    const channel = await createChannel(context, owner, { name: '2024' })
     const one = await api('POST', '/api/url/add', {
-      url: 'https://example.com/rt-one', custom: 'rt-one', metatitle: 'Round, "one"', metadescription: 'Two lines,\nsecond', tags: ['spring', 'print'], campaign,
+      url: 'https://example.com/rt-one', custom: 'rt-one', metatitle: 'Round, "one"', metadescription: 'Two lines,\nsecond', tags: ['spring', 'print'], campaign, channel,
       utm: { source: 'news', medium: 'email' }, clicklimit: 1000, ios: 'https://apps.apple.com/app/id1', expiredurl: 'https://example.com/expired',
       geotarget: [{ location: 'DE', link: 'https://example.de/' }], expiry: '2031-01-01 00:00:00',
     })
@@ -70,16 +73,17 @@ describe('export from one instance, import into empty ones', () => {
 
   it.each([['CSV', () => intoCsv, () => clicksCsv], ['NDJSON', () => intoNdjson, () => clicksNdjson]] as const)('gives the same links, redirects and totals with clicks as %s', async (_format, into, clicks) => {
     const target = into()
-    // Campaigns are matched by name (ids are the other instance's).
+    // Campaigns and channels are matched by name (ids are the other instance's).
     await createCampaign(target.context, target.owner, { name: 'Spring' })
+    await createChannel(target.context, target.owner, { name: '2024' })
     const imports = target.context.services.imports
     const request = { linksName: 'links.csv', links, clicks: { name: 'clicks', open: () => linesOf(clicks()) }, onconflict: 'fail' as const }
     const job = await imports.importLinkwell(commandLineActor(target.owner.id), request)
     expect(job, job.error ?? '').toMatchObject({ state: 'done', links_created: 2, rows_skipped: 0, clicks_imported: 5 })
 
     expect(original).toMatchObject([
-      { alias: 'rt-one', title: 'Round, "one"', description: 'Two lines,\nsecond', tags: ['print', 'spring'], campaignname: 'Spring', clicks: 3, uniqueclicks: 2, clicklimit: 1000, utm: { source: 'news', medium: 'email' }, expiry: '2031-01-01 00:00:00' },
-      { alias: 'rt-two', tags: ['print'], clicks: 2, variants: [{ url: 'https://example.com/rt-two-b', weight: 50 }, { url: 'https://example.com/rt-two-c', weight: 50 }] },
+      { alias: 'rt-one', title: 'Round, "one"', description: 'Two lines,\nsecond', tags: ['print', 'spring'], campaignname: 'Spring', channel: '2024', clicks: 3, uniqueclicks: 2, clicklimit: 1000, utm: { source: 'news', medium: 'email' }, expiry: '2031-01-01 00:00:00' },
+      { alias: 'rt-two', tags: ['print'], channel: null, clicks: 2, variants: [{ url: 'https://example.com/rt-two-b', weight: 50 }, { url: 'https://example.com/rt-two-c', weight: 50 }] },
     ])
     expect(await exportedLinks(target)).toEqual(original)
     expect(totals['rt-one']!.country).toEqual({ US: 2, DE: 1 })
@@ -95,5 +99,23 @@ describe('export from one instance, import into empty ones', () => {
     // Run again: nothing twice.
     const again = await imports.importLinkwell(commandLineActor(target.owner.id), { ...request, onconflict: 'skip' })
     expect(again).toMatchObject({ state: 'done', links_created: 0, links_existing: 2, clicks_imported: 0 })
+  })
+
+  it('reports each clicks line it cannot read, with its line in the file and why, and imports the rest', async () => {
+    const target = intoBroken
+    await createCampaign(target.context, target.owner, { name: 'Spring' })
+    await createChannel(target.context, target.owner, { name: '2024' })
+    const [header, first, ...rest] = clicksCsv.split('\r\n')
+    const id = first!.split(',')[0]!
+    // Line 3: a quote never closed; 5 (after a blank line 4): no date; 6: no link id. The other lines are clicks.
+    const broken = [header, first, `${id},"2024-05-01 10:00:00,link`, '', first!.replace(/^([^,]*),[^,]*,/, '$1,yesterday,'), first!.replace(/^([^,]*,[^,]*,link),[^,]*,/, '$1,abc,'), ...rest].join('\r\n')
+    const imports = target.context.services.imports
+    const job = await imports.importLinkwell(commandLineActor(target.owner.id), { linksName: 'links.csv', links, clicks: { name: 'clicks.csv', open: () => linesOf(broken) }, onconflict: 'fail' })
+    expect(job, job.error ?? '').toMatchObject({ state: 'done', links_created: 2, clicks_imported: 5 })
+    const { problems } = await imports.getImport(target.owner.id, job.id)
+    expect(problems.map((problem) => [problem.line, problem.action, problem.source_key])).toEqual([[3, 'skipped', 'clicks line 3'], [5, 'skipped', 'clicks line 5'], [6, 'skipped', 'clicks line 6']])
+    expect(problems[0]!.reason).toMatch(/^Clicks file, line 3: The line could not be read: .*quote/i)
+    expect(problems[1]!.reason).toBe('Clicks file, line 5: The date "yesterday" is no date.')
+    expect(problems[2]!.reason).toBe('Clicks file, line 6: The link id "abc" is no id.')
   })
 })

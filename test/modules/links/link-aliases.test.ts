@@ -86,7 +86,7 @@ describe('short link aliases', () => {
       const announced: string[] = []
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
-      const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false } : createAliasRepository(context.database.db)
+      const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false, takenAmong: async () => new Set<string>() } : createAliasRepository(context.database.db)
       const aliases = createAliasService(namespace, {
         drawAlias: (length) => {
           lengths.push(length)

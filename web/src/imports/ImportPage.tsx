@@ -87,8 +87,9 @@ function FileImportForm({ source, allowed, onStarted }: { source: FileSource; al
         if (fileRef.current) fileRef.current.value = ''
         onStarted(id)
       } catch (error) {
-        // The server's words for a too large file are short: say what to do about it.
-        if (error instanceof ApiError && error.status === 413) throw new ApiError(413, 'The file is larger than this server accepts (20 MB unless its administrator set IMPORT_MAX_BYTES). Split it into smaller files and import each.', { field: 'file' })
+        // The server's words for a too large file are short: say what to do about it. Its limit is its
+        // administrator's choice (IMPORT_MAX_BYTES), not known here, so no size is named.
+        if (error instanceof ApiError && error.status === 413) throw new ApiError(413, 'The file is larger than this server accepts. Split it into smaller files and import each.', { field: 'file' })
         throw error
       }
     },
