@@ -1,11 +1,9 @@
 // POST /api/import (a file, multipart/form-data), GET /api/import/{id}, GET /api/imports (issue 21).
-import multipart from '@fastify/multipart'
-import type { FastifySchemaCompiler } from 'fastify'
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
-import { validatorCompiler } from '../../http/validator.js'
+import { registerUploadScope, skipBodyValidation, uploadProblemOf } from '../../http/uploads.js'
 import { IdParams, PageQuery } from '../../core/schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { ValidationError } from '../../core/errors.js'
@@ -21,12 +19,6 @@ function tooLarge(): Error {
   return Object.assign(new Error('The file is too large.'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })
 }
 
-const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'])
-
-// The body is a stream the handler reads itself (its schema only documents the form).
-const skipBodyValidation: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : (validatorCompiler as FastifySchemaCompiler<unknown>)(route)
-
 export interface ImportRouteDependencies {
   imports: ImportService
   worker: ImportWorker
@@ -36,11 +28,7 @@ export interface ImportRouteDependencies {
 }
 
 export function registerImportRoutes(app: App, { imports, worker, listEnvelope, maxBytes }: ImportRouteDependencies): void {
-  void app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 2048, parts: 6, headerPairs: 50 },
-      throwFileSizeLimit: true,
-    })
+  registerUploadScope(app, { fileSize: maxBytes, fieldSize: 2048 }, (scope) => {
     scope.post('/api/import', {
       schema: {
         tags,
@@ -67,8 +55,7 @@ export function registerImportRoutes(app: App, { imports, worker, listEnvelope, 
           else fields[part.fieldname] = String(part.value)
         }
       } catch (error) {
-        const code = (error as { code?: unknown }).code
-        if (typeof code === 'string' && TOO_LARGE.has(code)) throw tooLarge()
+        if (uploadProblemOf(error) !== 'unreadable') throw tooLarge()
         throw new ValidationError('The upload could not be read: send one file as multipart/form-data.', 'file')
       }
       if (!file) throw ValidationError.field('file', 'is required: attach a CSV file')
