@@ -209,6 +209,9 @@ describe.skipIf(!hasChromium)('QR codes in the dashboard', () => {
         await other.goto(`${d.publicUrl}${address}`)
         await other.getByRole('alert').getByText('Not found', { exact: true }).first().waitFor()
         expect(await other.getByText('Admin only').count()).toBe(0)
+        // Every request of the page (the statistics, the live counter, …) has answered its 404
+        // before the next page: a late one would be logged under another address.
+        await other.waitForLoadState('networkidle')
       }
       // The browser logs the API's expected 404s; those, and only those, are not failures here.
       const refused = d.errors.filter((error) => /\/app\/qr\/\d+\/(edit|analytics): Failed to load resource: .*404/.test(error))

@@ -5232,7 +5232,7 @@ export interface paths {
         };
         /**
          * Every link of the account with every field the API shows, as CSV or JSON
-         * @description Streamed, so the answer of a large account starts at once and the server's memory stays flat. The same fields as `GET /api/url/{id}` (`details`), plus `campaignname`.
+         * @description Streamed, so the answer of a large account starts at once and the server's memory stays flat. The same fields as `GET /api/url/{id}` (`details`), plus `campaignname` and `channel` (the name of the channel the link is in; the one it joined first when it is in several).
          */
         get: {
             parameters: {
