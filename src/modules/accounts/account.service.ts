@@ -404,20 +404,21 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
      */
     async deleteWorkspace(actor: Actor, accountId: number): Promise<{ id: number; name: string }> {
       if (actor.personId === null) throw new ForbiddenError('A workspace is deleted by one of its owners, signed in or with a key they made.')
-      const workspaces = await accounts.people.listWorkspaces(actor.personId)
-      if (!workspaces.some((entry) => entry.account_id === accountId)) throw NotFoundError.of('Workspace')
-      if (accountId !== actor.id) throw ValidationError.field('id', 'must be the workspace you are in (switch to it first)')
-      const workspace = await this.getAccountOrThrow(accountId)
-      if (workspace.is_admin === 1) throw ConflictError.workspaceKept('This workspace holds the instance\'s administration and cannot be deleted.')
-      const next = workspaces.find((entry) => entry.account_id !== accountId && entry.is_suspended === 0)
-      if (!next) throw ConflictError.workspaceKept('This is your only workspace. Create another one first, or ask the instance\'s administrator to delete your account.')
-      await journal.write({ ...actor, id: next.account_id, keyId: null }, async (trx) => {
+      const personId = actor.personId
+      // Read in the deletion's transaction: a membership changed meanwhile cannot pick where the session goes.
+      const next = await journal.write({ ...actor, keyId: null }, async (trx) => {
         const saved = accounts.in(trx)
+        const workspaces = await saved.people.listWorkspaces(personId)
+        if (!workspaces.some((entry) => entry.account_id === accountId)) throw NotFoundError.of('Workspace')
+        if (accountId !== actor.id) throw ValidationError.field('id', 'must be the workspace you are in (switch to it first)')
+        if ((await saved.findById(accountId))?.is_admin === 1) throw ConflictError.workspaceKept('This workspace holds the instance\'s administration and cannot be deleted.')
+        const other = workspaces.find((entry) => entry.account_id !== accountId && entry.is_suspended === 0)
+        if (!other) throw ConflictError.workspaceKept('This is your only workspace. Create another one first, or ask the instance\'s administrator to delete your account.')
         const members = await saved.people.listMembers(accountId)
         await saved.people.moveSessionsOff(accountId)
         if (!(await saved.delete(accountId))) throw NotFoundError.of('Workspace')
         await saved.people.deleteUnattached(members.map((member) => member.person_id))
-        return { result: undefined, changes: [{ action: 'workspace.deleted', resource: 'account', resourceId: accountId, fields: ['name'] }] }
+        return { result: other, changes: [{ action: 'workspace.deleted', resource: 'account', resourceId: accountId, fields: ['name'], accountId: other.account_id }] }
       })
       invalidation.publish(ACCOUNT_TOPIC, String(accountId))
       return { id: next.account_id, name: next.username }
