@@ -214,14 +214,14 @@ async function bytesOf(handle: DatabaseHandle, file: string | null): Promise<Rec
     const rows = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(handle.db)
     const of = (names: string[]) => rows.rows.filter((row) => names.includes(row.name)).reduce((sum, row) => sum + Number(row.bytes), 0)
     return {
-      rawTable: of(['clicks']), rawBaseIndexes: of(['clicks_item_idx', 'clicks_created_idx']), rawCoveringIndexes: of(['clicks_item_dims_idx', 'clicks_account_dims_idx']),
+      rawTable: of(['clicks']), rawBaseIndexes: of(['clicks_item_idx', 'clicks_account_created_idx']), rawCoveringIndexes: of(['clicks_item_dims_idx', 'clicks_account_dims_idx']),
       aggregates: of(['click_days', 'click_totals', 'sqlite_autoindex_click_days_1', 'sqlite_autoindex_click_totals_1', 'click_totals_top_idx']),
       cube: of(['click_cube', 'sqlite_autoindex_click_cube_1', 'click_cube_account_idx']),
     }
   }
   const size = async (name: string) => Number((await sql<{ bytes: string }>`select pg_relation_size(${name}::regclass) as bytes`.execute(handle.db)).rows[0]!.bytes)
   return {
-    rawTable: await size('clicks'), rawBaseIndexes: (await size('clicks_item_idx')) + (await size('clicks_created_idx')),
+    rawTable: await size('clicks'), rawBaseIndexes: (await size('clicks_item_idx')) + (await size('clicks_account_created_idx')),
     rawCoveringIndexes: (await size('clicks_item_dims_idx')) + (await size('clicks_account_dims_idx')),
     aggregates: (await size('click_days')) + (await size('click_totals')) + (await size('click_days_pkey').catch(() => 0)) + (await size('click_totals_pkey').catch(() => 0)) + (await size('click_totals_top_idx')),
     cube: (await size('click_cube')) + (await size('click_cube_pkey')) + (await size('click_cube_account_idx')),
@@ -230,7 +230,7 @@ async function bytesOf(handle: DatabaseHandle, file: string | null): Promise<Rec
 
 /** The raw table and the indexes the migrations give it: what the query module reads. */
 async function moduleBytesOf(handle: DatabaseHandle, sqlite: boolean): Promise<{ table: number; indexes: number }> {
-  const indexes = ['clicks_item_idx', 'clicks_created_idx', 'clicks_account_time_idx']
+  const indexes = ['clicks_item_idx', 'clicks_account_created_idx']
   if (sqlite) {
     const rows = (await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(handle.db)).rows
     const of = (names: string[]) => rows.filter((row) => names.includes(row.name)).reduce((sum, row) => sum + Number(row.bytes), 0)
@@ -275,7 +275,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   console.log(`    raw rows (${options.engines.has('raw') ? 'base + 2 covering indexes' : "the migrations' indexes only"}) ${rate(times.raw)}; today's aggregates ${rate(times.aggregates)}; cube ${rate(times.cube)} (${times.cubeRows} row increments); DuckDB append ${rate(times.duck)}`)
   if (options.engines.has('module')) {
     const moduleBytes = await moduleBytesOf(handle, database === 'sqlite')
-    console.log(`  query module's storage (raw table + migrations' indexes: clicks_item_idx, clicks_created_idx, clicks_account_time_idx): ${mb(moduleBytes.table + moduleBytes.indexes)}, ` +
+    console.log(`  query module's storage (raw table + migrations' indexes: clicks_item_idx, clicks_account_created_idx): ${mb(moduleBytes.table + moduleBytes.indexes)}, ` +
       `${perClick(moduleBytes.table, clicks0(times))} table + ${perClick(moduleBytes.indexes, clicks0(times))} indexes = ${perClick(moduleBytes.table + moduleBytes.indexes, clicks0(times))}`)
   }
   const bytes = options.engines.has('raw') ? await bytesOf(handle, database === 'sqlite' ? url : null) : { rawTable: 0, rawBaseIndexes: 0, rawCoveringIndexes: 0, aggregates: 0, cube: 0 }

@@ -31,6 +31,7 @@ import * as linkHealth from './migrations/025-link-health.js'
 import * as clickQueryIndexes from './migrations/026-click-query-indexes.js'
 import * as socialCards from './migrations/026-social-cards.js'
 import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
+import * as clicksAccountTime from './migrations/029-clicks-account-time.js'
 
 export type DB = Kysely<Database>
 
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-click-query-indexes': clickQueryIndexes,
   '026-social-cards': socialCards,
   '027-workspace-time-zone': workspaceTimeZone,
+  '029-clicks-account-time': clicksAccountTime,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -296,12 +296,23 @@ describe('pruneRawClicks', () => {
       account_id: accountId, item_type: 'link', item_id: linkId, created_at: createdAt, referrer_host: null, user_agent: CHROME, language: null,
       visitor_hash: 'v', country: null, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 0,
     }))).execute()
-    const remaining = async () => (await db.selectFrom('clicks').select('created_at').orderBy('created_at').execute()).map((row) => row.created_at)
+    const remaining = async () => (await db.selectFrom('clicks').select('created_at').where('account_id', '=', accountId).orderBy('created_at').execute()).map((row) => row.created_at)
+    // Another account's clicks, old and new: pruned by the same cutoff, account by account.
+    const other = await createAccount(made)
+    const otherLink = (await createLink(made, other, { custom: alias('chunk-other') })).id
+    const otherTimes = ['2025-12-31 23:59:59', '2026-01-05 00:00:00', '2026-02-11 00:00:00']
+    await db.insertInto('clicks').values(otherTimes.map((createdAt) => ({
+      account_id: other.id, item_type: 'link', item_id: otherLink, created_at: createdAt, referrer_host: null, user_agent: CHROME, language: null,
+      visitor_hash: 'v', country: null, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 0,
+    }))).execute()
+    const otherRemaining = async () => (await db.selectFrom('clicks').select('created_at').where('account_id', '=', other.id).orderBy('created_at').execute()).map((row) => row.created_at)
 
     // Six is two full chunks of three: the loop needs a third, empty, statement to stop.
-    expect(await pruneRawClicks(db, '2026-01-10 12:00:00', 3)).toBe(6)
+    expect(await pruneRawClicks(db, '2026-01-10 12:00:00', 3)).toBe(6 + 2)
     expect(await remaining()).toEqual(times.slice(6))
+    expect(await otherRemaining()).toEqual(['2026-02-11 00:00:00'])
     expect(await pruneRawClicks(db, '2026-02-10 12:00:00', 3)).toBe(7)
+    expect(await otherRemaining()).toEqual(['2026-02-11 00:00:00'])
     expect(await remaining()).toEqual(['2026-02-10 12:00:00', '2026-02-10 12:00:01', '2026-03-01 00:00:00'])
     expect(await pruneRawClicks(db, '2026-02-10 12:00:00', 3)).toBe(0)
   })

@@ -55,7 +55,7 @@ export function createExportRepository(db: DB) {
 
     /**
      * Up to `limit` of the account's raw clicks recorded in [from, to] after the click `after`,
-     * oldest first (time, then id). Ordered by the time index (clicks_created_idx), each page a seek
+     * oldest first (time, then id). Ordered by the account's time index (clicks_account_created_idx, migration 029), each page a seek
      * to its first row: ordering by id instead made every page sort the whole range again.
      */
     clicksAfter(accountId: number, range: { from: string; to: string }, after: { at: string; id: number } | undefined, limit: number): Promise<ExportedClickRow[]> {

@@ -1,7 +1,7 @@
 // The one module that answers statistics from the raw clicks (issue 24, ADR 022): series by hour,
 // day, week or month in a time zone, the top lists, social counts and the workspace's top links,
 // under any combination of filters, plus the live minutes. Every query is scoped first by the item
-// (`clicks_item_idx`) or the account (`clicks_account_time_idx`, migration 026) and a UTC time range,
+// (`clicks_item_idx`) or the account (`clicks_account_created_idx`, migration 029) and a UTC time range,
 // then filtered. The SQL is the same text on SQLite and PostgreSQL: clicks are grouped by their UTC
 // hour (or quarter hour, in zones whose offset is not whole hours) read off the stored
 // `YYYY-MM-DD HH:MM:SS` text, and those slots are put into the zone's buckets here, so a day of
