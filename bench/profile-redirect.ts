@@ -1,13 +1,14 @@
 // Profiling aid (not part of `npm run bench`): one server on SQLite under wrk redirect load only,
 // with node --cpu-prof, so the profile holds the redirect path and nothing else.
-//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | api]
+//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | webhook | api]
+// `webhook`: the redirect with a `link.clicked` webhook to a receiver on the load generator's core.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort, startServer } from '../test/helpers/server-process.js'
 import { createListedLinks } from './api-throughput.js'
-import { createBenchLink, LOAD_CPU, SERVER_CPU } from './redirect-throughput.js'
+import { addClickWebhook, createBenchLink, LOAD_CPU, SERVER_CPU, startClickReceiver } from './redirect-throughput.js'
 import { visitorHeaders } from './visitors.js'
 import { runWrk } from './wrk.js'
 
@@ -25,14 +26,19 @@ const server = await startServer({
   RATE_LIMIT_PER_MINUTE: '1000000',
   TRUSTED_PROXIES: '127.0.0.1',
   LOG_LEVEL: 'warn',
+  WEBHOOK_ALLOW_PRIVATE: '1',
 }, { cpu: SERVER_CPU, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+const receiver = target === 'webhook' ? await startClickReceiver(LOAD_CPU) : null
 try {
+  if (receiver) await addClickWebhook(server.url, apiKey, receiver.url)
   const load = target === 'api'
     ? await createListedLinks(server.url, apiKey, 15).then(() => ({ path: '/api/urls?limit=15', headers: () => ({ authorization: `Bearer ${apiKey}` }), variants: 1 }))
     : await createBenchLink(server.url, apiKey, 'profiled').then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
   const run = await runWrk({ url: server.url, seconds, cpu: LOAD_CPU, ...load })
+  if (receiver) console.log(`webhook: ${JSON.stringify(await receiver.counts())} by the end of the load`)
   console.log(`${run.requests} answers, ${run.perSecond.toFixed(0)} req/s, p99 ${run.p99.toFixed(2)} ms, ${run.badStatuses} ≥ 400`)
 } finally {
   await server.stop()
+  await receiver?.close()
   fs.rmSync(dir, { recursive: true, force: true })
 }

@@ -89,14 +89,16 @@ const CONFIGURATIONS: ReadonlyArray<{ name: string; env: Record<string, string>;
 
 /**
  * Ratios of two configurations' rates, per round, and the least each may be: ADR 014 (5 %), ADR 019
- * (2 %), issue 22 (10 %); for a link with every option set the issue gives no bound, we hold it to 5 %.
+ * (2 %), issue 22 (10 %). A link with every option set does more per visit (a split test's pick, the
+ * UTM merge, the platform's app link): issue 23 bounds only options left unused (the
+ * redirect-options bench), so that price is reported, not held to a bound.
  */
-const COMPARISONS = [
+const COMPARISONS: ReadonlyArray<{ label: string; of: number; to: number; atLeast: number | null }> = [
   { label: 'default ÷ tuned', of: 0, to: 1, atLeast: 0.95 },
   { label: 'metrics on ÷ off', of: 0, to: 2, atLeast: 0.98 },
   { label: 'webhooks on ÷ off', of: 3, to: 0, atLeast: 0.9 },
-  { label: 'options ÷ none', of: 4, to: 0, atLeast: 0.95 },
-] as const
+  { label: 'options ÷ none', of: 4, to: 0, atLeast: null },
+]
 
 /**
  * The webhook receiver: a node:http server on loopback answering 204 at once, counting deliveries
@@ -130,7 +132,7 @@ interface ClickReceiver {
   close(): Promise<void>
 }
 
-async function startClickReceiver(cpu: number): Promise<ClickReceiver> {
+export async function startClickReceiver(cpu: number): Promise<ClickReceiver> {
   const child = spawn('taskset', ['-c', String(cpu), process.execPath, '-e', CLICK_RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] })
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
@@ -152,7 +154,7 @@ async function startClickReceiver(cpu: number): Promise<ClickReceiver> {
   }
 }
 
-async function addClickWebhook(baseUrl: string, apiKey: string, url: string): Promise<void> {
+export async function addClickWebhook(baseUrl: string, apiKey: string, url: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/webhook/add`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
@@ -240,7 +242,8 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
     for (const { label: comparison, of, to, atLeast } of COMPARISONS) {
       const perRound = summaries[of]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[to]!.rounds[index]!.linkwell.perSecond)
       const ratio = median(perRound)
-      console.log(`    ${comparison.padEnd(17)}${perRound.map((value) => value.toFixed(2).padStart(7)).join(' ')}         median ${ratio.toFixed(3)} (target ≥ ${atLeast.toFixed(2)}: ${ratio >= atLeast ? 'met' : 'NOT met'})`)
+      const verdict = atLeast === null ? 'reported, no bound' : `target ≥ ${atLeast.toFixed(2)}: ${ratio >= atLeast ? 'met' : 'NOT met'}`
+      console.log(`    ${comparison.padEnd(17)}${perRound.map((value) => value.toFixed(2).padStart(7)).join(' ')}         median ${ratio.toFixed(3)} (${verdict})`)
     }
     await printDeliveries(servers, receiver, options)
     // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
