@@ -6,7 +6,7 @@
 // `linkwell import yourls` (the built CLI, the same code path a person runs) in a child process
 // whose resident memory is sampled every 100 ms; the job's row tells how far it is. Reports the
 // time of each phase, rows per second, the peak and the samples of resident memory (flat or not),
-// checks the totals, then drops the tables. Targets: under 2 minutes, under 250 MB and flat.
+// checks the job's counts and the statistics against the source, then drops the tables. Targets: under 2 minutes, under 250 MB and flat.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -116,6 +116,27 @@ async function fillTables(connection: mysql.Connection, prefix: string, links: n
   }
 }
 
+/**
+ * Statistics after the import against the source: every link's counter against YOURLS' `clicks`
+ * column, and the clicks by country against its log. Prints what it compared; true when all equal.
+ */
+async function statisticsEqualSource(connection: mysql.Connection, prefix: string, file: string, accountId: number): Promise<boolean> {
+  const [sourceLinks] = await connection.query(`SELECT keyword, clicks FROM \`${prefix}url\``) as unknown as [Array<{ keyword: string; clicks: number }>]
+  const [sourceCountries] = await connection.query(`SELECT country_code AS country, COUNT(*) AS clicks FROM \`${prefix}log\` GROUP BY country_code`) as unknown as [Array<{ country: string; clicks: number }>]
+  const imported = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const counters = new Map((imported.prepare('select alias, clicks from links where account_id = ?').all(accountId) as Array<{ alias: string; clicks: number }>).map((link) => [link.alias, link.clicks]))
+    const wrongLinks = sourceLinks.filter((link) => counters.get(link.keyword) !== Number(link.clicks)).length
+    const countries = new Map((imported.prepare(`select t.value, sum(t.clicks) as clicks from click_totals t join links l on l.id = t.item_id
+      where t.item_type = 'link' and t.dimension = 'country' and l.account_id = ? group by t.value`).all(accountId) as Array<{ value: string; clicks: number }>).map((row) => [row.value, row.clicks]))
+    const wrongCountries = sourceCountries.filter((row) => countries.get(row.country || '') !== Number(row.clicks)).length
+    console.log(`  statistics against the source: ${sourceLinks.length - wrongLinks}/${sourceLinks.length} links' counters equal their YOURLS clicks, ${sourceCountries.length - wrongCountries}/${sourceCountries.length} countries' totals equal the log's`)
+    return wrongLinks === 0 && wrongCountries === 0 && countries.size === sourceCountries.length
+  } finally {
+    imported.close()
+  }
+}
+
 interface JobRow { state: string; phase: string; rows_read: number; links_created: number; clicks_imported: number }
 
 export async function runImportBench(options: Options): Promise<void> {
@@ -184,7 +205,8 @@ export async function runImportBench(options: Options): Promise<void> {
       return `${sample.seconds.toFixed(0)} s: ${sample.mb.toFixed(0)} MB${progress ? ` (${progress.phase}: ${progress.phase === 'links' ? progress.rows_read : progress.clicks_imported})` : ''}`
     }).join(', ')}`)
     console.log(`  job: ${job?.state}, ${job?.links_created} links created, ${job?.clicks_imported} clicks imported`)
-    const complete = job?.state === 'done' && job.links_created === Number(source.links) && job.clicks_imported === Number(source.clicks)
+    const totalsEqual = await statisticsEqualSource(connection, prefix, file, accountId)
+    const complete = job?.state === 'done' && job.links_created === Number(source.links) && job.clicks_imported === Number(source.clicks) && totalsEqual
     if (!complete) console.log(`  WRONG: the job imported ${job?.links_created}/${source.links} links and ${job?.clicks_imported}/${source.clicks} clicks`)
     // The targets are for the issue's size; a smaller run only shows the trend.
     const fullSize = options.links >= 100_000 && options.clicks >= 1_000_000

@@ -184,13 +184,13 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     if (cursor < good.length) await writeRows(job, good.slice(cursor), cursor)
   }
 
-  /** The clicks of the links this job created, a page at a time after the job's cursor (the last source id or line imported). */
+  /** The clicks of the links this job created, a page at a time after the job's cursor (where the last page imported ended). */
   async function importClicks(job: ImportJobRow, reader: Pick<SourceReader, 'clicks'>): Promise<void> {
     const linkIds = await jobs.linksOf(job.id)
-    for (let afterId = Number(job.cursor); ;) {
-      const page = await reader.clicks(afterId, 5_000)
+    for (let cursor = job.cursor; ;) {
+      const page = await reader.clicks(cursor, 5_000)
       if (!page) break
-      afterId = page.last
+      cursor = page.last
       const clicks: EnrichedClick[] = page.clicks.flatMap((click) => {
         const linkId = linkIds.get(click.linkKey)
         if (linkId === undefined) return []
@@ -208,7 +208,6 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
           isUnique: click.isUnique ?? false,
         }]
       })
-      const cursor = String(afterId)
       await jobs.transaction(async (trx) => {
         await writeImportedClicks(trx, clicks, `imported:${job.id}`)
         // A clicks file's line that cannot be read is skipped and reported with its line in that file.

@@ -83,11 +83,11 @@ export function createKuttReader(source: SqlSource): SourceReader {
       })
     },
 
-    async clicks(afterId, limit) {
+    async clicks(cursor, limit) {
       // Rows of visits, each many clicks: fewer rows a page.
       const rows = await source.rows<KuttVisit>(
         `select id, link_id, created_at, countries, referrers, total, ${counterColumns.join(', ')} from visits where id > ? order by id limit ?`,
-        [afterId, Math.max(1, Math.floor(limit / 20))],
+        [Number(cursor), Math.max(1, Math.floor(limit / 20))],
       )
       if (rows.length === 0) return undefined
       const clicks: SourceClick[] = []
@@ -109,7 +109,7 @@ export function createKuttReader(source: SqlSource): SourceReader {
           })
         }
       }
-      return { last: Number(rows[rows.length - 1]!.id), clicks }
+      return { last: String(rows[rows.length - 1]!.id), clicks }
     },
   }
 }

@@ -92,7 +92,8 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
   }
 
   return {
-    async clicks(afterId, limit) {
+    async clicks(cursor, limit) {
+      const afterId = Number(cursor)
       if (!lines || position !== afterId) {
         lines = open()[Symbol.asyncIterator]()
         position = 0
@@ -111,7 +112,7 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
         if (typeof click === 'string') unreadable.push({ line: lineNumber, reason: click })
         else if (click) clicks.push(click)
       }
-      return position === start ? undefined : { last: position, clicks, unreadable }
+      return position === start ? undefined : { last: String(position), clicks, unreadable }
     },
   }
 }

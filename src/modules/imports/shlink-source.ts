@@ -86,15 +86,15 @@ export function createShlinkReader(source: SqlSource, prefix: string): SourceRea
       })
     },
 
-    async clicks(afterId, limit) {
+    async clicks(cursor, limit) {
       const rows = await source.rows<ShlinkVisit>(
         `select v.id, v.short_url_id, v.date, v.referer, v.user_agent, l.country_code from ${t('visits')} v left join ${t('visit_locations')} l on l.id = v.visit_location_id ` +
         'where v.id > ? and v.short_url_id is not null order by v.id limit ?',
-        [afterId, limit],
+        [Number(cursor), limit],
       )
       if (rows.length === 0) return undefined
       return {
-        last: Number(rows[rows.length - 1]!.id),
+        last: String(rows[rows.length - 1]!.id),
         clicks: rows.flatMap((visit) => {
           const createdAt = sourceTimestamp(visit.date)
           if (!createdAt) return []

@@ -1,6 +1,7 @@
 // What an import reads from a source database (YOURLS, Kutt, Shlink; issue 21, ADR 021): its links
-// a page at a time by position, then its clicks a page at a time after the last source id read,
-// each click naming the link it belongs to by the link's key in that source.
+// a page at a time by position, then its clicks a page at a time after a cursor (the last source id
+// read, or for YOURLS the last link and id), each click naming the link it belongs to by the link's
+// key in that source.
 import type { AgentDescription } from '../../analytics/visitor-parser.js'
 import type { SourceRow } from './file-sources.js'
 
@@ -28,10 +29,11 @@ export interface SourceReader {
   /** Links in a stable order from position `offset` on. */
   links(offset: number, limit: number): Promise<SourceRow[]>
   /**
-   * Clicks after source id `afterId`; `last` is the last source id read (the cursor), undefined when
-   * none is left. `unreadable`: the page's clicks that could not be read (a file's lines), for the report.
+   * Clicks after `cursor` ('0' at the start); `last` is the cursor after this page (kept with the
+   * job: a resumed job reads on from it), undefined when none is left. `unreadable`: the page's
+   * clicks that could not be read (a file's lines), for the report.
    */
-  clicks(afterId: number, limit: number): Promise<{ last: number; clicks: SourceClick[]; unreadable?: UnreadableClick[] } | undefined>
+  clicks(cursor: string, limit: number): Promise<{ last: string; clicks: SourceClick[]; unreadable?: UnreadableClick[] } | undefined>
 }
 
 /** An ISO country code as sources write it (any case), or null for none, `unknown`, `--`. */

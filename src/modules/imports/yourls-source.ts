@@ -5,7 +5,7 @@
 //   `{prefix}log` (click_id int auto_increment primary key, click_time datetime, shorturl
 //   varchar(100), referrer varchar(200) — 'direct' when none —, user_agent varchar(255),
 //   ip_address varchar(41), country_code char(2)).
-// Read in pages (keyword order for links, click_id order for clicks), never written.
+// Read in pages (keyword order for links, link order for clicks), never written.
 import type { MysqlSource } from '../../db/mysql-source.js'
 import { ValidationError } from '../../core/errors.js'
 import type { SourceRow } from './file-sources.js'
@@ -39,6 +39,13 @@ export async function checkYourlsTables(source: MysqlSource, prefix: string): Pr
   }
 }
 
+/** The link and id of a link-order cursor (what `clicks` answered as `last`). */
+function linkOrderCursorOf(cursor: string): [string, number] {
+  const parsed: unknown = JSON.parse(cursor)
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'string' || !Number.isSafeInteger(parsed[1])) throw new Error(`not a YOURLS click cursor: ${cursor}`)
+  return [parsed[0], parsed[1] as number]
+}
+
 export function createYourlsReader(source: MysqlSource, prefix: string): SourceReader {
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   return {
@@ -54,12 +61,30 @@ export function createYourlsReader(source: MysqlSource, prefix: string): SourceR
       }))
     },
 
-    /** Clicks with ids above `afterId`, in id order. */
-    async clicks(afterId: number, limit: number) {
-      const rows = await source.rows<YourlsClick>(`select click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\` where click_id > ? order by click_id limit ?`, [afterId, limit])
+    /**
+     * Clicks in link order (`shorturl`, then `click_id`: YOURLS' own `shorturl` index, which holds
+     * the primary key too), after the cursor `["shorturl", click_id]` of the last click read. In
+     * link order a page's clicks belong to a few hundred links, so the counters they add to are
+     * neighbours in Linkwell's tables; in click order every page reached across all of them, and the
+     * import slowed as they grew (ADR 021). A plain number is a cursor in click-id order, the order
+     * jobs started before this one read in: such a job reads on in that order.
+     */
+    async clicks(cursor: string, limit: number) {
+      const columns = `click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\``
+      const byId = /^\d+$/.test(cursor) && cursor !== '0'
+      let rows: YourlsClick[]
+      if (byId) {
+        rows = await source.rows<YourlsClick>(`select ${columns} where click_id > ? order by click_id limit ?`, [Number(cursor), limit])
+      } else if (cursor === '0') {
+        rows = await source.rows<YourlsClick>(`select ${columns} order by shorturl, click_id limit ?`, [limit])
+      } else {
+        const [shorturl, clickId] = linkOrderCursorOf(cursor)
+        rows = await source.rows<YourlsClick>(`select ${columns} where shorturl > ? or (shorturl = ? and click_id > ?) order by shorturl, click_id limit ?`, [shorturl, shorturl, clickId, limit])
+      }
       if (rows.length === 0) return undefined
+      const lastRow = rows[rows.length - 1]!
       return {
-        last: rows[rows.length - 1]!.click_id,
+        last: byId ? String(lastRow.click_id) : JSON.stringify([lastRow.shorturl, lastRow.click_id]),
         clicks: rows.map((click) => ({
           linkKey: click.shorturl,
           createdAt: click.click_time.slice(0, 19),

@@ -82,6 +82,62 @@ describe.skipIf(!MYSQL_URL)('YOURLS import from MariaDB', () => {
     expect(await db.selectFrom('clicks').select('id').where('account_id', '=', owner.id).execute()).toHaveLength(5)
   })
 
+  it('reads clicks in link order, resumes a stopped job at its cursor without importing a click twice, and reads on a click-id cursor in id order', async () => {
+    // Clicks of three new links, interleaved in time as visits come: link order is not id order.
+    await admin.query(`INSERT INTO \`${PREFIX}url\` VALUES ('yl-p-b','https://example.com/pb',NULL,'2022-03-01 00:00:00','1.2.3.4',3),('yl-p-a','https://example.com/pa',NULL,'2022-03-01 00:00:00','1.2.3.4',2),('yl-p-c','https://example.com/pc',NULL,'2022-03-01 00:00:00','1.2.3.4',2)`)
+    const visits = [['yl-p-b', 'US'], ['yl-p-a', 'DE'], ['yl-p-c', 'FR'], ['yl-p-b', 'US'], ['yl-p-a', 'GB'], ['yl-p-b', 'JP'], ['yl-p-c', 'FR']]
+    await admin.query(`INSERT INTO \`${PREFIX}log\` (click_time, shorturl, referrer, user_agent, ip_address, country_code) VALUES ?`, [visits.map(([keyword, country], index) => [`2024-05-0${index + 1} 10:00:00`, keyword, 'direct', CHROME, '10.0.0.1', country])])
+    const [[{ first }]] = await admin.query(`SELECT min(click_id) AS first FROM \`${PREFIX}log\` WHERE shorturl LIKE 'yl-p-%'`) as unknown as [[{ first: number }]]
+
+    const source = await openMysqlSource(MYSQL_URL!)
+    try {
+      const reader = createYourlsReader(source, PREFIX)
+      // Pages of 2 in link order: every click once, by link then id.
+      const read: Array<{ key: string; createdAt: string }> = []
+      const cursors: string[] = []
+      for (let cursor = '0'; ;) {
+        const page = await reader.clicks(cursor, 2)
+        if (!page) break
+        expect(page.clicks.length).toBeLessThanOrEqual(2)
+        read.push(...page.clicks.map((click) => ({ key: click.linkKey, createdAt: click.createdAt })))
+        cursors.push((cursor = page.last))
+      }
+      const mine = read.filter((click) => click.key.startsWith('yl-p-'))
+      expect(mine.map((click) => click.key)).toEqual(['yl-p-a', 'yl-p-a', 'yl-p-b', 'yl-p-b', 'yl-p-b', 'yl-p-c', 'yl-p-c'])
+      expect(mine.map((click) => click.createdAt)).toEqual(['2024-05-02', '2024-05-05', '2024-05-01', '2024-05-04', '2024-05-06', '2024-05-03', '2024-05-07'].map((day) => `${day} 10:00:00`))
+      expect(read).toHaveLength(13)
+      expect(JSON.parse(cursors[0]!)).toEqual([expect.any(String), expect.any(Number)])
+      // A job started before clicks were read in link order kept a click id: it reads on in id order.
+      const byId = await reader.clicks(String(first + 3), 10)
+      expect(byId!.clicks.map((click) => click.linkKey)).toEqual(['yl-p-a', 'yl-p-b', 'yl-p-c'])
+      expect(byId!.last).toBe(String(first + 6))
+
+      // A job stopped after its third page of clicks (the first two are of links it did not create) (a process that died leaves it running), then run again.
+      const imports = context.services.imports
+      const id = await imports.startCommandLineImport(commandLineActor(owner.id), 'yourls', `${MYSQL_URL}#${PREFIX}`, { onconflict: 'skip', prefix: PREFIX })
+      let pages = 0
+      const stopping = { ...reader, clicks: async (cursor: string) => {
+        if (++pages === 4) throw new Error('stopped')
+        return reader.clicks(cursor, 2)
+      } }
+      await expect(imports.runJob(id, { reader: stopping })).rejects.toThrow('stopped')
+      const db = context.database.db
+      await db.updateTable('import_jobs').set({ state: 'running', error: null, finished_at: null }).where('id', '=', id).execute()
+      const stoppedAt = (await db.selectFrom('import_jobs').select(['cursor', 'clicks_imported', 'phase']).where('id', '=', id).executeTakeFirstOrThrow())
+      expect(stoppedAt).toMatchObject({ phase: 'clicks', clicks_imported: 2 })
+      expect(JSON.parse(stoppedAt.cursor)).toEqual([expect.stringMatching(/^yl-/), expect.any(Number)])
+      const resumed = await imports.runJob(id, { reader: { ...reader, clicks: (cursor: string) => reader.clicks(cursor, 2) } })
+      expect(resumed).toMatchObject({ state: 'done', links_created: 3, clicks_imported: 7 })
+      const links = await db.selectFrom('links').select(['alias', 'clicks']).where('account_id', '=', owner.id).where('alias', 'like', 'yl-p-%').orderBy('alias').execute()
+      expect(links).toEqual([{ alias: 'yl-p-a', clicks: 2 }, { alias: 'yl-p-b', clicks: 3 }, { alias: 'yl-p-c', clicks: 2 }])
+      const countries = await db.selectFrom('click_totals').innerJoin('links', 'links.id', 'click_totals.item_id').select(['links.alias', 'click_totals.value', 'click_totals.clicks'])
+        .where('click_totals.item_type', '=', 'link').where('click_totals.dimension', '=', 'country').where('links.alias', 'like', 'yl-p-%').orderBy('links.alias').orderBy('click_totals.value').execute()
+      expect(countries.map((row) => [row.alias, row.value, Number(row.clicks)])).toEqual([['yl-p-a', 'DE', 1], ['yl-p-a', 'GB', 1], ['yl-p-b', 'JP', 1], ['yl-p-b', 'US', 2], ['yl-p-c', 'FR', 2]])
+    } finally {
+      await source.close()
+    }
+  })
+
   it('fails with a one-line reason on a wrong password or a missing table, reading nothing', async () => {
     const wrong = new URL(MYSQL_URL!)
     wrong.password = 'not-the-password'
