@@ -6,7 +6,8 @@
 // `linkwell import yourls` (the built CLI, the same code path a person runs) in a child process
 // whose resident memory is sampled every 100 ms; the job's row tells how far it is. Reports the
 // time of each phase, rows per second, the peak and the samples of resident memory (flat or not),
-// checks the job's counts and the statistics against the source, then drops the tables. Targets: under 2 minutes, under 250 MB and flat.
+// checks the job's counts and the statistics against the source, then drops the tables. Targets:
+// under 2 minutes, under 250 MB and flat.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'

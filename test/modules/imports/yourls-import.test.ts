@@ -112,7 +112,8 @@ describe.skipIf(!MYSQL_URL)('YOURLS import from MariaDB', () => {
       expect(byId!.clicks.map((click) => click.linkKey)).toEqual(['yl-p-a', 'yl-p-b', 'yl-p-c'])
       expect(byId!.last).toBe(String(first + 6))
 
-      // A job stopped after its third page of clicks (the first two are of links it did not create) (a process that died leaves it running), then run again.
+      // A job stopped after its third page of clicks (the first two hold only links it did not
+      // create), left running as a process that died leaves it, then run again.
       const imports = context.services.imports
       const id = await imports.startCommandLineImport(commandLineActor(owner.id), 'yourls', `${MYSQL_URL}#${PREFIX}`, { onconflict: 'skip', prefix: PREFIX })
       let pages = 0
