@@ -208,7 +208,7 @@ export async function runImportBench(options: Options): Promise<void> {
     console.log(`  job: ${job?.state}, ${job?.links_created} links created, ${job?.clicks_imported} clicks imported`)
     const totalsEqual = await statisticsEqualSource(connection, prefix, file, accountId)
     const complete = job?.state === 'done' && job.links_created === Number(source.links) && job.clicks_imported === Number(source.clicks) && totalsEqual
-    if (!complete) console.log(`  WRONG: the job imported ${job?.links_created}/${source.links} links and ${job?.clicks_imported}/${source.clicks} clicks`)
+    if (!complete) console.log(`  WRONG: the job imported ${job?.links_created}/${source.links} links and ${job?.clicks_imported}/${source.clicks} clicks${totalsEqual ? '' : ', and its statistics differ from the source (above)'}`)
     // The targets are for the issue's size; a smaller run only shows the trend.
     const fullSize = options.links >= 100_000 && options.clicks >= 1_000_000
     console.log(`  targets for 100,000 links and 1,000,000 clicks (under ${TARGET_SECONDS} s, under ${TARGET_MB} MB): ${fullSize ? (seconds < TARGET_SECONDS && peak < TARGET_MB && complete ? 'met' : 'NOT met') : 'not judged at this size'}`)

@@ -26,7 +26,8 @@ const server = await startServer({
   RATE_LIMIT_PER_MINUTE: '1000000',
   TRUSTED_PROXIES: '127.0.0.1',
   LOG_LEVEL: 'warn',
-  WEBHOOK_ALLOW_PRIVATE: '1',
+  // The webhook target's receiver is on loopback.
+  ...(target === 'webhook' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
 }, { cpu: SERVER_CPU, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
 const receiver = target === 'webhook' ? await startClickReceiver(LOAD_CPU) : null
 try {

@@ -39,11 +39,11 @@ export async function checkYourlsTables(source: MysqlSource, prefix: string): Pr
   }
 }
 
-/** The link and id of a link-order cursor (what `clicks` answered as `last`). */
-function linkOrderCursorOf(cursor: string): [string, number] {
+/** The keyset parameters (link, link, id) of a link-order cursor `["shorturl", click_id]` (what `clicks` answered as `last`). */
+function linkOrderParametersOf(cursor: string): [string, string, number] {
   const parsed: unknown = JSON.parse(cursor)
   if (!Array.isArray(parsed) || typeof parsed[0] !== 'string' || !Number.isSafeInteger(parsed[1])) throw new Error(`not a YOURLS click cursor: ${cursor}`)
-  return [parsed[0], parsed[1] as number]
+  return [parsed[0], parsed[0], parsed[1] as number]
 }
 
 export function createYourlsReader(source: MysqlSource, prefix: string): SourceReader {
@@ -70,17 +70,13 @@ export function createYourlsReader(source: MysqlSource, prefix: string): SourceR
      * jobs started before this one read in: such a job reads on in that order.
      */
     async clicks(cursor: string, limit: number) {
-      const columns = `click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\``
       const byId = /^\d+$/.test(cursor) && cursor !== '0'
-      let rows: YourlsClick[]
-      if (byId) {
-        rows = await source.rows<YourlsClick>(`select ${columns} where click_id > ? order by click_id limit ?`, [Number(cursor), limit])
-      } else if (cursor === '0') {
-        rows = await source.rows<YourlsClick>(`select ${columns} order by shorturl, click_id limit ?`, [limit])
-      } else {
-        const [shorturl, clickId] = linkOrderCursorOf(cursor)
-        rows = await source.rows<YourlsClick>(`select ${columns} where shorturl > ? or (shorturl = ? and click_id > ?) order by shorturl, click_id limit ?`, [shorturl, shorturl, clickId, limit])
-      }
+      const [after, order, parameters]: [string, string, unknown[]] = byId
+        ? ['where click_id > ?', 'click_id', [Number(cursor)]]
+        : cursor === '0'
+          ? ['', 'shorturl, click_id', []]
+          : ['where shorturl > ? or (shorturl = ? and click_id > ?)', 'shorturl, click_id', linkOrderParametersOf(cursor)]
+      const rows = await source.rows<YourlsClick>(`select click_id, click_time, shorturl, referrer, user_agent, country_code from \`${prefix}log\` ${after} order by ${order} limit ?`, [...parameters, limit])
       if (rows.length === 0) return undefined
       const lastRow = rows[rows.length - 1]!
       return {
