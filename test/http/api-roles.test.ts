@@ -147,7 +147,17 @@ describe('the role matrix', () => {
       },
       template: async () => (await context.services.utmTemplates.createTemplate(await actingAs(context, account), { name: uniqueName('template'), utm: { source: 'matrix' } })).id,
       webhook: async () => (await context.services.webhooks.createWebhook(await actingAs(context, account), { url: 'https://hooks.example/matrix', events: ['link.created'] })).webhook.id,
-      import: async () => context.services.imports.startFileImport(await actingAs(context, account), { source: 'csv', fileName: 'matrix.csv', content: 'url\nhttps://example.com/matrix\n', options: { onconflict: 'skip' } }),
+      // The served worker runs the job: the matrix reads it once it has ended, so every role is
+      // answered the same record (read while it ran, two answers could differ by its progress).
+      import: async () => {
+        const id = await context.services.imports.startFileImport(await actingAs(context, account), { source: 'csv', fileName: 'matrix.csv', content: 'url\nhttps://example.com/matrix\n', options: { onconflict: 'skip' } })
+        for (const deadline = Date.now() + 15_000; ;) {
+          const { state } = await context.database.db.selectFrom('import_jobs').select('state').where('id', '=', id).executeTakeFirstOrThrow()
+          if (state === 'done' || state === 'failed') return id
+          if (Date.now() > deadline) throw new Error(`the matrix's import job is still ${state}`)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      },
       // A test event's delivery (not sent: no worker runs in this app).
       delivery: async () => {
         const acting = await actingAs(context, account)
