@@ -15,12 +15,15 @@
 //                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics,
 //                         export, import,
 //                         analytics (not in the default set: sizes and options in bench/analytics.ts),
+//                         analytics-columnar (not in the default set: ADR 022's columnar layout at
+//                         the issue's full sizes, bench/analytics-columnar.ts),
 //                         redirect-options (not in the default set: a link without options on this
 //                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23)
 //   BENCH_BASELINE_DIR    the checkout of the pre-options commit (d3c104d^1), built, for redirect-options
 //   BENCH_CURRENT_DIR     for redirect-options: another built checkout measured in place of this one
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
+import { columnarOptionsFromEnvironment, runColumnarBench } from './analytics-columnar.js'
 import { runApiThroughputBench } from './api-throughput.js'
 import { runColdStartBench } from './cold-start.js'
 import { runExportBench } from './export.js'
@@ -54,4 +57,5 @@ if (only.has('statistics')) await runStatisticsReadBench({ largeClicks: Number(p
 if (only.has('export')) await runExportBench({ clicks: Number(process.env.BENCH_EXPORT_CLICKS ?? 1_000_000) })
 if (only.has('import')) await runImportBench(importOptionsFromEnvironment(nodeArgs))
 if (only.has('analytics')) await runAnalyticsBench(analyticsOptionsFromEnvironment(postgresUrl))
+if (only.has('analytics-columnar')) await runColumnarBench(columnarOptionsFromEnvironment())
 console.log(`bench finished ${new Date().toISOString()}`)

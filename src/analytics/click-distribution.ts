@@ -70,10 +70,12 @@ export const ZIPF_BROWSERS: readonly string[] = [
   'Yandex', 'UCBrowser', 'Brave', 'Vivaldi', 'DuckDuckGo', 'Mobile Firefox', 'Mobile Chrome', 'Opera Mobi', 'Silk', 'MIUI Browser',
   'Whale', 'QQBrowser', 'Baidu', 'Edge WebView2', 'GSA', 'LinkedIn', 'Snapchat', 'TikTok', 'Puffin', '',
 ]
-const SYSTEMS = ['Windows', 'iOS', 'Android', 'macOS', 'Linux', 'Chrome OS', 'iPadOS', 'Ubuntu', 'HarmonyOS', 'FreeBSD', 'KaiOS', '']
-const DEVICES = ['desktop', 'mobile', 'tablet']
+/** A dozen systems, the most common first. */
+export const ZIPF_SYSTEMS: readonly string[] = ['Windows', 'iOS', 'Android', 'macOS', 'Linux', 'Chrome OS', 'iPadOS', 'Ubuntu', 'HarmonyOS', 'FreeBSD', 'KaiOS', '']
+/** The three devices, the most common first. */
+export const ZIPF_DEVICES: readonly string[] = ['desktop', 'mobile', 'tablet']
 /** 40 languages (primary subtags), the most common first; '' where none was sent. */
-const LANGUAGES = ['en', 'de', 'es', 'fr', 'pt', 'ja', 'it', 'nl', 'ru', 'pl', 'zh', 'ko', 'tr', 'sv', 'ar', '', 'da', 'fi', 'no', 'cs', 'hu', 'ro', 'el', 'he', 'th', 'vi', 'id', 'uk', 'hi', 'bn', 'fa', 'ms', 'sk', 'bg', 'hr', 'sr', 'sl', 'lt', 'lv', 'et']
+export const ZIPF_LANGUAGES: readonly string[] = ['en', 'de', 'es', 'fr', 'pt', 'ja', 'it', 'nl', 'ru', 'pl', 'zh', 'ko', 'tr', 'sv', 'ar', '', 'da', 'fi', 'no', 'cs', 'hu', 'ro', 'el', 'he', 'th', 'vi', 'id', 'uk', 'hi', 'bn', 'fa', 'ms', 'sk', 'bg', 'hr', 'sr', 'sl', 'lt', 'lv', 'et']
 
 /** The dimensions of one synthetic click. */
 export interface SyntheticVisit {
@@ -89,16 +91,16 @@ export function createVisitSource(seed: number): { random: () => number; next: (
   const country = zipfSampler(ZIPF_COUNTRIES.length)
   const referrer = zipfSampler(ZIPF_REFERRERS.length)
   const browser = zipfSampler(ZIPF_BROWSERS.length)
-  const system = zipfSampler(SYSTEMS.length)
-  const device = zipfSampler(DEVICES.length)
-  const language = zipfSampler(LANGUAGES.length)
+  const system = zipfSampler(ZIPF_SYSTEMS.length)
+  const device = zipfSampler(ZIPF_DEVICES.length)
+  const language = zipfSampler(ZIPF_LANGUAGES.length)
   return {
     random,
     next: () => ({
       country: ZIPF_COUNTRIES[country(random)]!,
       referrer: ZIPF_REFERRERS[referrer(random)]!,
-      agent: { browser: ZIPF_BROWSERS[browser(random)]!, os: SYSTEMS[system(random)]!, device: DEVICES[device(random)]! },
-      language: LANGUAGES[language(random)]!,
+      agent: { browser: ZIPF_BROWSERS[browser(random)]!, os: ZIPF_SYSTEMS[system(random)]!, device: ZIPF_DEVICES[device(random)]! },
+      language: ZIPF_LANGUAGES[language(random)]!,
     }),
   }
 }
