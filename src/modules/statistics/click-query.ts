@@ -6,7 +6,9 @@
 // hour (or quarter hour, in zones whose offset is not whole hours) read off the stored
 // `YYYY-MM-DD HH:MM:SS` text, and those slots are put into the zone's buckets here, so a day of
 // Europe/Berlin is 23 or 25 hours on both. Answers without filters or options stay on the
-// aggregates (statistics.repository.ts): this module is what a columnar store would replace.
+// aggregates (statistics.repository.ts). The service reads through `StatisticsEngine`: a window's
+// figures in one call, so that a columnar store can answer them with one scan where this module
+// runs a query per figure.
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -50,10 +52,44 @@ export interface SeriesEntry {
 }
 
 /** Clicks of one UTC slot (an hour, or a quarter hour). */
-interface Slot {
+export interface Slot {
   start: number
   clicks: number
   unique: number
+}
+
+/** A link's clicks and unique clicks in a window. */
+export interface LinkCount {
+  id: number
+  clicks: number
+  uniqueClicks: number
+}
+
+/**
+ * Everything the statistics service reads of one window, in one call, so that an engine can
+ * answer it with one scan (a columnar store's grouping sets) instead of a query per figure.
+ */
+export interface WindowFigures {
+  /** Clicks per UTC slot (hours, or quarter hours when `quarters`), any order. */
+  slots: Slot[]
+  /** Every value of each dimension with clicks under the filters ('' for unknown), most clicked first, ties by value ascending. */
+  values: Record<ValueDimension, CountedValue[]>
+  /** Account scope only: every existing link of the account with clicks in the window under the filters, most first, ties by id descending. Undefined for an item scope. */
+  links?: LinkCount[]
+}
+
+/** The last 60 minutes of clicks per UTC minute, zeros included, oldest first. */
+export interface LiveMinutes {
+  from: string
+  to: string
+  clicks: number
+  minutes: Array<{ minute: string; clicks: number }>
+}
+
+/** What the statistics service needs from an engine: a window's figures, and the live minutes. */
+export interface StatisticsEngine {
+  figures(scope: ClickScope, window: UtcWindow, filters: ClickFilters, quarters: boolean): Promise<WindowFigures>
+  live(scope: ClickScope, filters: ClickFilters, now: number): Promise<LiveMinutes>
 }
 
 function toCount(value: number | string | null): number {
@@ -104,8 +140,8 @@ export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granula
   return [...buckets.values()]
 }
 
-/** True when a zone's offset over the window is whole hours (clicks can be grouped by UTC hour). */
-function wholeHours(window: UtcWindow, zone: string): boolean {
+/** True when a zone's offset over the window is whole hours (clicks can be grouped by UTC hour, else by quarter hour). */
+export function wholeHours(window: UtcWindow, zone: string): boolean {
   const offsetOf = createOffsetLookup(zone)
   for (let time = window.start; time < window.end + DAY_MS; time += DAY_MS) if (offsetOf(Math.min(time, window.end)) % HOUR_MS !== 0) return false
   return true
@@ -113,7 +149,8 @@ function wholeHours(window: UtcWindow, zone: string): boolean {
 
 const stored = (time: number) => nowTimestamp(new Date(time))
 
-export function createClickQuery(db: DB) {
+/** The engine that reads the raw clicks of the main database (SQLite or PostgreSQL). */
+export function createClickQuery(db: DB): StatisticsEngine {
   /** The scope, the window and the filters: the part every query shares. */
   function clicksOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters): ClicksQuery<{}> {
     let query = db.selectFrom('clicks')
@@ -161,83 +198,75 @@ export function createClickQuery(db: DB) {
     return query
   }
 
+  /** Clicks and unique clicks per UTC slot of the window: hours, or quarter hours when `quarters`. */
+  async function slots(scope: ClickScope, window: UtcWindow, filters: ClickFilters, quarters: boolean): Promise<Slot[]> {
+    const hour = sql<string>`substr(clicks.created_at, 1, 13)`
+    const quarter = sql<number>`cast(substr(clicks.created_at, 15, 2) as integer) / 15`
+    let query = clicksOf(scope, window, filters).select((eb) => [
+      hour.as('hour'),
+      eb.fn.countAll<number | string>().as('clicks'),
+      eb.fn.sum<number | string>('clicks.is_unique').as('unique_clicks'),
+    ])
+    if (quarters) query = query.select(quarter.as('quarter')).groupBy([hour, quarter]) as typeof query
+    else query = query.groupBy(hour)
+    const rows = (await query.execute()) as Array<{ hour: string; quarter?: number | string; clicks: number | string; unique_clicks: number | string }>
+    return rows.map((row) => ({
+      start: Date.parse(`${row.hour}:00:00Z`) + Number(row.quarter ?? 0) * QUARTER_MS,
+      clicks: toCount(row.clicks),
+      unique: toCount(row.unique_clicks),
+    }))
+  }
+
+  /** Every value of a dimension with clicks ('' for unknown), most first, ties by value. */
+  async function values(scope: ClickScope, window: UtcWindow, filters: ClickFilters, dimension: ValueDimension): Promise<CountedValue[]> {
+    const value = sql<string>`coalesce(${sql.ref(`clicks.${COLUMNS[dimension]}`)}, '')`
+    const rows = await clicksOf(scope, window, filters)
+      .select((eb) => [value.as('value'), eb.fn.countAll<number | string>().as('clicks')])
+      .groupBy(value)
+      .orderBy('clicks', 'desc')
+      .orderBy('value')
+      .execute()
+    return rows.map((row) => ({ value: row.value, clicks: toCount(row.clicks) }))
+  }
+
+  /** Every link of the account with clicks in the window (existing links only), most first, ties newest first. */
+  async function linkCounts(accountId: number, window: UtcWindow, filters: ClickFilters): Promise<LinkCount[]> {
+    const rows = await clicksOf({ accountId }, window, filters)
+      .select((eb) => ['clicks.item_id', eb.fn.countAll<number | string>().as('clicks'), eb.fn.sum<number | string>('clicks.is_unique').as('unique_clicks')])
+      .groupBy('clicks.item_id')
+      .orderBy('clicks', 'desc')
+      .orderBy('clicks.item_id', 'desc')
+      .execute()
+    return rows.map((row) => ({ id: row.item_id, clicks: toCount(row.clicks), uniqueClicks: toCount(row.unique_clicks) }))
+  }
+
+  /** Clicks per UTC minute (`YYYY-MM-DD HH:MM`) of the window. */
+  async function minutes(scope: ClickScope, window: UtcWindow, filters: ClickFilters): Promise<Map<string, number>> {
+    const minute = sql<string>`substr(clicks.created_at, 1, 16)`
+    const rows = await clicksOf(scope, window, filters).select((eb) => [minute.as('minute'), eb.fn.countAll<number | string>().as('clicks')]).groupBy(minute).execute()
+    return new Map(rows.map((row) => [row.minute, toCount(row.clicks)]))
+  }
+
   return {
-    /** Clicks and unique clicks per UTC slot of the window: hours, or quarter hours when `quarters`. */
-    async slots(scope: ClickScope, window: UtcWindow, filters: ClickFilters, quarters: boolean): Promise<Slot[]> {
-      const hour = sql<string>`substr(clicks.created_at, 1, 13)`
-      const quarter = sql<number>`cast(substr(clicks.created_at, 15, 2) as integer) / 15`
-      let query = clicksOf(scope, window, filters).select((eb) => [
-        hour.as('hour'),
-        eb.fn.countAll<number | string>().as('clicks'),
-        eb.fn.sum<number | string>('clicks.is_unique').as('unique_clicks'),
-      ])
-      if (quarters) query = query.select(quarter.as('quarter')).groupBy([hour, quarter]) as typeof query
-      else query = query.groupBy(hour)
-      const rows = (await query.execute()) as Array<{ hour: string; quarter?: number | string; clicks: number | string; unique_clicks: number | string }>
-      return rows.map((row) => ({
-        start: Date.parse(`${row.hour}:00:00Z`) + Number(row.quarter ?? 0) * QUARTER_MS,
-        clicks: toCount(row.clicks),
-        unique: toCount(row.unique_clicks),
-      }))
+    /** A window's slots, every value of each dimension and (for an account) every link's counts: 7-8 queries. */
+    async figures(scope, window, filters, quarters) {
+      // One after the other: the pool is shared with the redirects and the click writer.
+      const figures: WindowFigures = { slots: await slots(scope, window, filters, quarters), values: {} as Record<ValueDimension, CountedValue[]> }
+      for (const dimension of Object.keys(COLUMNS) as ValueDimension[]) figures.values[dimension] = await values(scope, window, filters, dimension)
+      if ('accountId' in scope) figures.links = await linkCounts(scope.accountId, window, filters)
+      return figures
     },
 
-    /** The most clicked values of a dimension ('' for unknown), most first; `only`: just these values, `limit`: undefined for all. */
-    async topValues(scope: ClickScope, window: UtcWindow, filters: ClickFilters, dimension: ValueDimension, limit: number | undefined, only?: string[]): Promise<CountedValue[]> {
-      const value = sql<string>`coalesce(${sql.ref(`clicks.${COLUMNS[dimension]}`)}, '')`
-      let query = clicksOf(scope, window, only ? { ...filters, [dimension]: only } : filters)
-        .select((eb) => [value.as('value'), eb.fn.countAll<number | string>().as('clicks')])
-        .groupBy(value)
-        .orderBy('clicks', 'desc')
-        .orderBy('value')
-      if (limit !== undefined) query = query.limit(limit)
-      const rows = await query.execute()
-      return rows.map((row) => ({ value: row.value, clicks: toCount(row.clicks) }))
-    },
-
-    /** The account's most clicked links of the window (existing links only), most first, ties newest first; `only`: just these ids. */
-    async topLinkCounts(accountId: number, window: UtcWindow, filters: ClickFilters, limit: number, only?: number[]): Promise<Array<{ id: number; clicks: number; uniqueClicks: number }>> {
-      const rows = await clicksOf({ accountId }, window, only ? { ...filters, link: only } : filters)
-        .select((eb) => ['clicks.item_id', eb.fn.countAll<number | string>().as('clicks'), eb.fn.sum<number | string>('clicks.is_unique').as('unique_clicks')])
-        .groupBy('clicks.item_id')
-        .orderBy('clicks', 'desc')
-        .orderBy('clicks.item_id', 'desc')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => ({ id: row.item_id, clicks: toCount(row.clicks), uniqueClicks: toCount(row.unique_clicks) }))
-    },
-
-    /** Clicks per UTC minute (`YYYY-MM-DD HH:MM`) of the window. */
-    async minutes(scope: ClickScope, window: UtcWindow, filters: ClickFilters): Promise<Map<string, number>> {
-      const minute = sql<string>`substr(clicks.created_at, 1, 16)`
-      const rows = await clicksOf(scope, window, filters).select((eb) => [minute.as('minute'), eb.fn.countAll<number | string>().as('clicks')]).groupBy(minute).execute()
-      return new Map(rows.map((row) => [row.minute, toCount(row.clicks)]))
-    },
-
-    /** Slots of a window with the grouping its zone needs, turned into the series of a granularity and the days. */
-    async series(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity) {
-      const slots = await this.slots(scope, window, filters, !wholeHours(window, zone))
-      const totals = slots.reduce((sum, slot) => ({ clicks: sum.clicks + slot.clicks, unique: sum.unique + slot.unique }), { clicks: 0, unique: 0 })
-      return {
-        clicks: totals.clicks,
-        uniqueClicks: totals.unique,
-        series: seriesOf(slots, window, zone, granularity),
-        days: granularity === 'day' ? undefined : seriesOf(slots, window, zone, 'day'),
-      }
-    },
-
-    /** The last 60 minutes (the current one included) per UTC minute, zeros included, oldest first. */
-    async live(scope: ClickScope, filters: ClickFilters, now: number) {
+    async live(scope, filters, now) {
       const end = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS
       const window = { start: end - 60 * MINUTE_MS, end }
-      const counts = await this.minutes(scope, window, filters)
-      const minutes = []
+      const counts = await minutes(scope, window, filters)
+      const perMinute = []
       for (let time = window.start; time < window.end; time += MINUTE_MS) {
         const minute = stored(time).slice(0, 16)
-        minutes.push({ minute, clicks: counts.get(minute) ?? 0 })
+        perMinute.push({ minute, clicks: counts.get(minute) ?? 0 })
       }
-      return { from: stored(window.start), to: stored(window.end), clicks: minutes.reduce((sum, { clicks }) => sum + clicks, 0), minutes }
+      return { from: stored(window.start), to: stored(window.end), clicks: perMinute.reduce((sum, { clicks }) => sum + clicks, 0), minutes: perMinute }
     },
   }
 }
-
-export type ClickQuery = ReturnType<typeof createClickQuery>

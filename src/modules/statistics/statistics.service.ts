@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../../core/errors.js'
 import { offsetAt } from '../../core/time-zones.js'
 import { socialNetworkOf } from '../../analytics/click-enrichment.js'
 import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
-import { windowOfDays, type ClickQuery, type ClickScope, type UtcWindow } from './click-query.js'
+import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
 import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'
 
 /** The longest range one request may ask for, in days (a year, leap day included). */
@@ -74,7 +74,7 @@ function socialOf(referrers: CountedValue[]) {
   return toSocialCount(referrers.map(({ value, clicks }) => ({ value: socialNetworkOf(value) ?? '', clicks })))
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), clickQuery?: ClickQuery) {
+export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
   function rangeOf(query: RangeQuery, zone?: string): DayRange {
     const time = now().getTime()
@@ -87,10 +87,9 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     return { from, to }
   }
 
-
-  function queryModule(): ClickQuery {
-    if (!clickQuery) throw new Error('The statistics service was built without the click query module')
-    return clickQuery
+  function engineOf(): StatisticsEngine {
+    if (!engine) throw new Error('The statistics service was built without a statistics engine')
+    return engine
   }
 
   /** The range, zone and window of a raw-click answer; a 400 for hours over too long a range. */
@@ -110,19 +109,24 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     }
   }
 
-  /** Series, days, top lists and social counts of one window, from the raw clicks. */
+  /**
+   * Series, days, top lists and social counts of one window, from one call of the engine; with
+   * `compareTo` (the previous period beside the current one), the lists count just the values the
+   * current lists show, in their order.
+   */
   async function figuresOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>) {
-    const query = queryModule()
-    const { clicks, uniqueClicks, series, days } = await query.series(scope, window, filters, zone, granularity)
+    const figures = await engineOf().figures(scope, window, filters, !wholeHours(window, zone))
+    const totals = figures.slots.reduce((sum, slot) => ({ clicks: sum.clicks + slot.clicks, unique: sum.unique + slot.unique }), { clicks: 0, unique: 0 })
+    const series = seriesOf(figures.slots, window, zone, granularity)
     const top = {} as Record<ValueDimension, TopValues>
     let social = toSocialCount([])
     for (const dimension of VALUE_DIMENSIONS) {
-      const only = compareTo?.[dimension].values
-      // Referrers are read whole: the social counts come from every host, not the top ten.
-      const limit = dimension === 'referrer' ? undefined : TOP_LIMIT
-      const rows = only && only.length === 0 ? [] : await query.topValues(scope, window, filters, dimension, limit, only)
-      if (dimension === 'referrer') social = socialOf(rows)
-      const shown = only ? rows : rows.slice(0, TOP_LIMIT)
+      const values = figures.values[dimension]
+      const compared = compareTo && new Set(compareTo[dimension].values)
+      const shown = compared ? values.filter(({ value }) => compared.has(value)) : values.slice(0, TOP_LIMIT)
+      // The social counts come from every referrer host, not the top ten (the previous period's too:
+      // before one call read every figure, it counted only the hosts the current list showed).
+      if (dimension === 'referrer') social = socialOf(values)
       const list = toTopList(dimension, shown)
       top[dimension] = {
         values: shown.map(({ value }) => value),
@@ -131,9 +135,9 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
       }
     }
     return {
-      clicks,
-      uniqueClicks,
-      days: days ?? series,
+      clicks: totals.clicks,
+      uniqueClicks: totals.unique,
+      days: granularity === 'day' ? series : seriesOf(figures.slots, window, zone, 'day'),
       series,
       top,
       tops: {
@@ -145,22 +149,24 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
         topLanguages: top.language.list,
       },
       socialCount: social,
+      links: figures.links,
     }
   }
 
-  /** The account's most clicked links of a window under filters; `only`: these links' counts, in that order. */
-  async function topLinksOf(accountId: number, window: UtcWindow, filters: ClickFilters, only?: TopLinkRow[]): Promise<TopLinkRow[]> {
-    if (only && only.length === 0) return []
-    const counts = await queryModule().topLinkCounts(accountId, window, filters, TOP_LIMIT, only?.map((link) => link.id))
-    if (only) {
-      const byId = new Map(counts.map((row) => [row.id, row]))
-      return only.map((link) => ({ ...link, clicks: byId.get(link.id)?.clicks ?? 0, uniqueClicks: byId.get(link.id)?.uniqueClicks ?? 0 }))
-    }
-    const links = new Map((await statistics.linksByIds(accountId, counts.map((row) => row.id))).map((link) => [link.id, link]))
-    return counts.flatMap((row) => {
+  /** The most clicked of a window's link counts, with the links' details (a link gone since is left out). */
+  async function topLinksOf(accountId: number, counts: LinkCount[]): Promise<TopLinkRow[]> {
+    const top = counts.slice(0, TOP_LIMIT)
+    const links = new Map((await statistics.linksByIds(accountId, top.map((row) => row.id))).map((link) => [link.id, link]))
+    return top.flatMap((row) => {
       const link = links.get(row.id)
       return link ? [{ ...link, clicks: row.clicks, uniqueClicks: row.uniqueClicks }] : []
     })
+  }
+
+  /** The same links with their counts in another window, in their order (0 where none). */
+  function countsOf(links: TopLinkRow[], counts: LinkCount[]): TopLinkRow[] {
+    const byId = new Map(counts.map((row) => [row.id, row]))
+    return links.map((link) => ({ ...link, clicks: byId.get(link.id)?.clicks ?? 0, uniqueClicks: byId.get(link.id)?.uniqueClicks ?? 0 }))
   }
 
   /** An answer from the raw clicks: the current period and, with compare=previous, the one before it. */
@@ -168,7 +174,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     const { zone, fromDay, toDay, window, previous } = await windowsOf(accountId, query, parameters)
     const { granularity, filters } = parameters
     const current = await figuresOf(scope, window, filters, zone, granularity)
-    const topLinks = 'accountId' in scope ? await topLinksOf(accountId, window, filters) : undefined
+    const topLinks = 'accountId' in scope ? await topLinksOf(accountId, current.links ?? []) : undefined
     let before
     if (parameters.compare) {
       const figures = await figuresOf(scope, previous.window, filters, zone, granularity, current.top)
@@ -181,7 +187,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
         series: figures.series,
         ...figures.tops,
         socialCount: figures.socialCount,
-        ...(topLinks ? { topLinks: await topLinksOf(accountId, previous.window, filters, topLinks) } : {}),
+        ...(topLinks ? { topLinks: countsOf(topLinks, figures.links ?? []) } : {}),
       }
     }
     return {
@@ -297,7 +303,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
       const parameters = readClickQuery(query, item ? 'item' : 'account', [], false)
       if (item && !(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
       const scope: ClickScope = item ? { itemType: item.itemType, itemId: item.itemId } : { accountId }
-      return { ...(await queryModule().live(scope, parameters.filters, now().getTime())), filters: parameters.givenFilters }
+      return { ...(await engineOf().live(scope, parameters.filters, now().getTime())), filters: parameters.givenFilters }
     },
   }
 }
