@@ -79,12 +79,17 @@ const EVERY_LINK_OPTION = {
  * click is also an outbox event in its batch's transaction, then a signed delivery), and the default
  * redirecting a link with every option set.
  */
+/** The columnar store's file of the configuration that has one. */
+const ANALYTICS_FILE = path.join(os.tmpdir(), `lw-bench-analytics-${process.pid}.duckdb`)
+
 const CONFIGURATIONS: ReadonlyArray<{ name: string; env: Record<string, string>; webhook?: boolean; link?: Record<string, unknown> }> = [
   { name: 'default (LOG_LEVEL=info)', env: { LOG_LEVEL: 'info' } },
   { name: 'tuned (LOG_LEVEL=warn)', env: { LOG_LEVEL: 'warn' } },
   { name: 'default without metrics (METRICS=off)', env: { LOG_LEVEL: 'info', METRICS: 'off' } },
   { name: 'default with a link.clicked webhook', env: { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: '1' }, webhook: true },
   { name: 'default, a link with every option', env: { LOG_LEVEL: 'info' }, link: EVERY_LINK_OPTION },
+  // The columnar store (ADR 022) tails the clicks into DuckDB beside the server; removed after each database's run.
+  { name: 'default with the columnar store (ANALYTICS_STORE)', env: { LOG_LEVEL: 'info', ANALYTICS_STORE: ANALYTICS_FILE } },
 ]
 
 /**
@@ -98,6 +103,7 @@ const COMPARISONS: ReadonlyArray<{ label: string; of: number; to: number; atLeas
   { label: 'metrics on ÷ off', of: 0, to: 2, atLeast: 0.98 },
   { label: 'webhooks on ÷ off', of: 3, to: 0, atLeast: 0.9 },
   { label: 'options ÷ none', of: 4, to: 0, atLeast: null },
+  { label: 'columnar ÷ none', of: 5, to: 0, atLeast: 0.9 },
 ]
 
 /**
@@ -254,6 +260,7 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
       await handle.close()
     }
     await receiver.close()
+    for (const file of [ANALYTICS_FILE, `${ANALYTICS_FILE}.wal`]) fs.rmSync(file, { force: true })
   }
 }
 

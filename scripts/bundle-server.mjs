@@ -4,7 +4,8 @@
 // Left outside the bundle: native addons (better-sqlite3, sharp, pg's optional pg-native) and
 // packages that read files beside their own code (@fastify/swagger-ui's assets); Node resolves
 // them from node_modules at run time, as it does `pg`, which the server requires only on PostgreSQL,
-// and the NATS client, which it imports only with EVENTS_URL (no memory for it otherwise).
+// the NATS client, which it imports only with EVENTS_URL, and DuckDB, only with ANALYTICS_STORE (no
+// memory for them otherwise).
 import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 
@@ -34,7 +35,7 @@ await build({
   minifyWhitespace: !readable,
   minifySyntax: true,
   minifyIdentifiers: false,
-  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui', '@nats-io/transport-node', '@nats-io/jetstream'],
+  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui', '@nats-io/transport-node', '@nats-io/jetstream', '@duckdb/node-api'],
   banner: { js: banner },
   logLevel: 'warning',
 })

@@ -226,6 +226,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (services.config.linkCheck.enabled) services.linkChecker.start()
     done()
   })
+  // With ANALYTICS_STORE, statistics are answered from the columnar store once it has caught up.
+  app.addHook('onReady', () => services.analyticsStore.start())
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
   app.addHook('onClose', () => {
     visitorLog.close()

@@ -50,6 +50,8 @@ export interface Config {
   corsOrigins: string[]
   /** Raw clicks older than this many days may be pruned (`linkwell clicks prune`); null: kept forever. */
   clickRetentionDays: number | null
+  /** The columnar store's DuckDB file (ANALYTICS_STORE, ADR 022): the served process answers statistics from it; null: from the raw clicks. */
+  analyticsStore: string | null
   /** `smtp://` or `smtps://` server that invitations are mailed through; absent: the link is only shown. */
   smtpUrl: string | undefined
   /** The From of mails sent (SMTP_FROM); by default `Linkwell <linkwell@PUBLIC_URL's host>`. */
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
+    analyticsStore: env.ANALYTICS_STORE ? path.resolve(env.ANALYTICS_STORE) : null,
     smtpUrl: readSmtpUrl(env),
     smtpFrom: env.SMTP_FROM || `Linkwell <linkwell@${new URL(readPublicUrl(env, port)).hostname}>`,
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),

@@ -76,7 +76,9 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
-import { createClickQuery } from './modules/statistics/click-query.js'
+import { createClickQuery, type StatisticsEngine } from './modules/statistics/click-query.js'
+import { createColumnarEngine } from './modules/statistics/columnar-query.js'
+import { openColumnarStore, type ColumnarStore } from './analytics/columnar-store.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
@@ -153,6 +155,15 @@ export function createServices(deps: ServiceDependencies) {
       // link.clicked and qr.scanned events, in each batch's transaction.
       onBatch: outbox.onClickBatch,
     })
+
+  // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
+  let statisticsEngine: StatisticsEngine = createClickQuery(db)
+  const engine: StatisticsEngine = {
+    figures: (...question) => statisticsEngine.figures(...question),
+    live: (...question) => statisticsEngine.live(...question),
+  }
+  let analyticsStore: ColumnarStore | null = null
+  let analyticsTimer: NodeJS.Timeout | undefined
 
   const accountRepository = bindable(createAccountRepository, db)
   const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
@@ -245,7 +256,43 @@ export function createServices(deps: ServiceDependencies) {
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
     users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), undefined, createClickQuery(db)),
+    statistics: createStatisticsService(createStatisticsRepository(db), undefined, engine),
+    /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
+    analyticsStore: {
+      /**
+       * Opens the store, catches it up with the raw clicks and keeps it so (every second; upkeep
+       * every minute); statistics are read from it from then on. A store that cannot be opened
+       * (another process holds the file) is reported and statistics stay on the raw clicks.
+       */
+      async start(): Promise<void> {
+        if (!config.analyticsStore || analyticsStore) return
+        try {
+          const store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
+          analyticsStore = store
+          await store.catchUp()
+          await store.compact()
+          statisticsEngine = createColumnarEngine(db, store)
+        } catch (error) {
+          log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
+          return
+        }
+        let ticks = 0
+        let busy = false
+        analyticsTimer = setInterval(() => {
+          if (busy || !analyticsStore) return
+          busy = true
+          ticks += 1
+          const store = analyticsStore
+          const work = ticks % 60 === 0 ? store.catchUp().then(() => store.compact()) : store.catchUp()
+          work.catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again')).finally(() => { busy = false })
+        }, 1_000)
+        analyticsTimer.unref()
+      },
+      /** The open store, if any (tests). */
+      get store(): ColumnarStore | null {
+        return analyticsStore
+      },
+    },
     links,
     /** Many links at once: `POST /api/urls/bulk` and imports. */
     linkBatch,
@@ -299,6 +346,9 @@ export function createServices(deps: ServiceDependencies) {
       await linkChecker.stop()
       await eventStream?.stop()
       await clicks.close()
+      clearInterval(analyticsTimer)
+      await analyticsStore?.close()
+      analyticsStore = null
       await invalidation.close()
       mailer?.close()
     },

@@ -1,0 +1,383 @@
+// The columnar store (ADR 022, analytics/columnar-store.ts) read through its statistics engine
+// (modules/statistics/columnar-query.ts) answers exactly what the SQL engine over the raw clicks
+// answers (modules/statistics/click-query.ts, the reference), on both databases:
+// for a link, a QR code and a workspace; over whole UTC days, the last days and hours, windows of
+// zones two hours and 5h45m (quarter hours) off UTC; with no filter, dimension filters (known,
+// unknown '', several values, a value nobody has) and the workspace's link, campaign, channel and
+// tag filters. It compares the figures and the live minutes while the clicks sit only in `recent`,
+// after upkeep has moved them into the rollups and the sorted copies, after new and late (import-
+// dated) clicks, after a link is deleted through the link service (journaled `link.deleted`), when
+// click ids commit out of order (a gap filled later), and when the store is reopened on its file.
+// The clicks are written by the real path for enriched clicks (`writeEnrichedClicks`) from a seeded
+// spread, so a failing run replays identically.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createVisitSource } from '../../src/analytics/click-distribution.js'
+import type { ClickItemType } from '../../src/analytics/click-items.js'
+import { writeEnrichedClicks, type ClickInsertRow, type EnrichedClick } from '../../src/analytics/click-writer.js'
+import { openColumnarStore, type ColumnarStore } from '../../src/analytics/columnar-store.js'
+import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
+import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
+import { createClickQuery, type ClickScope, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
+import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
+import { tagKey } from '../../src/modules/tags/tag-names.js'
+import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
+
+const HOUR_MS = 3_600_000
+/** The test's clock at the start: a Wednesday afternoon, not on any hour. */
+const START = Date.UTC(2026, 10, 25, 14, 37, 20)
+
+/** Where clicks go, and how many of them (relative weight). */
+interface Target {
+  accountId: number
+  itemType: ClickItemType
+  itemId: number
+  weight: number
+}
+
+/** A filter of the matrix; `core` ones are asked over every window, the others over the core windows. */
+interface NamedFilter {
+  label: string
+  filters: ClickFilters
+  core?: boolean
+}
+
+interface NamedScope {
+  label: string
+  scope: ClickScope
+  filters: NamedFilter[]
+}
+
+interface NamedWindow {
+  label: string
+  window: UtcWindow
+  quarters: boolean
+  core: boolean
+}
+
+/**
+ * `count` clicks spread over [from, to) on the targets, deterministic for `seed`: Zipf-spread
+ * countries, referrers, browsers, systems, devices and languages, with null and '' unknowns among
+ * them; a quarter of them at :50 past the hour (the last quarter hour); 40 % unique.
+ */
+function spreadClicks(seed: number, count: number, from: number, to: number, targets: readonly Target[]): EnrichedClick[] {
+  const source = createVisitSource(seed)
+  const random = source.random
+  const totalWeight = targets.reduce((sum, target) => sum + target.weight, 0)
+  const clicks: EnrichedClick[] = []
+  for (let index = 0; index < count; index += 1) {
+    let roll = random() * totalWeight
+    const target = targets.find((candidate) => (roll -= candidate.weight) < 0) ?? targets[targets.length - 1]!
+    let time = from + Math.floor(random() * (to - from))
+    if (random() < 0.25) {
+      const atTen = Math.floor(time / HOUR_MS) * HOUR_MS + 50 * MINUTE_MS + Math.floor(random() * 600) * 1000
+      if (atTen >= from && atTen < to) time = atTen
+    }
+    const visit = source.next()
+    clicks.push({
+      accountId: target.accountId,
+      itemType: target.itemType,
+      itemId: target.itemId,
+      createdAt: nowTimestamp(new Date(Math.floor(time / 1000) * 1000)),
+      // Unknowns both ways: null (not sent) and '' (as some readings store it).
+      referrerHost: random() < 0.12 ? null : visit.referrer,
+      language: random() < 0.1 ? null : visit.language,
+      visitorHash: `visitor-${seed}-${index}`,
+      country: random() < 0.1 ? null : visit.country,
+      agent: random() < 0.08 ? { browser: '', os: '', device: '' } : visit.agent,
+      isUnique: random() < 0.4,
+    })
+  }
+  return clicks
+}
+
+/**
+ * Whole UTC days, the last days and hours, and weeks of zones 2 hours and 5h45m (quarter hours) off
+ * UTC, as of `now`. `core` windows are asked with every filter; the others with the core filters.
+ */
+function windowsAt(now: number): NamedWindow[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS
+  const hour = Math.floor(now / HOUR_MS) * HOUR_MS
+  const zoned = (offset: number) => ({ start: today - 7 * DAY_MS - offset, end: today + DAY_MS - offset })
+  return [
+    { label: 'every whole UTC day of the clicks', window: { start: today - 14 * DAY_MS, end: today + DAY_MS }, quarters: false, core: true },
+    { label: 'the last 3 UTC days', window: { start: today - 2 * DAY_MS, end: today + DAY_MS }, quarters: false, core: false },
+    { label: 'the last 72 hours', window: { start: hour - 71 * HOUR_MS, end: hour + HOUR_MS }, quarters: false, core: false },
+    { label: 'a week of days at UTC-2 (shifted by 2 hours)', window: zoned(-2 * HOUR_MS), quarters: false, core: false },
+    { label: 'a week of days at UTC+5:45 (shifted by 5h45m), in quarter hours', window: zoned(5 * HOUR_MS + 45 * MINUTE_MS), quarters: true, core: true },
+  ]
+}
+
+/** Text of anything a figure may hold, bigints included (so that a bigint shows as a difference, not a crash). */
+function text(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? 'undefined'
+}
+
+/** Figures as compared: slots by start (they come in any order); everything else as given. */
+function normalized(figures: WindowFigures): WindowFigures {
+  return { ...figures, slots: [...figures.slots].sort((a, b) => a.start - b.start) }
+}
+
+/** Where two answers differ, in a line: the slots' totals, each dimension's first differing entry, the links. */
+function differenceOf(expected: WindowFigures, received: WindowFigures): string {
+  const parts: string[] = []
+  const sum = (figures: WindowFigures) => figures.slots.reduce((total, slot) => ({ clicks: total.clicks + Number(slot.clicks), unique: total.unique + Number(slot.unique) }), { clicks: 0, unique: 0 })
+  if (text(expected.slots) !== text(received.slots)) {
+    const first = expected.slots.findIndex((slot, index) => text(slot) !== text(received.slots[index]))
+    const at = first === -1 ? expected.slots.length : first
+    parts.push(`slots: ${expected.slots.length} vs ${received.slots.length}, totals ${text(sum(expected))} vs ${text(sum(received))}, first difference at ${at}: ${text(expected.slots[at])} vs ${text(received.slots[at])}`)
+  }
+  for (const dimension of Object.keys(expected.values) as Array<keyof WindowFigures['values']>) {
+    const want = expected.values[dimension]
+    const got = received.values?.[dimension]
+    if (text(want) === text(got)) continue
+    if (!got) {
+      parts.push(`${dimension}: missing`)
+      continue
+    }
+    const first = want.findIndex((entry, index) => text(entry) !== text(got[index]))
+    const at = first === -1 ? want.length : first
+    parts.push(`${dimension}: ${want.length} vs ${got.length} values, first difference at ${at}: ${text(want[at])} vs ${text(got[at])}`)
+  }
+  if (text(expected.links) !== text(received.links)) parts.push(`links: ${text(expected.links)} vs ${text(received.links)}`)
+  return parts.join('; ')
+}
+
+describe('the columnar store answers as the SQL engine over the raw clicks', () => {
+  let database: TestDatabase
+  let made: WithServices
+  let owner: TestAccount
+  let other: TestAccount
+  let sqlEngine: StatisticsEngine
+  let store: ColumnarStore | undefined
+  let directory: string
+  let file: string
+  let now = START
+  const clock = () => new Date(now)
+  let links: Array<{ id: number }>
+  let qr: { id: number }
+  let otherLink: { id: number }
+  let campaignId: number
+  let channelId: number
+  let targets: Target[]
+
+  /** Writes clicks as imports and the seeder do: raw rows and aggregates in one transaction. */
+  async function write(clicks: EnrichedClick[]): Promise<void> {
+    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, clicks))
+  }
+
+  async function clicksInDatabase(): Promise<number> {
+    const row = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  function openStore(): Promise<ColumnarStore> {
+    return openColumnarStore(database.db, { file, now: clock })
+  }
+
+  function currentStore(): ColumnarStore {
+    if (!store) throw new Error('the store is not open')
+    return store
+  }
+
+  const itemFilters: NamedFilter[] = [
+    { label: 'no filter', filters: {}, core: true },
+    { label: 'country US', filters: { country: ['US'] }, core: true },
+    { label: 'unknown country', filters: { country: [''] } },
+    { label: 'country US and referrer google.com or direct (unknown)', filters: { country: ['US'], referrer: ['google.com', ''] } },
+    { label: 'browser Chrome or Mobile Safari', filters: { browser: ['Chrome', 'Mobile Safari'] } },
+    { label: 'language de or unknown, device mobile', filters: { language: ['de', ''], device: ['mobile'] } },
+    { label: 'country nobody has (XX)', filters: { country: ['XX'] } },
+  ]
+
+  function scopes(): NamedScope[] {
+    const [first, second, third] = links as [{ id: number }, { id: number }, { id: number }]
+    return [
+      { label: `link ${first.id}`, scope: { itemType: 'link', itemId: first.id }, filters: itemFilters },
+      { label: `QR code ${qr.id}`, scope: { itemType: 'qr', itemId: qr.id }, filters: itemFilters.slice(0, 3) },
+      {
+        label: `account ${owner.id}`,
+        scope: { accountId: owner.id },
+        filters: [
+          ...itemFilters,
+          { label: `campaign ${campaignId}`, filters: { campaign: [campaignId] }, core: true },
+          { label: `link ${second.id}`, filters: { link: [second.id] } },
+          { label: `links ${first.id} and ${third.id}, country US`, filters: { link: [first.id, third.id], country: ['US'] } },
+          { label: `the other account's link ${otherLink.id}`, filters: { link: [otherLink.id] } },
+          { label: `channel ${channelId}`, filters: { channel: [channelId] } },
+          { label: 'tag Promo', filters: { tag: [tagKey('Promo')] } },
+        ],
+      },
+      { label: `the other account ${other.id}`, scope: { accountId: other.id }, filters: itemFilters.slice(0, 1) },
+    ]
+  }
+
+  /**
+   * What a comparison asks: every scope, or only the account's (and the first link's); `full`: every
+   * window with the core filters and the core windows with every filter; `filters`: the core windows
+   * with every filter; `core`: the core windows with the core filters.
+   */
+  interface Coverage {
+    scopes?: 'all' | 'account' | 'first link and account'
+    cases?: 'full' | 'filters' | 'core'
+  }
+
+  /**
+   * Asks both engines every window × filter of the scopes (and the live minutes at `now`) and fails
+   * listing every case that differs, with the first few in full.
+   */
+  async function expectSameAnswers(phase: string, coverage: Coverage = {}): Promise<void> {
+    // The engine catches the store up before every answer.
+    const engine = createColumnarEngine(database.db, currentStore())
+    const chosen = scopes().filter((named, index) => {
+      const account = 'accountId' in named.scope && named.scope.accountId === owner.id
+      if (coverage.scopes === 'account') return account
+      if (coverage.scopes === 'first link and account') return index === 0 || account
+      return true
+    })
+    const mismatches: string[] = []
+    let shown = 0
+    let compared = 0
+    const describeError = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error)).split('\n').slice(0, 3).join(' ')
+    for (const named of chosen) {
+      for (const { label: windowLabel, window, quarters, core } of windowsAt(now)) {
+        for (const { label: filterLabel, filters, core: coreFilter } of named.filters) {
+          const cases = coverage.cases ?? 'full'
+          if (!(cases === 'full' ? core || coreFilter : cases === 'filters' ? core : core && coreFilter)) continue
+          const label = `${phase} | ${named.label} | ${windowLabel} | ${filterLabel}`
+          // One question to each engine at a time, the two at once (DuckDB works while SQLite does).
+          const [expectedFigures, receivedFigures] = await Promise.allSettled([sqlEngine.figures(named.scope, window, filters, quarters), engine.figures(named.scope, window, filters, quarters)])
+          if (expectedFigures.status === 'rejected') throw expectedFigures.reason
+          if (receivedFigures.status === 'rejected') {
+            mismatches.push(`${label}: threw ${describeError(receivedFigures.reason)}`)
+            continue
+          }
+          compared += 1
+          const expected = normalized(expectedFigures.value)
+          const received = normalized(receivedFigures.value)
+          if (text(expected) === text(received)) continue
+          mismatches.push(`${label}: ${differenceOf(expected, received)}`)
+          if (shown < 3) {
+            shown += 1
+            expect.soft(received, label).toEqual(expected)
+          }
+        }
+      }
+      for (const { label: filterLabel, filters } of named.filters.slice(0, 2)) {
+        const label = `${phase} | ${named.label} | live minutes at ${nowTimestamp(clock())} | ${filterLabel}`
+        const expected = await sqlEngine.live(named.scope, filters, now)
+        try {
+          const received = await engine.live(named.scope, filters, now)
+          compared += 1
+          if (text(expected) !== text(received)) mismatches.push(`${label}: ${expected.clicks} clicks vs ${received.clicks}; ${text(expected.minutes.filter((minute) => minute.clicks > 0))} vs ${text(received.minutes.filter((minute) => minute.clicks > 0))}`)
+        } catch (error) {
+          mismatches.push(`${label}: threw ${describeError(error)}`)
+        }
+      }
+    }
+    expect(mismatches, `${phase}: cases where the columnar store answers otherwise than the SQL engine (${compared} answered)`).toEqual([])
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    made = servicesFor(database)
+    owner = await createAccount(made)
+    other = await createAccount(made)
+    campaignId = await createCampaign(made, owner)
+    channelId = await createChannel(made, owner)
+    links = [
+      await createLink(made, owner),
+      await createLink(made, owner, { campaign: campaignId }),
+      await createLink(made, owner, { tags: ['Promo'] }),
+      await createLink(made, owner, { campaign: campaignId, tags: ['Promo'] }),
+    ]
+    await made.services.channels.assignItem(await actingAs(made, owner), channelId, 'links', links[2]!.id)
+    qr = await createQrCode(made, owner)
+    otherLink = await createLink(made, other)
+    targets = [
+      ...links.map((link, index) => ({ accountId: owner.id, itemType: 'link' as const, itemId: link.id, weight: 4 - index })),
+      { accountId: owner.id, itemType: 'qr', itemId: qr.id, weight: 2 },
+      { accountId: other.id, itemType: 'link', itemId: otherLink.id, weight: 1 },
+    ]
+    // Ten days of clicks before the clock, plus a few in its last hour (live minutes).
+    await write(spreadClicks(1, 700, START - 10 * DAY_MS, START, targets))
+    await write(spreadClicks(2, 30, START - 50 * MINUTE_MS, START, targets))
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'columnar-'))
+    file = path.join(directory, 'clicks.duckdb')
+    sqlEngine = createClickQuery(database.db)
+    store = await openStore()
+  })
+
+  afterAll(async () => {
+    await store?.close()
+    if (directory) fs.rmSync(directory, { recursive: true, force: true })
+    await database?.destroy()
+  })
+
+  it('appends every click of the main database and answers every scope, window and filter as the SQL engine', async () => {
+    expect(await currentStore().catchUp()).toBe(await clicksInDatabase())
+    expect(await currentStore().catchUp()).toBe(0)
+    await expectSameAnswers('caught up')
+  })
+
+  it('answers the same after two days, once upkeep has moved the clicks into the rollups and the sorted copies', async () => {
+    now = START + 2 * DAY_MS
+    await currentStore().compact()
+    await expectSameAnswers('compacted two days later')
+  })
+
+  it('counts new clicks and late ones dated five days back, before and after the next upkeep', async () => {
+    const before = await clicksInDatabase()
+    await write(spreadClicks(3, 40, now - 40 * MINUTE_MS, now, targets))
+    // As an import writes them: into hours and days the rollups and sorted copies already hold.
+    await write(spreadClicks(4, 60, now - 5 * DAY_MS, now - 5 * DAY_MS + 6 * HOUR_MS, targets))
+    expect(await currentStore().catchUp()).toBe((await clicksInDatabase()) - before)
+    await expectSameAnswers('new and late clicks', { cases: 'filters' })
+    now += DAY_MS + 3 * HOUR_MS
+    await currentStore().compact()
+    await expectSameAnswers('new and late clicks, compacted a day later')
+  })
+
+  it('leaves a link deleted through the link service out of the account\'s figures', async () => {
+    const deleted = links[2]!
+    await made.services.links.deleteLink(await actingAs(made, owner), deleted.id)
+    const journaled = await database.db.selectFrom('audit_log').select('id').where('action', '=', 'link.deleted').where('resource_id', '=', deleted.id).execute()
+    expect(journaled).toHaveLength(1)
+    // The SQL engine leaves the link out (it joins the existing links): the store must too.
+    expect(await sqlEngine.figures({ accountId: owner.id }, windowsAt(now)[0]!.window, { link: [deleted.id] }, false)).toMatchObject({ links: [] })
+    // Only the account's answers change: its scopes are compared, before upkeep and after.
+    await expectSameAnswers(`link ${deleted.id} deleted`, { scopes: 'account', cases: 'filters' })
+    await currentStore().compact()
+    await expectSameAnswers(`link ${deleted.id} deleted, compacted`, { scopes: 'account' })
+  })
+
+  it('counts clicks whose ids commit out of order: an id below one already appended is found later', async () => {
+    const highest = await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()
+    const base = Number(highest.id)
+    const row = (createdAt: string, country: string): ClickInsertRow => ({
+      account_id: owner.id, item_type: 'link', item_id: links[0]!.id, created_at: createdAt, referrer_host: 'gap.example', user_agent: null,
+      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1,
+    })
+    // The later transaction commits first: its id is past the one still open.
+    await database.db.insertInto('clicks').values({ id: base + 40, ...row(nowTimestamp(new Date(now - 5 * MINUTE_MS)), 'US') }).execute()
+    if (testDialect === 'postgres') await sql`select setval(pg_get_serial_sequence('clicks', 'id'), ${base + 40})`.execute(database.db)
+    expect(await currentStore().catchUp()).toBe(1)
+    await expectSameAnswers('an id committed past a gap', { scopes: 'first link and account', cases: 'core' })
+    // The earlier one commits now, dated in a day the upkeep has already compacted.
+    await database.db.insertInto('clicks').values({ id: base + 20, ...row(nowTimestamp(new Date(now - 3 * DAY_MS)), '') }).execute()
+    expect(await currentStore().catchUp()).toBe(1)
+    await expectSameAnswers('the gap filled', { scopes: 'first link and account', cases: 'filters' })
+  })
+
+  it('answers the same when reopened on its file, appending nothing', async () => {
+    await currentStore().close()
+    store = undefined
+    store = await openStore()
+    expect(await currentStore().catchUp()).toBe(0)
+    await expectSameAnswers('reopened')
+  })
+})
