@@ -98,8 +98,6 @@ const mondayFrom = (time: number) => Math.ceil((time - 4 * DAY_MS) / WEEK_MS) * 
 const mondayUntil = (time: number) => Math.floor((time - 4 * DAY_MS) / WEEK_MS) * WEEK_MS + 4 * DAY_MS
 
 type Ranges = Array<[number, number]>
-const within = (column: string, ranges: Ranges, literal: (time: number) => string) =>
-  ranges.length === 0 ? 'false' : `(${ranges.map(([from, to]) => `(${column} >= ${literal(from)} and ${column} < ${literal(to)})`).join(' or ')})`
 
 /**
  * A window of whole UTC hours [start, end) cut into what the rollups hold: the hours before its
@@ -434,21 +432,31 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     const { hours, days, weeks } = splitWindow(start, end)
     const allDays: Ranges = weeks.length > 0 ? [[days[0]?.[0] ?? weeks[0]![0], days.at(-1)?.[1] ?? weeks[0]![1]]] : days
     const account = `account_id = ${accountId}`
+    // One select per range, each a plain range its table's zone maps can skip to (an `or` of ranges reads everything).
+    const parts = (columns: string, sources: Array<[string, string, Ranges, (time: number) => string]>) => sources
+      .flatMap(([table, column, ranges, literal]) => ranges.map(([from, to]) => `select ${columns} from ${table} where ${account} and ${column} >= ${literal(from)} and ${column} < ${literal(to)}`))
+      .join(' union all ') || `select ${columns} from hour_totals where false`
+    const columnsOf = async (connection: DuckDBConnection, text: string) => (await connection.runAndReadAll(text)).getColumnsJS() as number[][]
     const [series, counted, links] = await Promise.all([
-      read<{ hour: Date; clicks: number; unique_clicks: number }>(readers[0]!, `select hour, sum(clicks)::INTEGER as clicks, sum(unique_clicks)::INTEGER as unique_clicks from hour_totals
+      columnsOf(readers[0]!, `select epoch_ms(hour)::DOUBLE, sum(clicks)::INTEGER, sum(unique_clicks)::INTEGER from hour_totals
         where ${account} and hour >= ${timestamp(start)} and hour < ${timestamp(end)} group by all`),
-      read<{ dimension: number; code: number; clicks: number }>(readers[1]!, `select dimension, code, sum(clicks)::INTEGER as clicks from (
-          select dimension, code, clicks from account_days where ${account} and ${within('day', allDays, date)}
-          union all select dimension, code, clicks from account_hours where ${account} and ${within('hour', hours, timestamp)}) group by all`),
-      read<{ item_id: number; clicks: number; unique_clicks: number }>(readers[2]!, `select item_id, sum(clicks)::INTEGER as clicks, sum(unique_clicks)::INTEGER as unique_clicks from (
-          select item_id, clicks, unique_clicks from link_weeks where ${account} and ${within('week', weeks, date)}
-          union all select item_id, clicks, unique_clicks from link_days where ${account} and ${within('day', days, date)}
-          union all select item_id, clicks, unique_clicks from link_hours where ${account} and ${within('hour', hours, timestamp)}) group by all`),
+      columnsOf(readers[1]!, `select dimension::INTEGER, code, sum(clicks)::INTEGER from (${parts('dimension, code, clicks', [['account_days', 'day', allDays, date], ['account_hours', 'hour', hours, timestamp]])}) group by all`),
+      columnsOf(readers[2]!, `select item_id, sum(clicks)::INTEGER, sum(unique_clicks)::INTEGER from (${parts('item_id, clicks, unique_clicks', [
+        ['link_weeks', 'week', weeks, date], ['link_days', 'day', days, date], ['link_hours', 'hour', hours, timestamp]])}) group by all`),
     ])
     const figures: StoreFigures = { slots: [], values: emptyValues(), links: [] }
-    for (const row of series) if (row.clicks !== 0) figures.slots.push({ start: row.hour.getTime(), clicks: row.clicks, unique: row.unique_clicks })
-    for (const row of counted) if (row.clicks !== 0) figures.values[VALUE_DIMENSIONS[row.dimension]!].push({ value: values[row.dimension]![row.code] ?? '', clicks: row.clicks })
-    for (const row of links) if (row.clicks !== 0) figures.links!.push({ id: row.item_id, clicks: row.clicks, uniqueClicks: row.unique_clicks })
+    const [slotStarts = [], slotClicks = [], slotUnique = []] = series
+    slotStarts.forEach((time, index) => {
+      if (slotClicks[index] !== 0) figures.slots.push({ start: time, clicks: slotClicks[index]!, unique: slotUnique[index]! })
+    })
+    const [dimensions = [], codes = [], valueClicks = []] = counted
+    dimensions.forEach((dimension, index) => {
+      if (valueClicks[index] !== 0) figures.values[VALUE_DIMENSIONS[dimension]!].push({ value: values[dimension]![codes[index]!] ?? '', clicks: valueClicks[index]! })
+    })
+    const [ids = [], linkClicks = [], linkUnique = []] = links
+    ids.forEach((id, index) => {
+      if (linkClicks[index] !== 0) figures.links!.push({ id, clicks: linkClicks[index]!, uniqueClicks: linkUnique[index]! })
+    })
     return figures
   }
 

@@ -32,6 +32,8 @@ export function canonicalTimeZone(name: string): string | undefined {
 
 /** Offset of `zone` from UTC at `utcMs`, in milliseconds (Europe/Berlin in summer: +7,200,000). */
 export function offsetAt(zone: string, utcMs: number): number {
+  // The default zone, asked for often: no formatting needed.
+  if (zone === 'UTC') return 0
   const parts: Record<string, number> = {}
   for (const part of formatterOf(zone).formatToParts(new Date(utcMs))) if (part.type !== 'literal') parts[part.type] = Number(part.value)
   const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)

@@ -119,10 +119,16 @@ function labelOf(granularity: Granularity, local: number): string {
 export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granularity: Granularity): SeriesEntry[] {
   const offsetOf = createOffsetLookup(zone)
   const buckets = new Map<string, SeriesEntry>()
+  // Labels of local days, made once per day (a window of hours has thousands of slots).
+  const labels = new Map<number, string>()
   const keyOf = (utc: number): string => {
     const local = utc + offsetOf(utc)
     // Hours are keyed by their UTC start: a clock hour repeated at a DST change is two buckets.
-    return granularity === 'hour' ? String(utc - (local % HOUR_MS)) : labelOf(granularity, local)
+    if (granularity === 'hour') return String(utc - (local % HOUR_MS))
+    const localDay = Math.floor(local / DAY_MS)
+    let label = labels.get(localDay)
+    if (label === undefined) labels.set(localDay, (label = labelOf(granularity, local)))
+    return label
   }
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS
   for (let time = window.start; time < window.end;) {
