@@ -27,7 +27,7 @@ import { migrateToLatest, openDatabase, type DB } from '../src/db/database.js'
 import { createColumnarEngine } from '../src/modules/statistics/columnar-query.js'
 import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
 import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
-import { median } from './rounds.js'
+import { timeAnswer, type Timing } from './analytics.js'
 
 const DAYS = 90
 const LAST_DAY = '2026-06-30'
@@ -131,20 +131,11 @@ async function seed(connection: DuckDBConnection, options: ColumnarOptions, fixt
   console.log(`    seeded ${clicks.toLocaleString('en')} clicks in ${seconds.toFixed(0)} s (${Math.round(clicks / seconds).toLocaleString('en')} clicks/s: both copies and the rollups)`)
 }
 
-interface Timing { median: number; p99: number; n: number }
-
-async function timeAnswer(reads: number, answer: () => Promise<unknown>): Promise<Timing> {
+/** Times answers that are not counted (their checksum is 0). */
+const timed = (reads: number, answer: () => Promise<unknown>): Promise<Timing> => timeAnswer(reads, async () => {
   await answer()
-  const samples: number[] = []
-  const deadline = performance.now() + 30_000
-  while (samples.length < reads && (samples.length < 5 || performance.now() < deadline)) {
-    const started = performance.now()
-    await answer()
-    samples.push(performance.now() - started)
-  }
-  const sorted = [...samples].sort((a, b) => a - b)
-  return { median: median(sorted), p99: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!, n: samples.length }
-}
+  return 0
+})
 
 const format = (timing: Timing) => `median ${timing.median.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms (${timing.n} answers)`
 const verdict = (timing: Timing, median: number, p99?: number) => (timing.median < median && (p99 === undefined || timing.p99 < p99) ? 'met' : 'NOT met')
@@ -218,21 +209,21 @@ export async function runColumnarBench(options: ColumnarOptions): Promise<void> 
         console.log(`    agreement (${tz} days): the rollups' answer (${rolled.clicks} clicks) equals a scan of both copies' (${scanMs.toFixed(0)} ms): ${same ? 'yes' : 'NO'}${tz === 'UTC' ? `; seeded ${options.workspaceClicks}: ${rolled.clicks === options.workspaceClicks ? 'yes' : 'NO'}` : ''}`)
       }
 
-      const linkTwo = await timeAnswer(options.reads, () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, ...two }))
+      const linkTwo = await timed(options.reads, () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, ...two }))
       console.log(`    one link, 30 days, DE & twitter.com: ${format(linkTwo)}; target median < 50 ms, p99 < 200 ms: ${verdict(linkTwo, 50, 200)}`)
-      const linkOther = await timeAnswer(Math.min(options.reads, 10), () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, ...other }))
+      const linkOther = await timed(Math.min(options.reads, 10), () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, ...other }))
       console.log(`    one link, 30 days, Firefox & de (not what the sort key leads with): ${format(linkOther)}`)
-      const linkNone = await timeAnswer(Math.min(options.reads, 10), () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, granularity: 'hour' }))
+      const linkNone = await timed(Math.min(options.reads, 10), () => statistics.betweenOrThrow(fixture.linkAccount, link, { ...last30, granularity: 'hour' }))
       console.log(`    one link, 30 days, no filter, by hour (a scan of the link's clicks): ${format(linkNone)}`)
-      const workspaceNone = await timeAnswer(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, granularity: 'day' }))
+      const workspaceNone = await timed(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, granularity: 'day' }))
       console.log(`    workspace, 90 days, no filter (rollups): ${format(workspaceNone)}; target < 20 ms: ${verdict(workspaceNone, 20)}`)
-      const workspaceZone = await timeAnswer(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, tz: 'Europe/Berlin' }))
+      const workspaceZone = await timed(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, tz: 'Europe/Berlin' }))
       console.log(`    workspace, 90 days, no filter, Europe/Berlin (rollups and edge hours): ${format(workspaceZone)}`)
-      const workspaceCompare = await timeAnswer(Math.min(options.reads, 10), () => statistics.accountBetween(fixture.workspace, { from: day(DAYS - 30), to: LAST_DAY, compare: 'previous' }))
+      const workspaceCompare = await timed(Math.min(options.reads, 10), () => statistics.accountBetween(fixture.workspace, { from: day(DAYS - 30), to: LAST_DAY, compare: 'previous' }))
       console.log(`    workspace, 30 days beside the 30 before (compare=previous): ${format(workspaceCompare)}`)
-      const workspaceTwo = await timeAnswer(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, ...two }))
+      const workspaceTwo = await timed(options.reads, () => statistics.accountBetween(fixture.workspace, { ...all, ...two }))
       console.log(`    workspace, 90 days, DE & twitter.com: ${format(workspaceTwo)}; target < 300 ms: ${verdict(workspaceTwo, 300)}`)
-      const workspaceOther = await timeAnswer(Math.min(options.reads, 5), () => statistics.accountBetween(fixture.workspace, { ...all, ...other }))
+      const workspaceOther = await timed(Math.min(options.reads, 5), () => statistics.accountBetween(fixture.workspace, { ...all, ...other }))
       console.log(`    workspace, 90 days, Firefox & de (not what the sort key leads with: every row group of the range read): ${format(workspaceOther)}`)
     } finally {
       await store.close()

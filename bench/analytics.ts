@@ -191,9 +191,10 @@ function aggregateQueries(question: Question): string[] {
   ]
 }
 
-interface Timing { median: number; p99: number; n: number; checksum: number }
+export interface Timing { median: number; p99: number; n: number; checksum: number }
 
-async function timeAnswer(reads: number, answer: () => Promise<number>): Promise<Timing> {
+/** Up to `reads` timed answers (at least 5, at most 30 s) after one untimed; the first's number is the checksum. */
+export async function timeAnswer(reads: number, answer: () => Promise<number>): Promise<Timing> {
   const checksum = await answer() // warm-up, and what the answer counted
   const samples: number[] = []
   const deadline = performance.now() + 30_000

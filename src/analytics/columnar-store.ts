@@ -18,7 +18,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
+import type { Selectable } from 'kysely'
 import type { DB } from '../db/database.js'
+import type { ClicksTable } from '../db/schema.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from './click-aggregates.js'
 import type { ClickItemType } from './click-items.js'
 
@@ -75,20 +77,8 @@ export interface StoreFigures {
   links?: Array<{ id: number; clicks: number; uniqueClicks: number }>
 }
 
-interface SourceClick {
-  id: number | string
-  account_id: number
-  item_type: string
-  item_id: number
-  created_at: string
-  country: string | null
-  referrer_host: string | null
-  browser: string | null
-  os: string | null
-  device: string | null
-  language: string | null
-  is_unique: number
-}
+/** A raw click as the store reads it from the main database. */
+type SourceClick = Pick<Selectable<ClicksTable>, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at' | 'country' | 'referrer_host' | 'browser' | 'os' | 'device' | 'language' | 'is_unique'>
 
 const timestamp = (time: number) => `timestamp '${new Date(time).toISOString().slice(0, 19).replace('T', ' ')}'`
 const date = (time: number) => `date '${new Date(time).toISOString().slice(0, 10)}'`
