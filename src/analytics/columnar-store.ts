@@ -308,8 +308,8 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
       let lastId = meta.lastId
       for (const row of page) {
         const id = Number(row.id)
-        // Not on the first read (a table whose old clicks were pruned starts high), nor a jump past the bound.
-        if (lastId > 0 && id - lastId - 1 <= MAX_GAPS - gaps.size) for (let missing = lastId + 1; missing < id; missing += 1) gaps.set(missing, time)
+        // Not a jump past the bound (a table whose old clicks were pruned starts high).
+        if (id - lastId - 1 <= MAX_GAPS - gaps.size) for (let missing = lastId + 1; missing < id; missing += 1) gaps.set(missing, time)
         lastId = id
       }
       if (page.length === 0 && found.length === 0 && gaps.size === meta.gaps.size) return appended
