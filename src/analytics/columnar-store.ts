@@ -68,6 +68,8 @@ export interface StoreQuestion {
   links?: readonly number[]
   /** Slots of 15 minutes instead of hours (zones whose offset is not whole hours). */
   quarters: boolean
+  /** Account scope: which links' counts to answer (at least these: the `top` most clicked, or those of `only`); by default all. */
+  choice?: { top: number } | { only: readonly number[] }
 }
 
 /** The counts of a question: per slot, per dimension value, per link (account scope); in no order. */
@@ -418,7 +420,7 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
   }
 
   /** An account's unfiltered figures of [start, end) (whole hours, before `rolledTo`) from the rollups. */
-  async function fromRollups(accountId: number, start: number, end: number): Promise<StoreFigures> {
+  async function fromRollups(accountId: number, start: number, end: number, choice?: StoreQuestion['choice']): Promise<StoreFigures> {
     const { hours, days, weeks } = splitWindow(start, end)
     const allDays: Ranges = weeks.length > 0 ? [[days[0]?.[0] ?? weeks[0]![0], days.at(-1)?.[1] ?? weeks[0]![1]]] : days
     const account = `account_id = ${accountId}`
@@ -431,8 +433,10 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
       columnsOf(readers[0]!, `select epoch_ms(hour)::DOUBLE, sum(clicks)::INTEGER, sum(unique_clicks)::INTEGER from hour_totals
         where ${account} and hour >= ${timestamp(start)} and hour < ${timestamp(end)} group by all`),
       columnsOf(readers[1]!, `select dimension::INTEGER, code, sum(clicks)::INTEGER from (${parts('dimension, code, clicks', [['account_days', 'day', allDays, date], ['account_hours', 'hour', hours, timestamp]])}) group by all`),
-      columnsOf(readers[2]!, `select item_id, sum(clicks)::INTEGER, sum(unique_clicks)::INTEGER from (${parts('item_id, clicks, unique_clicks', [
-        ['link_weeks', 'week', weeks, date], ['link_days', 'day', days, date], ['link_hours', 'hour', hours, timestamp]])}) group by all`),
+      columnsOf(readers[2]!, `select item_id, sum(clicks)::INTEGER as clicks, sum(unique_clicks)::INTEGER from (${parts('item_id, clicks, unique_clicks', [
+        ['link_weeks', 'week', weeks, date], ['link_days', 'day', days, date], ['link_hours', 'hour', hours, timestamp]])})
+        ${choice && 'only' in choice ? `where item_id in (${[-1, ...choice.only].join(', ')})` : ''} group by all
+        ${choice && 'top' in choice ? `order by clicks desc, item_id desc limit ${choice.top}` : ''}`),
     ])
     const figures: StoreFigures = { slots: [], values: emptyValues(), links: [] }
     const [slotStarts = [], slotClicks = [], slotUnique = []] = series
@@ -477,8 +481,11 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
       return scan(question, question.start, question.end, ['accountId' in scope ? 'by_value' : 'by_item', 'recent'])
     }
     const { accountId } = scope
-    const before = await fromRollups(accountId, question.start, Math.min(question.end, rolledTo))
-    if (question.end <= rolledTo) return before
+    // The top links of part of a window need not be the window's: cut only a window the rollups hold whole.
+    const whole = question.end <= rolledTo
+    const choice = question.choice && 'top' in question.choice && !whole ? undefined : question.choice
+    const before = await fromRollups(accountId, question.start, Math.min(question.end, rolledTo), choice)
+    if (whole) return before
     return added(before, await scan(question, rolledTo, question.end, ['recent']))
   }
 

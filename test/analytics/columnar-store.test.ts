@@ -21,7 +21,7 @@ import { writeEnrichedClicks, type ClickInsertRow, type EnrichedClick } from '..
 import { openColumnarStore, type ColumnarStore } from '../../src/analytics/columnar-store.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
-import { createClickQuery, type ClickScope, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
+import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
 import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
@@ -264,6 +264,18 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
           if (shown < 3) {
             shown += 1
             expect.soft(received, label).toEqual(expected)
+          }
+        }
+      }
+      if ('accountId' in named.scope) {
+        // The links asked for: the most clicked few (a page's top links), or just some (a comparison's previous period).
+        const choices: LinkChoice[] = [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }]
+        for (const choice of choices) {
+          for (const { label: windowLabel, window, quarters } of windowsAt(now)) {
+            const label = `${phase} | ${named.label} | ${windowLabel} | links ${JSON.stringify(choice)}`
+            const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, {}, quarters, choice), engine.figures(named.scope, window, {}, quarters, choice)])
+            compared += 1
+            if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${label}: ${differenceOf(normalized(expected), normalized(received))}`)
           }
         }
       }

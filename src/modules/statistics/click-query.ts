@@ -74,9 +74,12 @@ export interface WindowFigures {
   slots: Slot[]
   /** Every value of each dimension with clicks under the filters ('' for unknown), most clicked first, ties by value ascending. */
   values: Record<ValueDimension, CountedValue[]>
-  /** Account scope only: every existing link of the account with clicks in the window under the filters, most first, ties by id descending. Undefined for an item scope. */
+  /** Account scope only: the existing links of the account with clicks in the window under the filters (all, or those chosen), most first, ties by id descending. Undefined for an item scope. */
   links?: LinkCount[]
 }
+
+/** Which links' counts a workspace's figures carry: the `top` most clicked, or just the links of `only` (those with clicks). */
+export type LinkChoice = { top: number } | { only: readonly number[] }
 
 /** The last 60 minutes of clicks per UTC minute, zeros included, oldest first. */
 export interface LiveMinutes {
@@ -88,7 +91,8 @@ export interface LiveMinutes {
 
 /** What the statistics service needs from an engine: a window's figures, and the live minutes. */
 export interface StatisticsEngine {
-  figures(scope: ClickScope, window: UtcWindow, filters: ClickFilters, quarters: boolean): Promise<WindowFigures>
+  /** `links` (account scope): which links' counts to carry; by default every link with clicks. */
+  figures(scope: ClickScope, window: UtcWindow, filters: ClickFilters, quarters: boolean, links?: LinkChoice): Promise<WindowFigures>
   live(scope: ClickScope, filters: ClickFilters, now: number): Promise<LiveMinutes>
 }
 
@@ -235,14 +239,17 @@ export function createClickQuery(db: DB): StatisticsEngine {
     return rows.map((row) => ({ value: row.value, clicks: toCount(row.clicks) }))
   }
 
-  /** Every link of the account with clicks in the window (existing links only), most first, ties newest first. */
-  async function linkCounts(accountId: number, window: UtcWindow, filters: ClickFilters): Promise<LinkCount[]> {
-    const rows = await clicksOf({ accountId }, window, filters)
+  /** The account's links with clicks in the window (existing links only; all, or those chosen), most first, ties newest first. */
+  async function linkCounts(accountId: number, window: UtcWindow, filters: ClickFilters, choice?: LinkChoice): Promise<LinkCount[]> {
+    if (choice && 'only' in choice && choice.only.length === 0) return []
+    let query = clicksOf({ accountId }, window, filters)
       .select((eb) => ['clicks.item_id', eb.fn.countAll<number | string>().as('clicks'), eb.fn.sum<number | string>('clicks.is_unique').as('unique_clicks')])
       .groupBy('clicks.item_id')
       .orderBy('clicks', 'desc')
       .orderBy('clicks.item_id', 'desc')
-      .execute()
+    if (choice && 'only' in choice) query = query.where('clicks.item_id', 'in', [...choice.only])
+    if (choice && 'top' in choice) query = query.limit(choice.top)
+    const rows = await query.execute()
     return rows.map((row) => ({ id: row.item_id, clicks: toCount(row.clicks), uniqueClicks: toCount(row.unique_clicks) }))
   }
 
@@ -254,12 +261,12 @@ export function createClickQuery(db: DB): StatisticsEngine {
   }
 
   return {
-    /** A window's slots, every value of each dimension and (for an account) every link's counts: 7-8 queries. */
-    async figures(scope, window, filters, quarters) {
+    /** A window's slots, every value of each dimension and (for an account) the links' counts: 7-8 queries. */
+    async figures(scope, window, filters, quarters, links) {
       // One after the other: the pool is shared with the redirects and the click writer.
       const figures: WindowFigures = { slots: await slots(scope, window, filters, quarters), values: {} as Record<ValueDimension, CountedValue[]> }
       for (const dimension of Object.keys(COLUMNS) as ValueDimension[]) figures.values[dimension] = await values(scope, window, filters, dimension)
-      if ('accountId' in scope) figures.links = await linkCounts(scope.accountId, window, filters)
+      if ('accountId' in scope) figures.links = await linkCounts(scope.accountId, window, filters, links)
       return figures
     },
 

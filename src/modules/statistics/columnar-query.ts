@@ -6,9 +6,17 @@
 import type { DB } from '../../db/database.js'
 import type { ColumnarStore } from '../../analytics/columnar-store.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-aggregates.js'
-import { createClickQuery, type StatisticsEngine } from './click-query.js'
+import { createClickQuery, type LinkChoice, type LinkCount, type StatisticsEngine } from './click-query.js'
 import type { ClickFilters } from './click-query-params.js'
 import type { CountedValue } from './statistics.repository.js'
+
+/** The links a choice asks for, of links ranked most clicked first. */
+function chosen(ranked: LinkCount[], choice: LinkChoice | undefined): LinkCount[] {
+  if (!choice) return ranked
+  if ('top' in choice) return ranked.slice(0, choice.top)
+  const only = new Set(choice.only)
+  return ranked.filter((link) => only.has(link.id))
+}
 
 /** Most clicked first, ties by value (code unit order). */
 const byClicksThenValue = (a: CountedValue, b: CountedValue) => b.clicks - a.clicks || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
@@ -36,16 +44,17 @@ export function createColumnarEngine(db: DB, store: ColumnarStore): StatisticsEn
   }
 
   return {
-    async figures(scope, window, filters, quarters) {
+    async figures(scope, window, filters, quarters, choice) {
       await store.catchUp()
       const dimensions: Partial<Record<ValueDimension, readonly string[]>> = {}
       for (const dimension of VALUE_DIMENSIONS) if (filters[dimension]) dimensions[dimension] = filters[dimension]
       const links = 'accountId' in scope ? await linksOf(scope.accountId, filters) : undefined
-      const figures = await store.figures({ scope, start: window.start, end: window.end, filters: dimensions, links, quarters })
+      const figures = await store.figures({ scope, start: window.start, end: window.end, filters: dimensions, links, quarters, choice })
+      const ranked = figures.links?.sort((a, b) => b.clicks - a.clicks || b.id - a.id)
       return {
         slots: figures.slots,
         values: Object.fromEntries(VALUE_DIMENSIONS.map((dimension) => [dimension, figures.values[dimension].sort(byClicksThenValue)])) as Record<ValueDimension, CountedValue[]>,
-        ...(figures.links ? { links: figures.links.sort((a, b) => b.clicks - a.clicks || b.id - a.id) } : {}),
+        ...(ranked ? { links: chosen(ranked, choice) } : {}),
       }
     },
 

@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../../core/errors.js'
 import { offsetAt } from '../../core/time-zones.js'
 import { socialNetworkOf } from '../../analytics/click-enrichment.js'
 import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
-import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
+import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkChoice, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
 import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'
 
 /** The longest range one request may ask for, in days (a year, leap day included). */
@@ -114,8 +114,8 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
    * `compareTo` (the previous period beside the current one), the lists count just the values the
    * current lists show, in their order.
    */
-  async function figuresOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>) {
-    const figures = await engineOf().figures(scope, window, filters, !wholeHours(window, zone))
+  async function figuresOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>, links: LinkChoice = { top: TOP_LIMIT }) {
+    const figures = await engineOf().figures(scope, window, filters, !wholeHours(window, zone), links)
     const totals = figures.slots.reduce((sum, slot) => ({ clicks: sum.clicks + slot.clicks, unique: sum.unique + slot.unique }), { clicks: 0, unique: 0 })
     const series = seriesOf(figures.slots, window, zone, granularity)
     const top = {} as Record<ValueDimension, TopValues>
@@ -177,7 +177,8 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     const topLinks = 'accountId' in scope ? await topLinksOf(accountId, current.links ?? []) : undefined
     let before
     if (parameters.compare) {
-      const figures = await figuresOf(scope, previous.window, filters, zone, granularity, current.top)
+      // The previous period's counts of the links the current list shows.
+      const figures = await figuresOf(scope, previous.window, filters, zone, granularity, current.top, { only: (topLinks ?? []).map((link) => link.id) })
       before = {
         from: previous.from,
         to: previous.to,
