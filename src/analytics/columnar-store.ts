@@ -19,6 +19,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Selectable } from 'kysely'
+import { dayOf, nowTimestamp } from '../core/time.js'
 import type { DB } from '../db/database.js'
 import type { ClicksTable } from '../db/schema.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from './click-aggregates.js'
@@ -82,8 +83,8 @@ export interface StoreFigures {
 /** A raw click as the store reads it from the main database. */
 type SourceClick = Pick<Selectable<ClicksTable>, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at' | 'country' | 'referrer_host' | 'browser' | 'os' | 'device' | 'language' | 'is_unique'>
 
-const timestamp = (time: number) => `timestamp '${new Date(time).toISOString().slice(0, 19).replace('T', ' ')}'`
-const date = (time: number) => `date '${new Date(time).toISOString().slice(0, 10)}'`
+const timestamp = (time: number) => `timestamp '${nowTimestamp(new Date(time))}'`
+const date = (time: number) => `date '${dayOf(time)}'`
 const floorTo = (time: number, unit: number) => Math.floor(time / unit) * unit
 /** Monday 00:00 UTC on or after a time (1970-01-01 was a Thursday). */
 const mondayFrom = (time: number) => Math.ceil((time - 4 * DAY_MS) / WEEK_MS) * WEEK_MS + 4 * DAY_MS
@@ -231,7 +232,7 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     const appender = await writer.createAppender('incoming', 'main', 'temp')
     let kept = 0
     let late = false
-    const rolledTo = new Date(meta.rolledTo).toISOString().slice(0, 19).replace('T', ' ')
+    const rolledTo = nowTimestamp(new Date(meta.rolledTo))
     try {
       // Column by column, a chunk at a time: a few calls per chunk instead of one per value.
       for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
