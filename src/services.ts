@@ -164,6 +164,7 @@ export function createServices(deps: ServiceDependencies) {
   }
   let analyticsStore: ColumnarStore | null = null
   let analyticsTimer: NodeJS.Timeout | undefined
+  let answeringFromStore = false
 
   const accountRepository = bindable(createAccountRepository, db)
   const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
@@ -260,37 +261,51 @@ export function createServices(deps: ServiceDependencies) {
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
     analyticsStore: {
       /**
-       * Opens the store, catches it up with the raw clicks and keeps it so (every second; upkeep
-       * every minute); statistics are read from it from then on. A store that cannot be opened
-       * (another process holds the file) is reported and statistics stay on the raw clicks.
+       * Opens the store and keeps it caught up with the raw clicks (every second; upkeep every
+       * minute); statistics are read from it once it has caught up the first time, which on a
+       * database with a long history happens in the background while the server already answers.
+       * A store that cannot be opened (another process holds the file) is reported and statistics
+       * stay on the raw clicks.
        */
       async start(): Promise<void> {
         if (!config.analyticsStore || analyticsStore) return
+        let store: ColumnarStore
         try {
-          const store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
-          analyticsStore = store
-          await store.catchUp()
-          await store.compact()
-          statisticsEngine = createColumnarEngine(db, store)
+          store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
         } catch (error) {
           log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
           return
         }
+        analyticsStore = store
+        const columnar = createColumnarEngine(db, store)
         let ticks = 0
         let busy = false
-        analyticsTimer = setInterval(() => {
-          if (busy || !analyticsStore) return
+        const tick = () => {
+          if (busy || analyticsStore !== store) return
           busy = true
           ticks += 1
-          const store = analyticsStore
-          const work = ticks % 60 === 0 ? store.catchUp().then(() => store.compact()) : store.catchUp()
-          work.catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again')).finally(() => { busy = false })
-        }, 1_000)
+          store.catchUp()
+            .then(async () => {
+              if (ticks === 1 || ticks % 60 === 0) await store.compact()
+              statisticsEngine = columnar
+              answeringFromStore = true
+            })
+            .catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again'))
+            .finally(() => {
+              busy = false
+            })
+        }
+        tick()
+        analyticsTimer = setInterval(tick, 1_000)
         analyticsTimer.unref()
       },
       /** The open store, if any (tests). */
       get store(): ColumnarStore | null {
         return analyticsStore
+      },
+      /** True once statistics are read from the store (it has caught up once). */
+      get answering(): boolean {
+        return answeringFromStore && analyticsStore !== null
       },
     },
     links,
@@ -347,8 +362,10 @@ export function createServices(deps: ServiceDependencies) {
       await eventStream?.stop()
       await clicks.close()
       clearInterval(analyticsTimer)
-      await analyticsStore?.close()
+      const store = analyticsStore
       analyticsStore = null
+      statisticsEngine = createClickQuery(db)
+      await store?.close()
       await invalidation.close()
       mailer?.close()
     },

@@ -318,7 +318,7 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
       if (page.length === 0 && found.length === 0 && gaps.size === meta.gaps.size) return appended
       await append([...found, ...page], lastId, gaps)
       appended += found.length + page.length
-      if (page.length < PAGE) return appended
+      if (page.length < PAGE || closing) return appended
     }
   }
 
@@ -363,6 +363,9 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     }
     await writer.run(metaStatement())
   }
+
+  /** Set by close(): a long catch-up stops after its page. */
+  let closing = false
 
   // One writer at a time: catching up and upkeep are queued one after the other.
   let queue: Promise<unknown> = Promise.resolve()
@@ -507,6 +510,7 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     position: () => ({ lastId: meta.lastId, gaps: meta.gaps.size, rolledTo: meta.rolledTo }),
 
     async close(): Promise<void> {
+      closing = true
       await queue
       for (const connection of [writer, ...readers]) connection.closeSync()
       instance.closeSync()
