@@ -159,6 +159,23 @@ export function wholeHours(window: UtcWindow, zone: string): boolean {
 
 const stored = (time: number) => nowTimestamp(new Date(time))
 
+/**
+ * The selects of an account's link ids its campaign, channel and tag filters leave, one per filter
+ * given (a click must be of a link in each): subqueries of the raw-click engine, run on their own
+ * by the columnar one.
+ */
+export function linkSelectsOf(db: DB, accountId: number, filters: ClickFilters) {
+  const selects = []
+  if (filters.campaign) selects.push(db.selectFrom('links').select('links.id as id').where('links.account_id', '=', accountId).where('links.campaign_id', 'in', filters.campaign))
+  if (filters.channel) {
+    selects.push(db.selectFrom('channel_items').select('channel_items.item_id as id').where('channel_items.account_id', '=', accountId).where('channel_items.item_type', '=', 'links').where('channel_items.channel_id', 'in', filters.channel))
+  }
+  if (filters.tag) {
+    selects.push(db.selectFrom('link_tags').innerJoin('tags', 'tags.id', 'link_tags.tag_id').select('link_tags.link_id as id').where('tags.account_id', '=', accountId).where('tags.name_key', 'in', filters.tag))
+  }
+  return selects
+}
+
 /** The engine that reads the raw clicks of the main database (SQLite or PostgreSQL). */
 export function createClickQuery(db: DB): StatisticsEngine {
   /** The scope, the window and the filters: the part every query shares. */
@@ -188,22 +205,8 @@ export function createClickQuery(db: DB): StatisticsEngine {
       })
     }
     if ('accountId' in scope) {
-      const accountId = scope.accountId
       if (filters.link) query = query.where('clicks.item_id', 'in', filters.link)
-      if (filters.campaign) {
-        const campaigns = filters.campaign
-        query = query.where('clicks.item_id', 'in', (eb) => eb.selectFrom('links').select('links.id').where('links.account_id', '=', accountId).where('links.campaign_id', 'in', campaigns))
-      }
-      if (filters.channel) {
-        const channels = filters.channel
-        query = query.where('clicks.item_id', 'in', (eb) =>
-          eb.selectFrom('channel_items').select('channel_items.item_id').where('channel_items.account_id', '=', accountId).where('channel_items.item_type', '=', 'links').where('channel_items.channel_id', 'in', channels))
-      }
-      if (filters.tag) {
-        const keys = filters.tag
-        query = query.where('clicks.item_id', 'in', (eb) =>
-          eb.selectFrom('link_tags').innerJoin('tags', 'tags.id', 'link_tags.tag_id').select('link_tags.link_id').where('tags.account_id', '=', accountId).where('tags.name_key', 'in', keys))
-      }
+      for (const links of linkSelectsOf(db, scope.accountId, filters)) query = query.where('clicks.item_id', 'in', links)
     }
     return query
   }

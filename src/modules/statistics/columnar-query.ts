@@ -6,7 +6,7 @@
 import type { DB } from '../../db/database.js'
 import type { ColumnarStore } from '../../analytics/columnar-store.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-aggregates.js'
-import { createClickQuery, type LinkChoice, type LinkCount, type StatisticsEngine } from './click-query.js'
+import { createClickQuery, linkSelectsOf, type LinkChoice, type LinkCount, type StatisticsEngine } from './click-query.js'
 import type { ClickFilters } from './click-query-params.js'
 import type { CountedValue } from './statistics.repository.js'
 
@@ -26,19 +26,10 @@ export function createColumnarEngine(db: DB, store: ColumnarStore): StatisticsEn
 
   /** The links an account's link, campaign, channel and tag filters leave (all of them at once); undefined: no such filter. */
   async function linksOf(accountId: number, filters: ClickFilters): Promise<number[] | undefined> {
-    let kept: Set<number> | undefined
-    const narrow = (ids: number[]) => {
+    let kept: Set<number> | undefined = filters.link ? new Set(filters.link) : undefined
+    for (const select of linkSelectsOf(db, accountId, filters)) {
+      const ids = (await select.execute()).map((row) => row.id)
       kept = new Set(kept ? ids.filter((id) => kept!.has(id)) : ids)
-    }
-    if (filters.link) narrow(filters.link)
-    if (filters.campaign) {
-      narrow((await db.selectFrom('links').select('id').where('account_id', '=', accountId).where('campaign_id', 'in', filters.campaign).execute()).map((row) => row.id))
-    }
-    if (filters.channel) {
-      narrow((await db.selectFrom('channel_items').select('item_id').where('account_id', '=', accountId).where('item_type', '=', 'links').where('channel_id', 'in', filters.channel).execute()).map((row) => row.item_id))
-    }
-    if (filters.tag) {
-      narrow((await db.selectFrom('link_tags').innerJoin('tags', 'tags.id', 'link_tags.tag_id').select('link_tags.link_id').where('tags.account_id', '=', accountId).where('tags.name_key', 'in', filters.tag).execute()).map((row) => row.link_id))
     }
     return kept ? [...kept] : undefined
   }
