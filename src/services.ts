@@ -154,6 +154,8 @@ export function createServices(deps: ServiceDependencies) {
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
       // link.clicked and qr.scanned events, in each batch's transaction.
       onBatch: outbox.onClickBatch,
+      // The columnar store takes the committed batches as they are instead of reading them back.
+      ...(config.analyticsStore ? { onCommitted: (rows, ids) => analyticsStore?.offer(rows, ids) } : {}),
     })
 
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).

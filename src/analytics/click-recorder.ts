@@ -8,7 +8,7 @@ import type { DB } from '../db/database.js'
 import { isDatabaseUnavailable } from '../db/errors.js'
 import { referrerHostOf } from './click-enrichment.js'
 import { preferredLanguageOf } from './visitor-parser.js'
-import { createClickWriter, type ClickBatchListener, type PendingClick } from './click-writer.js'
+import { createClickWriter, type ClickBatchListener, type CommittedClicksListener, type PendingClick } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
 import { memoize } from '../core/memoize.js'
@@ -64,6 +64,8 @@ export interface ClickRecorderOptions {
   onShutdownLoss?: (lost: number, error: unknown) => void
   /** Runs in each batch's transaction after its clicks are written (the webhooks' outbox). */
   onBatch?: ClickBatchListener
+  /** Told of each committed batch's clicks with their ids (the columnar store). */
+  onCommitted?: CommittedClicksListener
 }
 
 /** First and longest pause between two attempts while the database refuses batches. */
@@ -89,7 +91,7 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   // One string per distinct user agent for every queued visit that sent it: each request's own
   // copy then dies young instead of being carried into the old generation by the queue.
   const sharedAgent = memoize(capped, 2_000)
-  const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db), onBatch: options.onBatch })
+  const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db), onBatch: options.onBatch, onCommitted: options.onCommitted })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
   const intervalMs = options.intervalMs ?? 250

@@ -33,21 +33,44 @@ export interface PendingClick {
 /** Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure rolls the batch back. */
 export type ClickBatchListener = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<void>
 
+/**
+ * Told after a batch has committed, when its clicks took exactly the ids `first`..`last` (a run
+ * with no other row's id among them; not told otherwise): the columnar store takes them from here
+ * instead of reading them back. Must not throw.
+ */
+export type CommittedClicksListener = (clicks: readonly ClickInsertRow[], ids: { first: number; last: number }) => void
+
 export interface ClickWriterOptions {
   visitors: VisitorHasher
   onBatch?: ClickBatchListener
+  onCommitted?: CommittedClicksListener
 }
 
 /** Every column of a raw click the writer sets, in the order of the reused insert. */
-export const insertClicks = createBulkInsert('clicks', [
+const CLICK_COLUMNS = [
   'account_id', 'item_type', 'item_id', 'created_at', 'referrer_host', 'user_agent', 'language',
   'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique',
-], {
-  postgresTypes: {
-    account_id: 'integer', item_type: 'text', item_id: 'integer', created_at: 'text', referrer_host: 'text', user_agent: 'text',
-    language: 'text', visitor_hash: 'text', country: 'text', browser: 'text', os: 'text', device: 'text', is_unique: 'integer',
-  },
-})
+] as const
+const CLICK_POSTGRES_TYPES = {
+  account_id: 'integer', item_type: 'text', item_id: 'integer', created_at: 'text', referrer_host: 'text', user_agent: 'text',
+  language: 'text', visitor_hash: 'text', country: 'text', browser: 'text', os: 'text', device: 'text', is_unique: 'integer',
+} as const
+
+export const insertClicks = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES })
+/** The same insert answering the ids given (for `onCommitted`). */
+const insertClicksReturningIds = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES, returning: ['id'] })
+
+/** The ids `insert` answered as one run `first`..`last`, or null when other rows' ids are among them. */
+function idRunOf(answered: ReadonlyArray<{ id: unknown }>): { first: number; last: number } | null {
+  let first = Infinity
+  let last = -Infinity
+  for (const row of answered) {
+    const id = Number(row.id)
+    if (id < first) first = id
+    if (id > last) last = id
+  }
+  return answered.length > 0 && last - first + 1 === answered.length ? { first, last } : null
+}
 
 const VISITOR_COLUMNS = ['day', 'item_type', 'item_id', 'visitor_hash'] as const
 
@@ -224,6 +247,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
       counted.push(count)
     }
 
+    let ids: { first: number; last: number } | null = null
     const linkCounters = await db.transaction().execute(async (trx) => {
       // The visitors this batch is the first to see (per item and day); sorted: one lock order.
       const candidates = [...new Set(visitorKeys)].filter((key) => !knownVisitors.has(key)).sort().map((key) => {
@@ -238,12 +262,14 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         rows[index]!.is_unique = 1
         counted[index]!.isUnique = true
       })
-      await insertClicks(trx, rows)
+      if (options.onCommitted) ids = idRunOf(await insertClicksReturningIds(trx, rows))
+      else await insertClicks(trx, rows)
       const counters = await applyIncrements(trx, incrementsOf(counted))
       // The events of exactly these clicks, committed with them or not at all.
       if (options.onBatch) await options.onBatch(trx, rows)
       return counters
     })
+    if (ids) options.onCommitted?.(rows, ids)
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)
     // The batch is committed: a failed clean-up must not make the caller write it again.

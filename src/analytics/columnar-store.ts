@@ -19,7 +19,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import type { Selectable } from 'kysely'
-import { dayOf, nowTimestamp } from '../core/time.js'
+import { dayOf, nowTimestamp, timeOfStored } from '../core/time.js'
 import type { DB } from '../db/database.js'
 import type { ClicksTable } from '../db/schema.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from './click-aggregates.js'
@@ -43,9 +43,13 @@ const SOURCE_COLUMNS: Record<ValueDimension, 'country' | 'referrer_host' | 'brow
   country: 'country', referrer: 'referrer_host', browser: 'browser', os: 'os', device: 'device', language: 'language',
 }
 const CLICK_COLUMNS = `account_id integer, item_type utinyint, item_id integer, clicked_at timestamp, ${VALUE_DIMENSIONS.map((name) => `${name} integer`).join(', ')}, is_unique boolean`
-/** Clicks as appended, in chunks of columns: the time as its stored text, cast by DuckDB when they move to `recent`. */
-const INCOMING_COLUMNS = CLICK_COLUMNS.replace('clicked_at timestamp', 'clicked_at varchar')
+/** Clicks as appended, in chunks of columns: the time as milliseconds, every column a number (set without a call into DuckDB per value). */
+const INCOMING_COLUMNS = CLICK_COLUMNS.replace('clicked_at timestamp', 'clicked_at double')
 const CLICK_NAMES = `account_id, item_type, item_id, clicked_at, ${VALUE_DIMENSIONS.join(', ')}, is_unique`
+/** The incoming columns as `recent` holds them. */
+const INCOMING_AS_STORED = CLICK_NAMES.replace('clicked_at', 'epoch_ms(clicked_at::BIGINT) as clicked_at')
+/** Offered clicks kept waiting for a catch-up at most (beyond, they are dropped and read back instead). */
+const MAX_OFFERED = 5 * PAGE
 /** Rows of one appended chunk (DuckDB's vector size). */
 const CHUNK_ROWS = 2_048
 
@@ -82,6 +86,14 @@ export interface StoreFigures {
 
 /** A raw click as the store reads it from the main database. */
 type SourceClick = Pick<Selectable<ClicksTable>, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at' | 'country' | 'referrer_host' | 'browser' | 'os' | 'device' | 'language' | 'is_unique'>
+/** A raw click as appended: its id is not kept. */
+type StoreClick = Omit<SourceClick, 'id'>
+/** Committed clicks handed over by the click writer, with the run of ids they took. */
+interface OfferedClicks {
+  clicks: readonly StoreClick[]
+  first: number
+  last: number
+}
 
 const timestamp = (time: number) => `timestamp '${nowTimestamp(new Date(time))}'`
 const date = (time: number) => `date '${dayOf(time)}'`
@@ -157,8 +169,8 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
   const now = options.now ?? (() => new Date())
   fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true })
   // Loaded only when a store is kept (ANALYTICS_STORE): no memory for it otherwise; left out of the bundle.
-  const { DuckDBInstance, DuckDBDataChunk, BOOLEAN, INTEGER, UTINYINT, VARCHAR } = await import('@duckdb/node-api')
-  const chunkTypes = [INTEGER, UTINYINT, INTEGER, VARCHAR, ...VALUE_DIMENSIONS.map(() => INTEGER), BOOLEAN]
+  const { DuckDBInstance, DuckDBDataChunk, BOOLEAN, DOUBLE, INTEGER, UTINYINT } = await import('@duckdb/node-api')
+  const chunkTypes = [INTEGER, UTINYINT, INTEGER, DOUBLE, ...VALUE_DIMENSIONS.map(() => INTEGER), BOOLEAN]
   const instance = await DuckDBInstance.create(options.file, { threads: '2' })
   const writer = await instance.connect()
   // Readers: a workspace's three rollup reads run at once.
@@ -215,7 +227,7 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
   }
 
   /** Appends clicks read from the main database (any order) and moves the place kept; one transaction. */
-  async function append(rows: SourceClick[], lastId: number, gaps: Map<number, number>): Promise<void> {
+  async function append(rows: readonly StoreClick[], lastId: number, gaps: Map<number, number>): Promise<void> {
     const added: Array<[number, number, string]> = []
     const codeOf = (dimension: number, value: string | null): number => {
       const text = value ?? ''
@@ -232,27 +244,32 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     const appender = await writer.createAppender('incoming', 'main', 'temp')
     let kept = 0
     let late = false
-    const rolledTo = nowTimestamp(new Date(meta.rolledTo))
+    // Clicks come in id order, mostly of the same second: its text is parsed once.
+    let createdAt = ''
+    let time = 0
     try {
-      // Column by column, a chunk at a time: a few calls per chunk instead of one per value.
+      // Straight into a chunk's vectors, a chunk at a time: a few calls into DuckDB per chunk, none per value.
       for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-        const columns: Array<Array<number | string | boolean>> = chunkTypes.map(() => [])
-        for (const row of rows.slice(start, start + CHUNK_ROWS)) {
-          if (row.item_type === 'link' && deleted.has(row.item_id)) continue
-          columns[0]!.push(row.account_id)
-          columns[1]!.push(ITEM_TYPES.indexOf(row.item_type as ClickItemType))
-          columns[2]!.push(row.item_id)
-          columns[3]!.push(row.created_at)
-          if (row.created_at < rolledTo) late = true
-          for (let index = 0; index < VALUE_DIMENSIONS.length; index += 1) columns[4 + index]!.push(codeOf(index, row[SOURCE_COLUMNS[VALUE_DIMENSIONS[index]!]]))
-          columns[10]!.push(Number(row.is_unique) === 1)
-        }
-        const count = columns[0]!.length
-        if (count === 0) continue
-        const chunk = DuckDBDataChunk.create(chunkTypes, count)
-        chunk.setColumns(columns)
+        const slice = rows.slice(start, start + CHUNK_ROWS).filter((row) => !(row.item_type === 'link' && deleted.has(row.item_id)))
+        if (slice.length === 0) continue
+        const chunk = DuckDBDataChunk.create(chunkTypes, slice.length)
+        const vectors = chunkTypes.map((_, index) => chunk.getColumnVector(index))
+        slice.forEach((row, index) => {
+          if (row.created_at !== createdAt) {
+            createdAt = row.created_at
+            time = timeOfStored(createdAt)
+            if (time < meta.rolledTo) late = true
+          }
+          vectors[0]!.setItem(index, row.account_id)
+          vectors[1]!.setItem(index, ITEM_TYPES.indexOf(row.item_type as ClickItemType))
+          vectors[2]!.setItem(index, row.item_id)
+          vectors[3]!.setItem(index, time)
+          for (let dimension = 0; dimension < VALUE_DIMENSIONS.length; dimension += 1) vectors[4 + dimension]!.setItem(index, codeOf(dimension, row[SOURCE_COLUMNS[VALUE_DIMENSIONS[dimension]!]]))
+          vectors[10]!.setItem(index, Number(row.is_unique) === 1)
+        })
+        for (const vector of vectors) vector.flush()
         appender.appendDataChunk(chunk)
-        kept += count
+        kept += slice.length
       }
       appender.flushSync()
     } finally {
@@ -261,9 +278,9 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     try {
       await inTransaction([
         ...(added.length > 0 ? [`insert into dictionary values ${added.map(([dimension, code, text]) => `(${dimension}, ${code}, '${text.replace(/'/g, "''")}')`).join(', ')}`] : []),
-        ...(kept > 0 ? [`insert into recent select ${CLICK_NAMES.replace('clicked_at', 'clicked_at::TIMESTAMP')} from incoming`] : []),
+        ...(kept > 0 ? [`insert into recent select ${INCOMING_AS_STORED} from incoming`] : []),
         // Clicks of hours already rolled up (an import's, a batch committed late) go into the rollups at once.
-        ...(late ? rollupStatements(`(select ${CLICK_NAMES.replace('clicked_at', 'clicked_at::TIMESTAMP as clicked_at')} from incoming) where clicked_at < ${timestamp(meta.rolledTo)}`, 1) : []),
+        ...(late ? rollupStatements(`(select ${INCOMING_AS_STORED} from incoming) where clicked_at < ${timestamp(meta.rolledTo)}`, 1) : []),
         metaStatement({ ...meta, lastId, gaps }),
       ])
     } catch (error) {
@@ -299,25 +316,53 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     }
   }
 
+  /** Clicks the click writer has committed, not appended yet (see `offer`). */
+  let offered: OfferedClicks[] = []
+  let offeredCount = 0
+
+  /**
+   * The offered clicks that continue the store's place without a hole: the runs from `lastId + 1`
+   * on, up to a page; exactly what reading the main database would answer for those ids. Runs
+   * already held are dropped.
+   */
+  function takeOffered(): { clicks: StoreClick[]; last: number } | null {
+    offered = offered.filter((run) => run.last > meta.lastId)
+    offeredCount = offered.reduce((sum, run) => sum + run.clicks.length, 0)
+    offered.sort((a, b) => a.first - b.first)
+    let last = meta.lastId
+    const clicks: StoreClick[] = []
+    while (offered.length > 0 && offered[0]!.first === last + 1 && clicks.length < PAGE) {
+      const run = offered.shift()!
+      for (const click of run.clicks) clicks.push(click)
+      offeredCount -= run.clicks.length
+      last = run.last
+    }
+    return clicks.length > 0 ? { clicks, last } : null
+  }
+
   async function catchUpOnce(): Promise<number> {
     await applyDeletions()
     let appended = 0
     const time = now().getTime()
     for (;;) {
-      const page = (await db.selectFrom('clicks').select([...columnsOf]).where('id', '>', meta.lastId).orderBy('id').limit(PAGE).execute()) as SourceClick[]
       const gaps = new Map([...meta.gaps].filter(([, seen]) => time - seen < GAP_MS))
       const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...columnsOf]).where('id', 'in', [...gaps.keys()]).execute()) as SourceClick[]) : []
       for (const row of found) gaps.delete(Number(row.id))
-      let lastId = meta.lastId
+      // The click writer's own batches need no reading back: only what follows them is read. One
+      // append for both (a transaction per batch would cost more than the reading saved).
+      const taken = takeOffered()
+      let lastId = taken?.last ?? meta.lastId
+      const page = (await db.selectFrom('clicks').select([...columnsOf]).where('id', '>', lastId).orderBy('id').limit(PAGE).execute()) as SourceClick[]
       for (const row of page) {
         const id = Number(row.id)
         // Not a jump past the bound (a table whose old clicks were pruned starts high).
         if (id - lastId - 1 <= MAX_GAPS - gaps.size) for (let missing = lastId + 1; missing < id; missing += 1) gaps.set(missing, time)
         lastId = id
       }
-      if (page.length === 0 && found.length === 0 && gaps.size === meta.gaps.size) return appended
-      await append([...found, ...page], lastId, gaps)
-      appended += found.length + page.length
+      const clicks: StoreClick[] = [...found, ...(taken?.clicks ?? []), ...page]
+      if (clicks.length === 0 && gaps.size === meta.gaps.size) return appended
+      await append(clicks, lastId, gaps)
+      appended += clicks.length
       if (page.length < PAGE || closing) return appended
     }
   }
@@ -505,6 +550,22 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
      * rollups; queued with catching up and upkeep, so that its parts see one state of the store.
      */
     figures: (question: StoreQuestion): Promise<StoreFigures> => serially(() => figuresOf(question)),
+
+    /**
+     * Committed clicks that took exactly the ids `first`..`last` (the click writer's batches): the
+     * next catch-up appends them instead of reading them back when they continue its place, and
+     * reads as before otherwise. Never throws.
+     */
+    offer(clicks: readonly StoreClick[], ids: { first: number; last: number }): void {
+      if (closing || ids.last <= meta.lastId) return
+      if (offeredCount + clicks.length > MAX_OFFERED) {
+        offered = []
+        offeredCount = 0
+        return
+      }
+      offered.push({ clicks, ...ids })
+      offeredCount += clicks.length
+    },
 
     /** The place kept (tests, the metrics). */
     position: () => ({ lastId: meta.lastId, gaps: meta.gaps.size, rolledTo: meta.rolledTo }),

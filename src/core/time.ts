@@ -51,6 +51,11 @@ export function toStoredTimestamp(text: string): string | undefined {
   return nowTimestamp(date) === expected ? expected : undefined
 }
 
+/** Stored `YYYY-MM-DD HH:MM:SS` text (UTC) as milliseconds. */
+export function timeOfStored(stored: string): number {
+  return Date.parse(`${stored.replace(' ', 'T')}Z`)
+}
+
 /** The UTC day of a time in milliseconds. */
 export function dayOf(time: number): string {
   return new Date(time).toISOString().slice(0, 10)

@@ -17,7 +17,7 @@ const CHUNK_SIZES = [500, 100, 20, 5, 1] as const
 /** PostgreSQL element types of the column arrays. */
 export type PostgresColumnType = 'integer' | 'bigint' | 'text'
 
-export interface BulkInsertOptions<C extends string, R extends C> {
+export interface BulkInsertOptions<C extends string, R extends string> {
   /** Each column's PostgreSQL type, for its array. */
   postgresTypes: Record<C, PostgresColumnType>
   /**
@@ -26,17 +26,17 @@ export interface BulkInsertOptions<C extends string, R extends C> {
    * not share keys.
    */
   onConflict?: { keys: readonly C[]; add?: C | readonly C[] }
-  /** Columns answered for each row actually inserted (skipped rows are not answered). */
+  /** Columns answered for each row actually inserted (skipped rows are not answered), given or not (`id`). */
   returning?: readonly R[]
 }
 
 type RowOf<T extends keyof Database, C extends string> = InsertObject<Database, T> & Record<C, unknown>
 
 /** What the insert answers: the `returning` columns of the inserted rows (none without `returning`). */
-export type BulkInsert<T extends keyof Database, C extends string, R extends C> = (db: Kysely<Database>, rows: ReadonlyArray<RowOf<T, C>>) => Promise<Record<R, unknown>[]>
+export type BulkInsert<T extends keyof Database, C extends string, R extends string> = (db: Kysely<Database>, rows: ReadonlyArray<RowOf<T, C>>) => Promise<Record<R, unknown>[]>
 
 /** Builds `insert(db, rows)` for `table`; every row must give every one of `columns`. */
-export function createBulkInsert<T extends keyof Database, C extends keyof Database[T] & string, R extends C = never>(
+export function createBulkInsert<T extends keyof Database, C extends keyof Database[T] & string, R extends keyof Database[T] & string = never>(
   table: T,
   columns: readonly C[],
   options: BulkInsertOptions<C, R>,

@@ -13,12 +13,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
+import { sql, type KyselyPlugin, type RootOperationNode, type TableNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVisitSource } from '../../src/analytics/click-distribution.js'
 import type { ClickItemType } from '../../src/analytics/click-items.js'
-import { writeEnrichedClicks, type ClickInsertRow, type EnrichedClick } from '../../src/analytics/click-writer.js'
+import { createClickWriter, writeEnrichedClicks, type ClickInsertRow, type EnrichedClick, type PendingClick } from '../../src/analytics/click-writer.js'
 import { openColumnarStore, type ColumnarStore } from '../../src/analytics/columnar-store.js'
+import { createDailySaltHasher } from '../../src/analytics/visitor-hash.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
 import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
@@ -392,4 +393,80 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     expect(await currentStore().catchUp()).toBe(0)
     await expectSameAnswers('reopened')
   })
+
+  it('takes the click writer\'s committed batches as they are, and reads back only clicks it was not handed', async () => {
+    // Rows the store reads from `clicks` (a plugin sees every query it makes and its answer).
+    let readBack = 0
+    const clickReads = new WeakSet<object>()
+    const counting: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        if (readsClicks(node)) clickReads.add(queryId)
+        return node
+      },
+      async transformResult({ result, queryId }) {
+        if (clickReads.has(queryId)) readBack += result.rows.length
+        return result
+      },
+    }
+    await currentStore().close()
+    store = undefined
+    store = await openColumnarStore(database.db.withPlugin(counting), { file, now: clock })
+    expect(await currentStore().catchUp()).toBe(0)
+    const writeClicks = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => currentStore().offer(rows, ids) })
+    const agents = [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    ]
+    const visits = (count: number, seed: number): PendingClick[] => Array.from({ length: count }, (_, index) => {
+      const target = targets[(index + seed) % targets.length]!
+      return {
+        accountId: target.accountId, itemType: target.itemType, itemId: target.itemId,
+        createdAt: nowTimestamp(new Date(now - (index % 50) * MINUTE_MS)),
+        ip: `198.51.100.${(index * 7 + seed) % 250}`, userAgent: agents[index % agents.length]!,
+        referrerHost: index % 4 === 0 ? null : ['twitter.com', 'google.com', 'news.example'][index % 3]!, language: index % 5 === 0 ? null : 'de',
+      }
+    })
+
+    // A batch that continues the store's place: appended as handed over, nothing read back.
+    let before = await clicksInDatabase()
+    await writeClicks(visits(120, 1))
+    readBack = 0
+    expect(await currentStore().catchUp()).toBe(120)
+    expect(readBack).toBe(0)
+    expect(currentStore().position().lastId).toBe(Number((await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id))
+    expect(await clicksInDatabase()).toBe(before + 120)
+    await expectSameAnswers('handed over by the click writer', { cases: 'filters' })
+
+    // Clicks written otherwise (an import) leave a hole before the next batch handed over: both are read back.
+    before = await clicksInDatabase()
+    await write(spreadClicks(5, 30, now - 30 * MINUTE_MS, now, targets))
+    await writeClicks(visits(80, 2))
+    readBack = 0
+    expect(await currentStore().catchUp()).toBe(110)
+    expect(readBack).toBe(110)
+    // Two batches in a row: appended one after the other, nothing read back.
+    await writeClicks(visits(40, 3))
+    await writeClicks(visits(60, 4))
+    readBack = 0
+    expect(await currentStore().catchUp()).toBe(100)
+    expect(readBack).toBe(0)
+    // A batch read back before it is handed over (the store caught up between its commit and the hand-over) is not appended twice.
+    let late: Parameters<ColumnarStore['offer']> | undefined
+    const writeLate = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => { late = [rows, ids] } })
+    await writeLate(visits(30, 5))
+    readBack = 0
+    expect(await currentStore().catchUp()).toBe(30)
+    expect(readBack).toBe(30)
+    currentStore().offer(...late!)
+    expect(await currentStore().catchUp()).toBe(0)
+    expect(await clicksInDatabase()).toBe(before + 240)
+    await expectSameAnswers('handed over, with clicks written otherwise between', { cases: 'filters' })
+  })
 })
+
+/** True for a query that reads rows of `clicks` (a select from it). */
+function readsClicks(node: RootOperationNode): boolean {
+  if (node.kind !== 'SelectQueryNode') return false
+  return (node.from?.froms ?? []).some((from) => from.kind === 'TableNode' && (from as TableNode).table.identifier.name === 'clicks')
+}

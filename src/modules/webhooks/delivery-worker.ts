@@ -4,7 +4,7 @@
 // worker that dies mid-attempt leaves it to be taken again when the lease ends. Failed attempts are
 // retried with exponential back-off for 24 hours after the event; a webhook whose deliveries have
 // all failed for 3 days is switched off, with the reason, and its pending deliveries fail.
-import { nowTimestamp } from '../../core/time.js'
+import { nowTimestamp, timeOfStored } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
 import { inTransaction } from '../../db/transactions.js'
@@ -56,7 +56,7 @@ export interface OutboxState {
 
 /** Seconds from a stored `YYYY-MM-DD HH:MM:SS` (UTC) to `at`. */
 function secondsSince(stored: string, at: Date): number {
-  return Math.max((at.getTime() - Date.parse(`${stored.replace(' ', 'T')}Z`)) / 1000, 0)
+  return Math.max((at.getTime() - timeOfStored(stored)) / 1000, 0)
 }
 
 interface TakenDelivery {
