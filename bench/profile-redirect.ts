@@ -1,7 +1,8 @@
 // Profiling aid (not part of `npm run bench`): one server on SQLite under wrk redirect load only,
 // with node --cpu-prof, so the profile holds the redirect path and nothing else.
-//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | webhook | api]
+//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | webhook | columnar | api]
 // `webhook`: the redirect with a `link.clicked` webhook to a receiver on the load generator's core.
+// `columnar`: the redirect with the columnar store kept (ANALYTICS_STORE, ADR 022).
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -28,6 +29,7 @@ const server = await startServer({
   LOG_LEVEL: 'warn',
   // The webhook target's receiver is on loopback.
   ...(target === 'webhook' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
+  ...(target === 'columnar' ? { ANALYTICS_STORE: path.join(dir, 'analytics.duckdb') } : {}),
 }, { cpu: SERVER_CPU, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
 const receiver = target === 'webhook' ? await startClickReceiver(LOAD_CPU) : null
 try {

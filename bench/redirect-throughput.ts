@@ -28,6 +28,8 @@ export interface RedirectBenchOptions {
   postgresUrl: string
   /** Node flags for the server (e.g. --cpu-prof while profiling). */
   nodeArgs?: string[]
+  /** Only these configurations (their numbers in CONFIGURATIONS, from 0), and the comparisons among them; by default all. */
+  configurations?: readonly number[]
 }
 
 const CONNECTIONS = 50
@@ -237,21 +239,27 @@ async function roundsAgainstBare(servers: BenchServer[], options: RedirectBenchO
 
 async function measureOn(label: string, databaseUrls: readonly string[], options: RedirectBenchOptions, target: number): Promise<void> {
   const servers: BenchServer[] = []
+  // Configuration number → its place among those measured.
+  const chosen = CONFIGURATIONS.map((_, index) => index).filter((index) => !options.configurations || options.configurations.includes(index))
+  const placeOf = (index: number) => chosen.indexOf(index)
   // On the load generator's core, never the measured server's.
   const receiver = await startClickReceiver(LOAD_CPU)
   try {
-    for (const [index, configuration] of CONFIGURATIONS.entries()) {
+    for (const index of chosen) {
+      const configuration = CONFIGURATIONS[index]!
       servers.push(await startBenchServer(configuration.name, databaseUrls[index]!, configuration.env, options, configuration.webhook ? receiver.url : undefined, configuration.link))
     }
     const summaries = await roundsAgainstBare(servers, options)
     for (const [index, summary] of summaries.entries()) printRounds(`${label}, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, target)
     for (const { label: comparison, of, to, atLeast } of COMPARISONS) {
-      const perRound = summaries[of]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[to]!.rounds[index]!.linkwell.perSecond)
+      if (placeOf(of) === -1 || placeOf(to) === -1) continue
+      const perRound = summaries[placeOf(of)]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[placeOf(to)]!.rounds[index]!.linkwell.perSecond)
       const ratio = median(perRound)
       const verdict = atLeast === null ? 'reported, no bound' : `target ≥ ${atLeast.toFixed(2)}: ${ratio >= atLeast ? 'met' : 'NOT met'}`
       console.log(`    ${comparison.padEnd(17)}${perRound.map((value) => value.toFixed(2).padStart(7)).join(' ')}         median ${ratio.toFixed(3)} (${verdict})`)
     }
-    await printDeliveries(servers, receiver, options)
+    const webhook = placeOf(CONFIGURATIONS.findIndex((configuration) => configuration.webhook))
+    if (webhook !== -1) await printDeliveries(servers[webhook]!, receiver, options)
     // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
     for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
   } finally {
@@ -269,9 +277,7 @@ async function measureOn(label: string, databaseUrls: readonly string[], options
  * beside the redirects and catch up during the other servers' rounds), then, once the outbox has
  * drained, whether the clicks delivered are the clicks recorded.
  */
-async function printDeliveries(servers: BenchServer[], receiver: ClickReceiver, options: RedirectBenchOptions): Promise<void> {
-  const index = CONFIGURATIONS.findIndex((configuration) => configuration.webhook)
-  const bench = servers[index]!
+async function printDeliveries(bench: BenchServer, receiver: ClickReceiver, options: RedirectBenchOptions): Promise<void> {
   const loadSeconds = options.rounds * options.seconds
   let received = await receiver.counts()
   console.log(`    webhook: ${received.deliveries} deliveries carrying ${received.clicks} clicks by the end of the rounds: ${(received.deliveries / loadSeconds).toFixed(1)} deliveries/s, ${Math.round(received.clicks / loadSeconds)} clicks/s over its ${loadSeconds} s of load (receiver on core ${LOAD_CPU})`)

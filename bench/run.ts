@@ -21,6 +21,8 @@
 //                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23)
 //   BENCH_BASELINE_DIR    the checkout of the pre-options commit (d3c104d^1), built, for redirect-options
 //   BENCH_CURRENT_DIR     for redirect-options: another built checkout measured in place of this one
+//   BENCH_REDIRECT_CONFIGURATIONS  the redirect bench's configurations to measure, by number from 0
+//                         (e.g. 0,5: the default and the columnar store); by default all
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
 import { columnarOptionsFromEnvironment, runColumnarBench } from './analytics-columnar.js'
@@ -46,7 +48,7 @@ const databasesOf = (name: string) => new Set(['sqlite', 'postgres'].filter((dat
 ensureWrk()
 console.log(`bench started ${new Date().toISOString()}`)
 const redirect = databasesOf('redirect')
-if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, redirect)
+if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs, configurations: process.env.BENCH_REDIRECT_CONFIGURATIONS?.split(',').map(Number) }, redirect)
 if (only.has('redirect-options')) await runRedirectOptionsBench({ seconds, rounds, postgresUrl, nodeArgs, baselineDir: process.env.BENCH_BASELINE_DIR ?? '', currentDir: process.env.BENCH_CURRENT_DIR })
 const api = databasesOf('api')
 if (api.size > 0) await runApiThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, api)
