@@ -340,7 +340,33 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     return clicks.length > 0 ? { clicks, last } : null
   }
 
+  /**
+   * Before the store holds any click: every link id up to the highest one used that no link has
+   * now was deleted, maybe so long ago that the journal no longer tells (`linkwell audit prune`):
+   * their clicks are never appended, as for deletions the journal tells.
+   */
+  let linksMarked = false
+  async function markLinksDeletedBefore(): Promise<void> {
+    const existing = (await db.selectFrom('links').select('id').orderBy('id').execute()).map((row) => Number(row.id))
+    const clicked = await db.selectFrom('clicks').select((eb) => eb.fn.max('item_id').as('id')).where('item_type', '=', 'link').executeTakeFirst()
+    const highest = Math.max(existing.at(-1) ?? 0, Number(clicked?.id ?? 0))
+    const missing: number[] = []
+    let next = 1
+    for (const id of [...existing, highest + 1]) {
+      for (; next < id; next += 1) if (!deleted.has(next)) missing.push(next)
+      next = id + 1
+    }
+    for (let start = 0; start < missing.length; start += 10_000) {
+      await writer.run(`insert into deleted_links select unnest([${missing.slice(start, start + 10_000).join(', ')}])`)
+    }
+    for (const id of missing) deleted.add(id)
+  }
+
   async function catchUpOnce(): Promise<number> {
+    if (meta.lastId === 0 && !linksMarked) {
+      await markLinksDeletedBefore()
+      linksMarked = true
+    }
     await applyDeletions()
     let appended = 0
     const time = now().getTime()

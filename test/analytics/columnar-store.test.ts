@@ -463,6 +463,27 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     expect(await clicksInDatabase()).toBe(before + 240)
     await expectSameAnswers('handed over, with clicks written otherwise between', { cases: 'filters' })
   })
+
+  it('leaves out the clicks of links deleted before the store was made, when the journal no longer tells (audit prune)', async () => {
+    // The newest link of all, clicked, then deleted: its id is past every link left.
+    const newest = await createLink(made, owner)
+    await write(spreadClicks(6, 40, now - 2 * DAY_MS, now, [{ accountId: owner.id, itemType: 'link', itemId: newest.id, weight: 1 }]))
+    await made.services.links.deleteLink(await actingAs(made, owner), newest.id)
+    // `linkwell audit prune` took the journal's entries of both deletions (links[2]'s and this one's).
+    await database.db.deleteFrom('audit_log').where('action', '=', 'link.deleted').execute()
+    await currentStore().close()
+    store = undefined
+    file = path.join(directory, 'made-later.duckdb')
+    store = await openStore()
+    const deletedClicks = await database.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('item_type', '=', 'link').where('item_id', 'in', [links[2]!.id, newest.id]).executeTakeFirstOrThrow()
+    expect(Number(deletedClicks.count)).toBeGreaterThan(40)
+    // Read, not appended: the answers below leave them out.
+    expect(await currentStore().catchUp()).toBe(await clicksInDatabase())
+    await expectSameAnswers('made after the deletions were pruned from the journal', { scopes: 'account', cases: 'filters' })
+    await currentStore().compact()
+    await expectSameAnswers('made after the deletions were pruned from the journal, compacted', { scopes: 'account', cases: 'core' })
+  })
 })
 
 /** True for a query that reads rows of `clicks` (a select from it). */
