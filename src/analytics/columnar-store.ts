@@ -17,7 +17,7 @@
 // Dimension values are stored as integer codes (`dictionary`); unknown (null or '') is ''.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DuckDBConnection } from '@duckdb/node-api'
+import type { DuckDBConnection, DuckDBDataChunk as DataChunk } from '@duckdb/node-api'
 import type { Selectable } from 'kysely'
 import { dayOf, nowTimestamp, timeOfStored } from '../core/time.js'
 import type { DB } from '../db/database.js'
@@ -43,11 +43,6 @@ const SOURCE_COLUMNS: Record<ValueDimension, 'country' | 'referrer_host' | 'brow
   country: 'country', referrer: 'referrer_host', browser: 'browser', os: 'os', device: 'device', language: 'language',
 }
 const CLICK_COLUMNS = `account_id integer, item_type utinyint, item_id integer, clicked_at timestamp, ${VALUE_DIMENSIONS.map((name) => `${name} integer`).join(', ')}, is_unique boolean`
-/** Clicks as appended, in chunks of columns: the time as milliseconds, every column a number (set without a call into DuckDB per value). */
-const INCOMING_COLUMNS = CLICK_COLUMNS.replace('clicked_at timestamp', 'clicked_at double')
-const CLICK_NAMES = `account_id, item_type, item_id, clicked_at, ${VALUE_DIMENSIONS.join(', ')}, is_unique`
-/** The incoming columns as `recent` holds them. */
-const INCOMING_AS_STORED = CLICK_NAMES.replace('clicked_at', 'epoch_ms(clicked_at::BIGINT) as clicked_at')
 /** Offered clicks kept waiting for a catch-up at most (beyond, they are dropped and read back instead). */
 const MAX_OFFERED = 5 * PAGE
 /** Rows of one appended chunk (DuckDB's vector size). */
@@ -169,15 +164,16 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
   const now = options.now ?? (() => new Date())
   fs.mkdirSync(path.dirname(path.resolve(options.file)), { recursive: true })
   // Loaded only when a store is kept (ANALYTICS_STORE): no memory for it otherwise; left out of the bundle.
-  const { DuckDBInstance, DuckDBDataChunk, BOOLEAN, DOUBLE, INTEGER, UTINYINT } = await import('@duckdb/node-api')
-  const chunkTypes = [INTEGER, UTINYINT, INTEGER, DOUBLE, ...VALUE_DIMENSIONS.map(() => INTEGER), BOOLEAN]
+  const { DuckDBInstance, DuckDBDataChunk, DuckDBTimestampValue, BOOLEAN, INTEGER, TIMESTAMP, UTINYINT } = await import('@duckdb/node-api')
+  // Every column a number (the time in microseconds): set without a call into DuckDB per value.
+  const chunkTypes = [INTEGER, UTINYINT, INTEGER, TIMESTAMP, ...VALUE_DIMENSIONS.map(() => INTEGER), BOOLEAN]
   const instance = await DuckDBInstance.create(options.file, { threads: '2' })
   const writer = await instance.connect()
   // Readers: a workspace's three rollup reads run at once.
   const readers = [await instance.connect(), await instance.connect(), await instance.connect()]
   for (const statement of SCHEMA) await writer.run(statement)
-  // Appended clicks wait here for their transaction: a temporary table, kept out of the store's log.
-  await writer.run(`create temp table incoming (${INCOMING_COLUMNS})`)
+  // Late clicks (see append) pass through here: a temporary table, kept out of the store's log.
+  await writer.run(`create temp table incoming (${CLICK_COLUMNS})`)
 
   const read = async <T = Record<string, unknown>>(connection: DuckDBConnection, text: string): Promise<T[]> =>
     (await connection.runAndReadAll(text)).getRowObjectsJS() as T[]
@@ -240,47 +236,54 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
       }
       return code
     }
-    await writer.run('delete from incoming')
-    const appender = await writer.createAppender('incoming', 'main', 'temp')
-    let kept = 0
+    const chunks: DataChunk[] = []
     let late = false
     // Clicks come in id order, mostly of the same second: its text is parsed once.
     let createdAt = ''
-    let time = 0
-    try {
-      // Straight into a chunk's vectors, a chunk at a time: a few calls into DuckDB per chunk, none per value.
-      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-        const slice = rows.slice(start, start + CHUNK_ROWS).filter((row) => !(row.item_type === 'link' && deleted.has(row.item_id)))
-        if (slice.length === 0) continue
-        const chunk = DuckDBDataChunk.create(chunkTypes, slice.length)
-        const vectors = chunkTypes.map((_, index) => chunk.getColumnVector(index))
-        slice.forEach((row, index) => {
-          if (row.created_at !== createdAt) {
-            createdAt = row.created_at
-            time = timeOfStored(createdAt)
-            if (time < meta.rolledTo) late = true
-          }
-          vectors[0]!.setItem(index, row.account_id)
-          vectors[1]!.setItem(index, ITEM_TYPES.indexOf(row.item_type as ClickItemType))
-          vectors[2]!.setItem(index, row.item_id)
-          vectors[3]!.setItem(index, time)
-          for (let dimension = 0; dimension < VALUE_DIMENSIONS.length; dimension += 1) vectors[4 + dimension]!.setItem(index, codeOf(dimension, row[SOURCE_COLUMNS[VALUE_DIMENSIONS[dimension]!]]))
-          vectors[10]!.setItem(index, Number(row.is_unique) === 1)
-        })
-        for (const vector of vectors) vector.flush()
-        appender.appendDataChunk(chunk)
-        kept += slice.length
+    let stamp = new DuckDBTimestampValue(0n)
+    // Straight into chunks' vectors: a few calls into DuckDB per chunk, none per value.
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const slice = rows.slice(start, start + CHUNK_ROWS).filter((row) => !(row.item_type === 'link' && deleted.has(row.item_id)))
+      if (slice.length === 0) continue
+      const chunk = DuckDBDataChunk.create(chunkTypes, slice.length)
+      const vectors = chunkTypes.map((_, index) => chunk.getColumnVector(index))
+      slice.forEach((row, index) => {
+        if (row.created_at !== createdAt) {
+          createdAt = row.created_at
+          const time = timeOfStored(createdAt)
+          stamp = new DuckDBTimestampValue(BigInt(time) * 1000n)
+          if (time < meta.rolledTo) late = true
+        }
+        vectors[0]!.setItem(index, row.account_id)
+        vectors[1]!.setItem(index, ITEM_TYPES.indexOf(row.item_type as ClickItemType))
+        vectors[2]!.setItem(index, row.item_id)
+        vectors[3]!.setItem(index, stamp)
+        for (let dimension = 0; dimension < VALUE_DIMENSIONS.length; dimension += 1) vectors[4 + dimension]!.setItem(index, codeOf(dimension, row[SOURCE_COLUMNS[VALUE_DIMENSIONS[dimension]!]]))
+        vectors[10]!.setItem(index, Number(row.is_unique) === 1)
+      })
+      for (const vector of vectors) vector.flush()
+      chunks.push(chunk)
+    }
+    // The appender writes in the transaction of its connection: the clicks and the place kept land together.
+    const appendTo = (table: string, catalog?: string) => async () => {
+      const appender = await writer.createAppender(table, 'main', catalog)
+      try {
+        for (const chunk of chunks) appender.appendDataChunk(chunk)
+        appender.flushSync()
+      } finally {
+        appender.closeSync()
       }
-      appender.flushSync()
-    } finally {
-      appender.closeSync()
     }
     try {
       await inTransaction([
         ...(added.length > 0 ? [`insert into dictionary values ${added.map(([dimension, code, text]) => `(${dimension}, ${code}, '${text.replace(/'/g, "''")}')`).join(', ')}`] : []),
-        ...(kept > 0 ? [`insert into recent select ${INCOMING_AS_STORED} from incoming`] : []),
-        // Clicks of hours already rolled up (an import's, a batch committed late) go into the rollups at once.
-        ...(late ? rollupStatements(`(select ${INCOMING_AS_STORED} from incoming) where clicked_at < ${timestamp(meta.rolledTo)}`, 1) : []),
+        ...(chunks.length === 0 ? [] : !late ? [appendTo('recent')] : [
+          // Clicks of hours already rolled up (an import's, a batch committed late) also go into the rollups at once.
+          'delete from incoming',
+          appendTo('incoming', 'temp'),
+          'insert into recent select * from incoming',
+          ...rollupStatements(`incoming where clicked_at < ${timestamp(meta.rolledTo)}`, 1),
+        ]),
         metaStatement({ ...meta, lastId, gaps }),
       ])
     } catch (error) {
