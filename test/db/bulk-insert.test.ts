@@ -48,6 +48,27 @@ describe('bulk inserts', () => {
     }
   })
 
+  it('answers the ids the rows took, in order, when asked for `id` (SQLite: from the last insert id of each statement)', async () => {
+    const insertAnsweringIds = createBulkInsert('clicks', ['account_id', 'item_type', 'item_id', 'created_at', 'referrer_host', 'country', 'is_unique'], {
+      postgresTypes: { account_id: 'integer', item_type: 'text', item_id: 'integer', created_at: 'text', referrer_host: 'text', country: 'text', is_unique: 'integer' },
+      returning: ['id'],
+    })
+    for (const [itemId, count] of [[60, 1], [61, 627], [62, 26]] as const) {
+      const rows = Array.from({ length: count }, (_, index) => ({
+        account_id: 1, item_type: 'link', item_id: itemId, created_at: '2026-11-25 10:00:00', referrer_host: null, country: `C${index}`, is_unique: 0,
+      }))
+      // In a transaction, as the click writer inserts, and beside another table's inserts.
+      const answered = await database.db.transaction().execute(async (trx) => {
+        const ids = await insertAnsweringIds(trx, rows)
+        await addToTotals(trx, [{ item_type: 'link', item_id: itemId, dimension: 'country', value: 'x', clicks: 1 }])
+        return ids
+      })
+      const stored = await database.db.selectFrom('clicks').select(['id', 'country']).where('item_id', '=', itemId).orderBy('id').execute()
+      expect(answered.map((row) => Number(row.id))).toEqual(stored.map((row) => Number(row.id)))
+      expect(stored.map((row) => row.country)).toEqual(rows.map((row) => row.country))
+    }
+  })
+
   it('adds counters on conflict and inserts the new ones, inside a transaction', async () => {
     const row = (value: string, clicks: number) => ({ item_type: 'link', item_id: 40, dimension: 'country', value, clicks })
     await addToTotals(database.db, AWKWARD_TEXTS.map((value, index) => row(value, index + 1)))
