@@ -344,25 +344,31 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
   }
 
   /**
-   * Before the store holds any click: every link id up to the highest one used that no link has
-   * now was deleted, maybe so long ago that the journal no longer tells (`linkwell audit prune`):
-   * their clicks are never appended, as for deletions the journal tells.
+   * Before the store holds any click: a link id up to the highest one used that no link has now
+   * but clicks have was deleted, maybe so long ago that the journal no longer tells (`linkwell
+   * audit prune`): its clicks are never appended, as for deletions the journal tells. (An id no
+   * link has and no click has may be a link not committed yet: it is left alone.)
    */
   let linksMarked = false
   async function markLinksDeletedBefore(): Promise<void> {
     const existing = (await db.selectFrom('links').select('id').orderBy('id').execute()).map((row) => Number(row.id))
     const clicked = await db.selectFrom('clicks').select((eb) => eb.fn.max('item_id').as('id')).where('item_type', '=', 'link').executeTakeFirst()
     const highest = Math.max(existing.at(-1) ?? 0, Number(clicked?.id ?? 0))
-    const missing: number[] = []
+    const gone: number[] = []
     let next = 1
     for (const id of [...existing, highest + 1]) {
-      for (; next < id; next += 1) if (!deleted.has(next)) missing.push(next)
+      for (; next < id; next += 1) {
+        if (deleted.has(next)) continue
+        // One look-up of the item's index per id: only at a new store's first catch-up.
+        const click = await db.selectFrom('clicks').select('id').where('item_type', '=', 'link').where('item_id', '=', next).limit(1).executeTakeFirst()
+        if (click) gone.push(next)
+      }
       next = id + 1
     }
-    for (let start = 0; start < missing.length; start += 10_000) {
-      await writer.run(`insert into deleted_links select unnest([${missing.slice(start, start + 10_000).join(', ')}])`)
+    for (let start = 0; start < gone.length; start += 10_000) {
+      await writer.run(`insert into deleted_links select unnest([${gone.slice(start, start + 10_000).join(', ')}])`)
     }
-    for (const id of missing) deleted.add(id)
+    for (const id of gone) deleted.add(id)
   }
 
   async function catchUpOnce(): Promise<number> {
