@@ -7,9 +7,11 @@
 // tag filters. It compares the figures and the live minutes while the clicks sit only in `recent`,
 // after upkeep has moved them into the rollups and the sorted copies, after new and late (import-
 // dated) clicks, after a link is deleted through the link service (journaled `link.deleted`), when
-// click ids commit out of order (a gap filled later), and when the store is reopened on its file.
+// click ids commit out of order (a gap filled later), when the store is reopened on its file, when
+// the click writer hands its committed batches over (counting the rows the store reads back), and
+// for a store made after `audit prune` took the journal's deletions.
 // The clicks are written by the real path for enriched clicks (`writeEnrichedClicks`) from a seeded
-// spread, so a failing run replays identically.
+// spread, so a failing run replays identically; the hand-over's by the click writer itself.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
