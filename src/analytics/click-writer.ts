@@ -60,8 +60,9 @@ export const insertClicks = createBulkInsert('clicks', CLICK_COLUMNS, { postgres
 /** The same insert answering the ids given (for `onCommitted`). */
 const insertClicksReturningIds = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES, returning: ['id'] })
 
-/** The ids `insert` answered as one run `first`..`last`, or null when other rows' ids are among them. */
-function idRunOf(answered: ReadonlyArray<{ id: unknown }>): { first: number; last: number } | null {
+/** The ids `insert` answered for `count` rows as one run `first`..`last`; null when other rows' ids are among them, or some were not answered. */
+function idRunOf(answered: ReadonlyArray<{ id: unknown }>, count: number): { first: number; last: number } | null {
+  if (answered.length !== count) return null
   let first = Infinity
   let last = -Infinity
   for (const row of answered) {
@@ -262,7 +263,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         rows[index]!.is_unique = 1
         counted[index]!.isUnique = true
       })
-      if (options.onCommitted) ids = idRunOf(await insertClicksReturningIds(trx, rows))
+      if (options.onCommitted) ids = idRunOf(await insertClicksReturningIds(trx, rows), rows.length)
       else await insertClicks(trx, rows)
       const counters = await applyIncrements(trx, incrementsOf(counted))
       // The events of exactly these clicks, committed with them or not at all.

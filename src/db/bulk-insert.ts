@@ -95,8 +95,8 @@ export function createBulkInsert<T extends keyof Database, C extends keyof Datab
           for (const column of columns) parameters.push(valueOf(rows[index]!, column))
         }
         const result = await db.executeQuery<Record<R, unknown>>(CompiledQuery.raw(statementOf(dialect, size), parameters))
-        if (idsFromLastInsert) {
-          if (result.insertId === undefined || Number(result.numAffectedRows) !== size) throw new Error(`bulk insert into ${table}: the ids of ${size} rows are not known`)
+        // Ids it cannot know (never so for a plain insert) are not answered: the rows stay written.
+        if (idsFromLastInsert && result.insertId !== undefined && Number(result.numAffectedRows) === size) {
           const last = Number(result.insertId)
           for (let id = last - size + 1; id <= last; id += 1) answered.push({ id } as Record<R, unknown>)
         }
