@@ -3,6 +3,10 @@
 //   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | webhook | columnar | api]
 // `webhook`: the redirect with a `link.clicked` webhook to a receiver on the load generator's core.
 // `columnar`: the redirect with the columnar store kept (ANALYTICS_STORE, ADR 022).
+// PROFILE_CPU=off: no --cpu-prof (its own cost left out), for the CPU per answer alone. Either way it
+// prints the server's CPU time (every thread, from /proc) per answer: steadier than req/s on a
+// shared machine.
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -13,6 +17,8 @@ import { addClickWebhook, createBenchLink, LOAD_CPU, SERVER_CPU, startClickRecei
 import { visitorHeaders } from './visitors.js'
 import { runWrk } from './wrk.js'
 
+/** /proc counts CPU time in clock ticks (`getconf CLK_TCK`). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }))
 const seconds = Number(process.argv[2] ?? 10)
 const profileDir = process.argv[3] ?? '/tmp/lw-profile'
 const target = process.argv[4] ?? 'redirect'
@@ -30,16 +36,25 @@ const server = await startServer({
   // The webhook target's receiver is on loopback.
   ...(target === 'webhook' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
   ...(target === 'columnar' ? { ANALYTICS_STORE: path.join(dir, 'analytics.duckdb') } : {}),
-}, { cpu: SERVER_CPU, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+}, { cpu: SERVER_CPU, nodeArgs: process.env.PROFILE_CPU === 'off' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+
+/** The server's CPU time so far (user + system, every thread), in microseconds. */
+function serverCpuMicros(): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+  const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS
+}
 const receiver = target === 'webhook' ? await startClickReceiver(LOAD_CPU) : null
 try {
   if (receiver) await addClickWebhook(server.url, apiKey, receiver.url)
   const load = target === 'api'
     ? await createListedLinks(server.url, apiKey, 15).then(() => ({ path: '/api/urls?limit=15', headers: () => ({ authorization: `Bearer ${apiKey}` }), variants: 1 }))
     : await createBenchLink(server.url, apiKey, 'profiled').then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
+  const cpuBefore = serverCpuMicros()
   const run = await runWrk({ url: server.url, seconds, cpu: LOAD_CPU, ...load })
+  const cpuPerAnswer = (serverCpuMicros() - cpuBefore) / run.requests
   if (receiver) console.log(`webhook: ${JSON.stringify(await receiver.counts())} by the end of the load`)
-  console.log(`${run.requests} answers, ${run.perSecond.toFixed(0)} req/s, p99 ${run.p99.toFixed(2)} ms, ${run.badStatuses} ≥ 400`)
+  console.log(`${run.requests} answers, ${run.perSecond.toFixed(0)} req/s, p99 ${run.p99.toFixed(2)} ms, ${run.badStatuses} ≥ 400, server CPU ${cpuPerAnswer.toFixed(1)} µs per answer`)
 } finally {
   await server.stop()
   await receiver?.close()
