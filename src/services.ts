@@ -130,20 +130,21 @@ export function createServices(deps: ServiceDependencies) {
   const invalidation = createInvalidationBus(database, deps.redis)
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const journal = createChangeJournal(db)
-  // Events for webhooks, written in the transaction of what they report (ADR 018).
-  const outbox = createEventOutbox(db, { stream: config.eventsUrl !== undefined })
+  const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
+  const webhookDelivery = createDeliveryWorker(db, {
+    send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
+    onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
+    ...workerOptions,
+  })
+  // Events for webhooks, written in the transaction of what they report (ADR 018); a click
+  // batch's deliveries are handed to this process's worker as the batch commits.
+  const outbox = createEventOutbox(db, { stream: config.eventsUrl !== undefined, worker: webhookDelivery })
   journal.listen(outbox.onChanges)
   // With EVENTS_URL, every event is also published to NATS JetStream.
   const eventStream = config.eventsUrl === undefined ? null : createEventStream(db, {
     url: config.eventsUrl,
     onError: (error) => log.error({ err: error }, 'publishing events to NATS failed; they wait in the outbox'),
     ...deps.eventStream,
-  })
-  const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
-  const webhookDelivery = createDeliveryWorker(db, {
-    send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
-    onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
-    ...workerOptions,
   })
 
   const clicks =

@@ -30,8 +30,17 @@ export interface PendingClick {
   variant?: number | null
 }
 
-/** Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure rolls the batch back. */
-export type ClickBatchListener = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<void>
+/** What a batch listener does once the batch's transaction has ended, either way. Must not throw. */
+export interface ClickBatchEnd {
+  committed(): void
+  rolledBack(): void
+}
+
+/**
+ * Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure
+ * rolls the batch back. It may answer what to do when the transaction has ended.
+ */
+export type ClickBatchListener = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<ClickBatchEnd | undefined>
 
 /**
  * Told after a batch has committed, when its clicks took exactly the ids `first`..`last` (a run
@@ -249,6 +258,7 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
     }
 
     let ids: { first: number; last: number } | null = null
+    let batchEnd: ClickBatchEnd | undefined
     const linkCounters = await db.transaction().execute(async (trx) => {
       // The visitors this batch is the first to see (per item and day); sorted: one lock order.
       const candidates = [...new Set(visitorKeys)].filter((key) => !knownVisitors.has(key)).sort().map((key) => {
@@ -267,9 +277,13 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
       else await insertClicks(trx, rows)
       const counters = await applyIncrements(trx, incrementsOf(counted))
       // The events of exactly these clicks, committed with them or not at all.
-      if (options.onBatch) await options.onBatch(trx, rows)
+      if (options.onBatch) batchEnd = await options.onBatch(trx, rows)
       return counters
+    }).catch((error: unknown) => {
+      batchEnd?.rolledBack()
+      throw error
     })
+    batchEnd?.committed()
     if (ids) options.onCommitted?.(rows, ids)
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)

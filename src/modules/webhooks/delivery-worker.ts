@@ -4,6 +4,9 @@
 // worker that dies mid-attempt leaves it to be taken again when the lease ends. Failed attempts are
 // retried with exponential back-off for 24 hours after the event; a webhook whose deliveries have
 // all failed for 3 days is switched off, with the reason, and its pending deliveries fail.
+// Deliveries of recorded clicks are handed over instead of taken: the click batch writes them
+// already leased to this worker, in places it reserved, and hands them over once it commits, so
+// they are sent at once and the outbox is not read back for them (`reserve`, `handOver`).
 import { nowTimestamp, timeOfStored } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
@@ -59,7 +62,8 @@ function secondsSince(stored: string, at: Date): number {
   return Math.max((at.getTime() - timeOfStored(stored)) / 1000, 0)
 }
 
-interface TakenDelivery {
+/** A delivery this worker holds (taken, or handed over): everything its attempt needs. */
+export interface TakenDelivery {
   id: number
   attempts: number
   retry_until: string
@@ -84,6 +88,14 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   let lastCleanup = 0
   const totals: DeliveryTotals = { delivered: 0, retried: 0, failed: 0 }
   const deliveredListeners = new Set<(lagSeconds: number) => void>()
+  // The attempts in flight, and places promised to deliveries being written (`reserve`): a look
+  // at the outbox takes only what is left.
+  const inFlight = new Set<Promise<void>>()
+  let reserved = 0
+  // The running loop's signal; null while stopped.
+  let running: AbortSignal | null = null
+  // The last look filled every free place: more may be due than there was room for.
+  let backlog = false
 
   /** Takes up to `count` due deliveries: their next attempt moves a lease ahead. */
   async function take(count: number): Promise<TakenDelivery[]> {
@@ -194,30 +206,31 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
       .execute()
   }
 
+  /** Sends `delivery` in a place of its own (a slow endpoint holds one of `concurrency` places, never the others). */
+  function launch(delivery: TakenDelivery, signal: AbortSignal): void {
+    const sending: Promise<void> = deliver(delivery, signal)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        inFlight.delete(sending)
+        // A place is free and more may be waiting: look at once (else at the next poll: a look
+        // after every delivery cost a query each when nothing more was due).
+        if (backlog) wakeUp?.()
+      })
+    inFlight.add(sending)
+  }
+
   async function loop(signal: AbortSignal): Promise<void> {
-    // Each delivery is sent on its own: a slow endpoint holds one of `concurrency` places, never the others.
-    const inFlight = new Set<Promise<void>>()
-    // The last look filled every free place: more may be due than there was room for.
-    let backlog = false
+    running = signal
+    backlog = false
     while (!signal.aborted) {
-      const room = concurrency - inFlight.size
+      const room = concurrency - inFlight.size - reserved
       let taken = 0
       if (room > 0) {
         try {
           const deliveries = await take(room)
           taken = deliveries.length
           backlog = taken > 0 && taken === room
-          for (const delivery of deliveries) {
-            const sending: Promise<void> = deliver(delivery, signal)
-              .catch((error: unknown) => options.onError?.(error))
-              .finally(() => {
-                inFlight.delete(sending)
-                // A place is free and more may be waiting: look at once (else at the next poll: a
-                // look after every delivery cost a query each when nothing more was due).
-                if (backlog) wakeUp?.()
-              })
-            inFlight.add(sending)
-          }
+          for (const delivery of deliveries) launch(delivery, signal)
           await cleanUp()
         } catch (error) {
           if (!signal.aborted) options.onError?.(error)
@@ -228,8 +241,15 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
       await pauseFor(pollMs, signal, (wake) => (wakeUp = wake))
       wakeUp = null
     }
+    running = null
     // Stopping aborts the attempts in flight; each gives its delivery back before the loop ends.
     await Promise.all(inFlight)
+  }
+
+  /** Deliveries leased to this worker that it will not send after all: due again now, for any worker. */
+  function giveBack(ids: number[]): void {
+    if (ids.length === 0) return
+    db.updateTable('webhook_deliveries').set({ next_attempt_at: nowTimestamp(now()) }).where('id', 'in', ids).where('status', '=', 'pending').execute().catch((error: unknown) => options.onError?.(error))
   }
 
   const background = backgroundLoop(loop)
@@ -253,6 +273,30 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
         .executeTakeFirstOrThrow()
       const oldest = row.oldest as string | null
       return { pending: Number(row.pending), oldestSeconds: oldest === null ? 0 : secondsSince(oldest, now()) }
+    },
+
+    /**
+     * Promises up to `count` free places to deliveries about to be written in a transaction (none
+     * while stopped); answers how many, and the lease to write them with. Each place is then
+     * either handed over (`handOver`, after the commit) or given back (`release`).
+     */
+    reserve(count: number, at: Date): { places: number; leasedUntil: string } {
+      const places = running ? Math.max(Math.min(count, concurrency - inFlight.size - reserved), 0) : 0
+      reserved += places
+      return { places, leasedUntil: nowTimestamp(new Date(at.getTime() + leaseMs)) }
+    },
+
+    /** The reserved places of a transaction that did not commit: free again. */
+    release(places: number): void {
+      reserved = Math.max(reserved - places, 0)
+    },
+
+    /** Committed deliveries written leased to this worker, one per reserved place: sent now. */
+    handOver(deliveries: readonly TakenDelivery[]): void {
+      reserved = Math.max(reserved - deliveries.length, 0)
+      // Stopped meanwhile: due again, for the next start or another instance.
+      if (!running || running.aborted) return giveBack(deliveries.map((delivery) => delivery.id))
+      for (const delivery of deliveries) launch(delivery, running)
     },
 
     /** Starts polling the outbox (the HTTP app does, on ready); the CLI never does. */

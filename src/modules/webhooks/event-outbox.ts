@@ -3,11 +3,13 @@
 // always sends and one that rolls back never does. Three writers feed it: the change journal (a
 // listener: records created, updated, deleted), the click writer (a hook in its batch transaction:
 // exactly the recorded clicks) and visitors' contact messages (`emitting`). The delivery worker
-// (delivery-worker.ts) sends what it holds.
-import type { ClickInsertRow } from '../../analytics/click-writer.js'
+// (delivery-worker.ts) sends what it holds; a click batch's deliveries it is handed as the batch
+// commits, written leased to it, so they go at once and are not read back.
+import type { ClickBatchEnd, ClickInsertRow } from '../../analytics/click-writer.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transactions.js'
+import type { DeliveryWorker, TakenDelivery } from './delivery-worker.js'
 import type { ChangeListener } from '../changes/change-journal.js'
 import { eventBody, eventTypeOfChange, JsonText, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
 import { enrichedFieldsOf } from '../../analytics/click-items.js'
@@ -23,6 +25,16 @@ export interface EventOutboxOptions {
   now?: () => Date
   /** EVENTS_URL is set: every event is written, for the event stream, whoever subscribes (event-stream.ts). */
   stream?: boolean
+  /** This process's delivery worker: a click batch's deliveries are handed to it as the batch commits. */
+  worker?: Pick<DeliveryWorker, 'reserve' | 'release' | 'handOver'>
+}
+
+/** A subscribed webhook as the outbox reads it: enough to send to it. */
+interface Subscriber {
+  id: number
+  url: string
+  secret: string
+  events: Set<string>
 }
 
 /** Adds events to the transaction `work` runs in; they are written before it commits. */
@@ -73,13 +85,13 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
   const stream = options.stream ?? false
 
   /** The enabled webhooks of these accounts and the events each receives. */
-  async function subscribersOf(trx: DB, accountIds: number[]): Promise<Map<number, Array<{ id: number; events: Set<string> }>>> {
-    const byAccount = new Map<number, Array<{ id: number; events: Set<string> }>>()
+  async function subscribersOf(trx: DB, accountIds: number[]): Promise<Map<number, Subscriber[]>> {
+    const byAccount = new Map<number, Subscriber[]>()
     if (accountIds.length === 0) return byAccount
-    const rows = await trx.selectFrom('webhooks').select(['id', 'account_id', 'events']).where('enabled', '=', 1).where('account_id', 'in', accountIds).execute()
+    const rows = await trx.selectFrom('webhooks').select(['id', 'account_id', 'url', 'secret', 'events']).where('enabled', '=', 1).where('account_id', 'in', accountIds).execute()
     for (const row of rows) {
       const list = byAccount.get(row.account_id) ?? []
-      list.push({ id: row.id, events: new Set(JSON.parse(row.events) as string[]) })
+      list.push({ id: row.id, url: row.url, secret: row.secret, events: new Set(JSON.parse(row.events) as string[]) })
       byAccount.set(row.account_id, list)
     }
     return byAccount
@@ -88,21 +100,23 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
   /**
    * Writes `events` on `trx` with a delivery for every webhook that receives them (or for
    * `onlyWebhook` alone: a test), and for the event stream when there is one; events nobody
-   * receives are not written. Answers what was written.
+   * receives are not written. Answers what was written. With `handing` (a click batch, and a
+   * worker to hand to), deliveries are written leased to the worker in the places it reserved,
+   * and collected there for `handOver` after the commit.
    */
-  async function write(trx: DB, events: readonly NewEvent[], onlyWebhook?: { accountId: number; id: number }): Promise<WrittenEvent[]> {
+  async function write(trx: DB, events: readonly NewEvent[], onlyWebhook?: { accountId: number; id: number }, handing?: TakenDelivery[]): Promise<WrittenEvent[]> {
     if (events.length === 0) return []
     // null events: the one webhook a test is for, whatever it subscribes to.
-    const targets: Map<number, Array<{ id: number; events: Set<string> | null }>> = onlyWebhook
+    const targets: Map<number, Array<{ id: number; events: Set<string> | null } | Subscriber>> = onlyWebhook
       ? new Map([[onlyWebhook.accountId, [{ id: onlyWebhook.id, events: null }]]])
       : await subscribersOf(trx, [...new Set(events.map((event) => event.accountId))])
     const at = now()
     const createdAt = nowTimestamp(at)
     // A test is for its webhook alone.
     const streamed = stream && !onlyWebhook
-    const written: Array<WrittenEvent & { webhooks: number[] }> = []
+    const written: Array<WrittenEvent & { webhooks: Array<{ id: number; events: Set<string> | null } | Subscriber> }> = []
     for (const event of events) {
-      const webhooks = (targets.get(event.accountId) ?? []).filter((hook) => hook.events === null || hook.events.has(event.type)).map((hook) => hook.id)
+      const webhooks = (targets.get(event.accountId) ?? []).filter((hook) => hook.events === null || hook.events.has(event.type))
       if (webhooks.length === 0 && !streamed) continue
       const eventId = newEventId()
       written.push({ eventId, accountId: event.accountId, type: event.type, payload: eventBody(event, eventId, at), webhooks })
@@ -114,21 +128,51 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       .returning(['id', 'event_id'])
       .execute()
     const idOf = new Map(ids.map((row) => [row.event_id, row.id]))
+    const answered = written.map(({ webhooks: _webhooks, ...event }) => event)
     const retryUntil = nowTimestamp(new Date(at.getTime() + RETRY_WINDOW_MS))
-    if (written.every((event) => event.webhooks.length === 0)) return written.map(({ webhooks: _webhooks, ...event }) => event)
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(written.flatMap((event) => event.webhooks.map((webhookId) => ({
-        webhook_id: webhookId,
-        account_id: event.accountId,
-        event_id: idOf.get(event.eventId)!,
-        status: 'pending',
-        next_attempt_at: createdAt,
+    const deliveries = written.flatMap((event) => event.webhooks.map((webhook) => ({ event, webhook })))
+    if (deliveries.length === 0) return answered
+    // The first `places` deliveries are leased to this process's worker, to be handed over.
+    const lease = handing && options.worker ? options.worker.reserve(deliveries.length, at) : { places: 0, leasedUntil: createdAt }
+    let rows: Array<{ id: number; event_id: number; webhook_id: number }>
+    try {
+      rows = await trx
+        .insertInto('webhook_deliveries')
+        .values(deliveries.map(({ event, webhook }, index) => ({
+          webhook_id: webhook.id,
+          account_id: event.accountId,
+          event_id: idOf.get(event.eventId)!,
+          status: 'pending',
+          next_attempt_at: index < lease.places ? lease.leasedUntil : createdAt,
+          retry_until: retryUntil,
+          created_at: createdAt,
+        })))
+        .returning(['id', 'event_id', 'webhook_id'])
+        .execute()
+    } catch (error) {
+      options.worker?.release(lease.places)
+      throw error
+    }
+    if (lease.places === 0) return answered
+    // Each delivery is one event's for one webhook.
+    const deliveryOf = new Map(rows.map((row) => [`${row.event_id} ${row.webhook_id}`, row.id]))
+    for (const { event, webhook } of deliveries.slice(0, lease.places)) {
+      const { url, secret } = webhook as Subscriber
+      handing!.push({
+        id: deliveryOf.get(`${idOf.get(event.eventId)!} ${webhook.id}`)!,
+        attempts: 0,
         retry_until: retryUntil,
-        created_at: createdAt,
-      }))))
-      .execute()
-    return written.map(({ webhooks: _webhooks, ...event }) => event)
+        webhook_id: webhook.id,
+        url,
+        secret,
+        enabled: 1,
+        event_id: event.eventId,
+        type: event.type,
+        payload: event.payload,
+        event_created_at: createdAt,
+      })
+    }
+    return answered
   }
 
   /** The change journal's listener: every event a change reports (records', members'), in its transaction. */
@@ -140,8 +184,12 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
     await write(trx, events)
   }
 
-  /** The click writer's hook: the batch's clicks of links and QR codes, per account, in its transaction. */
-  async function onClickBatch(trx: DB, rows: readonly ClickInsertRow[]): Promise<void> {
+  /**
+   * The click writer's hook: the batch's clicks of links and QR codes, per account, in its
+   * transaction. Answers what to do once the transaction has ended: hand the deliveries written
+   * leased to the worker over, or give their places back.
+   */
+  async function onClickBatch(trx: DB, rows: readonly ClickInsertRow[]): Promise<ClickBatchEnd | undefined> {
     const clicksOf = new Map<string, { accountId: number; type: 'link.clicked' | 'qr.scanned'; rows: ClickInsertRow[] }>()
     for (const row of rows) {
       const type = CLICK_EVENTS[row.item_type]
@@ -151,7 +199,7 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       if (!group) clicksOf.set(key, (group = { accountId: row.account_id, type, rows: [] }))
       group.rows.push(row)
     }
-    if (clicksOf.size === 0) return
+    if (clicksOf.size === 0) return undefined
     // Most batches go to accounts without a webhook for clicks: one look-up, nothing else (unless
     // the event stream takes every event).
     const subscribers = stream ? null : await subscribersOf(trx, [...new Set([...clicksOf.values()].map((group) => group.accountId))])
@@ -162,7 +210,13 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
         events.push({ accountId: group.accountId, type: group.type, data: new JsonText(clicksJson(group.rows.slice(start, start + CLICKS_PER_EVENT))) })
       }
     }
-    await write(trx, events, undefined)
+    const handing: TakenDelivery[] = []
+    await write(trx, events, undefined, handing)
+    if (handing.length === 0) return undefined
+    return {
+      committed: () => options.worker?.handOver(handing),
+      rolledBack: () => options.worker?.release(handing.length),
+    }
   }
 
   return {
