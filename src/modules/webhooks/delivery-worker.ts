@@ -281,7 +281,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
      * either handed over (`handOver`, after the commit) or given back (`release`).
      */
     reserve(count: number, at: Date): { places: number; leasedUntil: string } {
-      const places = running ? Math.max(Math.min(count, concurrency - inFlight.size - reserved), 0) : 0
+      const places = running && !running.aborted ? Math.max(Math.min(count, concurrency - inFlight.size - reserved), 0) : 0
       reserved += places
       return { places, leasedUntil: nowTimestamp(new Date(at.getTime() + leaseMs)) }
     },
