@@ -8,23 +8,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { KyselyPlugin, RootOperationNode, TableNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DAY_MS, MINUTE_MS } from '../../src/core/time.js'
 import { createClickQuery, type ClickScope, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
 import { createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { countingReadsOf } from '../helpers/table-reads.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'
 import { BROWSERS, createRandom, LANGUAGES, pick, REFERRERS, VISITOR_IPS } from './click-test-support.js'
 
 const HOUR_MS = 3_600_000
-
-/** True for a query that reads rows of `clicks` (a select from it). */
-function readsClicks(node: RootOperationNode): boolean {
-  if (node.kind !== 'SelectQueryNode') return false
-  return (node.from?.froms ?? []).some((from) => from.kind === 'TableNode' && (from as TableNode).table.identifier.name === 'clicks')
-}
 
 /** Figures as compared: slots by start (they come in any order). */
 function normalized(figures: WindowFigures): WindowFigures {
@@ -38,18 +32,7 @@ describe('the served columnar store takes the click recorder\'s batches as they 
   let links: Array<{ id: number }>
   let dir: string
   // Rows read from `clicks` through the services' database (a plugin sees every query and its answer).
-  let readBack = 0
-  const clickReads = new WeakSet<object>()
-  const counting: KyselyPlugin = {
-    transformQuery({ node, queryId }) {
-      if (readsClicks(node)) clickReads.add(queryId)
-      return node
-    },
-    async transformResult({ result, queryId }) {
-      if (clickReads.has(queryId)) readBack += result.rows.length
-      return result
-    },
-  }
+  const clickReads = countingReadsOf('clicks')
   const now = Date.now()
   const random = createRandom(22)
 
@@ -79,7 +62,7 @@ describe('the served columnar store takes the click recorder\'s batches as they 
     // between a batch's commit and its hand-over would rightly read it back; here the test's own
     // catch-up is the one that meets the batches.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
-    made = servicesFor({ ...database, db: database.db.withPlugin(counting) }, { ANALYTICS_STORE: path.join(dir, 'analytics.duckdb') })
+    made = servicesFor({ ...database, db: database.db.withPlugin(clickReads.plugin) }, { ANALYTICS_STORE: path.join(dir, 'analytics.duckdb') })
     owner = await createAccount(made)
     links = [await createLink(made, owner), await createLink(made, owner)]
   })
@@ -92,20 +75,20 @@ describe('the served columnar store takes the click recorder\'s batches as they 
 
   it('reads back only the clicks recorded before it opened, and answers as the raw clicks', async () => {
     await recordVisits(25)
-    readBack = 0
+    clickReads.reset()
     await made.services.analyticsStore.start()
     const store = made.services.analyticsStore.store!
     // Queued behind the start's first catch-up: the clicks recorded so far are read back.
     expect(await store.catchUp()).toBe(0)
-    expect(readBack).toBeGreaterThanOrEqual(25)
+    expect(clickReads.rows).toBeGreaterThanOrEqual(25)
     expect(store.position().lastId).toBe(await highestClickId())
 
     // Two batches recorded as a redirect does: handed over, appended, none read back.
     await recordVisits(40)
     await recordVisits(35)
-    readBack = 0
+    clickReads.reset()
     expect(await store.catchUp()).toBe(75)
-    expect(readBack).toBe(0)
+    expect(clickReads.rows).toBe(0)
     expect(store.position().lastId).toBe(await highestClickId())
 
     const sqlEngine = createClickQuery(database.db)

@@ -15,7 +15,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql, type KyselyPlugin, type RootOperationNode, type TableNode } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVisitSource } from '../../src/analytics/click-distribution.js'
 import type { ClickItemType } from '../../src/analytics/click-items.js'
@@ -28,6 +28,7 @@ import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngi
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
 import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { countingReadsOf } from '../helpers/table-reads.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
 
 const HOUR_MS = 3_600_000
@@ -398,21 +399,10 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
 
   it('takes the click writer\'s committed batches as they are, and reads back only clicks it was not handed', async () => {
     // Rows the store reads from `clicks` (a plugin sees every query it makes and its answer).
-    let readBack = 0
-    const clickReads = new WeakSet<object>()
-    const counting: KyselyPlugin = {
-      transformQuery({ node, queryId }) {
-        if (readsClicks(node)) clickReads.add(queryId)
-        return node
-      },
-      async transformResult({ result, queryId }) {
-        if (clickReads.has(queryId)) readBack += result.rows.length
-        return result
-      },
-    }
+    const clickReads = countingReadsOf('clicks')
     await currentStore().close()
     store = undefined
-    store = await openColumnarStore(database.db.withPlugin(counting), { file, now: clock })
+    store = await openColumnarStore(database.db.withPlugin(clickReads.plugin), { file, now: clock })
     expect(await currentStore().catchUp()).toBe(0)
     const writeClicks = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => currentStore().offer(rows, ids) })
     const agents = [
@@ -433,9 +423,9 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     // A batch that continues the store's place: appended as handed over, nothing read back.
     let before = await clicksInDatabase()
     await writeClicks(visits(120, 1))
-    readBack = 0
+    clickReads.reset()
     expect(await currentStore().catchUp()).toBe(120)
-    expect(readBack).toBe(0)
+    expect(clickReads.rows).toBe(0)
     expect(currentStore().position().lastId).toBe(Number((await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id))
     expect(await clicksInDatabase()).toBe(before + 120)
     await expectSameAnswers('handed over by the click writer', { cases: 'filters' })
@@ -444,22 +434,22 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     before = await clicksInDatabase()
     await write(spreadClicks(5, 30, now - 30 * MINUTE_MS, now, targets))
     await writeClicks(visits(80, 2))
-    readBack = 0
+    clickReads.reset()
     expect(await currentStore().catchUp()).toBe(110)
-    expect(readBack).toBe(110)
+    expect(clickReads.rows).toBe(110)
     // Two batches in a row: appended one after the other, nothing read back.
     await writeClicks(visits(40, 3))
     await writeClicks(visits(60, 4))
-    readBack = 0
+    clickReads.reset()
     expect(await currentStore().catchUp()).toBe(100)
-    expect(readBack).toBe(0)
+    expect(clickReads.rows).toBe(0)
     // A batch read back before it is handed over (the store caught up between its commit and the hand-over) is not appended twice.
     let late: Parameters<ColumnarStore['offer']> | undefined
     const writeLate = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => { late = [rows, ids] } })
     await writeLate(visits(30, 5))
-    readBack = 0
+    clickReads.reset()
     expect(await currentStore().catchUp()).toBe(30)
-    expect(readBack).toBe(30)
+    expect(clickReads.rows).toBe(30)
     currentStore().offer(...late!)
     expect(await currentStore().catchUp()).toBe(0)
     expect(await clicksInDatabase()).toBe(before + 240)
@@ -487,9 +477,3 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     await expectSameAnswers('made after the deletions were pruned from the journal, compacted', { scopes: 'account', cases: 'core' })
   })
 })
-
-/** True for a query that reads rows of `clicks` (a select from it). */
-function readsClicks(node: RootOperationNode): boolean {
-  if (node.kind !== 'SelectQueryNode') return false
-  return (node.from?.froms ?? []).some((from) => from.kind === 'TableNode' && (from as TableNode).table.identifier.name === 'clicks')
-}

@@ -4,7 +4,6 @@
 // hand-over can deliver within the test. A batch that does not commit sends nothing and gives its
 // places back; deliveries handed to a worker that stopped meanwhile are due again at once, for
 // the next start (or another instance).
-import type { KyselyPlugin, RootOperationNode, TableNode } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClickWriter, type PendingClick } from '../../../src/analytics/click-writer.js'
@@ -16,17 +15,11 @@ import { createLogger } from '../../../src/logger.js'
 import { createServices, type Services } from '../../../src/services.js'
 import { BROWSERS } from '../../analytics/click-test-support.js'
 import { actingAs, createAccount, createLink, type TestAccount } from '../../helpers/factories.js'
+import { countingReadsOf } from '../../helpers/table-reads.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js'
 
 const CONCURRENCY = 4
-
-/** True for a query that reads `table` (a select from it, or a join). */
-function reads(node: RootOperationNode, table: string): boolean {
-  if (node.kind !== 'SelectQueryNode') return false
-  const tables = [...(node.from?.froms ?? []), ...(node.joins ?? []).map((join) => join.table)]
-  return tables.some((from) => from.kind === 'TableNode' && (from as TableNode).table.identifier.name === table)
-}
 
 /** `db` whose transactions run `beforeCommit` once their work is done (it may throw: the transaction rolls back). */
 function withBeforeCommit(db: DB, beforeCommit: () => Promise<void>): DB {
@@ -54,16 +47,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
   let link: { id: number }
   let receiver: WebhookReceiver
   let secret: string
-  let outboxReads = 0
-  const counting: KyselyPlugin = {
-    transformQuery({ node }) {
-      if (reads(node, 'outbox_events')) outboxReads += 1
-      return node
-    },
-    async transformResult({ result }) {
-      return result
-    },
-  }
+  const outboxReads = countingReadsOf('outbox_events')
 
   function clicks(count: number): PendingClick[] {
     return Array.from({ length: count }, (_, index) => ({
@@ -79,7 +63,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1' })
     services = createServices({
       config,
-      database: { ...database, db: database.db.withPlugin(counting) },
+      database: { ...database, db: database.db.withPlugin(outboxReads.plugin) },
       log: createLogger({ logLevel: 'silent' }),
       // One look at the outbox as it starts, the next a minute later: far past this test.
       webhookDelivery: { pollMs: 60_000, concurrency: CONCURRENCY },
@@ -99,7 +83,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
   })
 
   it('sends the recorded clicks at once, signed, without reading the outbox back', async () => {
-    outboxReads = 0
+    outboxReads.reset()
     for (let index = 0; index < 30; index += 1) {
       expect(services.clicks.record({ accountId: owner.id, itemType: 'link', itemId: link.id, at: new Date(), ip: `198.51.100.${index + 1}`, userAgent: BROWSERS.safariIphone, referrer: 'https://news.example.org/post', acceptLanguage: 'fr-FR' })).toBe(true)
     }
@@ -112,7 +96,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     // The answer is recorded on the delivery (a moment after the receiver answered).
     for (let tries = 0; (await deliveryRows())[0]?.status !== 'delivered' && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25))
     expect(await deliveryRows()).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, next_attempt_at: null })])
-    expect(outboxReads).toBe(0)
+    expect(outboxReads.queries).toBe(0)
   })
 
   it('sends nothing of a batch that does not commit, and gives its places back', async () => {
