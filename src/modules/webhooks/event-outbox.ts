@@ -37,6 +37,13 @@ interface Subscriber {
   events: Set<string>
 }
 
+/** How `write` writes: for one webhook alone (a test), to subscriptions already read in this transaction, handing deliveries over. */
+interface WriteOptions {
+  onlyWebhook?: { accountId: number; id: number }
+  subscribers?: Map<number, Subscriber[]>
+  handing?: TakenDelivery[]
+}
+
 /** Adds events to the transaction `work` runs in; they are written before it commits. */
 export type Emit = (event: NewEvent) => void
 
@@ -108,12 +115,13 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
    * worker to hand to), deliveries are written leased to the worker in the places it reserved,
    * and collected there for `handOver` after the commit.
    */
-  async function write(trx: DB, events: readonly NewEvent[], onlyWebhook?: { accountId: number; id: number }, handing?: TakenDelivery[]): Promise<WrittenEvent[]> {
+  async function write(trx: DB, events: readonly NewEvent[], how: WriteOptions = {}): Promise<WrittenEvent[]> {
     if (events.length === 0) return []
+    const { onlyWebhook, handing } = how
     // null events: the one webhook a test is for, whatever it subscribes to.
     const targets: Map<number, Array<{ id: number; events: Set<string> | null } | Subscriber>> = onlyWebhook
       ? new Map([[onlyWebhook.accountId, [{ id: onlyWebhook.id, events: null }]]])
-      : await subscribersOf(trx, [...new Set(events.map((event) => event.accountId))])
+      : how.subscribers ?? await subscribersOf(trx, [...new Set(events.map((event) => event.accountId))])
     const at = now()
     const createdAt = nowTimestamp(at)
     // A test is for its webhook alone.
@@ -137,38 +145,40 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
     const deliveries = written.flatMap((event) => event.webhooks.map((webhook) => ({ event, webhook })))
     if (deliveries.length === 0) return answered
     // The first `places` deliveries are leased to this process's worker, to be handed over.
-    const lease = handing && options.worker ? options.worker.reserve(deliveries.length, at) : { places: 0, leasedUntil: createdAt }
+    // (A test's delivery is never handed over: it is for its webhook alone, read by id.)
+    const lease = handing && !onlyWebhook && options.worker ? options.worker.reserve(deliveries.length, at) : { places: 0, leasedUntil: createdAt }
+    const values = deliveries.map(({ event, webhook }, index) => ({
+      webhook_id: webhook.id,
+      account_id: event.accountId,
+      event_id: idOf.get(event.eventId)!,
+      status: 'pending',
+      next_attempt_at: index < lease.places ? lease.leasedUntil : createdAt,
+      retry_until: retryUntil,
+      created_at: createdAt,
+    }))
+    if (lease.places === 0 || !handing) {
+      await trx.insertInto('webhook_deliveries').values(values).execute()
+      return answered
+    }
     let rows: Array<{ id: number; event_id: number; webhook_id: number }>
     try {
-      rows = await trx
-        .insertInto('webhook_deliveries')
-        .values(deliveries.map(({ event, webhook }, index) => ({
-          webhook_id: webhook.id,
-          account_id: event.accountId,
-          event_id: idOf.get(event.eventId)!,
-          status: 'pending',
-          next_attempt_at: index < lease.places ? lease.leasedUntil : createdAt,
-          retry_until: retryUntil,
-          created_at: createdAt,
-        })))
-        .returning(['id', 'event_id', 'webhook_id'])
-        .execute()
+      rows = await trx.insertInto('webhook_deliveries').values(values).returning(['id', 'event_id', 'webhook_id']).execute()
     } catch (error) {
       options.worker?.release(lease.places)
       throw error
     }
-    if (lease.places === 0) return answered
     // Each delivery is one event's for one webhook.
     const deliveryOf = new Map(rows.map((row) => [`${row.event_id} ${row.webhook_id}`, row.id]))
     for (const { event, webhook } of deliveries.slice(0, lease.places)) {
-      const { url, secret } = webhook as Subscriber
-      handing!.push({
+      // Every target but a test's is a subscriber read with its URL and secret.
+      if (!('url' in webhook)) continue
+      handing.push({
         id: deliveryOf.get(`${idOf.get(event.eventId)!} ${webhook.id}`)!,
         attempts: 0,
         retry_until: retryUntil,
         webhook_id: webhook.id,
-        url,
-        secret,
+        url: webhook.url,
+        secret: webhook.secret,
         enabled: 1,
         event_id: event.eventId,
         type: event.type,
@@ -215,7 +225,8 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       }
     }
     const handing: TakenDelivery[] = []
-    await write(trx, events, undefined, handing)
+    // The subscriptions just read in this transaction are what `write` would read again.
+    await write(trx, events, { subscribers: subscribers ?? undefined, handing })
     if (handing.length === 0) return undefined
     return {
       committed: () => options.worker?.handOver(handing),

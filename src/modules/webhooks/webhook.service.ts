@@ -102,7 +102,7 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
       if (webhook.enabled !== 1) throw switchedOff()
       const deliveryId = await journal.write(account, async (trx) => {
         const data = { webhook: id, message: 'A test event from Linkwell: this webhook receives events.' }
-        const [event] = await options.outbox.write(trx, [{ accountId: account.id, type: TEST_EVENT, data }], { accountId: account.id, id })
+        const [event] = await options.outbox.write(trx, [{ accountId: account.id, type: TEST_EVENT, data }], { onlyWebhook: { accountId: account.id, id } })
         const delivery = await webhooks.in(trx).deliveryOfEvent(event!.eventId)
         return { result: delivery, changes: [{ action: 'webhook.tested', resource: 'webhook', resourceId: id, fields: [] }] }
       })

@@ -48,6 +48,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
   let receiver: WebhookReceiver
   let secret: string
   const outboxReads = countingReadsOf('outbox_events')
+  const subscriptionReads = countingReadsOf('webhooks')
 
   function clicks(count: number): PendingClick[] {
     return Array.from({ length: count }, (_, index) => ({
@@ -63,7 +64,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1' })
     services = createServices({
       config,
-      database: { ...database, db: database.db.withPlugin(outboxReads.plugin) },
+      database: { ...database, db: database.db.withPlugin(outboxReads.plugin).withPlugin(subscriptionReads.plugin) },
       log: createLogger({ logLevel: 'silent' }),
       // One look at the outbox as it starts, the next a minute later: far past this test.
       webhookDelivery: { pollMs: 60_000, concurrency: CONCURRENCY },
@@ -84,6 +85,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
 
   it('sends the recorded clicks at once, signed, without reading the outbox back', async () => {
     outboxReads.reset()
+    subscriptionReads.reset()
     for (let index = 0; index < 30; index += 1) {
       expect(services.clicks.record({ accountId: owner.id, itemType: 'link', itemId: link.id, at: new Date(), ip: `198.51.100.${index + 1}`, userAgent: BROWSERS.safariIphone, referrer: 'https://news.example.org/post', acceptLanguage: 'fr-FR' })).toBe(true)
     }
@@ -97,6 +99,25 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     for (let tries = 0; (await deliveryRows())[0]?.status !== 'delivered' && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25))
     expect(await deliveryRows()).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, next_attempt_at: null })])
     expect(outboxReads.queries).toBe(0)
+    // The batch's transaction reads the subscriptions once, for whether and where to send.
+    expect(subscriptionReads.queries).toBe(1)
+  })
+
+  it('gives the places back when the deliveries cannot be written', async () => {
+    const before = (await deliveryRows()).length
+    const refusing = database.db.withPlugin({
+      transformQuery({ node }) {
+        if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'webhook_deliveries') throw new Error('no room for deliveries')
+        return node
+      },
+      transformResult: async ({ result }) => result,
+    })
+    const write = createClickWriter(refusing, { visitors: createDailySaltHasher(database.db), onBatch: services.outbox.onClickBatch })
+    await expect(write(clicks(3))).rejects.toThrow('no room for deliveries')
+    const after = services.webhookDelivery.reserve(CONCURRENCY, new Date())
+    services.webhookDelivery.release(after.places)
+    expect(after.places).toBe(CONCURRENCY)
+    expect(await deliveryRows()).toHaveLength(before)
   })
 
   it('sends nothing of a batch that does not commit, and gives its places back', async () => {
