@@ -6,6 +6,10 @@
 // PROFILE_CPU=off: no --cpu-prof (its own cost left out), for the CPU per answer alone. Either way it
 // prints the server's CPU time (every thread, from /proc) per answer: steadier than req/s on a
 // shared machine.
+// PROFILE_GC=1: the collector's work during the load, per answer (from --trace-gc-nvp): its pauses,
+// and the bytes that survived a scavenge and that were promoted to the old generation. The bytes
+// are a property of the program, far steadier than times on a busy machine.
+// PROFILE_NODE_ARGS: more node flags for the server (e.g. `--max-semi-space-size=8`).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -36,7 +40,32 @@ const server = await startServer({
   // The webhook target's receiver is on loopback.
   ...(target === 'webhook' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
   ...(target === 'columnar' ? { ANALYTICS_STORE: path.join(dir, 'analytics.duckdb') } : {}),
-}, { cpu: SERVER_CPU, nodeArgs: process.env.PROFILE_CPU === 'off' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] })
+}, {
+  cpu: SERVER_CPU,
+  nodeArgs: [
+    ...(process.env.PROFILE_CPU === 'off' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+    ...(process.env.PROFILE_GC ? ['--trace-gc-nvp'] : []),
+    ...(process.env.PROFILE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ],
+})
+
+/** Sums the collections --trace-gc-nvp printed in `output`: scavenges, full collections, pauses, surviving and promoted bytes. */
+function collections(output: string) {
+  const sum = { scavenges: 0, others: 0, pauseMs: 0, survived: 0, promoted: 0 }
+  for (const line of output.split('\n')) {
+    const kind = /\bgc=(\w+)/.exec(line)?.[1]
+    if (!kind) continue
+    sum.pauseMs += Number(/\bpause=([\d.]+)/.exec(line)?.[1] ?? 0)
+    if (kind !== 's') {
+      sum.others += 1
+      continue
+    }
+    sum.scavenges += 1
+    sum.survived += Number(/\bnew_space_survived=(\d+)/.exec(line)?.[1] ?? 0)
+    sum.promoted += Number(/\bpromoted=(\d+)/.exec(line)?.[1] ?? 0)
+  }
+  return sum
+}
 
 /** The server's CPU time so far (user + system, every thread), in microseconds. */
 function serverCpuMicros(): number {
@@ -51,8 +80,14 @@ try {
     ? await createListedLinks(server.url, apiKey, 15).then(() => ({ path: '/api/urls?limit=15', headers: () => ({ authorization: `Bearer ${apiKey}` }), variants: 1 }))
     : await createBenchLink(server.url, apiKey, 'profiled').then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
   const cpuBefore = serverCpuMicros()
+  const outputBefore = server.output().length
   const run = await runWrk({ url: server.url, seconds, cpu: LOAD_CPU, ...load })
   const cpuPerAnswer = (serverCpuMicros() - cpuBefore) / run.requests
+  if (process.env.PROFILE_GC) {
+    const gc = collections(server.output().slice(outputBefore))
+    const perAnswer = (value: number) => (value / run.requests).toFixed(0)
+    console.log(`collector: ${gc.scavenges} scavenges and ${gc.others} other collections, ${((gc.pauseMs * 1000) / run.requests).toFixed(2)} µs of pauses, ${perAnswer(gc.survived)} B survived a scavenge and ${perAnswer(gc.promoted)} B promoted per answer`)
+  }
   if (receiver) console.log(`webhook: ${JSON.stringify(await receiver.counts())} by the end of the load`)
   console.log(`${run.requests} answers, ${run.perSecond.toFixed(0)} req/s, p99 ${run.p99.toFixed(2)} ms, ${run.badStatuses} ≥ 400, server CPU ${cpuPerAnswer.toFixed(1)} µs per answer`)
 } finally {
