@@ -4,7 +4,7 @@
 import type { KyselyPlugin, RootOperationNode, TableNode } from 'kysely'
 
 /** True for a select that reads `table`: from it, or joined to it. */
-export function readsTable(node: RootOperationNode, table: string): boolean {
+function readsTable(node: RootOperationNode, table: string): boolean {
   if (node.kind !== 'SelectQueryNode') return false
   const tables = [...(node.from?.froms ?? []), ...(node.joins ?? []).map((join) => join.table)]
   return tables.some((from) => from.kind === 'TableNode' && (from as TableNode).table.identifier.name === table)
