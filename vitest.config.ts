@@ -9,6 +9,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
+    // Tests reach only loopback addresses: no DNS query leaves this machine (the file says how).
+    setupFiles: ['test/helpers/local-dns-only.mjs'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
