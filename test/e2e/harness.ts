@@ -27,6 +27,12 @@ export const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWeb
 export const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
 
 export const hasChromium = fs.existsSync(CHROMIUM)
+/**
+ * Tests reach only loopback addresses (test/helpers/local-dns-only.mjs does it for Node): Chromium
+ * resolves no name but the dashboard's own, so neither its background services (autofill
+ * predictions, the updater, accounts) nor a page's outside address asks a DNS server.
+ */
+const NO_DNS_BUT_LOOPBACK = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'
 export const postgresUrl = process.env.TEST_DATABASE_URL
 // CI installs Chromium (.ci/run): there a missing browser is a failure, never a skip.
 if (!hasChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run should have installed Debian's chromium.`)
@@ -171,7 +177,7 @@ export function useBrowser(): { browser(): Browser; folder(): string } {
     if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', NO_DNS_BUT_LOOPBACK] })
   }, 180_000)
   afterAll(async () => {
     await browser?.close()
