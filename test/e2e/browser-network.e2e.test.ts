@@ -1,16 +1,19 @@
 // The browser of the end-to-end tests resolves no name but the machine's own (harness.ts,
-// NO_DNS_BUT_LOOPBACK): a name every machine that ran `npm ci` resolves is answered "not resolved"
-// by Chromium itself, while pages on loopback load.
+// NO_DNS_BUT_LOOPBACK): pages on loopback load, while a name every machine that ran `npm ci`
+// resolves is answered "not resolved" by Chromium itself. Asked by a fetch of the page: a page
+// whose own address is not resolved would have Chromium's error page ask a DNS server of its own.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasChromium, useBrowser } from './harness.js'
 
+const OUTSIDE = 'http://registry.npmjs.org/'
+
 describe.skipIf(!hasChromium)('the test browser and DNS', () => {
   const { browser } = useBrowser()
   let server: http.Server
   beforeAll(async () => {
-    server = http.createServer((_, response) => response.end('<title>loopback</title>'))
+    server = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html', connection: 'close' }).end('<title>loopback</title>'))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   })
   afterAll(() => new Promise((resolve) => server.close(resolve)))
@@ -19,11 +22,14 @@ describe.skipIf(!hasChromium)('the test browser and DNS', () => {
     const page = await browser().newPage()
     try {
       const { port } = server.address() as AddressInfo
-      for (const host of ['127.0.0.1', 'localhost']) {
+      for (const host of ['localhost', '127.0.0.1']) {
         await page.goto(`http://${host}:${port}/`)
         expect(await page.title()).toBe('loopback')
       }
-      await expect(page.goto('http://registry.npmjs.org/')).rejects.toThrow('net::ERR_NAME_NOT_RESOLVED')
+      const failed = page.waitForEvent('requestfailed', { predicate: (request) => request.url() === OUTSIDE, timeout: 10_000 })
+      const fetched = await page.evaluate((url) => fetch(url, { mode: 'no-cors' }).then(() => 'answered', () => 'refused'), OUTSIDE)
+      expect(fetched).toBe('refused')
+      expect((await failed).failure()?.errorText).toBe('net::ERR_NAME_NOT_RESOLVED')
     } finally {
       await page.close()
     }
