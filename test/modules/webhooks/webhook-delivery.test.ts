@@ -10,6 +10,7 @@ import { insertLinkRow, insertOverlayRow } from '../../helpers/factories.js'
 import { useTestApp, type ApiClient } from '../../helpers/test-app.js'
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../../helpers/webhook-receiver.js'
 import { visit } from '../../public/redirect-test-support.js'
+import { eventually } from '../../helpers/eventually.js'
 
 const DAY_MS = 86_400_000
 
@@ -26,15 +27,6 @@ function verified(secret: string, request: ReceivedRequest) {
   return new Webhook(secret).verify(request.body, request.headers) as ReceivedRequest['event']
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`condition not met in time; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 describe('webhook deliveries', () => {
   const { context, owner, api } = useTestApp({
