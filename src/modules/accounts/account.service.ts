@@ -10,7 +10,7 @@ import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secret
 import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
-import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
 import { roleOf, type Role } from './roles.js'
 
@@ -297,10 +297,15 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
      * and that person's password, so that an account of one person behaves as it always did. With a
      * key the password is set outright (the spec's contract); a dashboard session must confirm the
      * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
+     * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
+     * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
     async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string; timezone?: string }): Promise<void> {
       if (input.email === undefined && input.password === undefined && input.timezone === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
+      }
+      if ((input.password !== undefined || input.email !== undefined) && isLimited(account.keyScope)) {
+        throw new ForbiddenError(CREDENTIALS_REFUSED_MESSAGE)
       }
       if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
