@@ -4,8 +4,8 @@
 // text; one code confirms it. A code's time step is recorded when accepted, so the same code
 // (or an earlier one) is refused afterwards. A session whose password was right waits for its
 // code (session.service.ts); sending it opens a full session in its place. An owner may require a
-// second factor of every member. Throttling wrong codes is the transport's job, with the
-// password throttle (http/sign-in-throttle.ts).
+// second factor of every member. Throttling wrong codes is the transport's job
+// (http/sign-in-throttle.ts, apart from passwords: ADR 027).
 import { randomInt } from 'node:crypto'
 import { authenticator } from 'otplib'
 import type { ChangeJournal } from '../changes/change-journal.js'
@@ -172,6 +172,11 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       await useCode(person, code, now)
       await sessionRows.delete(person.id, actor.sessionId)
       return sessions.openSession(person.id, actor.id, client, now)
+    },
+
+    /** Ends a session waiting for its code (too many wrong ones: http/sign-in-throttle.ts). */
+    async endWaitingSession(actor: AuthenticatedAccount): Promise<void> {
+      if (actor.signInStep === 'code' && actor.sessionId !== undefined && actor.personId !== null) await sessionRows.delete(actor.personId, actor.sessionId)
     },
 
     /** An owner requires (or no longer requires) a second factor of every member; they must have one themselves. */
