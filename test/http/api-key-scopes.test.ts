@@ -129,4 +129,21 @@ describe('API key scopes', () => {
     expect((await ownerKey('PUT', '/api/account/update', { password: 'set by a script' })).statusCode).toBe(200)
     expect((await signIn(context.app, owner.username, 'set by a script')).statusCode).toBe(200)
   })
+
+  it('caps the expiry of a key made by a key that expires at the maker\'s: later or never is capped, earlier is kept (issue 36, ADR 027)', async () => {
+    const makerExpires = '2031-01-01 00:00:00'
+    const maker = await full('POST', '/api/key/add', { name: 'expiring maker', expires: makerExpires })
+    expect(maker.data.expires).toBe(makerExpires)
+    const expiring = apiClient(context.app, maker.data.key)
+    for (const body of [{}, { expires: null }, { expires: '2099-12-31' }, { expires: '2031-01-01 00:00:01' }]) {
+      const made = await expiring('POST', '/api/key/add', { name: 'made by it', ...body })
+      expect(made.statusCode, JSON.stringify(body)).toBe(201)
+      expect(made.data.expires, JSON.stringify(body)).toBe(makerExpires)
+      const listed = (await full('GET', '/api/keys')).data.data.find((key: { id: number }) => key.id === made.data.id)
+      expect(listed.expires).toBe(makerExpires)
+    }
+    expect((await expiring('POST', '/api/key/add', { expires: '2030-06-01' })).data.expires).toBe('2030-06-01 00:00:00')
+    // A key that never expires still makes keys that never expire.
+    expect((await full('POST', '/api/key/add', {})).data.expires).toBeNull()
+  })
 })

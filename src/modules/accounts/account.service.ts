@@ -457,16 +457,20 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     /**
      * A key with a name (1 to 100 characters once trimmed; `key` when absent), a UTC
      * `YYYY-MM-DD[ HH:MM:SS]` expiry in the future or null/absent for never, and a scope within the
-     * creator's: POST /api/key/add and `linkwell key create`. Answers the key (shown this once) and
-     * what `listKeys` shows of it.
+     * creator's: POST /api/key/add and `linkwell key create`. `creatorExpires`: when the key asking
+     * for it stops working (stored timestamp; null: never, or no key). A key made by a key that
+     * expires expires no later (ADR 027): a later expiry, or none, is capped at the creator's, so
+     * a leaked key about to expire cannot mint one that outlives it. Answers the key (shown this
+     * once) and what `listKeys` shows of it, the expiry as stored.
      */
-    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
+    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS, creatorExpires: string | null = null) {
       const trimmed = (request.name ?? 'key').trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
       const expires = request.expires ?? null
-      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
-      if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
-      if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
+      const asked = expires === null ? null : toStoredTimestamp(expires)
+      if (asked === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
+      if (asked !== null && asked <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
+      const expiresAt = creatorExpires !== null && (asked === null || asked > creatorExpires) ? creatorExpires : asked
       const scope = request.scope ?? creator
       const { id, key } = await this.createKey(actor, { name: trimmed, expiresAt, scope }, creator)
       return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }
