@@ -1404,7 +1404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once */
+        /**
+         * Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once
+         * @description Every other session of yours is signed out (they were opened with the password alone); this one stays.
+         */
         post: {
             parameters: {
                 query?: never;

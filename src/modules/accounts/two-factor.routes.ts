@@ -47,6 +47,7 @@ export function registerTwoFactorRoutes(app: App, { twoFactor, throttle, session
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once',
+      description: 'Every other session of yours is signed out (they were opened with the password alone); this one stays.',
       body: CodeBody,
       response: { 200: RecoveryCodesResponse, ...errorResponses },
     },

@@ -80,6 +80,21 @@ describe('two-factor sign-in', () => {
     expectRefusal(await client('POST', '/api/auth/two-factor/setup'), 400, 'bad_request')
   })
 
+  it('ends the person\'s other sessions when the second factor is turned on; the one that turned it on and their keys go on', async () => {
+    const { owner, client } = await signedInOwner()
+    const { client: elsewhere } = await signedInClient(context.app, owner.username, PASSWORD)
+    const otherWorkspace = await createAccount(context, { password: 'another person password' })
+    const { client: stranger } = await signedInClient(context.app, otherWorkspace.username, 'another person password')
+    expect((await elsewhere('GET', '/api/account')).statusCode).toBe(200)
+    await enrol(client)
+    expectRefusal(await elsewhere('GET', '/api/account'), 401, 'invalid_session')
+    expect((await client('GET', '/api/account')).statusCode).toBe(200)
+    expect((await client('GET', '/api/auth/sessions')).data.data.sessions).toHaveLength(1)
+    expect((await apiClient(context.app, owner.apiKey)('GET', '/api/account')).statusCode).toBe(200)
+    // Nobody else's sessions.
+    expect((await stranger('GET', '/api/account')).statusCode).toBe(200)
+  })
+
   it('signs in in two steps: the password opens a session that may only send its code; a code replaces it with a full one; a replayed code is refused', async () => {
     const { owner, client } = await signedInOwner()
     const { secret } = await enrol(client)
