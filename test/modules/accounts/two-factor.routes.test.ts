@@ -212,7 +212,8 @@ describe('two-factor sign-in', () => {
     expect(before.find((member: { you: boolean }) => member.you).twofactor).toBe(true)
     await enrol(fresh)
     expect((await fresh('GET', '/api/urls')).statusCode).toBe(200)
-    expect((await editorSession('GET', '/api/urls')).statusCode).toBe(200)
+    // Their other session, opened with the password alone, was signed out when the factor went on.
+    expectRefusal(await editorSession('GET', '/api/urls'), 401, 'invalid_session')
     const after = (await client('GET', '/api/members')).data.data.members
     expect(after.find((member: { id: number }) => member.id === editor.personId).twofactor).toBe(true)
 
