@@ -113,6 +113,11 @@ export class AuthenticationError extends AppError {
     return new AuthenticationError('invalid_session', 'Your session has ended. Please sign in again.')
   }
 
+  /** A session waiting for its second factor, ended by too many wrong codes (ADR 027). */
+  static tooManyWrongCodes(): AuthenticationError {
+    return new AuthenticationError('invalid_session', 'Too many wrong codes. Please sign in again.')
+  }
+
   /** GET /metrics without the METRICS_TOKEN it is kept behind. */
   static metricsToken(): AuthenticationError {
     return new AuthenticationError('invalid_metrics_token', 'A valid metrics token is required: Authorization: Bearer <METRICS_TOKEN>.')

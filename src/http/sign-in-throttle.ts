@@ -1,8 +1,11 @@
-// Slows down password (and second-factor code, ADR 025) guessing on sign-in and password changes: at most 10 attempts per account
-// and 50 per client address in 15 minutes; a right password gives its attempt back (and clears the
-// account's count), so only wrong ones add up. Counted by the throttle factory (http/throttle.ts)
-// where the API's rate limits are, so every instance sees the same count.
-import { AppError, RateLimitError } from '../core/errors.js'
+// Slows down password and second-factor code guessing (ADR 025, 027): at most 10 wrong passwords
+// and 10 wrong codes per person, 50 attempts per client address in 15 minutes; a right password
+// gives its attempt back (and clears the person's count of wrong passwords), so only wrong ones
+// add up. Wrong codes are counted apart: a right password must not clear them, or whoever knows
+// the password guesses codes without end. A session waiting for its code ends after a few wrong
+// ones. Counted by the throttle factory (http/throttle.ts) where the API's rate limits are, so
+// every instance sees the same count.
+import { AppError, AuthenticationError, RateLimitError } from '../core/errors.js'
 import { createThrottleFactory, type Counter, type ThrottleFactory } from './throttle.js'
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60
@@ -16,6 +19,18 @@ export interface SignInLimits {
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perSubject: 10, perAddress: 50 }
 
+/**
+ * Wrong codes one session waiting for its code may send before it ends (ADR 027): the person
+ * signs in again, with the password, whose own count then applies too.
+ */
+export const WRONG_CODES_PER_WAITING_SESSION = 5
+
+/** A code check's session when it is the half-signed-in one (ADR 025), and how to end it. */
+export interface WaitingSession {
+  id: string
+  end(): Promise<void>
+}
+
 export interface SignInThrottle {
   /**
    * Runs `attempt` (a password check for `subject`, from `address`) unless too many attempts were
@@ -23,6 +38,12 @@ export interface SignInThrottle {
    * stays counted; any other outcome is given back.
    */
   guard<T>(subject: string, address: string, attempt: () => Promise<T>): Promise<T>
+  /**
+   * The same for a second-factor code of `subject` (a person): wrong codes have their own count,
+   * which only a right code clears. With `waiting` (the session waiting for the code), its
+   * WRONG_CODES_PER_WAITING_SESSION-th wrong code ends it: AuthenticationError (401).
+   */
+  guardCode<T>(subject: string, address: string, attempt: () => Promise<T>, waiting?: WaitingSession): Promise<T>
 }
 
 export interface SignInThrottleOptions {
@@ -31,9 +52,14 @@ export interface SignInThrottleOptions {
   limits?: SignInLimits
 }
 
-/** The errors that mean "wrong password" or "wrong second-factor code" (core/errors.ts); they are what the throttle counts. */
+/** The errors that mean "wrong password" (core/errors.ts); they are what `guard` counts. */
 function isWrongPassword(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'invalid_credentials' || error.code === 'wrong_password' || error.code === 'wrong_code')
+  return error instanceof AppError && (error.code === 'invalid_credentials' || error.code === 'wrong_password')
+}
+
+/** A wrong or used second-factor code: what `guardCode` counts. */
+function isWrongCode(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'wrong_code'
 }
 
 export function createSignInThrottle(options: SignInThrottleOptions = {}): SignInThrottle {
@@ -41,6 +67,9 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
   const throttles = options.throttles ?? createThrottleFactory()
   const bySubject = throttles.counter({ name: 'signin:subject', points: limits.perSubject, windowSeconds: SIGN_IN_WINDOW_SECONDS })
   const byAddress = throttles.counter({ name: 'signin:address', points: limits.perAddress, windowSeconds: SIGN_IN_WINDOW_SECONDS })
+  const codesBySubject = throttles.counter({ name: 'signin:code-subject', points: limits.perSubject, windowSeconds: SIGN_IN_WINDOW_SECONDS })
+  // A waiting session lives 10 minutes (AWAITING_CODE_MINUTES); the window outlasts it.
+  const codesBySession = throttles.counter({ name: 'signin:code-session', points: Number.MAX_SAFE_INTEGER, windowSeconds: SIGN_IN_WINDOW_SECONDS })
 
   async function consume(counter: Counter, key: string): Promise<void> {
     const state = await counter.consume(key)
@@ -60,6 +89,27 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
         throw error
       }
       await Promise.all([bySubject.delete(subject), byAddress.reward(address)])
+      return result
+    },
+
+    async guardCode(subject, address, attempt, waiting) {
+      await consume(byAddress, address)
+      await consume(codesBySubject, subject)
+      let result: Awaited<ReturnType<typeof attempt>>
+      try {
+        result = await attempt()
+      } catch (error) {
+        if (!isWrongCode(error)) {
+          await Promise.all([codesBySubject.reward(subject), byAddress.reward(address)])
+        } else if (waiting && (await codesBySession.penalty(waiting.id)) >= WRONG_CODES_PER_WAITING_SESSION) {
+          await waiting.end()
+          await codesBySession.delete(waiting.id)
+          throw AuthenticationError.tooManyWrongCodes()
+        }
+        throw error
+      }
+      // The second factor proved: its wrong guesses are forgotten (the waiting session is gone).
+      await Promise.all([codesBySubject.delete(subject), byAddress.reward(address), waiting ? codesBySession.delete(waiting.id) : undefined])
       return result
     },
   }

@@ -1,6 +1,7 @@
 // API keys limited to resources and/or to reads (issue 13): out-of-scope calls answer 403 with
 // the exact message; keys without scopes keep full access; a limited key hands out no more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signIn } from '../helpers/dashboard-client.js'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
 
 const OUT_OF_SCOPE = { error: 1, code: 'forbidden', message: 'You do not have access to this endpoint with this API key.' }
@@ -90,5 +91,59 @@ describe('API key scopes', () => {
     expect(unknown.data.message).toMatch(/^The field "scopes/)
     expect((await full('POST', '/api/key/add', { scopes: [] })).statusCode).toBe(400)
     expect((await full('POST', '/api/key/add', { expires: '2000-01-01' })).data.message).toBe('The field "expires" must be in the future.')
+  })
+
+  it('refuses a password or an e-mail change to every limited key, so that an integration\'s key cannot take over its maker (issue 36, ADR 027)', async () => {
+    const owner = await createAccount(context, { isAdmin: true, password: 'the owner password' })
+    const ownerKey = apiClient(context.app, owner.apiKey)
+    const refused = { error: 1, code: 'forbidden', message: 'A key limited to some resources or to reads cannot change a password or an e-mail address. Use a key without limits, or the dashboard.' }
+    const limitedKeys = [
+      await keyWith({ name: 'account only', scopes: ['account'] }, ownerKey),
+      await keyWith({ name: 'account and links', scopes: ['account', 'links'] }, ownerKey),
+      await keyWith({ name: 'reads only', readonly: true }, ownerKey),
+    ]
+    for (const key of limitedKeys) {
+      for (const [url, body] of [
+        ['/api/account/update', { password: 'taken over password' }],
+        ['/api/account/update', { email: 'attacker@example.com' }],
+        ['/api/account/update', { email: 'attacker@example.com', password: 'taken over password' }],
+        ['/api/account/password', { current: 'the owner password', password: 'taken over password' }],
+      ] as const) {
+        const response = await key('PUT', url, body)
+        expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(403)
+        // A read-only key is stopped at the gate, with the scope's message.
+        expect(response.data).toEqual(response.data.message === OUT_OF_SCOPE.message ? OUT_OF_SCOPE : refused)
+      }
+    }
+    expect((await signIn(context.app, owner.username, 'taken over password')).statusCode).toBe(401)
+    expect((await signIn(context.app, 'attacker@example.com', 'the owner password')).statusCode).toBe(401)
+    expect((await signIn(context.app, owner.username, 'the owner password')).statusCode).toBe(200)
+    // What else of the account is the account key's stays so: the time zone, its keys (within its limits).
+    expect((await limitedKeys[0]!('PUT', '/api/account/update', { timezone: 'Europe/Berlin' })).statusCode).toBe(200)
+    expect((await limitedKeys[0]!('POST', '/api/key/add', { name: 'within' })).data).toMatchObject({ scopes: ['account'] })
+    // Nor does an account key reach the second factor, sessions or members: those are not the account resource.
+    for (const [method, url] of [['POST', '/api/auth/two-factor/setup'], ['POST', '/api/auth/two-factor/disable'], ['GET', '/api/auth/sessions'], ['GET', '/api/members'], ['GET', '/api/users']] as const) {
+      expect((await limitedKeys[0]!(method, url, method === 'POST' ? { code: '123456' } : undefined)).data, `${method} ${url}`).toEqual(OUT_OF_SCOPE)
+    }
+    // A key without limits keeps the spec's contract: it sets the password outright.
+    expect((await ownerKey('PUT', '/api/account/update', { password: 'set by a script' })).statusCode).toBe(200)
+    expect((await signIn(context.app, owner.username, 'set by a script')).statusCode).toBe(200)
+  })
+
+  it('caps the expiry of a key made by a key that expires at the maker\'s: later or never is capped, earlier is kept (issue 36, ADR 027)', async () => {
+    const makerExpires = '2031-01-01 00:00:00'
+    const maker = await full('POST', '/api/key/add', { name: 'expiring maker', expires: makerExpires })
+    expect(maker.data.expires).toBe(makerExpires)
+    const expiring = apiClient(context.app, maker.data.key)
+    for (const body of [{}, { expires: null }, { expires: '2099-12-31' }, { expires: '2031-01-01 00:00:01' }]) {
+      const made = await expiring('POST', '/api/key/add', { name: 'made by it', ...body })
+      expect(made.statusCode, JSON.stringify(body)).toBe(201)
+      expect(made.data.expires, JSON.stringify(body)).toBe(makerExpires)
+      const listed = (await full('GET', '/api/keys')).data.data.find((key: { id: number }) => key.id === made.data.id)
+      expect(listed.expires).toBe(makerExpires)
+    }
+    expect((await expiring('POST', '/api/key/add', { expires: '2030-06-01' })).data.expires).toBe('2030-06-01 00:00:00')
+    // A key that never expires still makes keys that never expire.
+    expect((await full('POST', '/api/key/add', {})).data.expires).toBeNull()
   })
 })

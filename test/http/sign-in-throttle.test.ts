@@ -2,8 +2,8 @@
 // store the deployment shares (PostgreSQL on the postgres run, Redis when given, else memory).
 import { randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, ValidationError } from '../../src/core/errors.js'
-import { createSignInThrottle } from '../../src/http/sign-in-throttle.js'
+import { AuthenticationError, ConflictError, ValidationError } from '../../src/core/errors.js'
+import { createSignInThrottle, WRONG_CODES_PER_WAITING_SESSION } from '../../src/http/sign-in-throttle.js'
 import { chooseCounterStore, createThrottleFactory } from '../../src/http/throttle.js'
 import { connectRedis } from '../../src/redis/connection.js'
 import { signedInClient, signIn } from '../helpers/dashboard-client.js'
@@ -118,6 +118,42 @@ describe('sign-in throttle rules', () => {
     const codes = outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason.code)
     expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(3)
     expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(7)
+  })
+})
+
+describe('second-factor code throttle rules (ADR 027)', () => {
+  const wrongCode = async () => {
+    throw ConflictError.wrongCode()
+  }
+
+  it('keeps counting wrong codes when the right password is given between them', async () => {
+    const throttle = createSignInThrottle({ limits: { perSubject: 3, perAddress: 100 } })
+    for (let round = 0; round < 3; round += 1) {
+      await expect(throttle.guard('person:1', '192.0.2.3', async () => 'password right')).resolves.toBe('password right')
+      await expect(throttle.guardCode('person:1', '192.0.2.3', wrongCode)).rejects.toMatchObject({ code: 'wrong_code' })
+    }
+    await expect(throttle.guard('person:1', '192.0.2.3', async () => 'password right')).resolves.toBe('password right')
+    await expect(throttle.guardCode('person:1', '192.0.2.3', async () => 'code right')).rejects.toMatchObject({ code: 'rate_limited' })
+    // Wrong passwords are a count of their own: the person's codes left them untouched.
+    await expect(throttle.guard('person:1', '192.0.2.3', async () => 'password right')).resolves.toBe('password right')
+  })
+
+  it('ends a waiting session at its fifth wrong code; a right code clears the person\'s count', async () => {
+    const throttle = createSignInThrottle({ limits: { perSubject: 10, perAddress: 100 } })
+    const ended: string[] = []
+    const waiting = { id: 'session-a', end: async () => { ended.push('session-a') } }
+    for (let attempt = 1; attempt < WRONG_CODES_PER_WAITING_SESSION; attempt += 1) {
+      await expect(throttle.guardCode('person:2', '192.0.2.4', wrongCode, waiting)).rejects.toMatchObject({ code: 'wrong_code' })
+    }
+    expect(ended).toEqual([])
+    await expect(throttle.guardCode('person:2', '192.0.2.4', wrongCode, waiting)).rejects.toMatchObject({ code: 'invalid_session', message: 'Too many wrong codes. Please sign in again.' })
+    expect(ended).toEqual(['session-a'])
+    await expect(throttle.guardCode('person:2', '192.0.2.4', async () => 'code right')).resolves.toBe('code right')
+    // Cleared: ten more wrong codes (in sessions that end) before a 429.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      await expect(throttle.guardCode('person:2', '192.0.2.4', wrongCode)).rejects.toMatchObject({ code: 'wrong_code' })
+    }
+    await expect(throttle.guardCode('person:2', '192.0.2.4', wrongCode)).rejects.toMatchObject({ code: 'rate_limited' })
   })
 })
 

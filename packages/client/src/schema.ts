@@ -388,7 +388,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update e-mail, password and/or the workspace's time zone */
+        /**
+         * Update e-mail, password and/or the workspace's time zone
+         * @description With a key the password is set without the current one (a session confirms it through PUT /api/account/password). A key limited to some resources or to reads changes neither `email` nor `password` (403).
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1401,7 +1404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once */
+        /**
+         * Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once
+         * @description Every other session of yours is signed out (they were opened with the password alone); this one stays.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1593,7 +1599,7 @@ export interface paths {
         put?: never;
         /**
          * The second step of signing in: a code from the authenticator app or a recovery code; replaces the session cookie
-         * @description With the session cookie POST /api/auth/login set (answered with `step: "code"`). A code is accepted once; a recovery code once. Wrong codes are throttled like passwords (429 with Retry-After).
+         * @description With the session cookie POST /api/auth/login set (answered with `step: "code"`). A code is accepted once; a recovery code once. Wrong codes are throttled per person apart from passwords, and a right password does not clear them (429 with Retry-After); the fifth wrong code of one waiting session ends it (401 `invalid_session`: sign in again).
          */
         post: {
             parameters: {
@@ -6072,7 +6078,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits. The answer shows the key once. */
+        /**
+         * Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits. The answer shows the key once.
+         * @description A key made with a key that expires expires no later: an `expires` after the creating key's, or none, is capped at the creating key's expiry, which the answer's `expires` shows.
+         */
         post: {
             parameters: {
                 query?: never;

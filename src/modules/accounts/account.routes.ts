@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   })
 
   app.put('/api/account/update', {
-    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', description: 'With a key the password is set without the current one (a session confirms it through PUT /api/account/password). A key limited to some resources or to reads changes neither `email` nor `password` (403).', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
     await accounts.updateAccount(account, request.body)
@@ -87,6 +87,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
     schema: {
       tags: ['account'],
       summary: 'Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits. The answer shows the key once.',
+      description: 'A key made with a key that expires expires no later: an `expires` after the creating key\'s, or none, is capped at the creating key\'s expiry, which the answer\'s `expires` shows.',
       body: KeyCreateBody,
       response: { 201: KeyCreatedResponse, ...errorResponses },
     },
@@ -98,7 +99,8 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
       resources: scopes === undefined ? account.keyScope.resources : parseResources(scopes),
       readOnly: readonly ?? account.keyScope.readOnly,
     }
-    const created = await accounts.createNamedKey(account, { name: name ?? 'key', expires: expires ?? null, scope }, account.keyScope)
+    // A key expires no later than the key that made it (ADR 027); a session's creator never expires.
+    const created = await accounts.createNamedKey(account, { name: name ?? 'key', expires: expires ?? null, scope }, account.keyScope, account.keyExpires)
     return reply.code(201).send({ error: 0 as const, ...created, scopes: scope.resources, readonly: scope.readOnly })
   })
 

@@ -10,7 +10,7 @@ import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secret
 import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
-import { FULL_ACCESS, fromStoredScope, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
 import { roleOf, type Role } from './roles.js'
 
@@ -297,10 +297,15 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
      * and that person's password, so that an account of one person behaves as it always did. With a
      * key the password is set outright (the spec's contract); a dashboard session must confirm the
      * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
+     * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
+     * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
     async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string; timezone?: string }): Promise<void> {
       if (input.email === undefined && input.password === undefined && input.timezone === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
+      }
+      if ((input.password !== undefined || input.email !== undefined) && isLimited(account.keyScope)) {
+        throw new ForbiddenError(CREDENTIALS_REFUSED_MESSAGE)
       }
       if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
@@ -452,16 +457,20 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     /**
      * A key with a name (1 to 100 characters once trimmed; `key` when absent), a UTC
      * `YYYY-MM-DD[ HH:MM:SS]` expiry in the future or null/absent for never, and a scope within the
-     * creator's: POST /api/key/add and `linkwell key create`. Answers the key (shown this once) and
-     * what `listKeys` shows of it.
+     * creator's: POST /api/key/add and `linkwell key create`. `creatorExpires`: when the key asking
+     * for it stops working (stored timestamp; null: never, or no key). A key made by a key that
+     * expires expires no later (ADR 027): a later expiry, or none, is capped at the creator's, so
+     * a leaked key about to expire cannot mint one that outlives it. Answers the key (shown this
+     * once) and what `listKeys` shows of it, the expiry as stored.
      */
-    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS) {
+    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS, creatorExpires: string | null = null) {
       const trimmed = (request.name ?? 'key').trim()
       if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
       const expires = request.expires ?? null
-      const expiresAt = expires === null ? null : toStoredTimestamp(expires)
-      if (expiresAt === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
-      if (expiresAt !== null && expiresAt <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
+      const asked = expires === null ? null : toStoredTimestamp(expires)
+      if (asked === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
+      if (asked !== null && asked <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
+      const expiresAt = creatorExpires !== null && (asked === null || asked > creatorExpires) ? creatorExpires : asked
       const scope = request.scope ?? creator
       const { id, key } = await this.createKey(actor, { name: trimmed, expiresAt, scope }, creator)
       return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }

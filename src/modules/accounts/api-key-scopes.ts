@@ -54,6 +54,17 @@ export function scopeAllows(scope: ApiKeyScope, resource: ApiKeyResource | 'admi
   return resource !== 'admin' && scope.resources.includes(resource)
 }
 
+/** True for a key limited to some resources or to reads: less than its maker's whole say over the account. */
+export function isLimited(scope: ApiKeyScope): boolean {
+  return scope.resources !== null || scope.readOnly
+}
+
+/**
+ * The 403's message for a limited key that tries to change how someone signs in (ADR 027): a
+ * password or an e-mail address set by an integration's key would make the dashboard its own.
+ */
+export const CREDENTIALS_REFUSED_MESSAGE = 'A key limited to some resources or to reads cannot change a password or an e-mail address. Use a key without limits, or the dashboard.'
+
 /** True when `inner` grants nothing `outer` does not: what a key may hand to a key it creates. */
 export function scopeWithin(inner: ApiKeyScope, outer: ApiKeyScope): boolean {
   if (outer.readOnly && !inner.readOnly) return false

@@ -92,6 +92,12 @@ export function createSessionRepository(db: DB) {
       return Number(result.numDeletedRows) > 0
     },
 
+    /** Ends every session of the person but `keepId` (the one that changed how they sign in); answers how many ended. */
+    async deleteOthers(personId: number, keepId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('person_id', '=', personId).where('id', '!=', keepId).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     /** Expired sessions are only dead weight; each sign-in sweeps its person's. */
     async deleteExpired(personId: number, now: string): Promise<void> {
       await db.deleteFrom('sessions').where('person_id', '=', personId).where('expires_at', '<=', now).execute()

@@ -7,7 +7,7 @@ import type { Bindable } from '../../db/transactions.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
 import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount, type SignInStep } from './account.service.js'
 import type { SessionRepository } from './session.repository.js'
-import { FULL_ACCESS } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from './api-key-scopes.js'
 import type { PersonWorkspace } from './people.repository.js'
 import { roleOf } from './roles.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
@@ -210,9 +210,10 @@ export function createSessionService(accounts: AccountRepository, sessions: Bind
 
     /**
      * Replaces the password after checking the current one; every other session ends, the one
-     * making the change stays. Returns how many sessions ended.
+     * making the change stays. Returns how many sessions ended. Not with a limited key (ADR 027).
      */
     async changePassword(actor: AuthenticatedAccount, current: string, next: string): Promise<number> {
+      if (isLimited(actor.keyScope)) throw new ForbiddenError(CREDENTIALS_REFUSED_MESSAGE)
       const person = actor.personId === null ? undefined : await accounts.people.findById(actor.personId)
       if (!person) throw NotFoundError.of('Person')
       if (person.password_hash === null) throw ConflictError.noPasswordYet()

@@ -1,12 +1,13 @@
 // Two-factor sign-in (ADR 025): GET /api/auth/two-factor, POST /api/auth/two-factor/setup,
 // POST /api/auth/two-factor/enable, POST /api/auth/two-factor/disable, the sign-in's second step
 // POST /api/auth/two-factor/verify, and an owner's PUT /api/workspace/two-factor. Every code is
-// counted by the password throttle (http/sign-in-throttle.ts), per person and per address.
+// counted by the sign-in throttle (http/sign-in-throttle.ts), per person and per address, apart
+// from wrong passwords (ADR 027); a waiting session ends after a few wrong codes.
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SessionCookie } from '../../http/session-cookie.js'
-import type { SignInThrottle } from '../../http/sign-in-throttle.js'
+import type { SignInThrottle, WaitingSession } from '../../http/sign-in-throttle.js'
 import { MessageResponse } from '../../core/schemas.js'
 import { toAccountRecord } from './account.mapper.js'
 import { personSubject } from './session.service.js'
@@ -24,9 +25,9 @@ export interface TwoFactorRouteDependencies {
 }
 
 export function registerTwoFactorRoutes(app: App, { twoFactor, throttle, sessionCookie, publicUrl }: TwoFactorRouteDependencies): void {
-  /** Runs a check of `code` under the password throttle of the acting person. */
-  function throttled<T>(request: { ip: string; account: { personId: number | null } | null }, check: () => Promise<T>): Promise<T> {
-    return throttle.guard(personSubject(request.account?.personId ?? 0), request.ip, check)
+  /** Runs a check of `code` under the code throttle of the acting person; `waiting`: the half-signed-in session, ended by too many wrong codes. */
+  function throttled<T>(request: { ip: string; account: { personId: number | null } | null }, check: () => Promise<T>, waiting?: WaitingSession): Promise<T> {
+    return throttle.guardCode(personSubject(request.account?.personId ?? 0), request.ip, check, waiting)
   }
 
   app.get('/api/auth/two-factor', {
@@ -46,6 +47,7 @@ export function registerTwoFactorRoutes(app: App, { twoFactor, throttle, session
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a code of the secret being set up; answers ten recovery codes, shown this once',
+      description: 'Every other session of yours is signed out (they were opened with the password alone); this one stays.',
       body: CodeBody,
       response: { 200: RecoveryCodesResponse, ...errorResponses },
     },
@@ -67,13 +69,16 @@ export function registerTwoFactorRoutes(app: App, { twoFactor, throttle, session
     schema: {
       tags,
       summary: 'The second step of signing in: a code from the authenticator app or a recovery code; replaces the session cookie',
-      description: 'With the session cookie POST /api/auth/login set (answered with `step: "code"`). A code is accepted once; a recovery code once. Wrong codes are throttled like passwords (429 with Retry-After).',
+      description: 'With the session cookie POST /api/auth/login set (answered with `step: "code"`). A code is accepted once; a recovery code once. Wrong codes are throttled per person apart from passwords, and a right password does not clear them (429 with Retry-After); the fifth wrong code of one waiting session ends it (401 `invalid_session`: sign in again).',
       body: CodeBody,
       response: { 200: SignInResponse, ...errorResponses },
     },
   }, async (request, reply) => {
     const account = accountOf(request)
-    const signedIn = await throttled(request, () => twoFactor.completeSignIn(account, request.body.code, { userAgent: request.headers['user-agent'], ip: request.ip }))
+    const waiting = account.signInStep === 'code' && account.sessionId !== undefined
+      ? { id: account.sessionId, end: async () => { await twoFactor.endWaitingSession(account); sessionCookie.clear(reply) } }
+      : undefined
+    const signedIn = await throttled(request, () => twoFactor.completeSignIn(account, request.body.code, { userAgent: request.headers['user-agent'], ip: request.ip }), waiting)
     sessionCookie.set(reply, signedIn.token)
     return { error: 0 as const, data: toAccountRecord(signedIn.account, publicUrl), ...(signedIn.step ? { step: signedIn.step } : {}) }
   })

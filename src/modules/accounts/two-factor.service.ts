@@ -4,8 +4,8 @@
 // text; one code confirms it. A code's time step is recorded when accepted, so the same code
 // (or an earlier one) is refused afterwards. A session whose password was right waits for its
 // code (session.service.ts); sending it opens a full session in its place. An owner may require a
-// second factor of every member. Throttling wrong codes is the transport's job, with the
-// password throttle (http/sign-in-throttle.ts).
+// second factor of every member. Throttling wrong codes is the transport's job
+// (http/sign-in-throttle.ts, apart from passwords: ADR 027).
 import { randomInt } from 'node:crypto'
 import { authenticator } from 'otplib'
 import type { ChangeJournal } from '../changes/change-journal.js'
@@ -85,7 +85,7 @@ export interface TwoFactorServiceOptions {
 export interface TwoFactorDependencies {
   people: PeopleRepository
   twoFactor: Bindable<TwoFactorRepository>
-  sessionRows: SessionRepository
+  sessionRows: Bindable<SessionRepository>
   sessions: Pick<SessionService, 'openSession'>
   journal: ChangeJournal
 }
@@ -136,7 +136,11 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(image.body).toString('base64')}` }
     },
 
-    /** Turns the second factor on when `code` matches the secret being set up; answers the recovery codes, shown this once. */
+    /**
+     * Turns the second factor on when `code` matches the secret being set up; answers the recovery
+     * codes, shown this once. Every other session of the person ends with it (ADR 025): one opened
+     * with the password alone (perhaps by whoever made them add a factor) must not stay signed in.
+     */
     async confirmEnrolment(actor: AuthenticatedAccount, code: string, now = new Date()): Promise<string[]> {
       const person = await personOf(actor)
       if (person.totp_secret !== null) throw new AppError('bad_request', 'Two-factor sign-in is already turned on.')
@@ -147,6 +151,8 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       const secret = person.totp_pending_secret
       await journal.write(actor, async (trx) => {
         await twoFactor.in(trx).enable(person.id, secret, step, nowTimestamp(now), codes.map((recovery) => hashApiKey(normalizedRecoveryCode(recovery)!)))
+        // personOf refused a request without a session.
+        await sessionRows.in(trx).deleteOthers(person.id, actor.sessionId!)
         return { result: undefined, changes: [{ action: 'two_factor.enabled', resource: 'person', resourceId: person.id, fields: [] }] }
       })
       return codes
@@ -172,6 +178,11 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       await useCode(person, code, now)
       await sessionRows.delete(person.id, actor.sessionId)
       return sessions.openSession(person.id, actor.id, client, now)
+    },
+
+    /** Ends a session waiting for its code (too many wrong ones: http/sign-in-throttle.ts). */
+    async endWaitingSession(actor: AuthenticatedAccount): Promise<void> {
+      if (actor.signInStep === 'code' && actor.sessionId !== undefined && actor.personId !== null) await sessionRows.delete(actor.personId, actor.sessionId)
     },
 
     /** An owner requires (or no longer requires) a second factor of every member; they must have one themselves. */

@@ -80,6 +80,21 @@ describe('two-factor sign-in', () => {
     expectRefusal(await client('POST', '/api/auth/two-factor/setup'), 400, 'bad_request')
   })
 
+  it('ends the person\'s other sessions when the second factor is turned on; the one that turned it on and their keys go on', async () => {
+    const { owner, client } = await signedInOwner()
+    const { client: elsewhere } = await signedInClient(context.app, owner.username, PASSWORD)
+    const otherWorkspace = await createAccount(context, { password: 'another person password' })
+    const { client: stranger } = await signedInClient(context.app, otherWorkspace.username, 'another person password')
+    expect((await elsewhere('GET', '/api/account')).statusCode).toBe(200)
+    await enrol(client)
+    expectRefusal(await elsewhere('GET', '/api/account'), 401, 'invalid_session')
+    expect((await client('GET', '/api/account')).statusCode).toBe(200)
+    expect((await client('GET', '/api/auth/sessions')).data.data.sessions).toHaveLength(1)
+    expect((await apiClient(context.app, owner.apiKey)('GET', '/api/account')).statusCode).toBe(200)
+    // Nobody else's sessions.
+    expect((await stranger('GET', '/api/account')).statusCode).toBe(200)
+  })
+
   it('signs in in two steps: the password opens a session that may only send its code; a code replaces it with a full one; a replayed code is refused', async () => {
     const { owner, client } = await signedInOwner()
     const { secret } = await enrol(client)
@@ -121,19 +136,37 @@ describe('two-factor sign-in', () => {
     expect((await second('POST', '/api/auth/two-factor/verify', { code: codes[4]!.replace('-', '') })).statusCode).toBe(200)
   })
 
-  it('throttles wrong codes like passwords: the eleventh attempt answers 429 with Retry-After', async () => {
+  it('counts wrong codes apart from passwords: rounds of the right password and wrong codes meet a 429 with Retry-After (issue 36)', async () => {
+    const { owner, client } = await signedInOwner()
+    await enrol(client)
+    let refused: ApiResponse | undefined
+    // Each round: the right password, then up to nine wrong codes (a recovery code's shape: never right).
+    for (let round = 0; round < 3 && !refused; round += 1) {
+      const half = await halfSignedIn(owner.username)
+      for (let attempt = 0; attempt < 9; attempt += 1) {
+        const response = await half('POST', '/api/auth/two-factor/verify', { code: 'aaaaa-aaaaa' })
+        if (response.statusCode === 429) refused = response
+        if (response.statusCode !== 400) break
+      }
+    }
+    expect(refused, 'no 429 in three rounds').toBeDefined()
+    expectRefusal(refused!, 429, 'rate_limited')
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('ends a waiting session at its fifth wrong code: the person signs in again, and a right code then works', async () => {
     const { owner, client } = await signedInOwner()
     const { secret } = await enrol(client)
     const half = await halfSignedIn(owner.username)
-    const wrong = String((Number(codeOf(secret, 1)) + 1) % 1_000_000).padStart(6, '0')
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await half('POST', '/api/auth/two-factor/verify', { code: attempt % 2 ? wrong : 'aaaaa-aaaaa' })
-      // A wrong six digits may, rarely, be the code of a neighbouring step; never a success of a wrong recovery code.
-      expect(response.statusCode).toBe(400)
-    }
-    const refused = await half('POST', '/api/auth/two-factor/verify', { code: codeOf(secret, 1) })
-    expectRefusal(refused, 429, 'rate_limited')
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    for (let attempt = 1; attempt < 5; attempt += 1) expectRefusal(await half('POST', '/api/auth/two-factor/verify', { code: 'aaaaa-aaaaa' }), 400, 'wrong_code', 'code')
+    const ended = await half('POST', '/api/auth/two-factor/verify', { code: 'aaaaa-aaaaa' })
+    expectRefusal(ended, 401, 'invalid_session')
+    expect(ended.data.message).toBe('Too many wrong codes. Please sign in again.')
+    expect(String(ended.headers['set-cookie'])).toMatch(/linkwell_session=;/)
+    // The session is gone, the right code included.
+    expectRefusal(await half('POST', '/api/auth/two-factor/verify', { code: codeOf(secret, 1) }), 401, 'invalid_session')
+    const again = await halfSignedIn(owner.username)
+    expect((await again('POST', '/api/auth/two-factor/verify', { code: codeOf(secret, 1) })).statusCode).toBe(200)
   })
 
   it('turns off with a code (not without one), and a key can neither set up nor turn off a second factor', async () => {
@@ -179,7 +212,8 @@ describe('two-factor sign-in', () => {
     expect(before.find((member: { you: boolean }) => member.you).twofactor).toBe(true)
     await enrol(fresh)
     expect((await fresh('GET', '/api/urls')).statusCode).toBe(200)
-    expect((await editorSession('GET', '/api/urls')).statusCode).toBe(200)
+    // Their other session, opened with the password alone, was signed out when the factor went on.
+    expectRefusal(await editorSession('GET', '/api/urls'), 401, 'invalid_session')
     const after = (await client('GET', '/api/members')).data.data.members
     expect(after.find((member: { id: number }) => member.id === editor.personId).twofactor).toBe(true)
 
