@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { App } from './http/app-instance.js'
 import { installApiGate, isApiPath } from './http/auth.js'
+import { isDashboardPath, routePathOf, type RoutedRequest } from './http/route-path.js'
 import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
@@ -47,7 +48,7 @@ import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger } from './logger.js'
-import { DASHBOARD_PATH, registerDashboard } from './public/dashboard.js'
+import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
@@ -79,9 +80,9 @@ const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 /** Log levels at which every visitor's request gets its own lines (and the short path, which writes none, stays closed). */
 const VERBOSE_LEVELS = new Set(['debug', 'trace'])
 
-/** Visitors' addresses: everything but the API, the dashboard and the health checks. */
-function isVisitorPath(url: string): boolean {
-  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz') && !url.startsWith('/metrics')
+/** Visitors' addresses: everything but the API, the dashboard and the health checks (give it routePathOf(request)). */
+function isVisitorPath(path: string): boolean {
+  return !isApiPath(path) && !isDashboardPath(path) && !path.startsWith('/healthz') && !path.startsWith('/readyz') && !path.startsWith('/metrics')
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
     // API requests keep their two lines at info; visitors' are counted instead (visitorLog).
-    logController: new LogController({ disableRequestLogging: (request: { url?: string }) => !visitorLines && isVisitorPath(request.url ?? '') }),
+    logController: new LogController({ disableRequestLogging: (request: RoutedRequest) => !visitorLines && isVisitorPath(routePathOf(request)) }),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
@@ -147,7 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
     // every other error: the envelope on /api, a page for visitors.
-    frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
+    frameworkErrors: (error, request, reply) => (isApiPath(routePathOf(request)) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
@@ -171,7 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   installJsonBodyParser(app)
   installErrorHandler(app)
   // Unknown API paths get the envelope; every other unknown address is a visitor's: a page.
-  app.setNotFoundHandler((request, reply) => (isApiPath(request.url) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
+  app.setNotFoundHandler((request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
     done(null, payload)
