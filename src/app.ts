@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
-  registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, publicUrl })
+  registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, workspaceCreation: services.workspaceCreation, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
   registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })

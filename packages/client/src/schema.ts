@@ -14353,7 +14353,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a new workspace of which you are the owner (on the default plan) */
+        /**
+         * Create a new workspace of which you are the owner (on the default plan)
+         * @description By default only the instance's administrators create workspaces; with `WORKSPACE_CREATION=anyone` every person may, up to `WORKSPACE_CREATION_LIMIT` owned workspaces. Refused: 403 with the reason.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -14538,7 +14541,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your workspaces with your role in each; the current one is marked */
+        /** List your workspaces with your role in each; the current one is marked; whether you may create another */
         get: {
             parameters: {
                 query?: never;
@@ -14556,6 +14559,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether POST /api/workspace/add would let you create one now (WORKSPACE_CREATION and its limit) */
+                                cancreate: boolean;
                                 workspaces: {
                                     current: boolean;
                                     id: number;

@@ -13,6 +13,7 @@ import { toAccountRecord } from '../accounts/account.mapper.js'
 import { AccountResponse } from '../accounts/account.schemas.js'
 import type { InvitationService } from './invitation.service.js'
 import type { MemberService } from './member.service.js'
+import type { WorkspaceCreationService } from '../accounts/workspace-creation.service.js'
 import {
   AcceptBody, InvitationDetailsResponse, InvitationTokenQuery, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
   WorkspaceCreateBody, WorkspaceCreatedResponse, WorkspaceDeletedResponse, WorkspaceListResponse,
@@ -29,11 +30,12 @@ export interface MemberRouteDependencies {
   accounts: AccountService
   sessions: SessionService
   sessionCookie: SessionCookie
+  workspaceCreation: WorkspaceCreationService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
 }
 
-export function registerMemberRoutes(app: App, { members, invitations, accounts, sessions, sessionCookie, publicUrl }: MemberRouteDependencies): void {
+export function registerMemberRoutes(app: App, { members, invitations, accounts, sessions, sessionCookie, workspaceCreation, publicUrl }: MemberRouteDependencies): void {
   app.get('/api/members', {
     schema: { tags, summary: 'List the workspace\'s members (role, second factor, last sign-in) and its pending invitations', response: { 200: MemberListResponse, ...errorResponses } },
   }, async (request) => {
@@ -119,18 +121,23 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
   })
 
   app.get('/api/workspaces', {
-    schema: { tags, summary: 'List your workspaces with your role in each; the current one is marked', response: { 200: WorkspaceListResponse, ...errorResponses } },
+    schema: { tags, summary: 'List your workspaces with your role in each; the current one is marked; whether you may create another', response: { 200: WorkspaceListResponse, ...errorResponses } },
   }, async (request) => {
-    const workspaces = await sessions.listWorkspaces(accountOf(request))
-    return { error: 0 as const, data: { workspaces: workspaces.map(({ suspended: _suspended, ...workspace }) => workspace) } }
+    const account = accountOf(request)
+    const [workspaces, creation] = await Promise.all([sessions.listWorkspaces(account), workspaceCreation.verdictFor(account.personId)])
+    return { error: 0 as const, data: { workspaces: workspaces.map(({ suspended: _suspended, ...workspace }) => workspace), cancreate: creation.allowed } }
   })
 
   app.post('/api/workspace/add', {
-    schema: { tags, summary: 'Create a new workspace of which you are the owner (on the default plan)', body: WorkspaceCreateBody, response: { 201: WorkspaceCreatedResponse, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Create a new workspace of which you are the owner (on the default plan)',
+      description: 'By default only the instance\'s administrators create workspaces; with `WORKSPACE_CREATION=anyone` every person may, up to `WORKSPACE_CREATION_LIMIT` owned workspaces. Refused: 403 with the reason.',
+      body: WorkspaceCreateBody,
+      response: { 201: WorkspaceCreatedResponse, ...errorResponses },
+    },
   }, async (request, reply) => {
-    const account = accountOf(request)
-    if (account.personId === null) throw new ForbiddenError()
-    const created = await accounts.createWorkspace(account, account.personId, request.body.name)
+    const created = await workspaceCreation.create(accountOf(request), request.body.name)
     return reply.code(201).send({ error: 0 as const, ...created })
   })
 

@@ -72,7 +72,13 @@ export const Workspace = Type.Object({
   current: Type.Boolean(),
 })
 
-export const WorkspaceListResponse = Type.Object({ error: Type.Literal(0), data: Type.Object({ workspaces: Type.Array(Workspace) }) })
+export const WorkspaceListResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    workspaces: Type.Array(Workspace),
+    cancreate: Type.Boolean({ description: 'whether POST /api/workspace/add would let you create one now (WORKSPACE_CREATION and its limit)' }),
+  }),
+})
 
 export const WorkspaceCreateBody = Type.Object({
   name: Type.String({ maxLength: 32, errorMessage: 'must be 3 to 32 characters of letters, digits, _ and -' }),

@@ -29,7 +29,8 @@ function tokenOf(url: string): string {
 }
 
 describe('members and invitations', () => {
-  const { context } = useTestApp()
+  // People here make workspaces of their own (who may is workspace-creation.test.ts).
+  const { context } = useTestApp({ env: { WORKSPACE_CREATION: 'anyone' } })
 
   it('invites an address: a link to copy, listed as pending; a new person accepts once and is signed in with the role', async () => {
     const owner = await createAccount(context, { password: PASSWORD })
