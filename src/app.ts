@@ -47,7 +47,7 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
-import { createLogger } from './logger.js'
+import { createLogger, serializeRequest } from './logger.js'
 import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
@@ -88,7 +88,8 @@ function isVisitorPath(path: string): boolean {
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
-  const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
+  // Whichever logger is given, request lines go through our serializer: no token in a logged URL.
+  const logger: FastifyBaseLogger = (deps.logger ?? createLogger(config)).child({}, { serializers: { req: serializeRequest } })
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
 
   // One line a minute for visitors' answers at info (public/visitor-log.ts).

@@ -5884,17 +5884,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation's link offers (no credential needed) */
-        get: {
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation's link offers (no credential needed)
+         * @description Needs `Origin` (or `Referer`) equal to the server's public URL and `X-Linkwell-CSRF: 1`, like signing in.
+         */
+        post: {
             parameters: {
-                query: {
-                    token: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5968,8 +5977,6 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;

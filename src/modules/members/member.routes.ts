@@ -1,6 +1,6 @@
 // The workspace's people (issue 20): GET /api/members, POST /api/member/invite,
 // PUT /api/member/{id}/update, DELETE /api/member/{id}/delete, DELETE /api/invitation/{id}/delete;
-// an invitation's link: GET /api/invitation/details, POST /api/invitation/accept; the person's
+// an invitation's link: POST /api/invitation/details, POST /api/invitation/accept; the person's
 // workspaces: GET /api/workspaces, POST /api/workspace/add, PUT /api/workspace/{id}/switch.
 // Who may call each is http/api-roles.ts.
 import type { App } from '../../http/app-instance.js'
@@ -15,7 +15,7 @@ import type { InvitationService } from './invitation.service.js'
 import type { MemberService } from './member.service.js'
 import type { WorkspaceCreationService } from '../accounts/workspace-creation.service.js'
 import {
-  AcceptBody, InvitationDetailsResponse, InvitationTokenQuery, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
+  AcceptBody, InvitationDetailsResponse, InvitationTokenBody, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
   WorkspaceCreateBody, WorkspaceCreatedResponse, WorkspaceDeletedResponse, WorkspaceListResponse,
 } from './member.schemas.js'
 import { MessageResponse } from '../../core/schemas.js'
@@ -86,10 +86,18 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
     return { error: 0 as const, message: 'The invitation has been withdrawn.' }
   })
 
-  app.get('/api/invitation/details', {
-    schema: { tags, summary: 'What an invitation\'s link offers (no credential needed)', security: [], querystring: InvitationTokenQuery, response: { 200: InvitationDetailsResponse, ...errorResponses } },
+  // POST, the token in the body: a query string lands in every access log on the way (issue 36).
+  app.post('/api/invitation/details', {
+    schema: {
+      tags,
+      summary: 'What an invitation\'s link offers (no credential needed)',
+      description: 'Needs `Origin` (or `Referer`) equal to the server\'s public URL and `X-Linkwell-CSRF: 1`, like signing in.',
+      security: [],
+      body: InvitationTokenBody,
+      response: { 200: InvitationDetailsResponse, ...errorResponses },
+    },
   }, async (request) => {
-    const details = await invitations.describe(request.query.token)
+    const details = await invitations.describe(request.body.token)
     return { error: 0 as const, data: { ...details, role: details.role ?? 'viewer' } }
   })
 

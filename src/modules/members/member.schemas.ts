@@ -44,7 +44,7 @@ export const MemberListResponse = Type.Object({
   data: Type.Object({ members: Type.Array(Member), invitations: Type.Array(Invitation) }),
 })
 
-export const InvitationTokenQuery = Type.Object({
+export const InvitationTokenBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be an invitation token' }),
 })
 

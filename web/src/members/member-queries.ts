@@ -30,9 +30,9 @@ export function roleAllows(role: Role | undefined, needed: Role): boolean {
   return role !== undefined && ROLES.indexOf(role) >= ROLES.indexOf(needed)
 }
 
-/** What an invitation's link offers (no credential needed); off once it is spent. */
+/** What an invitation's link offers (no credential needed); off once it is spent. A POST: the token stays out of URLs, and so of logs. */
 export function useInvitationDetails(token: string, enabled: boolean) {
-  return useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.GET('/api/invitation/details', { params: { query: { token } } }))).data, retry: false, enabled })
+  return useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.POST('/api/invitation/details', { body: { token } }))).data, retry: false, enabled: enabled && token !== '' })
 }
 
 export function useMembers() {
