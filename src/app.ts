@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { App } from './http/app-instance.js'
 import { installApiGate, isApiPath } from './http/auth.js'
+import { isDashboardPath, routePathOf, type RoutedRequest } from './http/route-path.js'
 import { installErrorHandler, sendApiError, sendEndpointNotFound } from './http/error-handler.js'
 import { registerHealthRoutes } from './http/health.routes.js'
 import { installJsonBodyParser } from './http/json-body.js'
@@ -46,8 +47,8 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
-import { createLogger } from './logger.js'
-import { DASHBOARD_PATH, registerDashboard } from './public/dashboard.js'
+import { createLogger, serializeRequest } from './logger.js'
+import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
@@ -79,15 +80,16 @@ const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 /** Log levels at which every visitor's request gets its own lines (and the short path, which writes none, stays closed). */
 const VERBOSE_LEVELS = new Set(['debug', 'trace'])
 
-/** Visitors' addresses: everything but the API, the dashboard and the health checks. */
-function isVisitorPath(url: string): boolean {
-  return !isApiPath(url) && !url.startsWith(DASHBOARD_PATH) && !url.startsWith('/healthz') && !url.startsWith('/readyz') && !url.startsWith('/metrics')
+/** Visitors' addresses: everything but the API, the dashboard and the health checks (give it routePathOf(request)). */
+function isVisitorPath(path: string): boolean {
+  return !isApiPath(path) && !isDashboardPath(path) && !path.startsWith('/healthz') && !path.startsWith('/readyz') && !path.startsWith('/metrics')
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
-  const logger: FastifyBaseLogger = deps.logger ?? createLogger(config)
+  // Whichever logger is given, request lines go through our serializer: no token in a logged URL.
+  const logger: FastifyBaseLogger = (deps.logger ?? createLogger(config)).child({}, { serializers: { req: serializeRequest } })
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
 
   // One line a minute for visitors' answers at info (public/visitor-log.ts).
@@ -129,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     loggerInstance: logger,
     genReqId: (request) => requestIdOf(request.headers),
     // API requests keep their two lines at info; visitors' are counted instead (visitorLog).
-    logController: new LogController({ disableRequestLogging: (request: { url?: string }) => !visitorLines && isVisitorPath(request.url ?? '') }),
+    logController: new LogController({ disableRequestLogging: (request: RoutedRequest) => !visitorLines && isVisitorPath(routePathOf(request)) }),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may tell us the client's address (X-Forwarded-For).
@@ -147,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
     // every other error: the envelope on /api, a page for visitors.
-    frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
+    frameworkErrors: (error, request, reply) => (isApiPath(routePathOf(request)) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.addHook('onRoute', (route) => {
@@ -171,7 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   installJsonBodyParser(app)
   installErrorHandler(app)
   // Unknown API paths get the envelope; every other unknown address is a visitor's: a page.
-  app.setNotFoundHandler((request, reply) => (isApiPath(request.url) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
+  app.setNotFoundHandler((request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
     done(null, payload)
@@ -253,7 +255,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
-  registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, publicUrl })
+  registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, workspaceCreation: services.workspaceCreation, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
   registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })

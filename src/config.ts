@@ -74,6 +74,12 @@ export interface Config {
    * look at private and loopback addresses (tests); each link at most every `intervalHours`.
    */
   linkCheck: { enabled: boolean; allowPrivate: boolean; intervalHours: number }
+  /**
+   * Who creates workspaces (ADR 029): the instance's administrators only (WORKSPACE_CREATION=admins,
+   * the default) or anyone signed in (`anyone`), who then owns at most `limit` workspaces
+   * (WORKSPACE_CREATION_LIMIT): each is a fresh plan quota and rate-limit bucket.
+   */
+  workspaceCreation: { who: 'admins' | 'anyone'; limit: number }
 }
 
 export class ConfigError extends Error {
@@ -211,6 +217,12 @@ function readLinkCheck(env: Env): Config['linkCheck'] {
   return { enabled: raw !== 'off', allowPrivate: readFlag(env, 'LINK_CHECK_ALLOW_PRIVATE'), intervalHours: readInteger(env, 'LINK_CHECK_INTERVAL_HOURS', 6, 1, 24 * 365) }
 }
 
+function readWorkspaceCreation(env: Env): Config['workspaceCreation'] {
+  const raw = (env.WORKSPACE_CREATION ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'admins' && raw !== 'anyone') throw new ConfigError('WORKSPACE_CREATION', `must be admins or anyone, got "${env.WORKSPACE_CREATION}"`)
+  return { who: raw === 'anyone' ? 'anyone' : 'admins', limit: readInteger(env, 'WORKSPACE_CREATION_LIMIT', 3, 1, 1000) }
+}
+
 function readEventsUrl(env: Env): string | undefined {
   const raw = env.EVENTS_URL?.trim()
   if (raw === undefined || raw === '') return undefined
@@ -268,5 +280,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     eventsUrl: readEventsUrl(env),
     linkCheck: readLinkCheck(env),
+    workspaceCreation: readWorkspaceCreation(env),
   }
 }

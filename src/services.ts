@@ -19,6 +19,7 @@ import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.js'
 import { createMemberService } from './modules/members/member.service.js'
+import { createWorkspaceCreationService } from './modules/accounts/workspace-creation.service.js'
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
@@ -239,6 +240,8 @@ export function createServices(deps: ServiceDependencies) {
     ),
     /** The people of each workspace and their roles. */
     members: createMemberService(peopleRepository, journal, invalidation),
+    /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
+    workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
     /** Invitations to a workspace: links, mails, acceptance. */
     invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
       journal,

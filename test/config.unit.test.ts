@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       webhookAllowPrivate: false,
       eventsUrl: undefined,
       linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6 },
+      workspaceCreation: { who: 'admins', limit: 3 },
       importMaxBytes: 20 * 1024 * 1024,
     })
   })
@@ -89,6 +90,8 @@ describe('loadConfig', () => {
       LINK_CHECK: 'off',
       LINK_CHECK_ALLOW_PRIVATE: '1',
       LINK_CHECK_INTERVAL_HOURS: '12',
+      WORKSPACE_CREATION: 'Anyone',
+      WORKSPACE_CREATION_LIMIT: '10',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -122,6 +125,7 @@ describe('loadConfig', () => {
       webhookAllowPrivate: true,
       eventsUrl: 'nats://events.internal:4222',
       linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12 },
+      workspaceCreation: { who: 'anyone', limit: 10 },
       importMaxBytes: 5 * 1024 * 1024,
     })
   })
@@ -184,6 +188,8 @@ describe('loadConfig', () => {
     ['LIST_ERROR_FORMAT', 'number'],
     ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
+    ['WORKSPACE_CREATION', 'everyone'],
+    ['WORKSPACE_CREATION_LIMIT', '0'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))

@@ -144,6 +144,11 @@ export class ForbiddenError extends AppError {
     return new ForbiddenError(`Your plan allows at most ${limit} ${resource}. Delete one or upgrade your plan.`, 'plan_limit_reached')
   }
 
+  /** A signed-in person opening an invitation sent to another e-mail address (issue 36). */
+  static invitationForSomeoneElse(): ForbiddenError {
+    return new ForbiddenError('This invitation was sent to another e-mail address than yours: sign in as the person it was sent to, or sign out and join as a new person.')
+  }
+
   /** A session whose password was right, still waiting for the person's code (ADR 025). */
   static codeNeeded(): ForbiddenError {
     return new ForbiddenError('Finish signing in: enter a code from your authenticator app or a recovery code.', 'second_factor_needed')

@@ -14,6 +14,7 @@ import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-s
 import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
+import { isDocsPath, routePathOf } from './route-path.js'
 import { AppError, AuthenticationError, ForbiddenError, RateLimitError } from '../core/errors.js'
 
 declare module 'fastify' {
@@ -24,14 +25,8 @@ declare module 'fastify' {
 }
 
 /** Paths under /api that need no key: the OpenAPI document and its UI. */
-function isPublicApiPath(url: string): boolean {
-  return url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
-}
-
-/** The path of a request URL, without query and trailing slash (the router ignores it too). */
-function pathOf(url: string): string {
-  const path = url.split('?', 1)[0]!
-  return path.length > 1 ? path.replace(/\/+$/, '') : path
+function isPublicApiPath(path: string): boolean {
+  return path === '/api/openapi.json' || isDocsPath(path)
 }
 
 /**
@@ -88,9 +83,9 @@ function originOf(request: FastifyRequest): string | undefined {
   }
 }
 
-/** True for the API's paths (everything under /api), where answers are JSON envelopes. */
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+/** True for the API's paths (everything under /api), where answers are JSON envelopes; give it routePathOf(request). */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')
 }
 
 /** Reads `Authorization: Bearer <key>` or `Token <key>` (decisions §2). */
@@ -155,7 +150,7 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
   async function resolveCredential(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedAccount | undefined> {
     // An Authorization header wins: it is what scripts send, and browsers never add it on their own.
     if (request.headers.authorization !== undefined) return authenticate(readApiKey(request.headers.authorization))
-    const path = pathOf(request.url)
+    const path = routePathOf(request)
     // Signing in needs no credential, and an old cookie must not stand in its way.
     if (CREDENTIAL_FREE_PATHS.has(path)) return undefined
     const sessionOptional = SESSION_OPTIONAL_PATHS.has(path)
@@ -232,7 +227,9 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
   app.addHook('onRequest', (request, reply, done) => {
     // OPTIONS is a browser's preflight (answered by CORS, http/security-headers.ts), never an API
     // call: it carries no key and is not counted against anyone's limit.
-    if (!isApiPath(request.url) || isPublicApiPath(request.url) || request.method === 'OPTIONS') return done()
+    // The matched route decides, not the raw URL: `/%61pi/auth/login` is the sign-in route too.
+    const path = routePathOf(request)
+    if (!isApiPath(path) || isPublicApiPath(path) || request.method === 'OPTIONS') return done()
     admit(request, reply).then(() => done(), done)
   })
   return { keyCache }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isApiPath } from './auth.js'
+import { isDashboardPath, isDocsPath, routePathOf } from './route-path.js'
 
 export interface SecurityHeaderOptions {
   /** Origins allowed to call the API from a browser (CORS_ORIGINS); empty: none. */
@@ -15,14 +16,6 @@ export interface SecurityHeaderOptions {
   https: boolean
 }
 
-/** The dashboard's future home: held to the API's headers already. */
-function isDashboardPath(url: string): boolean {
-  return url === '/app' || url.startsWith('/app/') || url.startsWith('/app?')
-}
-
-function isDocsPath(url: string): boolean {
-  return url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')
-}
 
 // JSON needs no sources at all; nothing may frame it or be based on it.
 const API_POLICY = {
@@ -66,7 +59,7 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     }
     // Only the API answers other origins; visitors' pages are navigated to, never fetched.
     await app.register(cors, {
-      delegator: (request: FastifyRequest, callback) => callback(null, isApiPath(request.url) ? apiCors : { origin: false }),
+      delegator: (request: FastifyRequest, callback) => callback(null, isApiPath(routePathOf(request)) ? apiCors : { origin: false }),
     })
   }
 
@@ -80,9 +73,10 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
   const appHeaders = headersOf({ ...helmetOptions, contentSecurityPolicy: APP_POLICY })
   // Before the API gate (added later), so that refusals (401, 429) carry the headers as well.
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url
-    if (isDocsPath(url) || isDashboardPath(url)) reply.headers(appHeaders)
-    else if (isApiPath(url)) reply.headers(apiHeaders)
+    // By the matched route: `/%61pp/` is the dashboard, and gets its policy.
+    const path = routePathOf(request)
+    if (isDocsPath(path) || isDashboardPath(path)) reply.headers(appHeaders)
+    else if (isApiPath(path)) reply.headers(apiHeaders)
     done()
   })
 }

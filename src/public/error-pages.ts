@@ -5,6 +5,7 @@ import { AppError } from '../core/errors.js'
 import { describeValidationIssue, type ValidationIssue } from '../core/validation-messages.js'
 import { isDatabaseUnavailable } from '../db/errors.js'
 import { isApiPath } from '../http/auth.js'
+import { routePathOf } from '../http/route-path.js'
 import { answerAfterBody, STATUS_OF } from '../http/error-handler.js'
 import { sendNoticePage, sendNotFoundPage } from './html.js'
 
@@ -17,7 +18,7 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
 /** The public scope's error handler. */
 export function sendPublicError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
   // The scope's `/:alias` also matches `/api`: the API gate's answers there stay envelopes.
-  if (isApiPath(request.url)) throw error
+  if (isApiPath(routePathOf(request))) throw error
   if (error instanceof AppError) {
     if (error.code === 'not_found') return sendNotFoundPage(reply)
     return sendNoticePage(reply, STATUS_OF[error.code], 'Request not accepted', error.message)

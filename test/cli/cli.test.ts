@@ -321,7 +321,7 @@ describe('the linkwell command', () => {
       // A second person, as an invitation accepted would add them.
       const app = await shared.app()
       const invited = await apiClient(app, account.apiKey)('POST', '/api/member/invite', { email: `member-of-${account.username}@example.com`, role: 'viewer' })
-      const token = invited.data.url.split('/').pop()
+      const token = invited.data.url.split('#').pop()
       const joined = await app.inject({ method: 'POST', url: '/api/invitation/accept', headers: { 'content-type': 'application/json', origin: 'https://lw.test', 'x-linkwell-csrf': '1' }, payload: JSON.stringify({ token, username: `m_${account.username}`.slice(0, 32), password: 'member password' }) })
       expect(joined.statusCode, joined.body).toBe(200)
 

@@ -174,7 +174,9 @@ describe('the role matrix', () => {
   }
 
   beforeAll(async () => {
-    context = await createTestApp()
+    // Every role's person makes a workspace of their own: the matrix is about roles, not about who
+    // may create workspaces (test/modules/members/workspace-creation.test.ts).
+    context = await createTestApp({ env: { WORKSPACE_CREATION: 'anyone', WORKSPACE_CREATION_LIMIT: '1000' } })
     // The matrix compares what each role reads, so nothing may change a record between two reads:
     // the delivery worker, left running, would attempt the deliveries the matrix's links cause and
     // their webhook's test events, and move their attempts, next try and failing-since between

@@ -25,6 +25,8 @@ export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(
     [
       { path: '/signin', element: <SignInPage />, errorElement: <RouteError /> },
+      // The token in the fragment (/invitation#<token>); links mailed before carry it in the path.
+      { path: '/invitation', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       { path: '/invitation/:token', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       {
         path: '/',

@@ -5890,17 +5890,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation's link offers (no credential needed) */
-        get: {
+        get?: never;
+        put?: never;
+        /**
+         * What an invitation's link offers (no credential needed)
+         * @description Needs `Origin` (or `Referer`) equal to the server's public URL and `X-Linkwell-CSRF: 1`, like signing in.
+         */
+        post: {
             parameters: {
-                query: {
-                    token: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5974,8 +5983,6 @@ export interface paths {
                 };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14362,7 +14369,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a new workspace of which you are the owner (on the default plan) */
+        /**
+         * Create a new workspace of which you are the owner (on the default plan)
+         * @description By default only the instance's administrators create workspaces; with `WORKSPACE_CREATION=anyone` every person may, up to `WORKSPACE_CREATION_LIMIT` owned workspaces. Refused: 403 with the reason.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -14547,7 +14557,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your workspaces with your role in each; the current one is marked */
+        /** List your workspaces with your role in each; the current one is marked; whether you may create another */
         get: {
             parameters: {
                 query?: never;
@@ -14565,6 +14575,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether POST /api/workspace/add would let you create one now (WORKSPACE_CREATION and its limit) */
+                                cancreate: boolean;
                                 workspaces: {
                                     current: boolean;
                                     id: number;

@@ -120,6 +120,17 @@ export function createPeopleRepository(db: DB) {
         .execute()
     },
 
+    /** The workspaces the person owns, each with whether it holds the instance's administration. */
+    async listOwnedWorkspaces(personId: number): Promise<Array<{ account_id: number; is_admin: number }>> {
+      return db
+        .selectFrom('memberships')
+        .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+        .select(['memberships.account_id', 'accounts.is_admin'])
+        .where('memberships.person_id', '=', personId)
+        .where('memberships.role', '=', 'owner')
+        .execute()
+    },
+
     /** One page of every person of the instance, oldest first, and how many there are (the administration's listing). */
     async listPage(page: PageRequest): Promise<Page<PersonRow>> {
       const [rows, count] = await Promise.all([

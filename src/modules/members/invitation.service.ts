@@ -27,7 +27,7 @@ export type InvitationSender = (message: { to: string; workspace: string; role: 
 export interface InvitationServiceOptions {
   journal: ChangeJournal
   invalidation: Announcer
-  /** Where the dashboard opens an invitation: `${dashboardUrl}/invitation/<token>`. */
+  /** Where the dashboard opens an invitation: `${dashboardUrl}/invitation#<token>`. */
   dashboardUrl: string
   send?: InvitationSender
 }
@@ -68,7 +68,8 @@ export function createInvitationService(invitations: Bindable<InvitationReposito
         const created = await saved.insert(actor.id, { email, role: input.role, tokenHash: hashApiKey(token), invitedBy: actor.personId, expiresAt })
         return { result: created, changes: [{ action: 'invitation.created', resource: 'invitation', resourceId: created, fields: ['email', 'role'] }] }
       })
-      const url = `${options.dashboardUrl}/invitation/${token}`
+      // The token rides in the fragment, which browsers never send: no server or proxy logs it (issue 36).
+      const url = `${options.dashboardUrl}/invitation#${token}`
       // Sent after the commit: a mail about an invitation that was rolled back would be a lie.
       // A mail server that fails does not undo the invitation: the inviter still has the link to pass on.
       let mailed = false
@@ -107,8 +108,12 @@ export function createInvitationService(invitations: Bindable<InvitationReposito
       const role = roleOf(invitation.role) ?? 'viewer'
       const actor = { id: invitation.account_id, keyId: null, via: 'dashboard' as const, address }
       let personId: number
-      if ('personId' in who) personId = who.personId
-      else {
+      if ('personId' in who) {
+        personId = who.personId
+        // The link is a bearer token that may have been forwarded or logged: only its addressee joins with it.
+        const signedIn = await people.findById(personId)
+        if (!signedIn || signedIn.email.toLowerCase() !== invitation.email) throw ForbiddenError.invitationForSomeoneElse()
+      } else {
         if (await people.findByEmail(invitation.email)) throw new DuplicateError('Someone already signs in with this e-mail address: sign in first, then open the invitation again.', 'email')
         personId = await accounts.createPerson({ ...actor, personId: null }, { username: who.username, email: invitation.email, password: who.password })
       }

@@ -1,6 +1,6 @@
 // The workspace's people (issue 20): GET /api/members, POST /api/member/invite,
 // PUT /api/member/{id}/update, DELETE /api/member/{id}/delete, DELETE /api/invitation/{id}/delete;
-// an invitation's link: GET /api/invitation/details, POST /api/invitation/accept; the person's
+// an invitation's link: POST /api/invitation/details, POST /api/invitation/accept; the person's
 // workspaces: GET /api/workspaces, POST /api/workspace/add, PUT /api/workspace/{id}/switch.
 // Who may call each is http/api-roles.ts.
 import type { App } from '../../http/app-instance.js'
@@ -13,8 +13,9 @@ import { toAccountRecord } from '../accounts/account.mapper.js'
 import { AccountResponse } from '../accounts/account.schemas.js'
 import type { InvitationService } from './invitation.service.js'
 import type { MemberService } from './member.service.js'
+import type { WorkspaceCreationService } from '../accounts/workspace-creation.service.js'
 import {
-  AcceptBody, InvitationDetailsResponse, InvitationTokenQuery, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
+  AcceptBody, InvitationDetailsResponse, InvitationTokenBody, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
   WorkspaceCreateBody, WorkspaceCreatedResponse, WorkspaceDeletedResponse, WorkspaceListResponse,
 } from './member.schemas.js'
 import { MessageResponse } from '../../core/schemas.js'
@@ -29,11 +30,12 @@ export interface MemberRouteDependencies {
   accounts: AccountService
   sessions: SessionService
   sessionCookie: SessionCookie
+  workspaceCreation: WorkspaceCreationService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
 }
 
-export function registerMemberRoutes(app: App, { members, invitations, accounts, sessions, sessionCookie, publicUrl }: MemberRouteDependencies): void {
+export function registerMemberRoutes(app: App, { members, invitations, accounts, sessions, sessionCookie, workspaceCreation, publicUrl }: MemberRouteDependencies): void {
   app.get('/api/members', {
     schema: { tags, summary: 'List the workspace\'s members (role, second factor, last sign-in) and its pending invitations', response: { 200: MemberListResponse, ...errorResponses } },
   }, async (request) => {
@@ -84,10 +86,18 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
     return { error: 0 as const, message: 'The invitation has been withdrawn.' }
   })
 
-  app.get('/api/invitation/details', {
-    schema: { tags, summary: 'What an invitation\'s link offers (no credential needed)', security: [], querystring: InvitationTokenQuery, response: { 200: InvitationDetailsResponse, ...errorResponses } },
+  // POST, the token in the body: a query string lands in every access log on the way (issue 36).
+  app.post('/api/invitation/details', {
+    schema: {
+      tags,
+      summary: 'What an invitation\'s link offers (no credential needed)',
+      description: 'Needs `Origin` (or `Referer`) equal to the server\'s public URL and `X-Linkwell-CSRF: 1`, like signing in.',
+      security: [],
+      body: InvitationTokenBody,
+      response: { 200: InvitationDetailsResponse, ...errorResponses },
+    },
   }, async (request) => {
-    const details = await invitations.describe(request.query.token)
+    const details = await invitations.describe(request.body.token)
     return { error: 0 as const, data: { ...details, role: details.role ?? 'viewer' } }
   })
 
@@ -119,18 +129,23 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
   })
 
   app.get('/api/workspaces', {
-    schema: { tags, summary: 'List your workspaces with your role in each; the current one is marked', response: { 200: WorkspaceListResponse, ...errorResponses } },
+    schema: { tags, summary: 'List your workspaces with your role in each; the current one is marked; whether you may create another', response: { 200: WorkspaceListResponse, ...errorResponses } },
   }, async (request) => {
-    const workspaces = await sessions.listWorkspaces(accountOf(request))
-    return { error: 0 as const, data: { workspaces: workspaces.map(({ suspended: _suspended, ...workspace }) => workspace) } }
+    const account = accountOf(request)
+    const [workspaces, creation] = await Promise.all([sessions.listWorkspaces(account), workspaceCreation.verdictFor(account.personId)])
+    return { error: 0 as const, data: { workspaces: workspaces.map(({ suspended: _suspended, ...workspace }) => workspace), cancreate: creation.allowed } }
   })
 
   app.post('/api/workspace/add', {
-    schema: { tags, summary: 'Create a new workspace of which you are the owner (on the default plan)', body: WorkspaceCreateBody, response: { 201: WorkspaceCreatedResponse, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'Create a new workspace of which you are the owner (on the default plan)',
+      description: 'By default only the instance\'s administrators create workspaces; with `WORKSPACE_CREATION=anyone` every person may, up to `WORKSPACE_CREATION_LIMIT` owned workspaces. Refused: 403 with the reason.',
+      body: WorkspaceCreateBody,
+      response: { 201: WorkspaceCreatedResponse, ...errorResponses },
+    },
   }, async (request, reply) => {
-    const account = accountOf(request)
-    if (account.personId === null) throw new ForbiddenError()
-    const created = await accounts.createWorkspace(account, account.personId, request.body.name)
+    const created = await workspaceCreation.create(accountOf(request), request.body.name)
     return reply.code(201).send({ error: 0 as const, ...created })
   })
 

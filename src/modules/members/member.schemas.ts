@@ -44,7 +44,7 @@ export const MemberListResponse = Type.Object({
   data: Type.Object({ members: Type.Array(Member), invitations: Type.Array(Invitation) }),
 })
 
-export const InvitationTokenQuery = Type.Object({
+export const InvitationTokenBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be an invitation token' }),
 })
 
@@ -72,7 +72,13 @@ export const Workspace = Type.Object({
   current: Type.Boolean(),
 })
 
-export const WorkspaceListResponse = Type.Object({ error: Type.Literal(0), data: Type.Object({ workspaces: Type.Array(Workspace) }) })
+export const WorkspaceListResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    workspaces: Type.Array(Workspace),
+    cancreate: Type.Boolean({ description: 'whether POST /api/workspace/add would let you create one now (WORKSPACE_CREATION and its limit)' }),
+  }),
+})
 
 export const WorkspaceCreateBody = Type.Object({
   name: Type.String({ maxLength: 32, errorMessage: 'must be 3 to 32 characters of letters, digits, _ and -' }),

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { Field } from '../components/Field'
 import type { Workspace } from './member-queries'
 
-export function DeleteWorkspaceSection({ workspace, others }: { workspace: Workspace; others: number }) {
+export function DeleteWorkspaceSection({ workspace, others, canCreate }: { workspace: Workspace; others: number; canCreate: boolean }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
@@ -34,7 +34,11 @@ export function DeleteWorkspaceSection({ workspace, others }: { workspace: Works
         Deletes <strong>{workspace.name}</strong> with all its links, QR codes, bio pages, campaigns, statistics, API keys and audit log. Its short links stop working at once
         and members who belong to no other workspace lose their sign-in. This cannot be undone: export what you want to keep first.
       </p>
-      {others === 0 && <p className="muted small disabled-reason">This is your only workspace: create another one first (“+ New workspace” at the top).</p>}
+      {others === 0 && (
+        <p className="muted small disabled-reason">
+          {canCreate ? 'This is your only workspace: create another one first (“+ New workspace” at the top).' : 'This is your only workspace: ask the instance\'s administrator to delete your account instead.'}
+        </p>
+      )}
       <div><button type="button" className="button danger" disabled={others === 0} onClick={() => setAsking(true)}>Delete workspace…</button></div>
       {asking && (
         <ConfirmDialog

@@ -1,9 +1,10 @@
-// An invitation's link (/app/invitation/<token>): what it offers, then joining, as the person
-// signed in in this browser, or as a new person with a username and a password of their own.
-// Someone who already signs in elsewhere signs in first and comes back here.
+// An invitation's link (/app/invitation#<token>: the fragment never reaches a server's log): what
+// it offers, then joining, as the person signed in in this browser, or as a new person with a
+// username and a password of their own. Someone who already signs in elsewhere signs in first and
+// comes back here. Links mailed before carry the token in the path: the page moves it to the fragment.
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { ErrorMessage, Loading } from '../components/States'
@@ -12,7 +13,9 @@ import { useCheckedSubmit } from '../components/use-checked-submit'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, useInvitationDetails } from './member-queries'
 
 export function InvitationPage() {
-  const { token = '' } = useParams()
+  const fromPath = useParams().token
+  const location = useLocation()
+  const token = fromPath ?? decodeURIComponent(location.hash.replace(/^#/, ''))
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [username, setUsername] = useState('')
@@ -22,6 +25,10 @@ export function InvitationPage() {
   useEffect(() => {
     document.title = 'Invitation · Linkwell'
   }, [])
+  // An old link: the address bar (and so the browser's history) keeps the fragment form only.
+  useEffect(() => {
+    if (fromPath) void navigate({ pathname: '/invitation', hash: fromPath }, { replace: true })
+  }, [fromPath, navigate])
   const details = useInvitationDetails(token, !joined)
   // Whether this browser is signed in (the session probe answers null for nobody).
   const account = useAccount()
@@ -43,7 +50,12 @@ export function InvitationPage() {
   return (
     <div className="signin">
       <div className="signin-panel">
-        {details.isPending ? <Loading label="Opening the invitation…" /> : details.isError ? (
+        {token === '' ? (
+          <div className="card stack">
+            <h1>This invitation cannot be used</h1>
+            <p className="muted small">The link is incomplete: open it again from the invitation's e-mail, or ask for a new one.</p>
+          </div>
+        ) : details.isPending ? <Loading label="Opening the invitation…" /> : details.isError ? (
           <div className="card stack">
             <h1>This invitation cannot be used</h1>
             <ErrorMessage error={details.error} />
@@ -58,7 +70,7 @@ export function InvitationPage() {
             {signedIn ? (
               <p className="small">You join as the person signed in in this browser.</p>
             ) : details.data.registered ? (
-              <p className="notice">Someone already signs in with {details.data.email}: <Link to="/signin" state={{ from: `/invitation/${token}` }}>sign in</Link>, then come back to this link.</p>
+              <p className="notice">Someone already signs in with {details.data.email}: <Link to="/signin" state={{ from: `/invitation#${token}` }}>sign in</Link>, then come back to this link.</p>
             ) : (
               <>
                 <p className="small">Choose how you will sign in as <strong>{details.data.email}</strong>.</p>

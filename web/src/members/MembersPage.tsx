@@ -12,7 +12,7 @@ import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DeleteWorkspaceSection } from './DeleteWorkspaceSection'
-import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useMembers, useWorkspaces, type Member, type Role } from './member-queries'
+import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCanCreateWorkspace, useMembers, useWorkspaces, type Member, type Role } from './member-queries'
 import './members.css'
 
 const MANAGE_REASON = 'Only owners and admins can invite, change or remove members.'
@@ -26,6 +26,7 @@ export function MembersPage() {
   const queryClient = useQueryClient()
   const members = useMembers()
   const workspaces = useWorkspaces()
+  const canCreateWorkspace = useCanCreateWorkspace()
   const current = workspaces.data?.find((workspace) => workspace.current)
   const role = current?.role
   const canManage = roleAllows(role, 'admin')
@@ -135,7 +136,7 @@ export function MembersPage() {
           </section>
         </>
       )}
-      {current && role === 'owner' && <DeleteWorkspaceSection workspace={current} others={(workspaces.data?.length ?? 1) - 1} />}
+      {current && role === 'owner' && <DeleteWorkspaceSection workspace={current} others={(workspaces.data?.length ?? 1) - 1} canCreate={canCreateWorkspace} />}
       {removing && (
         <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id)} onCancel={() => { setRemoving(undefined); remove.reset() }}>
           <p>They lose access to this workspace at once, and the API keys they made here stop working.</p>

@@ -30,27 +30,33 @@ export function roleAllows(role: Role | undefined, needed: Role): boolean {
   return role !== undefined && ROLES.indexOf(role) >= ROLES.indexOf(needed)
 }
 
-/** What an invitation's link offers (no credential needed); off once it is spent. */
+/** What an invitation's link offers (no credential needed); off once it is spent. A POST: the token stays out of URLs, and so of logs. */
 export function useInvitationDetails(token: string, enabled: boolean) {
-  return useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.GET('/api/invitation/details', { params: { query: { token } } }))).data, retry: false, enabled })
+  return useQuery({ queryKey: ['invitation', token], queryFn: async () => (await unwrap(api.POST('/api/invitation/details', { body: { token } }))).data, retry: false, enabled: enabled && token !== '' })
 }
 
 export function useMembers() {
   return useQuery({ queryKey: membersQueryKey, queryFn: async () => (await unwrap(api.GET('/api/members'))).data })
 }
 
+// The role decides what the pages offer: read again when the page comes back into view, every
+// 30 seconds while it is open, and after any refusal (AppShell), so a demotion shows at once.
+const workspacesQuery = {
+  queryKey: workspacesQueryKey,
+  queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data,
+  staleTime: 10_000,
+  refetchOnWindowFocus: 'always',
+  refetchInterval: 30_000,
+} as const
+
 /** The person's workspaces; `enabled` false until someone is signed in (nobody: nothing to ask). */
 export function useWorkspaces(enabled = true) {
-  // The role decides what the pages offer: read again when the page comes back into view, every
-  // 30 seconds while it is open, and after any refusal (AppShell), so a demotion shows at once.
-  return useQuery({
-    queryKey: workspacesQueryKey,
-    queryFn: async () => (await unwrap(api.GET('/api/workspaces'))).data.workspaces,
-    staleTime: 10_000,
-    refetchOnWindowFocus: 'always',
-    refetchInterval: 30_000,
-    enabled,
-  })
+  return useQuery({ ...workspacesQuery, select: (data) => data.workspaces, enabled })
+}
+
+/** Whether the server lets the person create a workspace now (WORKSPACE_CREATION); false while loading. */
+export function useCanCreateWorkspace(enabled = true): boolean {
+  return useQuery({ ...workspacesQuery, select: (data) => data.cancreate === true, enabled }).data ?? false
 }
 
 /** The signed-in person's role in the current workspace (undefined while loading). */

@@ -7,7 +7,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { useAccount, usePlanUsage } from '../account/account-queries'
 import { api, onRefused, onSignedOut, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
-import { roleAllows, useWorkspaces, workspacesQueryKey } from '../members/member-queries'
+import { roleAllows, useCanCreateWorkspace, useWorkspaces, workspacesQueryKey } from '../members/member-queries'
 import { ROLE_REASONS } from '../members/RoleGuard'
 import { WorkspaceSwitcher } from './WorkspaceSwitcher'
 
@@ -77,6 +77,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const usage = usePlanUsage(Boolean(account.data) && !enrolling)
   // Asked once someone is signed in, like the plan's usage.
   const workspaces = useWorkspaces(Boolean(account.data) && !enrolling)
+  const canCreateWorkspace = useCanCreateWorkspace(Boolean(account.data) && !enrolling)
   const role = workspaces.data?.find((workspace) => workspace.current)?.role
   const location = useLocation()
   const navigate = useNavigate()
@@ -124,7 +125,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           </button>
         </div>
         <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'nav open' : 'nav'}>
-          {workspaces.data && <WorkspaceSwitcher workspaces={workspaces.data} queryClient={queryClient} />}
+          {workspaces.data && <WorkspaceSwitcher workspaces={workspaces.data} canCreate={canCreateWorkspace} queryClient={queryClient} />}
           {role === undefined || roleAllows(role, 'editor') ? (
             <NavLink to="/links/new" className="button primary nav-create">+ Create link</NavLink>
           ) : (

@@ -1,11 +1,12 @@
 // The workspace the dashboard shows, for a person who belongs to several: choosing another makes
-// it the session's current one and reloads everything from it. Always offers a new workspace.
+// it the session's current one and reloads everything from it. Offers a new workspace to those the
+// server lets create one (by default only the instance's administrators).
 import { useMutation, type QueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { api, messageOf, unwrap } from '../api/client'
 import { ROLE_LABELS, type Workspace } from '../members/member-queries'
 
-export function WorkspaceSwitcher({ workspaces, queryClient }: { workspaces: Workspace[]; queryClient: QueryClient }) {
+export function WorkspaceSwitcher({ workspaces, canCreate, queryClient }: { workspaces: Workspace[]; canCreate: boolean; queryClient: QueryClient }) {
   const navigate = useNavigate()
   const current = workspaces.find((workspace) => workspace.current)
   const switchTo = useMutation({
@@ -26,7 +27,7 @@ export function WorkspaceSwitcher({ workspaces, queryClient }: { workspaces: Wor
           </select>
         </label>
       ) : current && <span className="muted small">Workspace <strong>{current.name}</strong></span>}
-      <Link to="/workspaces/new" className="small">+ New workspace</Link>
+      {canCreate && <Link to="/workspaces/new" className="small">+ New workspace</Link>}
       {switchTo.isError && <p className="form-error small" role="alert">{messageOf(switchTo.error)}</p>}
     </div>
   )

@@ -1,0 +1,38 @@
+// Which part of the house a request is for (the API, its documentation, the dashboard, visitors'
+// addresses), decided by the route Fastify matched (issue 36). The router decodes percent-escapes,
+// so `/%61pi/auth/login` reaches the sign-in route: a check of the raw URL would let that request
+// past the gate, the CSRF check and the rate limit its route is meant to have.
+import type { FastifyRequest } from 'fastify'
+
+/** What the hooks read of a request: Fastify's, or the raw one (the log controller may pass either). */
+export type RoutedRequest = Pick<FastifyRequest, 'url'> & { routeOptions?: Pick<FastifyRequest['routeOptions'], 'url'> }
+
+/**
+ * The matched route's path (`/api/link/:id`, `/app/*`); for a request no route matched, or only
+ * the catch-all `*` (CORS answers every OPTIONS there), its path decoded as the router reads it,
+ * so an unknown `/%61pi/…` is still the API's.
+ */
+export function routePathOf(request: RoutedRequest): string {
+  const matched = request.routeOptions?.url
+  return matched !== undefined && matched !== '*' ? matched : decodedPathOf(request.url ?? '')
+}
+
+/** A request URL's path without its query, percent-escapes decoded (as sent when they are malformed). */
+export function decodedPathOf(url: string): string {
+  const path = url.split('?', 1)[0]!
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}
+
+/** The dashboard's paths (public/dashboard.ts serves them under /app). */
+export function isDashboardPath(path: string): boolean {
+  return path === '/app' || path.startsWith('/app/')
+}
+
+/** The documentation UI's paths (@fastify/swagger-ui under /api/docs). */
+export function isDocsPath(path: string): boolean {
+  return path === '/api/docs' || path.startsWith('/api/docs/')
+}
