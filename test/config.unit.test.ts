@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       eventsUrl: undefined,
       linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6 },
       importMaxBytes: 20 * 1024 * 1024,
+      importMaxRows: 100_000,
     })
   })
 
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       LINKWELL_BOOTSTRAP_API_KEY: key,
       LINKWELL_BOOTSTRAP_PASSWORD: 'first admin password',
       IMPORT_MAX_BYTES: String(5 * 1024 * 1024),
+      IMPORT_MAX_ROWS: '2500',
       SESSION_DAYS: '30',
       DASHBOARD_DIR: '/srv/linkwell/web',
       LOG_LEVEL: 'warn',
@@ -123,6 +125,7 @@ describe('loadConfig', () => {
       eventsUrl: 'nats://events.internal:4222',
       linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12 },
       importMaxBytes: 5 * 1024 * 1024,
+      importMaxRows: 2500,
     })
   })
 
@@ -184,6 +187,8 @@ describe('loadConfig', () => {
     ['LIST_ERROR_FORMAT', 'number'],
     ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
+    ['IMPORT_MAX_ROWS', '0'],
+    ['IMPORT_MAX_ROWS', 'lots'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))
