@@ -8,12 +8,14 @@
 //   BENCH_EXPORT_CLICKS   clicks in the clicks export (default 1,000,000)
 //   BENCH_IMPORT_LINKS    links of the YOURLS import (default 100,000)
 //   BENCH_IMPORT_CLICKS   clicks of the YOURLS import (default 1,000,000)
+//   BENCH_IMPORT_CSV_ROWS rows of the CSV uploaded while redirects are measured (default 100,000)
 //   BENCH_MYSQL_URL       the MariaDB the YOURLS tables are made in (default TEST_MYSQL_URL, else
 //                         mysql://root@127.0.0.1:3306/test)
 //   BENCH_MEMORY_SECONDS  length of the memory load (default 300)
 //   BENCH_ONLY            comma-separated subset: redirect, redirect-sqlite, redirect-postgres,
 //                         api, api-sqlite, api-postgres, two-instances, memory, cold-start, statistics,
-//                         export, import,
+//                         export, import, redirects-beside-import (redirect rate while a CSV import
+//                         runs ÷ the rate without, issue 36),
 //                         analytics (not in the default set: sizes and options in bench/analytics.ts),
 //                         analytics-columnar (not in the default set: ADR 022's columnar layout at
 //                         the issue's full sizes, bench/analytics-columnar.ts),
@@ -32,6 +34,7 @@ import { runExportBench } from './export.js'
 import { importOptionsFromEnvironment, runImportBench } from './import.js'
 import { runMemoryBench } from './memory-under-load.js'
 import { runRedirectOptionsBench, runRedirectThroughputBench } from './redirect-throughput.js'
+import { runRedirectsBesideImportBench } from './redirects-beside-import.js'
 import { runStatisticsReadBench } from './statistics-read.js'
 import { runTwoInstancesBench } from './two-instances.js'
 import { ensureWrk } from './wrk.js'
@@ -41,7 +44,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics,export,import').split(',').map((name) => name.trim()))
+const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics,export,import,redirects-beside-import').split(',').map((name) => name.trim()))
 /** The databases a figure runs on: `redirect` means both, `redirect-sqlite` one. */
 const databasesOf = (name: string) => new Set(['sqlite', 'postgres'].filter((database) => only.has(name) || only.has(`${name}-${database}`)))
 
@@ -57,6 +60,7 @@ if (only.has('memory')) await runMemoryBench({ seconds: Number(process.env.BENCH
 if (only.has('cold-start')) await runColdStartBench({ nodeArgs })
 if (only.has('statistics')) await runStatisticsReadBench({ largeClicks: Number(process.env.BENCH_STATS_CLICKS ?? 10_000_000) })
 if (only.has('export')) await runExportBench({ clicks: Number(process.env.BENCH_EXPORT_CLICKS ?? 1_000_000) })
+if (only.has('redirects-beside-import')) await runRedirectsBesideImportBench({ seconds, rounds, rows: Number(process.env.BENCH_IMPORT_CSV_ROWS ?? 100_000), nodeArgs })
 if (only.has('import')) await runImportBench(importOptionsFromEnvironment(nodeArgs))
 if (only.has('analytics')) await runAnalyticsBench(analyticsOptionsFromEnvironment(postgresUrl))
 if (only.has('analytics-columnar')) await runColumnarBench(columnarOptionsFromEnvironment())

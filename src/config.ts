@@ -37,6 +37,8 @@ export interface Config {
   keyCacheMs: number
   /** The largest file `POST /api/import` takes, in bytes (IMPORT_MAX_BYTES). */
   importMaxBytes: number
+  /** The most rows an imported file may have, its header not counted (IMPORT_MAX_ROWS): a larger one is refused (400) before it is a job. */
+  importMaxRows: number
   /**
    * Addresses or CIDR ranges of reverse proxies whose X-Forwarded-For is believed (visitor
    * country, visitor hashes, per-address limits); empty: the socket's address is the client's.
@@ -268,6 +270,7 @@ export function loadConfig(env: Env = process.env): Config {
     redirectStatus: readRedirectStatus(env),
     keyCacheMs: readInteger(env, 'KEY_CACHE_MS', 1000, 0, 1000),
     importMaxBytes: readInteger(env, 'IMPORT_MAX_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    importMaxRows: readInteger(env, 'IMPORT_MAX_ROWS', 100_000, 1, 10_000_000),
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6 },
       workspaceCreation: { who: 'admins', limit: 3 },
       importMaxBytes: 20 * 1024 * 1024,
+      importMaxRows: 100_000,
     })
   })
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       LINKWELL_BOOTSTRAP_API_KEY: key,
       LINKWELL_BOOTSTRAP_PASSWORD: 'first admin password',
       IMPORT_MAX_BYTES: String(5 * 1024 * 1024),
+      IMPORT_MAX_ROWS: '2500',
       SESSION_DAYS: '30',
       DASHBOARD_DIR: '/srv/linkwell/web',
       LOG_LEVEL: 'warn',
@@ -127,6 +129,7 @@ describe('loadConfig', () => {
       linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12 },
       workspaceCreation: { who: 'anyone', limit: 10 },
       importMaxBytes: 5 * 1024 * 1024,
+      importMaxRows: 2500,
     })
   })
 
@@ -190,6 +193,8 @@ describe('loadConfig', () => {
     ['CLICK_RETENTION_DAYS', 'forever'],
     ['WORKSPACE_CREATION', 'everyone'],
     ['WORKSPACE_CREATION_LIMIT', '0'],
+    ['IMPORT_MAX_ROWS', '0'],
+    ['IMPORT_MAX_ROWS', 'lots'],
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))

@@ -1,10 +1,11 @@
 // The file sources of imports (issue 21): a CSV with a header, the CSV a Bitly account exports,
 // and Linkwell's own links export (`linkwell`: every option it writes is read back, and its `id`
-// is the key its clicks export names the link by). Read with csv-parse (RFC 4180, quotes, BOM); a line it cannot read (a broken quote) or
-// a row whose values are wrong (a bad date, no destination) is reported with its line number and
-// reason, and the rest is read on.
-import { parse } from 'csv-parse/sync'
-import type { CsvError } from 'csv-parse'
+// is the key its clicks export names the link by). Read with csv-parse a slice at a time
+// (csv-records.ts: RFC 4180, quotes, BOM; the event loop turns between slices); a line it cannot
+// read (a broken quote) or a row whose values are wrong (a bad date, no destination) is reported
+// with its line number and reason, and the rest is read on. The header is checked before the rest
+// is read, and a file of more rows than the cap is refused as soon as its reading passes it.
+import { FILE_START, readCsvEntries, slicesOf, type CsvEntry, type FilePlace } from './csv-records.js'
 import type { LinkCreateInput } from '../links/link.schemas.js'
 import { nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { ValidationError } from '../../core/errors.js'
@@ -152,100 +153,129 @@ function linkwellOptions(record: Record<string, string>): Partial<LinkCreateInpu
   return options as Partial<LinkCreateInput>
 }
 
-/** The rows of a CSV (`csv`), a Bitly export (`bitly`) or Linkwell's links export (`linkwell`), each with its line; lines that cannot be read are rows with a problem. */
-export function readFileRows(source: 'csv' | 'bitly' | 'linkwell', content: string, mapText?: string): SourceRow[] {
-  const map = parseColumnMap(mapText)
-  const rows: SourceRow[] = []
-  const records: { line: number; values: string[] }[] = []
-  const unreadable: SourceRow[] = []
-  try {
-    parse(content, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (error: CsvError | undefined) => {
-        if (error) unreadable.push({ line: error.lines, key: `line ${error.lines}`, problem: `The line could not be read: ${error.message}` })
-        return undefined
-      },
-      on_record: (record: string[], context) => {
-        records.push({ line: context.lines - (String(record).match(/\n/g)?.length ?? 0), values: record })
-        return undefined
-      },
-    })
-  } catch (error) {
-    // A quote never closed: csv-parse stops at the end of the file, where the line it opened is named.
-    const failure = error as CsvError
-    unreadable.push({ line: failure.lines ?? 0, key: `line ${failure.lines ?? 0}`, problem: `The file could not be read from here on: ${failure.message}` })
-  }
-  const [header, ...body] = records
-  if (!header) throw ValidationError.field('file', 'must be a CSV file with a header line')
+export type FileSource = 'csv' | 'bitly' | 'linkwell'
+
+/** A file's row and the place after it (its job's cursor once the row is written). */
+export type FileRow = SourceRow & { after?: FilePlace }
+
+/** How a file's columns are read: the field each is mapped to, and the header's names. */
+interface FileColumns {
+  source: FileSource
+  header: string[]
+  columnOf: Map<CsvField, number>
+}
+
+/** The columns of a file by its header, or a refusal naming what is missing (before the rest is read). */
+function columnsOf(source: FileSource, header: string[], map: Record<string, CsvField>): FileColumns {
   // Linkwell's export names the campaign by id too, but ids are another instance's: by name only.
   const headers = source === 'bitly' ? BITLY_HEADERS : source === 'linkwell' ? { ...CSV_HEADERS, campaign: ['campaignname'] } : CSV_HEADERS
   const columnOf = new Map<CsvField, number>()
-  header.values.forEach((name, index) => {
+  header.forEach((name, index) => {
     const folded = fold(name)
     const field = map[folded] ?? CSV_FIELDS.find((candidate) => headers[candidate].includes(folded))
     if (field && !columnOf.has(field)) columnOf.set(field, index)
   })
   if (!columnOf.has('url')) throw ValidationError.field('file', `must have a destination column (${headers.url.join(', ')}), or name one with map`)
+  return { source, header, columnOf }
+}
 
-  for (const { line, values } of body) {
-    const value = (field: CsvField) => {
-      const index = columnOf.get(field)
-      const text = index === undefined ? undefined : values[index]?.trim()
-      return text ? text : undefined
+const noHeader = () => ValidationError.field('file', 'must be a CSV file with a header line')
+
+/** A file of more rows than `maxRows` (IMPORT_MAX_ROWS): refused naming the cap. */
+export function tooManyRows(maxRows: number): ValidationError {
+  return ValidationError.field('file', `has more than ${maxRows.toLocaleString('en-US')} rows, the most an import takes (IMPORT_MAX_ROWS): split it into smaller files`)
+}
+
+/**
+ * Checks a file before it becomes a job: a header with a destination column (refused at once, the
+ * rest unread), at most `maxRows` rows (refused as soon as the count passes it). Answers the rows
+ * counted, lines that cannot be read among them.
+ */
+export async function checkFileRows(source: FileSource, slices: Iterable<Buffer> | AsyncIterable<Buffer>, options: { map?: string; maxRows: number }): Promise<number> {
+  const map = parseColumnMap(options.map)
+  let header = false
+  let rows = 0
+  for await (const entries of readCsvEntries(slices)) {
+    for (const entry of entries) {
+      if (!header && entry.values) {
+        columnsOf(source, entry.values, map)
+        header = true
+      } else if ((rows += 1) > options.maxRows) throw tooManyRows(options.maxRows)
     }
-    const aliasText = value('alias')
-    const alias = aliasText === undefined ? undefined : source === 'bitly' ? backHalfOf(aliasText) : aliasText
-    const exportedId = source === 'linkwell' ? values[header.values.findIndex((name) => fold(name) === 'id')]?.trim() : undefined
-    const row: SourceRow = { line, key: exportedId || (alias ? `${value('domain') ?? ''}/${alias}` : `line ${line}`) }
-    const url = value('url')
-    if (!url) {
-      rows.push({ ...row, problem: 'No destination URL.' })
-      continue
-    }
-    const createdText = value('created')
-    const createdAt = createdText === undefined ? undefined : readSourceDate(createdText)
-    if (createdText !== undefined && !createdAt) {
-      rows.push({ ...row, problem: `The date "${createdText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` })
-      continue
-    }
-    const expiryText = value('expiry')
-    const expiry = expiryText === undefined ? undefined : readSourceDate(expiryText)
-    if (expiryText !== undefined && !expiry) {
-      rows.push({ ...row, problem: `The expiry "${expiryText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` })
-      continue
-    }
-    const password = value('password')
-    const tagsText = value('tags')
-    const tags = tagsText === undefined ? undefined : readTagList(tagsText)
-    if (tagsText !== undefined && !tags) {
-      rows.push({ ...row, problem: 'The tags could not be read: write them as a|b|c, "a, b, c" or a JSON list.' })
-      continue
-    }
-    let options: Partial<LinkCreateInput> = {}
-    if (source === 'linkwell') {
-      const record = Object.fromEntries(header.values.map((name, index) => [fold(name), values[index]?.trim() ?? '']))
-      const read = linkwellOptions(record)
-      if (typeof read === 'string') {
-        rows.push({ ...row, problem: read })
-        continue
-      }
-      options = read
-    }
-    const input: LinkCreateInput = {
-      url,
-      ...(alias ? { custom: alias } : {}),
-      ...(value('title') ? { metatitle: value('title')!.slice(0, 200) } : {}),
-      ...(value('domain') ? { domain: domainOrigin(value('domain')!) } : {}),
-      ...(expiry ? { expiry } : {}),
-      ...(tags && tags.length > 0 ? { tags } : {}),
-      ...options,
-      // Linkwell's own export says only whether a password is set (true/false): nothing to restore.
-      ...(password && password !== 'true' && password !== 'false' ? { password } : {}),
-    }
-    rows.push({ ...row, input, createdAt, campaign: value('campaign'), channel: value('channel') })
   }
-  return [...rows, ...unreadable].sort((a, b) => a.line - b.line)
+  if (!header) throw noHeader()
+  return rows
+}
+
+/** The file's header (its first record that can be read), read from the start. */
+async function headerOf(content: string): Promise<string[]> {
+  for await (const entries of readCsvEntries(slicesOf(content))) {
+    const first = entries.find((entry) => entry.values)
+    if (first) return first.values!
+  }
+  throw noHeader()
+}
+
+/**
+ * The rows of a CSV (`csv`), a Bitly export (`bitly`) or Linkwell's links export (`linkwell`), a
+ * slice's worth at a time, each with its line and the place after it; lines that cannot be read are
+ * rows with a problem. From `from` on (a resumed job's cursor): only the header is read before it.
+ */
+export async function* readFileRows(source: FileSource, content: string, options: { map?: string; from?: FilePlace } = {}): AsyncGenerator<FileRow[]> {
+  const map = parseColumnMap(options.map)
+  const from = options.from ?? FILE_START
+  let columns = from.byte > 0 ? columnsOf(source, await headerOf(content), map) : undefined
+  for await (const entries of readCsvEntries(slicesOf(content, from.byte), from)) {
+    const rows: FileRow[] = []
+    for (const entry of entries) {
+      if (entry.problem !== undefined) rows.push({ line: entry.line, key: `line ${entry.line}`, problem: entry.problem })
+      else if (columns) rows.push(rowOf(columns, entry))
+      else columns = columnsOf(source, entry.values, map)
+    }
+    if (rows.length > 0) yield rows
+  }
+  if (!columns) throw noHeader()
+}
+
+/** One record of a file as a row for the link batch, or what is wrong with it. */
+function rowOf({ source, header, columnOf }: FileColumns, { line, values, after }: Extract<CsvEntry, { values: string[] }>): FileRow {
+  const value = (field: CsvField) => {
+    const index = columnOf.get(field)
+    const text = index === undefined ? undefined : values[index]?.trim()
+    return text ? text : undefined
+  }
+  const aliasText = value('alias')
+  const alias = aliasText === undefined ? undefined : source === 'bitly' ? backHalfOf(aliasText) : aliasText
+  const exportedId = source === 'linkwell' ? values[header.findIndex((name) => fold(name) === 'id')]?.trim() : undefined
+  const row: FileRow = { line, after, key: exportedId || (alias ? `${value('domain') ?? ''}/${alias}` : `line ${line}`) }
+  const url = value('url')
+  if (!url) return { ...row, problem: 'No destination URL.' }
+  const createdText = value('created')
+  const createdAt = createdText === undefined ? undefined : readSourceDate(createdText)
+  if (createdText !== undefined && !createdAt) return { ...row, problem: `The date "${createdText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` }
+  const expiryText = value('expiry')
+  const expiry = expiryText === undefined ? undefined : readSourceDate(expiryText)
+  if (expiryText !== undefined && !expiry) return { ...row, problem: `The expiry "${expiryText.slice(0, 40)}" is no date: write YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601.` }
+  const password = value('password')
+  const tagsText = value('tags')
+  const tags = tagsText === undefined ? undefined : readTagList(tagsText)
+  if (tagsText !== undefined && !tags) return { ...row, problem: 'The tags could not be read: write them as a|b|c, "a, b, c" or a JSON list.' }
+  let options: Partial<LinkCreateInput> = {}
+  if (source === 'linkwell') {
+    const read = linkwellOptions(Object.fromEntries(header.map((name, index) => [fold(name), values[index]?.trim() ?? ''])))
+    if (typeof read === 'string') return { ...row, problem: read }
+    options = read
+  }
+  const input: LinkCreateInput = {
+    url,
+    ...(alias ? { custom: alias } : {}),
+    ...(value('title') ? { metatitle: value('title')!.slice(0, 200) } : {}),
+    ...(value('domain') ? { domain: domainOrigin(value('domain')!) } : {}),
+    ...(expiry ? { expiry } : {}),
+    ...(tags && tags.length > 0 ? { tags } : {}),
+    ...options,
+    // Linkwell's own export says only whether a password is set (true/false): nothing to restore.
+    ...(password && password !== 'true' && password !== 'false' ? { password } : {}),
+  }
+  return { ...row, input, createdAt, campaign: value('campaign'), channel: value('channel') }
 }

@@ -9,7 +9,8 @@ import { parsePlanLimits } from '../accounts/account.service.js'
 import type { ActorVia } from '../changes/change-journal.js'
 import { BatchConflict, CONFLICT_CHOICES, type BatchOutcome, type BatchWriter, type ConflictChoice, type LinkBatchWriter } from '../links/link-batch.js'
 import type { ImportJobRow, ImportProblem, ImportRepository } from './import.repository.js'
-import { parseColumnMap, readFileRows, type SourceRow } from './file-sources.js'
+import { checkFileRows, parseColumnMap, readFileRows, type FileRow, type SourceRow } from './file-sources.js'
+import { FILE_START, slicesOf, type FilePlace } from './csv-records.js'
 import { AppError, NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -63,6 +64,21 @@ export interface ImportServiceOptions {
   leaseMs?: number
   /** Runs in each chunk's transaction after its bookkeeping (tests stop a job there, as a crash would). */
   afterChunk?: (jobId: number) => Promise<void>
+  /** The most rows a file may have (IMPORT_MAX_ROWS). */
+  maxRows?: number
+}
+
+/** Where a chunk of rows leaves its job: the cursor after it, and the rows the source itself ruled out that it passed (reported with it). */
+type ChunkPlace = (start: number, count: number) => { cursor: string; passed: SourceRow[] }
+
+/**
+ * Where a file job reads on. Its cursor is the place after the last row written (JSON, csv-records.ts
+ * FilePlace); '0' is the start. A job left by the version before places counted the good rows it had
+ * written: it reads from the start and passes over that many.
+ */
+function fileCursorOf(cursor: string): { from: FilePlace; written: number } {
+  if (/^\d+$/.test(cursor)) return { from: FILE_START, written: Number(cursor) }
+  return { from: JSON.parse(cursor) as FilePlace, written: 0 }
 }
 
 function readOptions(job: ImportJobRow): ImportOptions {
@@ -72,6 +88,7 @@ function readOptions(job: ImportJobRow): ImportOptions {
 export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
   const chunkSize = options.chunkSize ?? 500
   const leaseMs = options.leaseMs ?? 60_000
+  const maxRows = options.maxRows ?? 100_000
   const leaseFromNow = () => nowTimestamp(new Date(Date.now() + leaseMs))
 
   async function writerOf(job: ImportJobRow): Promise<BatchWriter> {
@@ -121,12 +138,8 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     })
   }
 
-  /**
-   * Writes `rows` (those not yet written: the cursor's on) through the link batch, recording progress per chunk.
-   * A source database's page (`page`) names its rows by position (`line` − 1) and holds rows the source itself
-   * ruled out (`bad`): each chunk moves the cursor to its last row's position and reports the bad rows it passed.
-   */
-  async function writeRows(job: ImportJobRow, rows: SourceRow[], firstIndex: number, page?: { bad: SourceRow[]; end: number }): Promise<void> {
+  /** Writes `rows` (those not yet written: the cursor's on) through the link batch, recording progress per chunk at `placeOf` it. */
+  async function writeRows(job: ImportJobRow, rows: SourceRow[], placeOf: ChunkPlace): Promise<void> {
     const writer = await writerOf(job)
     const { onconflict } = readOptions(job)
     try {
@@ -137,15 +150,9 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
         inChunk: async (trx, { start, outcomes }) => {
           const chunkRows = rows.slice(start, start + outcomes.length)
           const count = (test: (outcome: BatchOutcome) => boolean) => outcomes.filter(test).length
-          let cursor = firstIndex + start + outcomes.length
-          let passed: SourceRow[] = []
-          if (page) {
-            const from = start === 0 ? firstIndex : rows[start - 1]!.line
-            cursor = start + outcomes.length === rows.length ? page.end : chunkRows[chunkRows.length - 1]!.line
-            passed = page.bad.filter((row) => row.line - 1 >= from && row.line - 1 < cursor)
-          }
+          const { cursor, passed } = placeOf(start, outcomes.length)
           await jobs.recordProgress(trx, job.id, {
-            cursor: String(cursor),
+            cursor,
             rowsRead: outcomes.length + passed.length,
             linksCreated: count((outcome) => outcome.status === 'created'),
             linksRenamed: count((outcome) => outcome.status === 'created' && outcome.renamedFrom !== undefined),
@@ -165,12 +172,15 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     }
   }
 
+  /** A file from its cursor on (a slice at a time: the event loop turns between slices); only rows after the cursor are read and written. */
   async function runFileJob(job: ImportJobRow): Promise<void> {
     const content = await jobs.fileOf(job.id)
     if (content === undefined) throw new ValidationError('The uploaded file is no longer there.')
-    const rows = readFileRows(job.source as FileSource | 'linkwell', content, readOptions(job).map)
+    const { from, written } = fileCursorOf(job.cursor)
+    const rows: FileRow[] = []
+    for await (const read of readFileRows(job.source as FileSource | 'linkwell', content, { map: readOptions(job).map, from })) rows.push(...read)
     await resolveNames(job.account_id, rows, job.source === 'linkwell')
-    const good = rows.filter((row) => row.input && !row.problem)
+    const good = rows.filter((row) => row.input && !row.problem).slice(written)
     if (job.total_rows === null) {
       // The first run records the rows that cannot be imported at all, and how many there are, once.
       const bad = rows.filter((row) => !row.input || row.problem)
@@ -180,8 +190,8 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
         await jobs.updateJob(trx, job.id, { total_rows: rows.length })
       })
     }
-    const cursor = Number(job.cursor)
-    if (cursor < good.length) await writeRows(job, good.slice(cursor), cursor)
+    // Each chunk leaves the cursor after its last row: a resumed job parses nothing before it.
+    if (good.length > 0) await writeRows(job, good, (start, count) => ({ cursor: JSON.stringify(good[start + count - 1]!.after), passed: [] }))
   }
 
   /** The clicks of the links this job created, a page at a time after the job's cursor (where the last page imported ended). */
@@ -239,7 +249,12 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
         if (bad.length > 0 && good.length === 0) {
           await jobs.transaction((trx) => jobs.recordProgress(trx, job.id, { cursor: String(offset + rows.length), rowsRead: bad.length, rowsSkipped: bad.length, leaseUntil: leaseFromNow() }, bad.map(sourceProblem)))
         } else if (good.length > 0) {
-          await writeRows(job, good, offset, { bad, end: offset + rows.length })
+          // Rows are named by position (`line` − 1): each chunk moves the cursor to its last row's and reports the bad rows it passed.
+          await writeRows(job, good, (start, count) => {
+            const after = start === 0 ? offset : good[start - 1]!.line
+            const cursor = start + count === good.length ? offset + rows.length : good[start + count - 1]!.line
+            return { cursor: String(cursor), passed: bad.filter((row) => row.line - 1 >= after && row.line - 1 < cursor) }
+          })
         }
         if (rows.length < pageSize) break
       }
@@ -273,8 +288,8 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     async startFileImport(account: AuthenticatedAccount, request: { source: FileSource; fileName: string; content: string; options: ImportOptions }): Promise<number> {
       if (!CONFLICT_CHOICES.includes(request.options.onconflict)) throw ValidationError.field('onconflict', `must be one of ${CONFLICT_CHOICES.join(', ')}`)
       parseColumnMap(request.options.map)
-      // Checked now (a header, a destination column), so a file that cannot be an import is refused before it is a job.
-      readFileRows(request.source, request.content, request.options.map)
+      // Checked now (a header with a destination column, at most maxRows rows), so a file that cannot be an import is refused before it is a job.
+      await checkFileRows(request.source, slicesOf(request.content), { map: request.options.map, maxRows })
       return jobs.insertJob({
         accountId: account.id,
         personId: account.personId,
@@ -350,7 +365,7 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
      */
     async importLinkwell(actor: { id: number }, request: { linksName: string; links: string; clicks?: { name: string; open: () => AsyncIterable<string> }; onconflict: ConflictChoice }): Promise<ImportJobRow> {
       if (!CONFLICT_CHOICES.includes(request.onconflict)) throw ValidationError.field('onconflict', `must be one of ${CONFLICT_CHOICES.join(', ')}`)
-      readFileRows('linkwell', request.links)
+      await checkFileRows('linkwell', slicesOf(request.links), { maxRows })
       const sourceName = `${request.linksName}${request.clicks ? ` + ${request.clicks.name}` : ''}`.slice(0, 200)
       const id = await this.startCommandLineImport(actor, 'linkwell', sourceName, { onconflict: request.onconflict }, request.links)
       return runJob(id, request.clicks ? { clicks: createExportedClicksReader(request.clicks.open) } : {})

@@ -25,7 +25,7 @@ const CSV = [
 ].join('\n')
 
 describe('imports of files', () => {
-  const { context, owner, api, otherApi } = useTestApp({ env: { IMPORT_MAX_BYTES: '200000' } })
+  const { context, owner, api, otherApi } = useTestApp({ env: { IMPORT_MAX_BYTES: '200000', IMPORT_MAX_ROWS: '20' } })
 
   async function upload(account: TestAccount, fields: Record<string, string>, file: { name: string; content: string } | null, headers: Record<string, string> = {}) {
     return withJsonData(await context.app.inject({
@@ -118,6 +118,19 @@ describe('imports of files', () => {
     await finished(mine)
   })
 
+  it('refuses a file of more rows than IMPORT_MAX_ROWS in the envelope, naming the cap; a wrong header first', async () => {
+    const rowsOf = (count: number) => Array.from({ length: count }, (_, index) => `https://example.com/cap-${index},cap-${index}`)
+    const over = await upload(owner, {}, { name: 'long.csv', content: ['url,alias', ...rowsOf(21)].join('\n') })
+    expect(over.statusCode).toBe(400)
+    expect(over.data).toMatchObject({ error: 1, code: 'validation_failed', field: 'file', message: expect.stringMatching(/more than 20 rows.*IMPORT_MAX_ROWS/) })
+    // The header is checked before the rows are counted.
+    const wrongHeader = await upload(owner, {}, { name: 'long.csv', content: ['name,alias', ...rowsOf(21)].join('\n') })
+    expect(wrongHeader.data).toMatchObject({ error: 1, code: 'validation_failed', field: 'file', message: expect.stringContaining('destination column') })
+    const atTheCap = await upload(owner, {}, { name: 'cap.csv', content: ['url,alias', ...rowsOf(20)].join('\n') })
+    expect(atTheCap.statusCode).toBe(202)
+    expect(await finished(atTheCap.data.id)).toMatchObject({ state: 'done', created: 20, total: 20 })
+  })
+
   it('reads a Bitly export: the back-half as alias, its dates and titles', async () => {
     const bitly = 'Bitlink,Long URL,Title,Date Created,Tags,Total Clicks\nbit.ly/3xYzAbc,https://example.com/bitly,From Bitly,2023-05-06T07:08:09+0000,"news,promo",42\nhttps://bit.ly/promo-2024,https://example.com/promo,,2023-06-01T00:00:00+0000,,7\n'
     const report = await finished((await upload(owner, { source: 'bitly' }, { name: 'bitly.csv', content: bitly })).data.id)
@@ -129,7 +142,7 @@ describe('imports of files', () => {
     ])
   })
 
-  it('resumes a job stopped between chunks at its cursor, writing nothing twice', async () => {
+  it('resumes a job stopped between chunks at its place in the file, neither parsing nor writing again the rows before it', async () => {
     const db = context.database.db
     const repository = createImportRepository(db)
     const content = ['url,alias', ...Array.from({ length: 9 }, (_, index) => `https://example.com/r${index},resume-${index}`)].join('\n')
@@ -147,12 +160,22 @@ describe('imports of files', () => {
     await expect(crashing.runJob(id)).rejects.toThrow('stopped')
     // runJob marks a job failed on an unexpected error; a process that died would have left it running.
     await db.updateTable('import_jobs').set({ state: 'running', error: null, finished_at: null }).where('id', '=', id).execute()
-    await db.insertInto('import_files').values({ job_id: id, content }).execute()
     const stoppedAt = await repository.findJobById(id)
-    expect(stoppedAt).toMatchObject({ cursor: '4', links_created: 4 })
+    // The place after the fourth row: its byte offset (the header's 10 bytes, 32 a row) and the next row's line.
+    expect(stoppedAt).toMatchObject({ cursor: JSON.stringify({ byte: 10 + 4 * 32, line: 6 }), links_created: 4 })
+    // The rows before the place are overwritten with a quote never closed (as many bytes): a reader
+    // that parsed the file again from its start would find no row after it.
+    const place = JSON.parse(stoppedAt!.cursor) as { byte: number }
+    const poisoned = `${content.slice(0, 10)}${'"'.padEnd(place.byte - 10, 'x')}${content.slice(place.byte)}`
+    await db.insertInto('import_files').values({ job_id: id, content: poisoned }).execute()
 
-    const resumed = await createImportService(repository, context.services.linkBatch, { chunkSize: 2 }).runJob(id)
-    expect(resumed).toMatchObject({ state: 'done', links_created: 9, rows_read: 9, cursor: '9' })
+    // Counted at the source: the rows the resumed job hands to the link batch.
+    let handed = 0
+    const linkBatch = context.services.linkBatch
+    const counting: typeof linkBatch = { writeLinks: (writer, rows, batchOptions) => ((handed += rows.length), linkBatch.writeLinks(writer, rows, batchOptions)) }
+    const resumed = await createImportService(repository, counting, { chunkSize: 2 }).runJob(id)
+    expect(handed).toBe(5)
+    expect(resumed).toMatchObject({ state: 'done', links_created: 9, rows_read: 9, rows_skipped: 0, cursor: JSON.stringify({ byte: content.length, line: 11 }) })
     const aliases = await db.selectFrom('links').select('alias').where('account_id', '=', owner.id).where('alias', 'like', 'resume-%').execute()
     expect(aliases).toHaveLength(9)
     expect(await db.selectFrom('import_links').select('link_id').where('job_id', '=', id).execute()).toHaveLength(9)
