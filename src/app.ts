@@ -282,7 +282,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerPublicSite(app, {
     visits: services.visits,
     qrImages: services.qrImages,
-    accounts: services.accounts,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
     links: services.links,
