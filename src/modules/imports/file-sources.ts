@@ -11,6 +11,7 @@ import { ValidationError } from '../../core/errors.js'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { LinkCreateBody } from '../links/link.schemas.js'
+import { restoreNeutralisedCell } from '../../core/csv.js'
 
 /** The fields a CSV column may be mapped to (by its header's name, or by `--map`). */
 export const CSV_FIELDS = ['url', 'alias', 'title', 'domain', 'created', 'tags', 'campaign', 'channel', 'expiry', 'password'] as const
@@ -190,7 +191,9 @@ export function readFileRows(source: 'csv' | 'bitly' | 'linkwell', content: stri
   })
   if (!columnOf.has('url')) throw ValidationError.field('file', `must have a destination column (${headers.url.join(', ')}), or name one with map`)
 
-  for (const { line, values } of body) {
+  for (const { line, values: cells } of body) {
+    // Linkwell's own export neutralised cells a spreadsheet would run (core/csv.ts): read back as they were.
+    const values = source === 'linkwell' ? cells.map(restoreNeutralisedCell) : cells
     const value = (field: CsvField) => {
       const index = columnOf.get(field)
       const text = index === undefined ? undefined : values[index]?.trim()
