@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     const metrics = createMetrics({
       clicks: services.clicks,
       visitorAnswers: () => visitorLog.totals(),
-      caches: { alias: services.visits.aliasCache, api_key: apiGate.keyCache, link_list: linkListCache.counts },
+      caches: { alias: services.visits.aliasCache, api_key: apiGate.keyCache, link_list: linkListCache.counts, qr_image: services.qrImages.imageCache },
       poolUse: database.poolUse,
       webhooks: services.webhookDelivery,
     })
@@ -284,7 +284,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await registerPublicSite(app, {
     visits: services.visits,
     qrImages: services.qrImages,
-    accounts: services.accounts,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
     links: services.links,

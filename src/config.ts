@@ -1,6 +1,7 @@
 // Configuration: every environment variable Linkwell reads, parsed once at start.
 // A bad value stops the process with a message naming the variable.
 import { isHttpScheme } from './core/urls.js'
+import { parseSecretsKey } from './core/secret-box.js'
 import path from 'node:path'
 import { isIP } from 'node:net'
 
@@ -62,6 +63,8 @@ export interface Config {
   auditRetentionDays: number
   /** Whether GET /metrics is served (METRICS=off turns it off), and the Bearer token it asks for (null: none). */
   metrics: { enabled: boolean; token: string | null }
+  /** SECRETS_KEY: the 32-byte key TOTP and webhook secrets are sealed with at rest (ADR 025); null: stored as they are. */
+  secretsKey: Buffer | null
   /**
    * `error` of list answers: `string` ("0", as the spec says) or `integer` (0), for clients that
    * test `error` for truthiness (ADR 013).
@@ -165,6 +168,14 @@ function readMetrics(env: Env): Config['metrics'] {
   const token = (env.METRICS_TOKEN ?? '').trim()
   if (token !== '' && token.length < 16) throw new ConfigError('METRICS_TOKEN', 'must be at least 16 characters (it guards what the server tells about itself)')
   return { enabled: raw !== 'off', token: token === '' ? null : token }
+}
+
+function readSecretsKey(env: Env): Buffer | null {
+  const raw = env.SECRETS_KEY ?? ''
+  if (raw.trim() === '') return null
+  const key = parseSecretsKey(raw)
+  if (!key) throw new ConfigError('SECRETS_KEY', 'must be 32 random bytes written as 64 hex digits or as base64 (e.g. `openssl rand -hex 32`)')
+  return key
 }
 
 function readTrustedProxies(env: Env): string[] {
@@ -279,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpFrom: env.SMTP_FROM || `Linkwell <linkwell@${new URL(readPublicUrl(env, port)).hostname}>`,
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     metrics: readMetrics(env),
+    secretsKey: readSecretsKey(env),
     listErrorFormat: readListErrorFormat(env),
     webhookAllowPrivate: readFlag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     eventsUrl: readEventsUrl(env),

@@ -17,6 +17,7 @@ import { createPlanUsageService } from './modules/accounts/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
+import { createSecretBox } from './core/secret-box.js'
 import { createTwoFactorService } from './modules/accounts/two-factor.service.js'
 import { createMemberService } from './modules/members/member.service.js'
 import { createWorkspaceCreationService } from './modules/accounts/workspace-creation.service.js'
@@ -129,11 +130,14 @@ export function createServices(deps: ServiceDependencies) {
   const { db } = database
   const { publicUrl } = config
   const invalidation = createInvalidationBus(database, deps.redis)
+  // TOTP and webhook secrets, sealed at rest when SECRETS_KEY is set (ADR 025).
+  const secrets = createSecretBox(config.secretsKey)
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const journal = createChangeJournal(db)
   const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
   const webhookDelivery = createDeliveryWorker(db, {
     send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
+    secrets,
     onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
     ...workerOptions,
   })
@@ -227,7 +231,7 @@ export function createServices(deps: ServiceDependencies) {
     webhookDelivery,
     /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
     eventStream,
-    webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate }),
+    webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate, secrets }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
@@ -236,7 +240,7 @@ export function createServices(deps: ServiceDependencies) {
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
     twoFactor: createTwoFactorService(
       { people: peopleRepository, twoFactor: bindable(createTwoFactorRepository, db), sessionRows: sessionRepository, sessions, journal },
-      { issuer: `Linkwell (${new URL(publicUrl).host})` },
+      { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
     /** The people of each workspace and their roles. */
     members: createMemberService(peopleRepository, journal, invalidation),

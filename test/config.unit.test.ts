@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       smtpFrom: 'Linkwell <linkwell@localhost>',
       auditRetentionDays: 365,
       metrics: { enabled: true, token: null },
+      secretsKey: null,
       listErrorFormat: 'string',
       webhookAllowPrivate: false,
       eventsUrl: undefined,
@@ -87,6 +88,7 @@ describe('loadConfig', () => {
       AUDIT_RETENTION_DAYS: '30',
       METRICS: 'OFF',
       METRICS_TOKEN: 'a-metrics-token-of-enough-length',
+      SECRETS_KEY: 'ab'.repeat(32),
       WEBHOOK_ALLOW_PRIVATE: '1',
       EVENTS_URL: 'nats://events.internal:4222',
       LINK_CHECK: 'off',
@@ -123,6 +125,7 @@ describe('loadConfig', () => {
       smtpFrom: 'Links <links@example.com>',
       auditRetentionDays: 30,
       metrics: { enabled: false, token: 'a-metrics-token-of-enough-length' },
+      secretsKey: Buffer.from('ab'.repeat(32), 'hex'),
       listErrorFormat: 'integer',
       webhookAllowPrivate: true,
       eventsUrl: 'nats://events.internal:4222',
@@ -188,6 +191,9 @@ describe('loadConfig', () => {
     ['AUDIT_RETENTION_DAYS', '36501'],
     ['METRICS', 'yes'],
     ['METRICS_TOKEN', 'too-short'],
+    ['SECRETS_KEY', 'not-a-key'],
+    ['SECRETS_KEY', 'ab'.repeat(31)],
+    ['SECRETS_KEY', Buffer.alloc(16).toString('base64')],
     ['LIST_ERROR_FORMAT', 'number'],
     ['LIST_ERROR_FORMAT', 'Integer'],
     ['CLICK_RETENTION_DAYS', 'forever'],
@@ -198,6 +204,14 @@ describe('loadConfig', () => {
   ])('names %s in the error for the bad value %j', (variable, value) => {
     const error = configErrorFor({ [variable]: value })
     expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `))
+  })
+
+  it('reads SECRETS_KEY as 32 bytes in hex or base64, and none when unset', () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef')
+    expect(loadConfig({ PUBLIC_URL: 'https://lw.test', SECRETS_KEY: key.toString('hex') }).secretsKey).toEqual(key)
+    expect(loadConfig({ PUBLIC_URL: 'https://lw.test', SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key)
+    expect(loadConfig({ PUBLIC_URL: 'https://lw.test' }).secretsKey).toBeNull()
+    expect(configErrorFor({ SECRETS_KEY: 'zz'.repeat(32) }).message).not.toContain('zz'.repeat(32))
   })
 
   it('never echoes a refused bootstrap password into the message', () => {

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, type CommandContext, type Values } from './command.js'
 import { CLICK_COMMANDS, CLICK_HELP } from './click-commands.js'
+import { SECRET_COMMANDS, SECRET_HELP } from './secret-commands.js'
 import { serve } from './serve-command.js'
 import { ConfigError, loadConfig, type Config } from '../config.js'
 import { createLogger } from '../logger.js'
@@ -69,7 +70,7 @@ Commands:
                                       import a Shlink database's short URLs, tags and visits
   import linkwell --account A --links FILE [--clicks FILE] [--on-conflict …]
                                       import another Linkwell's export (links CSV, clicks CSV or NDJSON)
-${CLICK_HELP}
+${CLICK_HELP}${SECRET_HELP}
 A is an account id or username; P is a plan id, name or code (a person for member: id, username
 or e-mail). Times are UTC. The command line acts as the instance's operator: every role.
 A --password given to \`account create\` is visible to other local users while the command runs;
@@ -357,6 +358,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...CLICK_COMMANDS,
+  ...SECRET_COMMANDS,
 }
 
 /** `linkwell import yourls|kutt|shlink`: the source's database read (never written), then its links and clicks imported in the foreground. */

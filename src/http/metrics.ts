@@ -185,6 +185,8 @@ export function createMetrics(sources: MetricSources): Metrics {
 
 /** Observes every routed request, and serves GET /metrics (behind `token` when given). */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | null): void {
+  // Said once, at start: anyone who reaches the port can read what the server tells about itself.
+  if (token === null) app.log.warn('GET /metrics is open to anyone: set METRICS_TOKEN to keep it behind a token, or METRICS=off')
   app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern, never the address: `/api/url/:id`, not one series per link.
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000)

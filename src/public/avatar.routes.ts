@@ -1,10 +1,10 @@
 // GET /avatar/{username}.svg: the default avatar every account record points to (no key needed):
-// the username's initial on a colour derived from the username.
+// the username's initial on a colour derived from the username. Drawn for any name, from the name
+// as asked, without looking the account up: the answer (status, headers, body) is the same for a
+// name that exists and one that does not, so the address tells no one which usernames exist.
 import { createHash } from 'node:crypto'
 import { Type } from 'typebox'
 import type { App } from '../http/app-instance.js'
-import type { AccountService } from '../modules/accounts/account.service.js'
-import { NotFoundError } from '../core/errors.js'
 
 const AvatarParams = Type.Object({ username: Type.String({ minLength: 1, maxLength: 64 }) })
 
@@ -34,23 +34,16 @@ export function renderAvatarSvg(username: string): string {
   )
 }
 
-/** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
-export interface AvatarRouteDependencies {
-  accounts: AccountService
-}
-
-export function registerAvatarRoutes(app: App, { accounts }: AvatarRouteDependencies): void {
+export function registerAvatarRoutes(app: App): void {
   app.get('/avatar/:username.svg', {
     schema: { hide: true, params: AvatarParams },
   }, async (request, reply) => {
-    const account = await accounts.findAccountByUsername(request.params.username)
-    if (!account) throw NotFoundError.of('User')
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
       // An SVG opened directly is a document: it may run nothing and load nothing.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('x-content-type-options', 'nosniff')
-      .send(renderAvatarSvg(account.username))
+      .send(renderAvatarSvg(request.params.username))
   })
 }

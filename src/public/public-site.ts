@@ -2,7 +2,6 @@
 // avatars, campaign rotators and list pages, and (last, since `/:alias` matches any one segment)
 // short links and bio pages. The scope has its own form parser and answers errors with HTML pages.
 import type { App } from '../http/app-instance.js'
-import type { AccountService } from '../modules/accounts/account.service.js'
 import type { CampaignPagesService } from '../modules/campaigns/campaign-pages.service.js'
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { QrImageService } from '../modules/qr-codes/qr-image.service.js'
@@ -22,7 +21,6 @@ import type { VisitorThrottles } from './visitor-throttles.js'
 export interface PublicSiteDependencies {
   visits: VisitService
   qrImages: QrImageService
-  accounts: AccountService
   campaignPages: CampaignPagesService
   overlays: OverlayService
   /** Social card images. */
@@ -42,7 +40,7 @@ export async function registerPublicSite(app: App, site: PublicSiteDependencies)
       done()
     })
     registerQrImageRoutes(scope, site)
-    registerAvatarRoutes(scope, site)
+    registerAvatarRoutes(scope)
     registerSocialCardRoutes(scope, site)
     registerCampaignPageRoutes(scope, site)
     registerRedirectRoutes(scope, site)

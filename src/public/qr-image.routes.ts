@@ -15,7 +15,7 @@ export function registerQrImageRoutes(app: App, { qrImages, visits }: { qrImages
   app.get('/qr/:alias', {
     schema: {
       tags,
-      summary: 'The QR code image: PNG, or SVG with format=svg; size in pixels (100-1000, default 300)',
+      summary: 'The QR code image: PNG, or SVG with format=svg; size in pixels (100-1000, default 300), drawn at the nearest of 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000',
       security: [],
       params: QrAliasParams,
       querystring: QrImageQuery,

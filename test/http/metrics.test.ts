@@ -6,6 +6,9 @@ import { apiClient, useTestApp } from '../helpers/test-app.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js'
 import { testDialect } from '../helpers/test-database.js'
 import { loadConfig } from '../../src/config.js'
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
+import { createTestApp } from '../helpers/test-app.js'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const TOKEN = 'metrics-token-0123456789'
@@ -172,5 +175,32 @@ describe('metrics settings', () => {
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://lw.test', ...env })).toThrow(name)
+  })
+})
+
+describe('the start-up log about /metrics', () => {
+  /** The warnings of an app built with `env`. */
+  async function warningsOf(env: Record<string, string>): Promise<string[]> {
+    const lines: Array<{ level: number; msg: string }> = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text))
+        done()
+      },
+    })
+    const context = await createTestApp({ env, logger: pino({ level: 'info' }, stream) })
+    await context.app.inject({ method: 'GET', url: '/metrics' })
+    await context.app.inject({ method: 'GET', url: '/metrics' })
+    await context.close()
+    return lines.filter((line) => line.level === 40).map((line) => line.msg).filter((message) => message.includes('/metrics'))
+  }
+
+  it('warns once that /metrics is open when METRICS_TOKEN is not set', async () => {
+    expect(await warningsOf({})).toEqual(['GET /metrics is open to anyone: set METRICS_TOKEN to keep it behind a token, or METRICS=off'])
+  })
+
+  it('says nothing of it with a token, or with metrics off', async () => {
+    expect(await warningsOf({ METRICS_TOKEN: TOKEN })).toEqual([])
+    expect(await warningsOf({ METRICS: 'off' })).toEqual([])
   })
 })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { avatarHue, escapeXml, renderAvatarSvg } from '../../src/public/avatar.routes.js'
 import { createAccount } from '../helpers/factories.js'
 import { useTestApp } from '../helpers/test-app.js'
-import { expectPage } from '../helpers/pages.js'
 
 describe('GET /avatar/{username}.svg', () => {
   const { context, api } = useTestApp()
@@ -29,9 +28,22 @@ describe('GET /avatar/{username}.svg', () => {
     expect(response.statusCode).toBe(200)
   })
 
-  it('answers an unknown username with the 404 page', async () => {
-    expectPage(await context.app.inject({ method: 'GET', url: '/avatar/nobody_here.svg' }), 404, 'Not found')
-    expectPage(await context.app.inject({ method: 'GET', url: '/avatar/%3Cscript%3E.svg' }), 404)
+  it('answers a name no account has exactly as one that exists (the address tells no one which usernames exist)', async () => {
+    await createAccount(context, { username: 'yan_avatar' })
+    const existing = await context.app.inject({ method: 'GET', url: '/avatar/yan_avatar.svg' })
+    const missing = await context.app.inject({ method: 'GET', url: '/avatar/yao_avatar.svg' })
+    expect([existing.statusCode, missing.statusCode]).toEqual([200, 200])
+    const headersOf = (response: typeof existing) => {
+      const { date: _date, 'x-request-id': _id, 'content-length': _length, ...headers } = response.headers
+      return headers
+    }
+    expect(headersOf(missing)).toEqual(headersOf(existing))
+    expect(missing.body).toBe(renderAvatarSvg('yao_avatar'))
+    expect(existing.body).toBe(renderAvatarSvg('yan_avatar'))
+    // Markup in the name is escaped as everywhere else.
+    const odd = await context.app.inject({ method: 'GET', url: '/avatar/%3Cscript%3E.svg' })
+    expect(odd.statusCode).toBe(200)
+    expect(odd.body).not.toContain('<script>')
   })
 
   it('derives the hue from the SHA-256 of the lower-cased username', () => {

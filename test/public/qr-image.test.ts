@@ -98,19 +98,46 @@ describe('public QR image and tracking address', () => {
     expect(await decodeQrImage(image.rawPayload)).toBe('colors')
   })
 
-  it('sizes the PNG with ?size= within 100-1000 pixels', async () => {
+  it('sizes the PNG with ?size= within 100-1000 pixels, drawn at the nearest step', async () => {
     const { alias } = await createQr({ type: 'text', data: 'sized' })
-    for (const size of [100, 257, 1000]) {
+    for (const [size, drawn] of [[100, 100], [257, 250], [1000, 1000], [960, 1000], [349, 300], [350, 400], [101, 100]] as const) {
       const image = await visit(`/qr/${alias}?size=${size}`)
       expect(image.statusCode).toBe(200)
       const metadata = await sharp(image.rawPayload).metadata()
-      expect([metadata.width, metadata.height]).toEqual([size, size])
+      expect([metadata.width, metadata.height]).toEqual([drawn, drawn])
       expect(await decodeQrImage(image.rawPayload)).toBe('sized')
     }
     // An empty value is no value (ADR 013): the default size.
     const blank = await visit(`/qr/${alias}?size=&format=`)
     expect(blank.statusCode).toBe(200)
     expect((await sharp(blank.rawPayload).metadata()).width).toBe(300)
+  })
+
+  it('draws an image once: asked again, at a size of the same step, or with an ETag, it comes from the cache', async () => {
+    const { id, alias } = await createQr({ type: 'text', data: 'drawn once' })
+    const cache = context.services.qrImages.imageCache
+    const drawings = () => cache.misses
+    const before = drawings()
+    const first = await visit(`/qr/${alias}?size=1000`)
+    expect(first.statusCode).toBe(200)
+    expect(drawings()).toBe(before + 1)
+    for (const size of [1000, 990, 901]) {
+      const again = await visit(`/qr/${alias}?size=${size}`)
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+      expect(again.headers.etag).toBe(first.headers.etag)
+    }
+    // Visitors asking at once share one drawing.
+    await Promise.all([visit(`/qr/${alias}?size=800`), visit(`/qr/${alias}?size=800`), visit(`/qr/${alias}?size=790`)])
+    expect(drawings()).toBe(before + 2)
+    expect((await visit(`/qr/${alias}?size=1000`, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304)
+    expect(drawings()).toBe(before + 2)
+    // Another format is another image; a changed code is drawn anew.
+    await visit(`/qr/${alias}?size=1000&format=svg`)
+    expect(drawings()).toBe(before + 3)
+    expect((await api('PUT', `/api/qr/${id}/update`, { data: 'drawn twice' })).statusCode).toBe(200)
+    const changed = await visit(`/qr/${alias}?size=1000`)
+    expect(drawings()).toBe(before + 4)
+    expect(await decodeQrImage(changed.rawPayload)).toBe('drawn twice')
   })
 
   it('refuses repeated query parameters with a 400', async () => {
@@ -155,7 +182,8 @@ describe('public QR image and tracking address', () => {
     expect(notModified.statusCode).toBe(304)
     expect(notModified.payload).toBe('')
     expect((await visit(`/qr/${alias}`, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304)
-    expect((await visit(`/qr/${alias}?size=301`)).headers.etag).not.toBe(etag)
+    expect((await visit(`/qr/${alias}?size=301`)).headers.etag).toBe(etag)
+    expect((await visit(`/qr/${alias}?size=400`)).headers.etag).not.toBe(etag)
     expect((await visit(`/qr/${alias}?format=svg`)).headers.etag).not.toBe(etag)
 
     await api('PUT', `/api/qr/${id}/update`, { data: 'changed' })

@@ -14692,7 +14692,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The QR code image: PNG, or SVG with format=svg; size in pixels (100-1000, default 300) */
+        /** The QR code image: PNG, or SVG with format=svg; size in pixels (100-1000, default 300), drawn at the nearest of 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000 */
         get: {
             parameters: {
                 query?: {

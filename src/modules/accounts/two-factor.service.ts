@@ -18,6 +18,7 @@ import type { SessionRepository } from './session.repository.js'
 import type { SessionService, SignedIn, SignInClient } from './session.service.js'
 import type { TwoFactorRepository } from './two-factor.repository.js'
 import { hashApiKey } from './secrets.js'
+import type { SecretBox } from '../../core/secret-box.js'
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 import { nowTimestamp } from '../../core/time.js'
 
@@ -80,6 +81,8 @@ export interface Enrolment {
 export interface TwoFactorServiceOptions {
   /** The name authenticator apps show beside the code (the server's host). */
   issuer: string
+  /** Seals the secrets as they are stored and opens them as they are read (SECRETS_KEY, ADR 025). */
+  secrets: SecretBox
 }
 
 export interface TwoFactorDependencies {
@@ -91,6 +94,7 @@ export interface TwoFactorDependencies {
 }
 
 export function createTwoFactorService({ people, twoFactor, sessionRows, sessions, journal }: TwoFactorDependencies, options: TwoFactorServiceOptions) {
+  const { secrets } = options
   /** The acting person; a key has no second factor of its own. */
   async function personOf(actor: AuthenticatedAccount): Promise<PersonRow> {
     if (actor.sessionId === undefined || actor.personId === null) throw ForbiddenError.sessionOnly()
@@ -104,8 +108,8 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
    * so it cannot be played again), anything else a recovery code (used up). Throws `wrong_code`.
    */
   async function useCode(person: PersonRow, code: string, now: Date): Promise<void> {
-    const secret = person.totp_secret
-    if (secret === null) throw new AppError('bad_request', 'Two-factor sign-in is not turned on.')
+    if (person.totp_secret === null) throw new AppError('bad_request', 'Two-factor sign-in is not turned on.')
+    const secret = secrets.open(person.totp_secret)
     const trimmed = code.trim()
     if (/^\d{6}$/.test(trimmed)) {
       const step = stepOfCode(trimmed, secret, now)
@@ -130,7 +134,7 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       const person = await personOf(actor)
       if (person.totp_secret !== null) throw new AppError('bad_request', 'Two-factor sign-in is already turned on. Turn it off first to set up another app.')
       const secret = authenticator.generateSecret(20)
-      await twoFactor.setPendingSecret(person.id, secret)
+      await twoFactor.setPendingSecret(person.id, secrets.seal(secret))
       const uri = authenticator.keyuri(person.email, options.issuer, secret)
       const image = await renderQrImage({ payload: uri, background: 'rgb(255,255,255)', foreground: 'rgb(0,0,0)', logo: null }, 'svg', ENROLMENT_QR_SIZE)
       return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(image.body).toString('base64')}` }
@@ -145,10 +149,12 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
       const person = await personOf(actor)
       if (person.totp_secret !== null) throw new AppError('bad_request', 'Two-factor sign-in is already turned on.')
       if (person.totp_pending_secret === null) throw new AppError('bad_request', 'Start setting up two-factor sign-in first: scan the QR code, then enter its code.')
-      const step = stepOfCode(code.trim(), person.totp_pending_secret, now)
+      const pending = secrets.open(person.totp_pending_secret)
+      const step = stepOfCode(code.trim(), pending, now)
       if (step === undefined) throw ConflictError.wrongCode('The code is incorrect. Check your authenticator app and the time of this device.')
       const codes = drawRecoveryCodes()
-      const secret = person.totp_pending_secret
+      // Sealed anew as it is written: a pending secret stored before SECRETS_KEY was set is sealed now.
+      const secret = secrets.seal(pending)
       await journal.write(actor, async (trx) => {
         await twoFactor.in(trx).enable(person.id, secret, step, nowTimestamp(now), codes.map((recovery) => hashApiKey(normalizedRecoveryCode(recovery)!)))
         // personOf refused a request without a session.

@@ -12,6 +12,7 @@ import { ValidationError } from '../../core/errors.js'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import { LinkCreateBody } from '../links/link.schemas.js'
+import { restoreNeutralisedCell } from '../../core/csv.js'
 
 /** The fields a CSV column may be mapped to (by its header's name, or by `--map`). */
 export const CSV_FIELDS = ['url', 'alias', 'title', 'domain', 'created', 'tags', 'campaign', 'channel', 'expiry', 'password'] as const
@@ -238,7 +239,9 @@ export async function* readFileRows(source: FileSource, content: string, options
 }
 
 /** One record of a file as a row for the link batch, or what is wrong with it. */
-function rowOf({ source, header, columnOf }: FileColumns, { line, values, after }: Extract<CsvEntry, { values: string[] }>): FileRow {
+function rowOf({ source, header, columnOf }: FileColumns, { line, values: cells, after }: Extract<CsvEntry, { values: string[] }>): FileRow {
+  // Linkwell's own export neutralised cells a spreadsheet would run (core/csv.ts): read back as they were.
+  const values = source === 'linkwell' ? cells.map(restoreNeutralisedCell) : cells
   const value = (field: CsvField) => {
     const index = columnOf.get(field)
     const text = index === undefined ? undefined : values[index]?.trim()

@@ -4,6 +4,7 @@
 // read a line at a time from a stream so a file of millions of clicks keeps memory flat. A click
 // names its link by the exporting instance's id (`itemid`), the key the links' rows carry.
 import { parse } from 'csv-parse/sync'
+import { restoreNeutralisedCell } from '../../core/csv.js'
 import { sourceTimestamp } from '../../db/sql-source.js'
 import { countryCodeOf, type SourceClick, type SourceReader, type UnreadableClick } from './source-reader.js'
 
@@ -83,7 +84,7 @@ export function createExportedClicksReader(open: () => AsyncIterable<string>): P
     position += 1
     try {
       if (ndjson) return JSON.parse(line) as ExportedClick
-      const values = (parse(line) as string[][])[0] ?? []
+      const values = ((parse(line) as string[][])[0] ?? []).map(restoreNeutralisedCell)
       return Object.fromEntries(columns!.map((name, index) => [name, values[index]]))
     } catch (error) {
       failure = `The line could not be read: ${(error as Error).message.split('\n')[0]!.slice(0, 200)}`

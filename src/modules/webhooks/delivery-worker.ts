@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transactions.js'
 import { TEST_EVENT } from './webhook-events.js'
 import type { AttemptResult, WebhookSender } from './webhook-sender.js'
 import { signatureHeaders } from './webhook-signature.js'
+import type { SecretBox } from '../../core/secret-box.js'
 import { backgroundLoop } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
@@ -29,6 +30,8 @@ export function backoffMs(attempt: number): number {
 
 export interface DeliveryWorkerOptions {
   send: WebhookSender
+  /** Opens the signing secrets as stored (sealed with SECRETS_KEY, or plain; ADR 025). */
+  secrets: SecretBox
   now?: () => Date
   /** How often the outbox is asked for due deliveries. */
   pollMs?: number
@@ -180,7 +183,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     const at = now()
     // Encoded once: these bytes are signed and sent.
     const body = Buffer.from(delivery.payload, 'utf8')
-    const headers = signatureHeaders(delivery.secret, delivery.event_id, at, body)
+    const headers = signatureHeaders(options.secrets.open(delivery.secret), delivery.event_id, at, body)
     const result = await options.send(delivery.url, headers, body, signal)
     // Stopped mid-attempt: no attempt is counted, and the next instance (or start) sends it at once.
     if (signal.aborted && !result.ok) {

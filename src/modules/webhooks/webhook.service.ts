@@ -17,6 +17,7 @@ import { toWebhookRecord } from './webhook.mapper.js'
 import type { WebhookRepository } from './webhook.repository.js'
 import type { WebhookCreateInput, WebhookUpdateInput } from './webhook.schemas.js'
 import { newWebhookSecret } from './webhook-signature.js'
+import type { SecretBox } from '../../core/secret-box.js'
 
 /** Webhooks one account may have. */
 export const MAX_WEBHOOKS = 20
@@ -28,6 +29,8 @@ export interface WebhookServiceOptions {
   worker: { wake(): void }
   /** WEBHOOK_ALLOW_PRIVATE: private and loopback targets allowed. */
   allowPrivate: boolean
+  /** Seals the signing secret as it is stored (SECRETS_KEY, ADR 025); the delivery worker opens it. */
+  secrets: SecretBox
 }
 
 function switchedOff(): AppError {
@@ -66,7 +69,7 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
       if ((await webhooks.count(account.id)) >= MAX_WEBHOOKS) throw new ValidationError(`An account may have at most ${MAX_WEBHOOKS} webhooks. Delete one first.`)
       const secret = newWebhookSecret()
       return journal.write(account, async (trx) => {
-        const webhook = await webhooks.in(trx).insert(account.id, values, secret)
+        const webhook = await webhooks.in(trx).insert(account.id, values, options.secrets.seal(secret))
         return { result: { webhook, secret }, changes: [{ action: 'webhook.created', resource: 'webhook', resourceId: webhook.id, fields: givenFields(input), record: toWebhookRecord(webhook) }] }
       })
     },
