@@ -58,6 +58,7 @@ import { createVisitorLog } from './public/visitor-log.js'
 import { createMetrics, registerMetrics } from './http/metrics.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
+import { SERVICE_PATHS } from './modules/aliases/alias-namespace.js'
 
 export interface AppDependencies {
   services: Services
@@ -78,6 +79,24 @@ const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 
 /** Log levels at which every visitor's request gets its own lines (and the short path, which writes none, stays closed). */
 const VERBOSE_LEVELS = new Set(['debug', 'trace'])
+
+const RESERVED_PATHS: ReadonlySet<string> = new Set(SERVICE_PATHS.paths)
+const RESERVED_PREFIXES: ReadonlySet<string> = new Set(SERVICE_PATHS.prefixes)
+
+/**
+ * The first segment of a route with more than one segment (`qr` of `/qr/:alias`), after checking
+ * that the aliases module reserves what the route takes (ADR 028): a route the reserved list
+ * does not cover would shadow links stored at its path, so it fails the start instead.
+ */
+function routedPrefixOf(url: string): string | undefined {
+  const segments = url.replace(/(.)\/$/, '$1').split('/').slice(1)
+  const first = segments[0] ?? ''
+  // `/`, `/:alias`, `/*`, `/:alias/contact`: the visitors' own routes.
+  if (first === '' || first.startsWith(':') || first.startsWith('*')) return undefined
+  const covered = segments.length === 1 ? RESERVED_PATHS.has(first) : RESERVED_PREFIXES.has(first)
+  if (!covered) throw new Error(`The route ${url} takes addresses links may hold: add "${first}" to SERVICE_PATHS (modules/aliases/alias-namespace.ts).`)
+  return segments.length > 1 ? first : undefined
+}
 
 /** Visitors' addresses: everything but the API, the dashboard and the health checks. */
 function isVisitorPath(url: string): boolean {
@@ -100,11 +119,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     visits: services.visits,
     proxyTrust,
     requestIdOf,
-    isFixedPath: (path) => fixedPaths.has(path),
+    isRoutedPath: (path) => fixedPaths.has(path) || (path.indexOf('/', 1) !== -1 && routePrefixes.has(path.slice(1, path.indexOf('/', 1)))),
     onRedirect: () => visitorLog.redirected(),
   })
-  // Paths of routes without parameters, which the router serves before `/:alias`.
+  // Paths of routes without parameters, which the router serves before `/:alias`, and the first
+  // segments of deeper routes (`/qr/…`), which it serves before a visit of a deeper path.
   const fixedPaths = new Set<string>()
+  const routePrefixes = new Set<string>()
   // At info and above a visitor's answer writes no line of its own, whichever path answers it: a
   // line a minute counts them (ADR 014). At debug and trace every request is Fastify's, lines and all.
   const visitorLines = VERBOSE_LEVELS.has(logger.level)
@@ -152,6 +173,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   app.addHook('onRoute', (route) => {
     if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
+    const prefix = routedPrefixOf(route.url)
+    if (prefix) routePrefixes.add(prefix)
   })
   // A closing server answers 503 to new requests: the router does that.
   app.addHook('preClose', (done) => {

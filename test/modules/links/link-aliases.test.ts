@@ -16,7 +16,7 @@ const TAKEN = 'That alias is taken. Please choose another one.'
 describe('short link aliases', () => {
   const { context, owner, api, otherApi } = useTestApp()
 
-  it.each(['api', 'API', 'links', 'healthz', 'docs', 'Admin'])('refuses the reserved alias %s', async (custom) => {
+  it.each(['api', 'API', 'App', 'healthz', 'readyz', 'Metrics'])('refuses the reserved alias %s', async (custom) => {
     const response = await api('POST', '/api/url/add', { url: 'https://a.example', custom })
     expect(response.statusCode).toBe(400)
     expect(response.data).toEqual({ error: 1, message: RESERVED, code: 'validation_failed', field: 'custom' })
