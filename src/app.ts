@@ -84,18 +84,29 @@ const RESERVED_PATHS: ReadonlySet<string> = new Set(SERVICE_PATHS.paths)
 const RESERVED_PREFIXES: ReadonlySet<string> = new Set(SERVICE_PATHS.prefixes)
 
 /**
- * The first segment of a route with more than one segment (`qr` of `/qr/:alias`), after checking
- * that the aliases module reserves what the route takes (ADR 028): a route the reserved list
- * does not cover would shadow links stored at its path, so it fails the start instead.
+ * What a route takes at the root of a host: a one-segment path (`/healthz`) or a prefix of deeper
+ * paths (`qr` of `/qr/:alias`); undefined for the visitors' own routes (`/`, `/:alias`, `/*`,
+ * `/:alias/contact`). Throws when the aliases module does not reserve it (ADR 028): such a route
+ * would shadow links stored at its path, so it fails the start instead.
  */
-function routedPrefixOf(url: string): string | undefined {
+export function rootOfRoute(url: string): { kind: 'paths' | 'prefixes'; segment: string } | undefined {
   const segments = url.replace(/(.)\/$/, '$1').split('/').slice(1)
   const first = segments[0] ?? ''
-  // `/`, `/:alias`, `/*`, `/:alias/contact`: the visitors' own routes.
   if (first === '' || first.startsWith(':') || first.startsWith('*')) return undefined
-  const covered = segments.length === 1 ? RESERVED_PATHS.has(first) : RESERVED_PREFIXES.has(first)
-  if (!covered) throw new Error(`The route ${url} takes addresses links may hold: add "${first}" to SERVICE_PATHS (modules/aliases/alias-namespace.ts).`)
-  return segments.length > 1 ? first : undefined
+  const kind = segments.length === 1 ? 'paths' : 'prefixes'
+  if (!(kind === 'paths' ? RESERVED_PATHS : RESERVED_PREFIXES).has(first)) {
+    throw new Error(`The route ${url} takes addresses links may hold: add "${first}" to SERVICE_PATHS.${kind} (modules/aliases/alias-namespace.ts).`)
+  }
+  return { kind, segment: first }
+}
+
+/** The roots each built app's router answers, as rootOfRoute reads its routes. */
+const SERVED_ROOTS = new WeakMap<object, { paths: Set<string>; prefixes: Set<string> }>()
+
+/** What `app`'s router answers at the root of a host (test/modules/aliases/reserved-paths.test.ts compares it with SERVICE_PATHS). */
+export function servedRootsOf(app: App): { paths: string[]; prefixes: string[] } {
+  const served = SERVED_ROOTS.get(app)
+  return { paths: [...(served?.paths ?? [])].sort(), prefixes: [...(served?.prefixes ?? [])].sort() }
 }
 
 /** Visitors' addresses: everything but the API, the dashboard and the health checks. */
@@ -171,11 +182,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     frameworkErrors: (error, request, reply) => (isApiPath(request.url) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const served = { paths: new Set<string>(), prefixes: routePrefixes }
   app.addHook('onRoute', (route) => {
     if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
-    const prefix = routedPrefixOf(route.url)
-    if (prefix) routePrefixes.add(prefix)
+    const root = rootOfRoute(route.url)
+    if (root) served[root.kind].add(root.segment)
   })
+  SERVED_ROOTS.set(app, served)
   // A closing server answers 503 to new requests: the router does that.
   app.addHook('preClose', (done) => {
     closing = true

@@ -105,7 +105,7 @@ describe('short link aliases', () => {
       const taken = uniqueName('taken')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const free = uniqueName('free')
-      const { service, lengths } = serviceDrawing(['avatar', bioAlias.toUpperCase(), taken, free])
+      const { service, lengths } = serviceDrawing(['readyz', bioAlias.toUpperCase(), taken, free])
       const created = await service.createLink(await actingAs(context, owner), { url: 'https://drawn.example' })
       expect(created.alias).toBe(free)
       expect(lengths).toEqual([6, 7, 8, 9])
