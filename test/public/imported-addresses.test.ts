@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { useTestApp, type TestContext } from '../helpers/test-app.js'
 import { createDomain } from '../helpers/factories.js'
 import { commandLineActor } from '../../src/modules/changes/change-journal.js'
-import { aliasPath } from '../../src/modules/aliases/alias-namespace.js'
 import { openMysqlSource } from '../../src/db/mysql-source.js'
 import { checkYourlsTables, createYourlsReader } from '../../src/modules/imports/yourls-source.js'
 import { kuttTables, shlinkTables } from '../modules/imports/source-schemas.js'
@@ -22,6 +21,8 @@ interface Address {
   url: string
 }
 
+/** An alias as a browser sends it in a path: each segment percent-encoded. */
+const aliasPath = (alias: string) => alias.split('/').map(encodeURIComponent).join('/')
 const target = (name: string) => `https://example.com/${encodeURIComponent(name)}`
 const main = (...aliases: string[]): Address[] => aliases.map((alias) => ({ alias, branded: false, url: target(`main-${alias}`) }))
 const branded = (...aliases: string[]): Address[] => aliases.map((alias) => ({ alias, branded: true, url: target(`brand-${alias}`) }))
