@@ -23,4 +23,12 @@ describe('forms of imported addresses', () => {
     const opened = await visit(context.app, action!, { form: { password: 'open sesame' } })
     expect([opened.statusCode, opened.headers.location]).toEqual([302, 'https://example.com/secret'])
   })
+
+  it('serves an alias as long as a source\'s column (255 characters) at its path, longer than a route parameter', async () => {
+    const alias = `${'ü'.repeat(100)}-${'k'.repeat(154)}`
+    expect(alias).toHaveLength(255)
+    await insertLinkRow(context.database.db, owner.id, { alias, url: 'https://example.com/long' })
+    for (let visitNumber = 0; visitNumber < 2; visitNumber += 1) expect((await visit(context.app, `/${aliasPath(alias)}`)).headers.location).toBe('https://example.com/long')
+    expect((await visit(context.app, `/${'a'.repeat(300)}`)).statusCode).toBe(404)
+  })
 })
