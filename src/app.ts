@@ -59,6 +59,7 @@ import { createVisitorLog } from './public/visitor-log.js'
 import { createMetrics, registerMetrics } from './http/metrics.js'
 import { createVisitorThrottles, type VisitorThrottles } from './public/visitor-throttles.js'
 import type { Services } from './services.js'
+import { SERVICE_PATHS } from './modules/aliases/alias-namespace.js'
 
 export interface AppDependencies {
   services: Services
@@ -79,6 +80,35 @@ const LINK_LIST_CACHE_BYTES = 8 * 1024 * 1024
 
 /** Log levels at which every visitor's request gets its own lines (and the short path, which writes none, stays closed). */
 const VERBOSE_LEVELS = new Set(['debug', 'trace'])
+
+const RESERVED_PATHS: ReadonlySet<string> = new Set(SERVICE_PATHS.paths)
+const RESERVED_PREFIXES: ReadonlySet<string> = new Set(SERVICE_PATHS.prefixes)
+
+/**
+ * What a route takes at the root of a host: a one-segment path (`/healthz`) or a prefix of deeper
+ * paths (`qr` of `/qr/:alias`); undefined for the visitors' own routes (`/`, `/:alias`, `/*`,
+ * `/:alias/contact`). Throws when the aliases module does not reserve it (ADR 028): such a route
+ * would shadow links stored at its path, so it fails the start instead.
+ */
+export function rootOfRoute(url: string): { kind: 'paths' | 'prefixes'; segment: string } | undefined {
+  const segments = url.replace(/(.)\/$/, '$1').split('/').slice(1)
+  const first = segments[0] ?? ''
+  if (first === '' || first.startsWith(':') || first.startsWith('*')) return undefined
+  const kind = segments.length === 1 ? 'paths' : 'prefixes'
+  if (!(kind === 'paths' ? RESERVED_PATHS : RESERVED_PREFIXES).has(first)) {
+    throw new Error(`The route ${url} takes addresses links may hold: add "${first}" to SERVICE_PATHS.${kind} (modules/aliases/alias-namespace.ts).`)
+  }
+  return { kind, segment: first }
+}
+
+/** The roots each built app's router answers, as rootOfRoute reads its routes. */
+const SERVED_ROOTS = new WeakMap<object, { paths: Set<string>; prefixes: Set<string> }>()
+
+/** What `app`'s router answers at the root of a host (test/modules/aliases/reserved-paths.test.ts compares it with SERVICE_PATHS). */
+export function servedRootsOf(app: App): { paths: string[]; prefixes: string[] } {
+  const served = SERVED_ROOTS.get(app)
+  return { paths: [...(served?.paths ?? [])].sort(), prefixes: [...(served?.prefixes ?? [])].sort() }
+}
 
 /** Visitors' addresses: everything but the API, the dashboard and the health checks (give it routePathOf(request)). */
 function isVisitorPath(path: string): boolean {
@@ -102,11 +132,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     visits: services.visits,
     proxyTrust,
     requestIdOf,
-    isFixedPath: (path) => fixedPaths.has(path),
+    isRoutedPath: (path) => fixedPaths.has(path) || (path.indexOf('/', 1) !== -1 && routePrefixes.has(path.slice(1, path.indexOf('/', 1)))),
     onRedirect: () => visitorLog.redirected(),
   })
-  // Paths of routes without parameters, which the router serves before `/:alias`.
+  // Paths of routes without parameters, which the router serves before `/:alias`, and the first
+  // segments of deeper routes (`/qr/…`), which it serves before a visit of a deeper path.
   const fixedPaths = new Set<string>()
+  const routePrefixes = new Set<string>()
   // At info and above a visitor's answer writes no line of its own, whichever path answers it: a
   // line a minute counts them (ADR 014). At debug and trace every request is Fastify's, lines and all.
   const visitorLines = VERBOSE_LEVELS.has(logger.level)
@@ -152,9 +184,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     frameworkErrors: (error, request, reply) => (isApiPath(routePathOf(request)) ? sendApiError(error, request, reply) : sendPublicError(error, request, reply)),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const served = { paths: new Set<string>(), prefixes: routePrefixes }
   app.addHook('onRoute', (route) => {
     if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
+    const root = rootOfRoute(route.url)
+    if (root) served[root.kind].add(root.segment)
   })
+  SERVED_ROOTS.set(app, served)
   // A closing server answers 503 to new requests: the router does that.
   app.addHook('preClose', (done) => {
     closing = true

@@ -1,4 +1,5 @@
-// The redirect path at its shortest (STYLE habit 8): a GET or HEAD of `/{alias}` whose visit the
+// The redirect path at its shortest (STYLE habit 8): a GET or HEAD of `/{alias}` (an imported
+// alias may hold `/` and any character, percent-encoded: ADR 028) whose visit the
 // visit service can decide from memory (modules/visits/visit.service.ts visitFromMemory: the
 // host's namespace and the alias cached, no country to look up) and that is a bare redirect is
 // answered from node:http before Fastify builds a request and a reply for it: same decision, same
@@ -8,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { clientAddressOf, type ProxyTrust } from '../http/client-address.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
+import { aliasOfPath } from '../modules/aliases/alias-namespace.js'
 import { REDIRECT_CACHE_CONTROL } from './redirect-reply.js'
 
 export interface CachedRedirectOptions {
@@ -16,8 +18,8 @@ export interface CachedRedirectOptions {
   proxyTrust: ProxyTrust | null
   /** The request id, as Fastify's genReqId makes it. */
   requestIdOf(headers: IncomingMessage['headers']): string
-  /** True for a path a fixed route serves: the router prefers it to `/:alias`. */
-  isFixedPath(path: string): boolean
+  /** True for a (decoded) path another route may serve: the router prefers it to a visit of an alias. */
+  isRoutedPath(path: string): boolean
   /** Told of every redirect answered here (the visitors' summary line, public/visitor-log.ts). */
   onRedirect?(): void
 }
@@ -25,8 +27,9 @@ export interface CachedRedirectOptions {
 /** Answers `(request, response)` and returns true, or returns false having touched neither. */
 export type CachedRedirect = (request: IncomingMessage, response: ServerResponse) => boolean
 
-// One path segment without anything the router would decode or split on; the resolver checks the alias form.
-const ONE_SEGMENT = /^\/[^/%;#]+$/
+// A path with something in it and nothing the router treats apart (`;` parameters, a fragment);
+// the resolver checks the alias.
+const VISIT_PATH = /^\/[^;#]+$/
 
 export function createCachedRedirect(options: CachedRedirectOptions): CachedRedirect {
   const { visits, proxyTrust } = options
@@ -37,9 +40,12 @@ export function createCachedRedirect(options: CachedRedirectOptions): CachedRedi
     const url = request.url ?? ''
     const queryAt = url.indexOf('?')
     const path = queryAt === -1 ? url : url.slice(0, queryAt)
-    if (!ONE_SEGMENT.test(path) || options.isFixedPath(path)) return false
+    if (!VISIT_PATH.test(path)) return false
+    // The alias as the router's routes read it (percent-decoded, NFC: ADR 028).
+    const alias = aliasOfPath(path)
+    if (alias === undefined || options.isRoutedPath(`/${alias}`)) return false
     const visitor = { ip: clientAddressOf(request, proxyTrust), headers: request.headers }
-    const visit = visits.visitFromMemory(visitor, { host: request.headers.host, alias: path.slice(1) }, method === 'GET')
+    const visit = visits.visitFromMemory(visitor, { host: request.headers.host, alias }, method === 'GET')
     if (!visit) return false
     let status: 301 | 302
     let location: string

@@ -1,10 +1,17 @@
 // What visitors of a short address see, on the main domain and on branded domains:
 // GET / (the dashboard on the main host; redirectroot on a branded one), GET|HEAD /{alias} (a link or a
 // bio page), POST /{alias} (the password form) and POST /{alias}/contact (a contact overlay).
+// An imported alias may hold a `/` (Shlink's `docs/intro`, ADR 028): GET|HEAD of any deeper path
+// no other route takes is a visit of the alias its whole path spells. The alias is the
+// percent-decoded path (aliasOfPath), on every route alike and on the front door's short path.
 // The visit service decides every answer (modules/visits/visit.service.ts); these routes read the
 // request, render what it decided and throttle what strangers send. Answers are HTML pages or
 // redirects, never the JSON envelope, except for server failures.
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../http/app-instance.js'
+import { isApiPath } from '../http/auth.js'
+import { sendEndpointNotFound } from '../http/error-handler.js'
+import { aliasOfPath } from '../modules/aliases/alias-namespace.js'
 import { checkContactSubmission } from '../modules/overlays/contact-submission.js'
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
@@ -19,6 +26,12 @@ import { safeHttpUrl } from '../core/urls.js'
 
 interface AliasParams {
   alias: string
+}
+
+/** The path of a request's URL, without its query. */
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?')
+  return queryAt === -1 ? url : url.slice(0, queryAt)
 }
 
 export interface RedirectRouteDependencies {
@@ -36,14 +49,20 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
     return root.kind === 'redirect' ? sendRedirect(reply, root.url) : sendNotFoundPage(reply)
   })
 
-  scope.get<{ Params: AliasParams }>('/:alias', { schema: { hide: true } }, async (request, reply) => {
-    const visit = await visits.visit(request, { host: request.headers.host, alias: request.params.alias }, request.method !== 'HEAD')
+  async function answerVisit(request: FastifyRequest, reply: FastifyReply) {
+    const alias = aliasOfPath(pathOf(request.url))
+    if (alias === undefined) return sendNotFoundPage(reply)
+    const visit = await visits.visit(request, { host: request.headers.host, alias }, request.method !== 'HEAD')
     visits.count(visit)
     return sendVisit(reply, visit, publicUrl)
-  })
+  }
+
+  scope.get('/:alias', { schema: { hide: true } }, answerVisit)
+  // Deeper paths: an imported alias with a `/`. Unknown API paths still get the envelope.
+  scope.get('/*', { schema: { hide: true } }, (request, reply) => (isApiPath(request.url) ? sendEndpointNotFound(reply) : answerVisit(request, reply)))
 
   scope.post<{ Params: AliasParams }>('/:alias', { schema: { hide: true } }, async (request, reply) => {
-    const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias })
+    const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias.normalize('NFC') })
     if (found.kind !== 'live') return sendVisit(reply, found, publicUrl)
     const { link } = found
     if (link.passwordHash !== null) {
@@ -62,7 +81,7 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
   })
 
   scope.post<{ Params: AliasParams }>('/:alias/contact', { schema: { hide: true } }, async (request, reply) => {
-    const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias })
+    const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias.normalize('NFC') })
     if (found.kind !== 'live') return sendVisit(reply, found, publicUrl)
     const { link } = found
     const overlay = link.type === 'overlay' ? link.overlay : null

@@ -77,12 +77,18 @@ describe('branded domains', () => {
     expect((await onHost(BRANDED, `/${bio.alias}`)).headers.location).toBe('https://brand.test/missing')
   })
 
-  it('treats any other Host as the main host', async () => {
+  it('serves the main host\'s links on PUBLIC_URL\'s host, localhost and IP literals only (ADR 028)', async () => {
     const main = await createLink(context, owner, { url: 'https://example.com/any-host' })
-    for (const host of ['localhost:3000', '127.0.0.1', '[::1]:3000', 'unknown.example']) {
+    for (const host of ['lw.test', 'localhost:3000', '127.0.0.1', '10.0.0.7:8080', '[::1]:3000']) {
       expect((await onHost(host, `/${main.alias}`)).headers.location).toBe('https://example.com/any-host')
     }
-    expect((await onHost('unknown.example', '/')).headers.location).toBe('/app/')
+    // A domain not (yet) added reaches no link of the main domain's, on either visitor path.
+    for (let visit = 0; visit < 2; visit += 1) {
+      const unknown = await onHost('not-added.example', `/${main.alias}`)
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.headers.location).toBeUndefined()
+    }
+    expect((await onHost('not-added.example', '/')).headers.location).toBe('/app/')
   })
 
   it('sends HEAD / on a branded domain the same way', async () => {

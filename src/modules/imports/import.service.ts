@@ -132,7 +132,8 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       const row = rows[index]!
       if (outcome.status === 'refused') return [{ line: row.line, sourceKey: row.key, action: 'skipped', reason: outcome.error.message, alias: row.input?.custom ?? null }]
       if (outcome.status === 'created' && outcome.renamedFrom) {
-        return [{ line: row.line, sourceKey: row.key, action: 'renamed', reason: `The alias "${outcome.renamedFrom}" is taken: imported as "${outcome.alias}".`, alias: outcome.alias }]
+        const why = outcome.renamedBecause === 'reserved' ? 'is one of this service\'s own addresses' : 'is taken'
+        return [{ line: row.line, sourceKey: row.key, action: 'renamed', reason: `The alias "${outcome.renamedFrom}" ${why}: imported as "${outcome.alias}".`, alias: outcome.alias }]
       }
       return []
     })
@@ -143,9 +144,13 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
     const writer = await writerOf(job)
     const { onconflict } = readOptions(job)
     try {
-      await linkBatch.writeLinks(writer, rows.map((row) => ({ input: row.input!, createdAt: row.createdAt })), {
+      // A source's alias is kept as the source gave it out (ADR 028), in Unicode's composed form,
+      // the form a visitor's path is compared in.
+      const batch = rows.map((row) => ({ input: row.input!.custom === undefined ? row.input! : { ...row.input!, custom: row.input!.custom.normalize('NFC') }, createdAt: row.createdAt }))
+      await linkBatch.writeLinks(writer, batch, {
         onConflict: onconflict,
         sameAddressIsSameLink: true,
+        renameReserved: true,
         chunkSize,
         inChunk: async (trx, { start, outcomes }) => {
           const chunkRows = rows.slice(start, start + outcomes.length)

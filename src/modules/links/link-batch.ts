@@ -9,7 +9,7 @@ import type { LinkService, PreparedLink } from './link.service.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { AppError, DuplicateError, ForbiddenError } from '../../core/errors.js'
+import { AppError, DuplicateError, ForbiddenError, ValidationError } from '../../core/errors.js'
 
 /** What happens to a row whose alias another record holds: left out, given another alias, or the whole batch refused. */
 export const CONFLICT_CHOICES = ['skip', 'rename', 'fail'] as const
@@ -26,7 +26,8 @@ export interface BatchRow {
 
 /** What became of one row, in the order given. */
 export type BatchOutcome =
-  | { status: 'created'; id: number; alias: string; origin: string | null; renamedFrom?: string }
+  /** `renamedFrom`: the alias asked for, taken (`taken`) or one of the service's own paths (`reserved`). */
+  | { status: 'created'; id: number; alias: string; origin: string | null; renamedFrom?: string; renamedBecause?: 'taken' | 'reserved' }
   /** The account already has this link (same domain and alias): nothing written (imports). */
   | { status: 'existing'; id: number; alias: string }
   | { status: 'refused'; error: AppError }
@@ -38,6 +39,11 @@ export interface BatchOptions {
    * and a row without an alias is the account's link to the same destination if it has one (imports run twice).
    */
   sameAddressIsSameLink?: boolean
+  /**
+   * A row whose alias is one of the service's own paths gets another alias whatever `onConflict`
+   * says (imports, ADR 028: a source's link is never left behind for a word of ours).
+   */
+  renameReserved?: boolean
   /** Rows per transaction. */
   chunkSize?: number
   /** Runs in each chunk's transaction after its links (an import's progress): lands with them or not at all. */
@@ -53,7 +59,7 @@ export class BatchConflict extends AppError {
 
 type Decision =
   | { kind: 'done'; outcome: BatchOutcome }
-  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; createdAt?: string }
+  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; renamedBecause?: 'taken' | 'reserved'; createdAt?: string }
 
 export function createLinkBatchWriter(links: LinkService, aliases: AliasService, journal: ChangeJournal) {
   /** A free alias near `alias`: `alias-2`, `alias-3`, … then a drawn one. */
@@ -134,9 +140,14 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
         continue
       }
       const refusal = claimed.has(custom.toLowerCase()) ? new DuplicateError(ALIAS_TAKEN, 'custom') : facts.refusal(link.host, custom)
+      const reserved = refusal instanceof ValidationError
       if (!refusal) {
         claimed.add(custom.toLowerCase())
         decisions.push({ kind: 'write', prepared: link, alias: custom, createdAt: row.createdAt })
+      } else if (reserved && options.renameReserved) {
+        const alias = await renamed(link.host, custom, claimed)
+        claimed.add(alias.toLowerCase())
+        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, renamedBecause: 'reserved', createdAt: row.createdAt })
       } else if (options.onConflict === 'fail') {
         throw new BatchConflict(index, refusal)
       } else if (options.onConflict === 'skip') {
@@ -144,7 +155,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       } else {
         const alias = await renamed(link.host, custom, claimed)
         claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, renamedBecause: 'taken', createdAt: row.createdAt })
       }
     }
     return decisions
@@ -159,7 +170,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       const outcomes = decisions.map((decision): BatchOutcome => {
         if (decision.kind === 'done') return decision.outcome
         const id = ids[written++]!
-        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom } : {}) }
+        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom, renamedBecause: decision.renamedBecause } : {}) }
       })
       await options.inChunk?.(trx, { start, outcomes })
       return { result: outcomes, changes }

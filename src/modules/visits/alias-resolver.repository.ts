@@ -50,8 +50,9 @@ export function createAliasResolverRepository(db: DB) {
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
         ])
         .where('links.host', '=', host)
-        // Aliases are ASCII (ALIAS_PATTERN): lower() folds them alike in JavaScript and both databases.
-        .where((eb) => eb(eb.fn<string>('lower', ['links.alias']), '=', alias.toLowerCase()))
+        // Both sides folded by the database, as its (host, lower(alias)) index folds: an imported
+        // non-ASCII alias (ADR 028) is found in the letter cases that index holds as one.
+        .where((eb) => eb(eb.fn<string>('lower', ['links.alias']), '=', eb.fn<string>('lower', [eb.cast(eb.val(alias), 'text')])))
         .orderBy('pixels.id')
         .execute()
       const first = rows[0]
@@ -81,7 +82,7 @@ export function createAliasResolverRepository(db: DB) {
 
     /** The bio page at `alias` on the main host, in any letter case (the lower(alias) unique index). */
     async findBioPageByAlias(alias: string): Promise<BioPageRow | undefined> {
-      return db.selectFrom('bio_pages').selectAll().where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', alias.toLowerCase())).executeTakeFirst()
+      return db.selectFrom('bio_pages').selectAll().where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', eb.fn<string>('lower', [eb.cast(eb.val(alias), 'text')]))).executeTakeFirst()
     },
 
     /** The branded domain answering to `hostname` (hostnames are unique across the service). */

@@ -6,8 +6,7 @@
 // staleness when an announcement is lost.
 import type { BioPageRow } from '../../db/schema.js'
 import type { AliasResolverRepository, StoredPublicLink } from './alias-resolver.repository.js'
-import { ALIAS_PATTERN } from '../../core/schemas.js'
-import { aliasKey, isReservedAlias } from '../aliases/alias-namespace.js'
+import { aliasKey, isServableAlias } from '../aliases/alias-namespace.js'
 import { parseStoredTargeting, type LinkTargeting } from '../links/link-targeting.js'
 import { hasOptions, parseStoredOptions, type LinkOptions } from '../links/link-options.js'
 import { readOverlayContent, type OverlayContent } from '../overlays/overlay-config.js'
@@ -60,7 +59,6 @@ export interface AliasResolverOptions {
  */
 const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC, ACCOUNT_TOPIC])
 
-const ALIAS_FORM = new RegExp(ALIAS_PATTERN)
 const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']
 
 /** Turns the stored row into what the pages use; unknown types serve as `direct`. */
@@ -123,8 +121,9 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
   }
 
   function fromMemory(host: string, alias: string): ResolvedAlias | undefined {
-    // Nothing can be stored at an alias of another form or a reserved word: no read needed.
-    if (!ALIAS_FORM.test(alias) || isReservedAlias(alias)) return NOTHING
+    // Nothing can be stored at a reserved path or an alias no source gives out: no read needed.
+    // Any other form may be an imported address (ADR 028): `1`, `blog.post`, `docs/intro`, `über`.
+    if (!isServableAlias(alias)) return NOTHING
     const cached = cache.get(aliasKey(host, alias))
     if (cached) counts.hits += 1
     return cached

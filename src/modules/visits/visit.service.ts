@@ -67,6 +67,7 @@ export interface VisitServiceOptions {
 }
 
 const NOT_FOUND: Visit = Object.freeze({ kind: 'unknown', redirect: null })
+const NOTHING: ResolvedAlias = Object.freeze({ kind: 'none' })
 const EXPIRED: Visit = Object.freeze({ kind: 'expired', fallback: null })
 const PIXEL_PAGE: LinkPage = Object.freeze({ kind: 'pixels' })
 const SPLASH_PAGE: LinkPage = Object.freeze({ kind: 'splash' })
@@ -79,8 +80,8 @@ export function createVisitService(options: VisitServiceOptions) {
   const caps = createClickCaps()
   clicks.onLinkCounters((counters) => caps.written(counters))
 
-  function unknownIn(namespace: HostNamespace): Visit {
-    const redirect = safeHttpUrl(namespace.domain?.redirect404)
+  function unknownIn(namespace: HostNamespace | null): Visit {
+    const redirect = safeHttpUrl(namespace?.domain?.redirect404)
     return redirect ? { kind: 'unknown', redirect } : NOT_FOUND
   }
 
@@ -130,7 +131,7 @@ export function createVisitService(options: VisitServiceOptions) {
   }
 
   /** What a resolved address is for this visitor, short of a country look-up (`country` given when needed). */
-  function visitOf(request: VisitRequest, namespace: HostNamespace, resolved: ResolvedAlias, counted: boolean, country: string | null): Visit {
+  function visitOf(request: VisitRequest, namespace: HostNamespace | null, resolved: ResolvedAlias, counted: boolean, country: string | null): Visit {
     if (resolved.kind === 'none') return unknownIn(namespace)
     if (resolved.kind === 'bio') {
       const { page } = resolved
@@ -144,8 +145,10 @@ export function createVisitService(options: VisitServiceOptions) {
 
   const needsCountry = (resolved: ResolvedAlias) => resolved.kind === 'link' && resolved.link.targeting.geo.length > 0
 
-  async function resolve(address: VisitAddress): Promise<{ namespace: HostNamespace; resolved: ResolvedAlias }> {
+  async function resolve(address: VisitAddress): Promise<{ namespace: HostNamespace | null; resolved: ResolvedAlias }> {
     const namespace = await hostRouter.namespaceOf(address.host)
+    // A host that is neither the main one nor a branded domain serves no link (ADR 028).
+    if (namespace === null) return { namespace, resolved: NOTHING }
     return { namespace, resolved: await aliasResolver.resolve(namespace.host, address.alias) }
   }
 
@@ -166,8 +169,8 @@ export function createVisitService(options: VisitServiceOptions) {
      */
     visitFromMemory(request: VisitRequest, address: VisitAddress, counted: boolean): Visit | undefined {
       const namespace = hostRouter.peekNamespace(address.host)
-      if (!namespace) return undefined
-      const resolved = aliasResolver.peek(namespace.host, address.alias)
+      if (namespace === undefined) return undefined
+      const resolved = namespace === null ? NOTHING : aliasResolver.peek(namespace.host, address.alias)
       if (!resolved || needsCountry(resolved)) return undefined
       return visitOf(request, namespace, resolved, counted, null)
     },
@@ -193,7 +196,8 @@ export function createVisitService(options: VisitServiceOptions) {
 
     /** What `/` of the request's host serves. */
     async root(host: string | undefined): Promise<RootVisit> {
-      const { domain } = await hostRouter.namespaceOf(host)
+      // Any host that is no branded domain leads to the dashboard, which answers on every such host.
+      const domain = (await hostRouter.namespaceOf(host))?.domain
       if (!domain) return { kind: 'dashboard' }
       const url = safeHttpUrl(domain.redirectRoot)
       return url ? { kind: 'redirect', url } : { kind: 'unknown' }
@@ -201,7 +205,7 @@ export function createVisitService(options: VisitServiceOptions) {
 
     /** True when the request's host is a branded domain (whose `/app/` is no dashboard). */
     async isBrandedHost(host: string | undefined): Promise<boolean> {
-      return (await hostRouter.namespaceOf(host)).domain !== null
+      return ((await hostRouter.namespaceOf(host))?.domain ?? null) !== null
     },
 
     /** Hands the visit's click, if it has one, to the recorder (after its answer is on its way). */

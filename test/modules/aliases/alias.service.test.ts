@@ -78,7 +78,7 @@ describe('alias namespace', () => {
       await insertBioPageRow(db, accountId, { alias: bioAlias })
       const fresh = uniqueAlias('fresh')
       const written: string[] = []
-      const { service, lengths } = serviceDrawing(['avatar', linkAlias.toUpperCase(), bioAlias.toLowerCase(), fresh])
+      const { service, lengths } = serviceDrawing(['metrics', linkAlias.toUpperCase(), bioAlias.toLowerCase(), fresh])
       const result = await service.writeWithGeneratedAlias({ use: 'link', host: '' }, async (alias) => {
         written.push(alias)
         return `stored ${alias}`
@@ -149,7 +149,7 @@ describe('alias namespace', () => {
       const { service } = serviceDrawing([])
       let writes = 0
       const write = async () => (writes += 1)
-      await expect(service.writeWithChosenAlias({ host: '', alias: 'Docs', field: 'custom' }, undefined, write)).rejects.toMatchObject({ code: 'validation_failed', message: ALIAS_RESERVED, field: 'custom' })
+      await expect(service.writeWithChosenAlias({ host: '', alias: 'Healthz', field: 'custom' }, undefined, write)).rejects.toMatchObject({ code: 'validation_failed', message: ALIAS_RESERVED, field: 'custom' })
       await expect(service.writeWithChosenAlias({ host: '', alias: taken.toLowerCase(), field: 'custom' }, undefined, write)).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN, field: 'custom' })
       expect(writes).toBe(0)
       expect(await service.writeWithChosenAlias({ host: BRANDED, alias: taken, field: 'custom' }, undefined, write)).toBe(1)

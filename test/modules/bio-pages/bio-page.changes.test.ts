@@ -80,7 +80,7 @@ describe('bio page changes: update, delete, channels, isolation', () => {
       await createBioPage(context, other, { name: 'Holder', alias: bioAlias })
       const linkAlias = uniqueAlias('link-taken')
       await createLink(context, owner, { custom: linkAlias })
-      const reserved = await api('PUT', `/api/bio/${id}/update`, { alias: 'Docs' })
+      const reserved = await api('PUT', `/api/bio/${id}/update`, { alias: 'Metrics' })
       expect(reserved.statusCode).toBe(400)
       expect(reserved.data.message).toBe('This alias is reserved. Please choose another one.')
       for (const alias of [bioAlias.toUpperCase(), linkAlias]) {

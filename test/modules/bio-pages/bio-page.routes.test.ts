@@ -163,7 +163,7 @@ describe('bio page endpoints', () => {
   })
 
   describe('aliases', () => {
-    it.each(['api', 'API', 'Admin', 'healthz', 'Bio', 'users'])('refuses the reserved alias %s', async (alias) => {
+    it.each(['api', 'API', 'App', 'healthz', 'Readyz', 'metrics'])('refuses the reserved alias %s', async (alias) => {
       const response = await api('POST', '/api/bio/add', { name: 'Reserved', alias })
       expect(response.statusCode).toBe(400)
       expect(response.data).toEqual({ error: 1, message: 'This alias is reserved. Please choose another one.', code: 'validation_failed', field: 'alias' })

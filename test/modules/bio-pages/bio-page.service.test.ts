@@ -75,7 +75,7 @@ describe('bio page service', () => {
     const bioAlias = uniqueAlias('drawnbio')
     await serviceWithRecorder().service.createBioPage(account, { name: 'Holder', alias: bioAlias })
     const fresh = uniqueAlias('fresh')
-    const { service, published } = serviceWithRecorder(['avatar', linkAlias.toUpperCase(), bioAlias, fresh])
+    const { service, published } = serviceWithRecorder(['healthz', linkAlias.toUpperCase(), bioAlias, fresh])
     const page = await service.createBioPage(account, { name: 'Drawn' })
     expect(page.alias).toBe(fresh)
     expect(published).toEqual([keyOf(fresh)])

@@ -16,7 +16,7 @@ const TAKEN = 'That alias is taken. Please choose another one.'
 describe('short link aliases', () => {
   const { context, owner, api, otherApi } = useTestApp()
 
-  it.each(['api', 'API', 'links', 'healthz', 'docs', 'Admin'])('refuses the reserved alias %s', async (custom) => {
+  it.each(['api', 'API', 'App', 'healthz', 'readyz', 'Metrics'])('refuses the reserved alias %s', async (custom) => {
     const response = await api('POST', '/api/url/add', { url: 'https://a.example', custom })
     expect(response.statusCode).toBe(400)
     expect(response.data).toEqual({ error: 1, message: RESERVED, code: 'validation_failed', field: 'custom' })
@@ -105,7 +105,7 @@ describe('short link aliases', () => {
       const taken = uniqueName('taken')
       await api('POST', '/api/url/add', { url: 'https://a.example', custom: taken })
       const free = uniqueName('free')
-      const { service, lengths } = serviceDrawing(['avatar', bioAlias.toUpperCase(), taken, free])
+      const { service, lengths } = serviceDrawing(['readyz', bioAlias.toUpperCase(), taken, free])
       const created = await service.createLink(await actingAs(context, owner), { url: 'https://drawn.example' })
       expect(created.alias).toBe(free)
       expect(lengths).toEqual([6, 7, 8, 9])

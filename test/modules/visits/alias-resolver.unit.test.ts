@@ -161,8 +161,19 @@ describe('host routing', () => {
   it('looks up neither the public host nor names that cannot be domains', async () => {
     const scripted = scriptedRepository()
     const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
-    for (const header of ['lw.test', 'LW.TEST:443', '', 'bad_host!', '[::1]']) expect(await router.namespaceOf(header)).toEqual({ host: '', domain: null })
+    for (const header of ['lw.test', 'LW.TEST:443', '', '[::1]', 'localhost:3000', '127.0.0.1:8080', '10.1.2.3']) expect(await router.namespaceOf(header)).toEqual({ host: '', domain: null })
+    for (const header of ['bad_host!', 'lw.test.evil!']) expect(await router.namespaceOf(header)).toBeNull()
     expect(scripted.reads.domains).toBe(0)
+  })
+
+  it('answers no namespace for a host that is neither the public one nor a branded domain (ADR 028)', async () => {
+    const scripted = scriptedRepository()
+    scripted.domains.set('go.brand.test', { hostname: 'go.brand.test', redirectRoot: null, redirect404: null })
+    const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
+    expect(await router.namespaceOf('not-added.example')).toBeNull()
+    expect(router.peekNamespace('not-added.example')).toBeNull()
+    expect(router.peekNamespace('other.example')).toBeUndefined()
+    expect((await router.namespaceOf('go.brand.test'))?.host).toBe('go.brand.test')
   })
 
   it('keeps domain entries at most 5 seconds, however long the bus allows', async () => {
@@ -173,7 +184,7 @@ describe('host routing', () => {
     Date.now = () => now
     try {
       const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
-      expect((await router.namespaceOf('go.brand.test')).host).toBe('go.brand.test')
+      expect((await router.namespaceOf('go.brand.test'))?.host).toBe('go.brand.test')
       now = 4_999
       await router.namespaceOf('go.brand.test')
       expect(scripted.reads.domains).toBe(1)

@@ -56,7 +56,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
   const set = <K extends keyof LinkFormValues>(key: K, value: LinkFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
   // Errors are keyed by the server's field names (`url`, `geotarget.0.location`): every one it names is shown.
   const { errors, formError, submitting, submit } = useCheckedSubmit<string>({
-    validate: () => validateLinkForm(values),
+    validate: () => validateLinkForm(values, new Date(), mode === 'edit' ? initial.custom : undefined),
     send: () => onSubmit(values),
     fields: sameNames,
     summary: 'Some fields need a fix before the link can be saved.',

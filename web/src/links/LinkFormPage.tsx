@@ -133,7 +133,7 @@ export function EditLinkPage() {
           }}
           onCancel={() => navigate('/links')}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values) }))
+            await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values, link.data.details.alias) }))
             await queryClient.invalidateQueries({ queryKey: ['links'] })
             await queryClient.invalidateQueries({ queryKey: ['link', id] })
             navigate('/links', { state: { notice: 'Link saved.' } })

@@ -16,6 +16,14 @@ describe('link form rules', () => {
     expect(Object.keys(errors).sort()).toEqual(['metadescription', 'metatitle', 'password'])
   })
 
+  it('keeps an imported alias outside the API\'s rule when it is not changed (ADR 028), and checks a changed one', () => {
+    const values = { ...emptyLinkForm, url: 'https://example.com', custom: '1' }
+    expect(validateLinkForm(values, new Date(), '1')).toEqual({})
+    expect(toUpdateBody(values, '1')).not.toHaveProperty('custom')
+    expect(validateLinkForm({ ...values, custom: 'a~b' }, new Date(), '1')).toHaveProperty('custom')
+    expect(toUpdateBody({ ...values, custom: 'renamed' }, '1').custom).toBe('renamed')
+  })
+
   it('clears emptied fields on update and keeps an untouched password', () => {
     const details = {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,

@@ -114,12 +114,15 @@ function checkTargets<T>(errors: LinkFormErrors, field: string, rows: T[], key: 
   })
 }
 
-/** The checks the server makes too, so a person hears of a mistake before sending. */
-export function validateLinkForm(values: LinkFormValues, now = new Date()): LinkFormErrors {
+/**
+ * The checks the server makes too, so a person hears of a mistake before sending. `savedAlias`:
+ * the edited link's alias, kept as it is whatever its form (an imported `1` or `blog.post`, ADR 028).
+ */
+export function validateLinkForm(values: LinkFormValues, now = new Date(), savedAlias?: string): LinkFormErrors {
   const errors: LinkFormErrors = {}
   if (!values.url.trim()) errors.url = 'Enter the destination URL.'
   else if (!isHttpUrl(values.url)) errors.url = 'Enter a full http:// or https:// address, like https://example.com/page.'
-  if (values.custom && !ALIAS_PATTERN.test(values.custom)) errors.custom = 'Use 3 to 64 letters, digits, _ or -.'
+  if (values.custom && values.custom !== savedAlias && !ALIAS_PATTERN.test(values.custom)) errors.custom = 'Use 3 to 64 letters, digits, _ or -.'
   if (values.password.length > 128) errors.password = 'Use at most 128 characters.'
   if (values.expiry) {
     const expiry = new Date(values.expiry)
@@ -201,8 +204,12 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   return body
 }
 
-/** The body of PUT /api/url/{id}/update: every field, emptied ones cleared (`""`); the password only when changed. */
-export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
+/**
+ * The body of PUT /api/url/{id}/update: every field, emptied ones cleared (`""`); the password
+ * only when changed, and the alias only when it differs from `savedAlias` (an imported alias
+ * outside the API's rule is kept by leaving it out).
+ */
+export function toUpdateBody(values: LinkFormValues, savedAlias?: string): LinkUpdateBody {
   const body: LinkUpdateBody = {
     url: values.url.trim(),
     type: linkType(values.type),
@@ -224,7 +231,7 @@ export function toUpdateBody(values: LinkFormValues): LinkUpdateBody {
     // The list replaces the link's tags; [] removes them.
     tags: values.tags,
   }
-  if (values.custom) body.custom = values.custom
+  if (values.custom && values.custom !== savedAlias) body.custom = values.custom
   if (values.removePassword) body.password = ''
   else if (values.password) body.password = values.password
   if (values.channel) body.channel = Number(values.channel)
