@@ -9,13 +9,16 @@ export type RoutedRequest = Pick<FastifyRequest, 'url'> & { routeOptions?: Pick<
 
 /**
  * The matched route's path (`/api/link/:id`, `/app/*`); for a request no route matched, or only
- * the catch-all `*` (CORS answers every OPTIONS there), its path decoded as the router reads it,
- * so an unknown `/%61pi/…` is still the API's.
+ * a catch-all (`*`, where CORS answers every OPTIONS; `/*`, imported aliases with a `/`, ADR 028),
+ * its path decoded as the router reads it, so an unknown `/%61pi/…` is still the API's.
  */
 export function routePathOf(request: RoutedRequest): string {
   const matched = request.routeOptions?.url
-  return matched !== undefined && matched !== '*' ? matched : decodedPathOf(request.url ?? '')
+  return matched !== undefined && !CATCH_ALL_ROUTES.has(matched) ? matched : decodedPathOf(request.url ?? '')
 }
+
+/** Routes that match any path: they tell nothing of which part of the house a request is for. */
+const CATCH_ALL_ROUTES: ReadonlySet<string> = new Set(['*', '/*'])
 
 /** A request URL's path without its query, percent-escapes decoded (as sent when they are malformed). */
 export function decodedPathOf(url: string): string {

@@ -10,6 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../http/app-instance.js'
 import { isApiPath } from '../http/auth.js'
+import { routePathOf } from '../http/route-path.js'
 import { sendEndpointNotFound } from '../http/error-handler.js'
 import { aliasOfPath } from '../modules/aliases/alias-namespace.js'
 import { checkContactSubmission } from '../modules/overlays/contact-submission.js'
@@ -59,7 +60,7 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
 
   scope.get('/:alias', { schema: { hide: true } }, answerVisit)
   // Deeper paths: an imported alias with a `/`. Unknown API paths still get the envelope.
-  scope.get('/*', { schema: { hide: true } }, (request, reply) => (isApiPath(request.url) ? sendEndpointNotFound(reply) : answerVisit(request, reply)))
+  scope.get('/*', { schema: { hide: true } }, (request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : answerVisit(request, reply)))
 
   scope.post<{ Params: AliasParams }>('/:alias', { schema: { hide: true } }, async (request, reply) => {
     const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias.normalize('NFC') })
