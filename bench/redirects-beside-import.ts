@@ -3,7 +3,9 @@
 // is uploaded to `POST /api/import`, checked and imported by the server's worker. Reports each
 // round's rate and p99 latency, the ratio of the import rounds' rates to the baseline rounds', and
 // how much of each import round the import was still running (a round the import outlived measures
-// the import throughout). Server on one core, wrk on the other (as every throughput figure).
+// the import throughout). Server on one core, wrk on the other (as every throughput figure); a
+// bare node:http server sending the same 302 on the server's core, in each round too, shows what
+// wrk reaches when the server is no limit: the baseline must stay far below it.
 //   BENCH_IMPORT_CSV_ROWS   rows of the uploaded CSV (default 100,000, about 6 MB)
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -13,6 +15,7 @@ import { startServer, type ServerProcess } from '../test/helpers/server-process.
 import { LOAD_CPU, SERVER_CPU, createBenchLink } from './redirect-throughput.js'
 import { median } from './rounds.js'
 import { runWrk, type WrkResult } from './wrk.js'
+import { fixedResponseOf, startBareServer } from './bare-server.js'
 
 export interface RedirectsBesideImportOptions {
   seconds: number
@@ -97,18 +100,23 @@ export async function runRedirectsBesideImportBench(options: RedirectsBesideImpo
     IMPORT_MAX_BYTES: String(512 * 1024 * 1024),
     LOG_LEVEL: 'warn',
   }, { cpu: SERVER_CPU, nodeArgs: options.nodeArgs })
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined
   try {
     await createBenchLink(server.url, apiKey, ALIAS)
+    bare = await startBareServer(await fixedResponseOf(`${server.url}/${ALIAS}`), SERVER_CPU)
     const size = Buffer.byteLength(csvOf(options.rows, 'r0-'))
     console.log(`  file: ${(size / 1024 / 1024).toFixed(1)} MB`)
     await runWrk({ url: server.url, path: `/${ALIAS}`, seconds: 3, connections: CONNECTIONS, cpu: LOAD_CPU })
+    const ceiling: WrkResult[] = []
     const baseline: WrkResult[] = []
     const importing: ImportRound[] = []
     for (let round = 0; round < options.rounds; round += 1) {
+      ceiling.push(await runWrk({ url: bare.url, path: `/${ALIAS}`, seconds: options.seconds, connections: CONNECTIONS, cpu: LOAD_CPU }))
       baseline.push(await runWrk({ url: server.url, path: `/${ALIAS}`, seconds: options.seconds, connections: CONNECTIONS, cpu: LOAD_CPU }))
       importing.push(await roundWithImport(server, apiKey, csvOf(options.rows, `r${round}-`), options.seconds))
     }
     const rate = (value: number) => value.toFixed(0).padStart(7)
+    console.log(`    bare node:http   ${ceiling.map((result) => rate(result.perSecond)).join(' ')} req/s   median ${rate(median(ceiling.map((result) => result.perSecond)))} (wrk's ceiling here; the baseline is ${(median(baseline.map((result) => result.perSecond)) / median(ceiling.map((result) => result.perSecond))).toFixed(2)} of it)`)
     console.log(`    no import        ${baseline.map((result) => rate(result.perSecond)).join(' ')} req/s   median ${rate(median(baseline.map((result) => result.perSecond)))}, p99 ${median(baseline.map((result) => result.p99)).toFixed(2)} ms`)
     console.log(`    importing        ${importing.map((round) => rate(round.wrk.perSecond)).join(' ')} req/s   median ${rate(median(importing.map((round) => round.wrk.perSecond)))}, p99 ${median(importing.map((round) => round.wrk.p99)).toFixed(2)} ms (worst ${Math.max(...importing.map((round) => round.wrk.p99)).toFixed(2)} ms)`)
     const ratios = importing.map((round, index) => round.wrk.perSecond / baseline[index]!.perSecond)
@@ -118,6 +126,7 @@ export async function runRedirectsBesideImportBench(options: RedirectsBesideImpo
     const errors = [...baseline, ...importing.map((round) => round.wrk)].reduce((sum, result) => sum + result.badStatuses + result.socketErrors, 0)
     if (errors > 0) console.log(`    WARNING: ${errors} answers ≥ 400 or socket errors`)
   } finally {
+    await bare?.stop()
     const code = await server.stop()
     if (code !== 0) console.warn(`  linkwell exited with ${code}:\n${server.output()}`)
     fs.rmSync(dir, { recursive: true, force: true })

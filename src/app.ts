@@ -110,6 +110,12 @@ export function servedRootsOf(app: App): { paths: string[]; prefixes: string[] }
   return { paths: [...(served?.paths ?? [])].sort(), prefixes: [...(served?.prefixes ?? [])].sort() }
 }
 
+/** `qr` of `/qr/x`; '' for a path of one segment (`/x`). */
+function firstSegmentOfDeeperPath(path: string): string {
+  const end = path.indexOf('/', 1)
+  return end === -1 ? '' : path.slice(1, end)
+}
+
 /** Visitors' addresses: everything but the API, the dashboard and the health checks (give it routePathOf(request)). */
 function isVisitorPath(path: string): boolean {
   return !isApiPath(path) && !isDashboardPath(path) && !path.startsWith('/healthz') && !path.startsWith('/readyz') && !path.startsWith('/metrics')
@@ -132,7 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     visits: services.visits,
     proxyTrust,
     requestIdOf,
-    isRoutedPath: (path) => fixedPaths.has(path) || (path.indexOf('/', 1) !== -1 && routePrefixes.has(path.slice(1, path.indexOf('/', 1)))),
+    isRoutedPath: (path) => fixedPaths.has(path) || routePrefixes.has(firstSegmentOfDeeperPath(path)),
     onRedirect: () => visitorLog.redirected(),
   })
   // Paths of routes without parameters, which the router serves before `/:alias`, and the first

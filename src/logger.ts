@@ -2,16 +2,9 @@
 // invitation tokens a request URL may carry (issue 36).
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.js'
+import { decodedName, decodedOrAsSent } from './core/query-parameters.js'
 
 const REDACTED = '[redacted]'
-
-function decodedOrAsSent(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
 
 /**
  * A request URL as it may be logged: the token of an old invitation link
@@ -26,9 +19,9 @@ export function redactUrl(url: string): string {
   const maskedPath = isOldInvitationLink ? [...segments.slice(0, 3), REDACTED, ...segments.slice(4)].join('/') : path
   if (queryAt === -1) return maskedPath
   const query = url.slice(queryAt + 1).split('&').map((pair) => {
+    if (decodedName(pair).toLowerCase() !== 'token') return pair
     const equalsAt = pair.indexOf('=')
-    const name = equalsAt === -1 ? pair : pair.slice(0, equalsAt)
-    return decodedOrAsSent(name.replace(/\+/g, ' ')).toLowerCase() === 'token' ? `${name}=${REDACTED}` : pair
+    return `${equalsAt === -1 ? pair : pair.slice(0, equalsAt)}=${REDACTED}`
   })
   return `${maskedPath}?${query.join('&')}`
 }

@@ -1,16 +1,28 @@
 // Parameters merged into a URL's query as a visit merges a link's UTM parameters (issue 23,
 // ADR 020). Pure text work with no import, so that the dashboard's link builder previews the very
 // destination a visitor gets by importing this file (web/src/links/utm.ts) instead of a copy.
+// Also the one reading of a URL's text the server needs elsewhere: its path, and escapes decoded
+// as sent when they are malformed (the logger, the hooks' route path, the visitors' routes).
 
-/** The query-name of a parameter as decoded (`+` is a space), or the raw text when it is no valid escape. */
-function decodedName(pair: string): string {
-  const equals = pair.indexOf('=')
-  const name = (equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')
+/** `text` percent-decoded, or as it was sent when it holds no valid escape. */
+export function decodedOrAsSent(text: string): string {
   try {
-    return decodeURIComponent(name)
+    return decodeURIComponent(text)
   } catch {
-    return name
+    return text
   }
+}
+
+/** The query-name of a parameter (`name=value`) as decoded (`+` is a space), or the raw text when it is no valid escape. */
+export function decodedName(pair: string): string {
+  const equals = pair.indexOf('=')
+  return decodedOrAsSent((equals === -1 ? pair : pair.slice(0, equals)).replace(/\+/g, ' '))
+}
+
+/** The path of a request URL (`/a/b?x=1` → `/a/b`), as sent. */
+export function pathOfUrl(url: string): string {
+  const queryAt = url.indexOf('?')
+  return queryAt === -1 ? url : url.slice(0, queryAt)
 }
 
 /**

@@ -3,6 +3,7 @@
 // so `/%61pi/auth/login` reaches the sign-in route: a check of the raw URL would let that request
 // past the gate, the CSRF check and the rate limit its route is meant to have.
 import type { FastifyRequest } from 'fastify'
+import { decodedOrAsSent, pathOfUrl } from '../core/query-parameters.js'
 
 /** What the hooks read of a request: Fastify's, or the raw one (the log controller may pass either). */
 export type RoutedRequest = Pick<FastifyRequest, 'url'> & { routeOptions?: Pick<FastifyRequest['routeOptions'], 'url'> }
@@ -22,12 +23,7 @@ const CATCH_ALL_ROUTES: ReadonlySet<string> = new Set(['*', '/*'])
 
 /** A request URL's path without its query, percent-escapes decoded (as sent when they are malformed). */
 export function decodedPathOf(url: string): string {
-  const path = url.split('?', 1)[0]!
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    return path
-  }
+  return decodedOrAsSent(pathOfUrl(url))
 }
 
 /** The dashboard's paths (public/dashboard.ts serves them under /app). */

@@ -76,40 +76,40 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
     if (!state.allowed) throw RateLimitError.signIn(Math.max(Math.ceil(state.msBeforeReset / 1000), 1))
   }
 
+  /**
+   * Runs `attempt` counted against `address` and, on `perSubject`, `subject`: a wrong one (`isWrong`)
+   * stays counted and `onWrong` runs (it may throw in the wrong one's place); a right one clears
+   * the subject's count; any other outcome is given back.
+   */
+  async function counted<T>(perSubject: Counter, isWrong: (error: unknown) => boolean, subject: string, address: string, attempt: () => Promise<T>, onWrong?: () => Promise<void>): Promise<T> {
+    // Counted before the check, so parallel guesses cannot all slip in under the limit.
+    await consume(byAddress, address)
+    await consume(perSubject, subject)
+    let result: T
+    try {
+      result = await attempt()
+    } catch (error) {
+      if (!isWrong(error)) await Promise.all([perSubject.reward(subject), byAddress.reward(address)])
+      else await onWrong?.()
+      throw error
+    }
+    await Promise.all([perSubject.delete(subject), byAddress.reward(address)])
+    return result
+  }
+
   return {
-    async guard(subject, address, attempt) {
-      // Counted before the check, so parallel guesses cannot all slip in under the limit.
-      await consume(byAddress, address)
-      await consume(bySubject, subject)
-      let result: Awaited<ReturnType<typeof attempt>>
-      try {
-        result = await attempt()
-      } catch (error) {
-        if (!isWrongPassword(error)) await Promise.all([bySubject.reward(subject), byAddress.reward(address)])
-        throw error
-      }
-      await Promise.all([bySubject.delete(subject), byAddress.reward(address)])
-      return result
-    },
+    guard: (subject, address, attempt) => counted(bySubject, isWrongPassword, subject, address, attempt),
 
     async guardCode(subject, address, attempt, waiting) {
-      await consume(byAddress, address)
-      await consume(codesBySubject, subject)
-      let result: Awaited<ReturnType<typeof attempt>>
-      try {
-        result = await attempt()
-      } catch (error) {
-        if (!isWrongCode(error)) {
-          await Promise.all([codesBySubject.reward(subject), byAddress.reward(address)])
-        } else if (waiting && (await codesBySession.penalty(waiting.id)) >= WRONG_CODES_PER_WAITING_SESSION) {
-          await waiting.end()
-          await codesBySession.delete(waiting.id)
-          throw AuthenticationError.tooManyWrongCodes()
-        }
-        throw error
-      }
-      // The second factor proved: its wrong guesses are forgotten (the waiting session is gone).
-      await Promise.all([codesBySubject.delete(subject), byAddress.reward(address), waiting ? codesBySession.delete(waiting.id) : undefined])
+      const endWaitingAfterTooMany = waiting && (async () => {
+        if ((await codesBySession.penalty(waiting.id)) < WRONG_CODES_PER_WAITING_SESSION) return
+        await waiting.end()
+        await codesBySession.delete(waiting.id)
+        throw AuthenticationError.tooManyWrongCodes()
+      })
+      const result = await counted(codesBySubject, isWrongCode, subject, address, attempt, endWaitingAfterTooMany)
+      // The second factor proved: the waiting session's wrong guesses are forgotten (it is gone).
+      if (waiting) await codesBySession.delete(waiting.id)
       return result
     },
   }

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { clientAddressOf, type ProxyTrust } from '../http/client-address.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
 import { aliasOfPath } from '../modules/aliases/alias-namespace.js'
+import { pathOfUrl } from '../core/query-parameters.js'
 import { REDIRECT_CACHE_CONTROL } from './redirect-reply.js'
 
 export interface CachedRedirectOptions {
@@ -37,9 +38,7 @@ export function createCachedRedirect(options: CachedRedirectOptions): CachedRedi
   return function answerFromCache(request, response) {
     const method = request.method
     if (method !== 'GET' && method !== 'HEAD') return false
-    const url = request.url ?? ''
-    const queryAt = url.indexOf('?')
-    const path = queryAt === -1 ? url : url.slice(0, queryAt)
+    const path = pathOfUrl(request.url ?? '')
     if (!VISIT_PATH.test(path)) return false
     // The alias as the router's routes read it (percent-decoded, NFC: ADR 028).
     const alias = aliasOfPath(path)

@@ -13,6 +13,7 @@ import { isApiPath } from '../http/auth.js'
 import { routePathOf } from '../http/route-path.js'
 import { sendEndpointNotFound } from '../http/error-handler.js'
 import { aliasOfPath } from '../modules/aliases/alias-namespace.js'
+import { pathOfUrl } from '../core/query-parameters.js'
 import { checkContactSubmission } from '../modules/overlays/contact-submission.js'
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
@@ -27,12 +28,6 @@ import { safeHttpUrl } from '../core/urls.js'
 
 interface AliasParams {
   alias: string
-}
-
-/** The path of a request's URL, without its query. */
-function pathOf(url: string): string {
-  const queryAt = url.indexOf('?')
-  return queryAt === -1 ? url : url.slice(0, queryAt)
 }
 
 export interface RedirectRouteDependencies {
@@ -51,7 +46,7 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
   })
 
   async function answerVisit(request: FastifyRequest, reply: FastifyReply) {
-    const alias = aliasOfPath(pathOf(request.url))
+    const alias = aliasOfPath(pathOfUrl(request.url))
     if (alias === undefined) return sendNotFoundPage(reply)
     const visit = await visits.visit(request, { host: request.headers.host, alias }, request.method !== 'HEAD')
     visits.count(visit)

@@ -1,24 +1,11 @@
 // Fast by default (ADR 014): at LOG_LEVEL=info a visitor's redirect takes the short path and writes
 // no line of its own, its answer counted in one summary line; API requests keep their lines; at
 // debug every request is the router's, with Fastify's lines.
-import { Writable } from 'node:stream'
-import { pino } from 'pino'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createVisitorLog } from '../../src/public/visitor-log.js'
+import { capturedLogger } from '../helpers/captured-logger.js'
 import { createAccount, createLink } from '../helpers/factories.js'
 import { apiClient, createTestApp, type TestContext } from '../helpers/test-app.js'
-
-/** A pino logger at `level` whose lines are kept, parsed. */
-function capturedLogger(level: string) {
-  const lines: Array<Record<string, unknown>> = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text))
-      done()
-    },
-  })
-  return { logger: pino({ level }, stream), lines }
-}
 
 describe('what a visit logs', () => {
   let context: TestContext | undefined

@@ -7,6 +7,18 @@ import { inTransaction } from '../../db/transactions.js'
 
 export function createTwoFactorRepository(db: DB) {
   return {
+    /** Every person's stored TOTP secrets, confirmed and pending (`linkwell secrets seal`, ADR 025). */
+    listStoredSecrets(): Promise<Array<{ id: number; totp_secret: string | null; totp_pending_secret: string | null }>> {
+      return db.selectFrom('people').select(['id', 'totp_secret', 'totp_pending_secret'])
+        .where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)])).execute()
+    },
+
+    /** Stores `to` in place of the person's secret `from` while it still is `from` (one changed meanwhile is left); true when it was. */
+    async replaceStoredSecret(personId: number, column: 'totp_secret' | 'totp_pending_secret', from: string, to: string): Promise<boolean> {
+      const result = await db.updateTable('people').set({ [column]: to }).where('id', '=', personId).where(column, '=', from).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
     /** Starts (or restarts) an enrolment: the secret waits for a code before it counts. */
     async setPendingSecret(personId: number, secret: string): Promise<void> {
       await db.updateTable('people').set({ totp_pending_secret: secret }).where('id', '=', personId).execute()

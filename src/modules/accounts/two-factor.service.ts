@@ -122,6 +122,18 @@ export function createTwoFactorService({ people, twoFactor, sessionRows, session
   }
 
   return {
+    /** Seals every TOTP secret stored before SECRETS_KEY was set (`linkwell secrets seal`); answers how many. */
+    async sealStoredSecrets(): Promise<number> {
+      let sealed = 0
+      for (const person of await twoFactor.listStoredSecrets()) {
+        for (const column of ['totp_secret', 'totp_pending_secret'] as const) {
+          const stored = person[column]
+          if (stored !== null && !secrets.isSealed(stored) && (await twoFactor.replaceStoredSecret(person.id, column, stored, secrets.seal(stored)))) sealed += 1
+        }
+      }
+      return sealed
+    },
+
     async status(actor: AuthenticatedAccount): Promise<TwoFactorStatus> {
       const required = await twoFactor.isRequired(actor.id)
       const person = actor.personId === null ? undefined : await people.findById(actor.personId)

@@ -61,6 +61,9 @@ export function aliasPath(alias: string): string {
   return alias.split('/').map(encodeURIComponent).join('/')
 }
 
+/** A path with nothing to decode or compose: printable ASCII, no `%`. */
+const PLAIN_PATH = /^[\x20-\x24\x26-\x7e]*$/
+
 /**
  * The alias a visitor's path (`/docs/intro`, `/%C3%BCber`; no query) addresses: percent-decoded
  * as the source that gave the address out decoded it, in Unicode's composed form (NFC: `über`
@@ -70,6 +73,9 @@ export function aliasPath(alias: string): string {
 export function aliasOfPath(path: string): string | undefined {
   const trimmed = path.length > 2 && path.endsWith('/') ? path.slice(1, -1) : path.slice(1)
   if (trimmed === '') return undefined
+  // Nearly every visit: printable ASCII without an escape is its own decoding and composed form
+  // (the front door's short path takes this; decoding and NFC would cost it ~5x more).
+  if (PLAIN_PATH.test(trimmed)) return trimmed
   let decoded: string
   try {
     decoded = decodeURIComponent(trimmed)

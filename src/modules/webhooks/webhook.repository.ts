@@ -26,6 +26,17 @@ export function createWebhookRepository(db: DB) {
       return countOwnedRows(db, 'webhooks', accountId)
     },
 
+    /** Every webhook's stored signing secret, whatever its account: the operator's `linkwell secrets seal` (ADR 025). */
+    listStoredSecrets(): Promise<Array<{ id: number; secret: string }>> {
+      return db.selectFrom('webhooks').select(['id', 'secret']).execute()
+    },
+
+    /** Stores `to` in place of the webhook's secret `from` while it still is `from`; true when it was. */
+    async replaceStoredSecret(id: number, from: string, to: string): Promise<boolean> {
+      const result = await db.updateTable('webhooks').set({ secret: to }).where('id', '=', id).where('secret', '=', from).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
     insert(accountId: number, values: WebhookValues, secret: string): Promise<WebhookRow> {
       return db
         .insertInto('webhooks')

@@ -57,6 +57,15 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
   }
 
   return {
+    /** Seals every signing secret stored before SECRETS_KEY was set (`linkwell secrets seal`); answers how many. */
+    async sealStoredSecrets(): Promise<number> {
+      let sealed = 0
+      for (const { id, secret } of await webhooks.listStoredSecrets()) {
+        if (!options.secrets.isSealed(secret) && (await webhooks.replaceStoredSecret(id, secret, options.secrets.seal(secret)))) sealed += 1
+      }
+      return sealed
+    },
+
     getWebhookOrThrow,
 
     listWebhooks(accountId: number, page: PageRequest) {
