@@ -5470,7 +5470,7 @@ export interface paths {
                                 date: string;
                                 /** @description why a failed import stopped */
                                 error: string | null;
-                                /** @description rows whose link the account already had (same domain and alias): not written again */
+                                /** @description rows whose link the account already had (same domain, alias and destination): not written again */
                                 existing: number;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 finished: string | null;
@@ -5688,7 +5688,7 @@ export interface paths {
                                     date: string;
                                     /** @description why a failed import stopped */
                                     error: string | null;
-                                    /** @description rows whose link the account already had (same domain and alias): not written again */
+                                    /** @description rows whose link the account already had (same domain, alias and destination): not written again */
                                     existing: number;
                                     /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                     finished: string | null;

@@ -36,7 +36,7 @@ const importFields = {
   processed: Type.Integer({ description: 'rows handled so far' }),
   created: Type.Integer({ description: 'links created (renamed ones included)' }),
   renamed: Type.Integer(),
-  existing: Type.Integer({ description: 'rows whose link the account already had (same domain and alias): not written again' }),
+  existing: Type.Integer({ description: 'rows whose link the account already had (same domain, alias and destination): not written again' }),
   skipped: Type.Integer({ description: 'rows not imported (see problems)' }),
   clicks: Type.Integer({ description: 'clicks imported' }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'why a failed import stopped' }),

@@ -2,8 +2,10 @@
 // from its cursor on, writes the rows through the link batch (modules/links/link-batch.ts) in
 // chunks, and records each chunk's progress, problems and created links in the chunk's own
 // transaction: a job stopped anywhere (a restart) resumes at its cursor and writes nothing twice.
-// A link already in the account at the same domain and alias is the same link: it is counted as
-// existing, not written again, so the same import run twice imports nothing twice.
+// A link already in the account at the same domain and alias (spelt alike) with the same
+// destination is the same link: it is counted as existing, not written again, so the same import
+// run twice imports nothing twice. Another destination or letter case there is a conflict
+// (--on-conflict), reported with the old and new address (docs/adr/030-import-conflicts.md).
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
 import type { ActorVia } from '../changes/change-journal.js'
