@@ -69,6 +69,7 @@ import { createQrImageService } from './modules/qr-codes/qr-image.service.js'
 import { createAliasResolverRepository } from './modules/visits/alias-resolver.repository.js'
 import { createAliasResolver } from './modules/visits/alias-resolver.js'
 import { createHostRouter } from './modules/visits/host-router.js'
+import { createPasswordUpgrade } from './modules/visits/link-password.js'
 import { createVisitService } from './modules/visits/visit.service.js'
 import { createUtmTemplateRepository } from './modules/utm-templates/utm-template.repository.js'
 import { createUtmTemplateService } from './modules/utm-templates/utm-template.service.js'
@@ -362,6 +363,7 @@ export function createServices(deps: ServiceDependencies) {
       hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
       clicks,
       redirectStatus: config.redirectStatus,
+      upgradePassword: createPasswordUpgrade(db),
     }),
 
     /** Stops sending webhooks, writes every queued click and stops listening for invalidations: after the server stopped. */

@@ -32,6 +32,7 @@ import * as clickQueryIndexes from './migrations/026-click-query-indexes.js'
 import * as socialCards from './migrations/026-social-cards.js'
 import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
 import * as clicksAccountTime from './migrations/029-clicks-account-time.js'
+import * as importProblemAddresses from './migrations/030-import-problem-addresses.js'
 
 export type DB = Kysely<Database>
 
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-social-cards': socialCards,
   '027-workspace-time-zone': workspaceTimeZone,
   '029-clicks-account-time': clicksAccountTime,
+  '030-import-problem-addresses': importProblemAddresses,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -501,10 +501,13 @@ export interface ImportProblemsTable {
   job_id: number
   line: number | null
   source_key: string | null
-  /** skipped | renamed | failed */
+  /** skipped | renamed | existing | changed | failed */
   action: string
   reason: string
+  /** The address here (a renamed link's new alias). */
   alias: string | null
+  /** The address in the source (migration 030; null on older rows). */
+  old_alias: string | null
 }
 
 export interface ImportLinksTable {

@@ -42,6 +42,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // Imports write links: editors; their reports are reads.
   'POST /api/import': CONTENT,
   'GET /api/import/:id': READ,
+  'GET /api/import/:id/report': READ,
   'GET /api/imports': READ,
   'PUT /api/url/:id/update': CONTENT,
   'DELETE /api/url/:id/delete': CONTENT,

@@ -145,7 +145,7 @@ describe.each(SOURCES.map((source) => [`${source.name} (${source.kind})`, source
     expect(problems).toHaveLength(source.addresses.reserved.length)
     for (const address of source.addresses.reserved) {
       const problem = problems.find((row) => row.reason.includes(`"${address.alias}"`))!
-      expect(problem).toMatchObject({ action: 'renamed', reason: expect.stringMatching(new RegExp(`^The alias "${address.alias}" is one of this service's own addresses: imported as "${problem.alias}"\\.$`)) })
+      expect(problem).toMatchObject({ action: 'renamed', reason: expect.stringMatching(new RegExp(`^The alias "${address.alias}" is reserved here \\(a path Linkwell itself answers\\): imported as "${problem.alias}"\\.$`)) })
       const { router, frontDoor } = await bothPaths(`/${aliasPath(problem.alias!)}`, visitorHeaders(address))
       expect([router.headers.location, frontDoor.headers.location]).toEqual([address.url, address.url])
     }

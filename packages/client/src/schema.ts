@@ -5327,7 +5327,7 @@ export interface paths {
         put?: never;
         /**
          * Import links from a CSV file or a Bitly export, in the background
-         * @description multipart/form-data: `file` (at most 20 MB, IMPORT_MAX_BYTES), `source`, `onconflict`, `map`. Answers 202 with the import's id at once; `GET /api/import/{id}` tells its progress, counts and the rows not imported with their line and reason. A link the account already has (same domain and alias) is not imported again.
+         * @description multipart/form-data: `file` (at most 20 MB, IMPORT_MAX_BYTES), `source`, `onconflict`, `map`. Answers 202 with the import's id at once; `GET /api/import/{id}` tells its progress, counts and the rows not imported with their line and reason. A link the account already has (same domain, alias and destination) is not imported again; the same alias with another destination, or in another letter case, is a conflict (`onconflict`).
          */
         post: {
             parameters: {
@@ -5476,7 +5476,7 @@ export interface paths {
                                 date: string;
                                 /** @description why a failed import stopped */
                                 error: string | null;
-                                /** @description rows whose link the account already had (same domain and alias): not written again */
+                                /** @description rows whose link the account already had (same domain, alias and destination): not written again */
                                 existing: number;
                                 /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                 finished: string | null;
@@ -5486,13 +5486,18 @@ export interface paths {
                                 onconflict: string;
                                 /** @description the first 1,000 rows not imported as given */
                                 problems: {
-                                    /** @description skipped | renamed | failed */
+                                    /** @description skipped (not imported) | renamed (imported at another address) | existing (the workspace had it: same address and destination) | changed (imported with a change, such as a tag shortened) | failed */
                                     action: string;
                                     alias: string | null;
                                     /** @description the row in its source (alias, or line) */
                                     key: string | null;
                                     /** @description the file's line (the header is line 1) */
                                     line: number | null;
+                                    /** @description its address here (null when not imported) */
+                                    newalias: string | null;
+                                    /** @description the row's address in its source */
+                                    oldalias: string | null;
+                                    /** @description what happened and why */
                                     reason: string;
                                 }[];
                                 /** @description rows handled so far */
@@ -5508,6 +5513,92 @@ export interface paths {
                                 total: number | null;
                             };
                         };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import's whole report as CSV: every row not imported as given, what happened and why, its old and new address */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description csv (the only format; default) */
+                    format?: "csv";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the CSV file: line, key, action, old_alias, new_alias, reason */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
                     };
                 };
                 /** @description Default Response */
@@ -5603,7 +5694,7 @@ export interface paths {
                                     date: string;
                                     /** @description why a failed import stopped */
                                     error: string | null;
-                                    /** @description rows whose link the account already had (same domain and alias): not written again */
+                                    /** @description rows whose link the account already had (same domain, alias and destination): not written again */
                                     existing: number;
                                     /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
                                     finished: string | null;

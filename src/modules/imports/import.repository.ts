@@ -19,12 +19,20 @@ export interface NewImportJob {
   options: string
 }
 
+/**
+ * One row of a job's report: what became of a source row and why. `skipped`: not imported;
+ * `renamed`: imported at another address; `existing`: the workspace already had it (same address
+ * and destination); `changed`: imported with something changed (a tag shortened); `failed`.
+ */
 export interface ImportProblem {
   line: number | null
   sourceKey: string | null
-  action: 'skipped' | 'renamed' | 'failed'
+  action: 'skipped' | 'renamed' | 'existing' | 'changed' | 'failed'
   reason: string
+  /** The address here (the new one of a renamed link), or the row's own when it was not imported. */
   alias: string | null
+  /** The row's address in its source. */
+  oldAlias?: string | null
 }
 
 /** What a chunk adds to a job's counts. */
@@ -77,7 +85,24 @@ export function createImportRepository(db: DB) {
     },
 
     problemsOf(jobId: number, limit: number) {
-      return db.selectFrom('import_problems').select(['line', 'source_key', 'action', 'reason', 'alias']).where('job_id', '=', jobId).orderBy('line').orderBy('id').limit(limit).execute()
+      return db.selectFrom('import_problems').select(['line', 'source_key', 'action', 'reason', 'alias', 'old_alias']).where('job_id', '=', jobId).orderBy('line').orderBy('id').limit(limit).execute()
+    },
+
+    /** Every row of a job's report, a page at a time after the row id `after` (the CSV download). */
+    reportPage(jobId: number, after: number, limit: number) {
+      return db.selectFrom('import_problems').select(['id', 'line', 'source_key', 'action', 'reason', 'alias', 'old_alias']).where('job_id', '=', jobId).where('id', '>', after).orderBy('id').limit(limit).execute()
+    },
+
+    /**
+     * Those of `linkIds` an earlier job of the same account, source and source name listed as its
+     * links (their clicks came with it): a re-run takes no click twice.
+     */
+    async linkedBefore(trx: DB, job: { id: number; account_id: number; source: string; source_name: string }, linkIds: readonly number[]): Promise<Set<number>> {
+      if (linkIds.length === 0) return new Set()
+      const rows = await trx.selectFrom('import_links').innerJoin('import_jobs', 'import_jobs.id', 'import_links.job_id').select('import_links.link_id')
+        .where('import_jobs.account_id', '=', job.account_id).where('import_jobs.source', '=', job.source).where('import_jobs.source_name', '=', job.source_name)
+        .where('import_jobs.id', '<>', job.id).where('import_links.link_id', 'in', [...linkIds]).execute()
+      return new Set(rows.map((row) => row.link_id))
     },
 
     async fileOf(jobId: number): Promise<string | undefined> {
@@ -112,7 +137,7 @@ export function createImportRepository(db: DB) {
       })).where('id', '=', jobId).execute()
       if (problems.length > 0) {
         await trx.insertInto('import_problems').values(problems.map((problem) => ({
-          job_id: jobId, line: problem.line, source_key: problem.sourceKey, action: problem.action, reason: problem.reason.slice(0, 500), alias: problem.alias,
+          job_id: jobId, line: problem.line, source_key: problem.sourceKey, action: problem.action, reason: problem.reason.slice(0, 500), alias: problem.alias, old_alias: problem.oldAlias ?? null,
         }))).execute()
       }
       for (let start = 0; start < created.length; start += 500) {

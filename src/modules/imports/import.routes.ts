@@ -1,4 +1,8 @@
-// POST /api/import (a file, multipart/form-data), GET /api/import/{id}, GET /api/imports (issue 21).
+// POST /api/import (a file, multipart/form-data), GET /api/import/{id}, GET /api/import/{id}/report
+// (the whole report as CSV, issue 42), GET /api/imports (issue 21).
+import { Readable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+import { Type } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
@@ -10,13 +14,18 @@ import { ValidationError } from '../../core/errors.js'
 import { CONFLICT_CHOICES, type ConflictChoice } from '../links/link-batch.js'
 import { FILE_SOURCES, type FileSource, type ImportService } from './import.service.js'
 import type { ImportWorker } from './import-worker.js'
-import { ImportDetailsResponse, ImportListResponse, ImportStartedResponse, ImportUploadBody, toImportProblem, toImportSummary } from './import.schemas.js'
+import { ImportDetailsResponse, ImportListResponse, ImportReportQuery, ImportStartedResponse, ImportUploadBody, toImportProblem, toImportSummary } from './import.schemas.js'
 
 const tags = ['imports']
 
 /** Fastify's own "too large" error: answered in the envelope with 413 once the client stops sending (http/error-handler.ts). */
 function tooLarge(): Error {
   return Object.assign(new Error('The file is too large.'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 })
+}
+
+/** Sends `lines` as a CSV download named `fileName`, streamed (a report may hold a row per link). */
+function sendCsv(reply: FastifyReply, fileName: string, lines: AsyncIterable<string>) {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(Readable.from(lines))
 }
 
 export interface ImportRouteDependencies {
@@ -35,7 +44,7 @@ export function registerImportRoutes(app: App, { imports, worker, listEnvelope, 
         summary: 'Import links from a CSV file or a Bitly export, in the background',
         description: `multipart/form-data: \`file\` (at most ${Math.round(maxBytes / 1024 / 1024)} MB, IMPORT_MAX_BYTES), \`source\`, \`onconflict\`, \`map\`. ` +
           'Answers 202 with the import\'s id at once; `GET /api/import/{id}` tells its progress, counts and the rows not imported with their line and reason. ' +
-          'A link the account already has (same domain and alias) is not imported again.',
+          'A link the account already has (same domain, alias and destination) is not imported again; the same alias with another destination, or in another letter case, is a conflict (`onconflict`).',
         consumes: ['multipart/form-data'],
         body: ImportUploadBody,
         response: { 202: ImportStartedResponse, 413: ErrorEnvelope, 415: ErrorEnvelope, ...errorResponses },
@@ -74,6 +83,19 @@ export function registerImportRoutes(app: App, { imports, worker, listEnvelope, 
   }, async (request) => {
     const { job, problems } = await imports.getImport(accountOf(request).id, request.params.id)
     return { error: 0 as const, import: { ...toImportSummary(job), problems: problems.map(toImportProblem) } }
+  })
+
+  app.get('/api/import/:id/report', {
+    schema: {
+      tags,
+      summary: 'An import\'s whole report as CSV: every row not imported as given, what happened and why, its old and new address',
+      params: IdParams,
+      querystring: ImportReportQuery,
+      response: { 200: Type.String({ description: 'the CSV file: line, key, action, old_alias, new_alias, reason' }), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const lines = await imports.reportLines(accountOf(request).id, request.params.id)
+    return sendCsv(reply, `linkwell-import-${request.params.id}-report.csv`, lines)
   })
 
   app.get('/api/imports', {

@@ -19,9 +19,11 @@ export const ImportUploadBody = Type.Object({
 const ImportProblem = Type.Object({
   line: Type.Union([Type.Integer(), Type.Null()], { description: 'the file\'s line (the header is line 1)' }),
   key: Type.Union([Type.String(), Type.Null()], { description: 'the row in its source (alias, or line)' }),
-  action: Type.String({ description: 'skipped | renamed | failed' }),
-  reason: Type.String(),
+  action: Type.String({ description: 'skipped (not imported) | renamed (imported at another address) | existing (the workspace had it: same address and destination) | changed (imported with a change, such as a tag shortened) | failed' }),
+  reason: Type.String({ description: 'what happened and why' }),
   alias: Type.Union([Type.String(), Type.Null()]),
+  oldalias: Type.Union([Type.String(), Type.Null()], { description: 'the row\'s address in its source' }),
+  newalias: Type.Union([Type.String(), Type.Null()], { description: 'its address here (null when not imported)' }),
 })
 
 const importFields = {
@@ -34,7 +36,7 @@ const importFields = {
   processed: Type.Integer({ description: 'rows handled so far' }),
   created: Type.Integer({ description: 'links created (renamed ones included)' }),
   renamed: Type.Integer(),
-  existing: Type.Integer({ description: 'rows whose link the account already had (same domain and alias): not written again' }),
+  existing: Type.Integer({ description: 'rows whose link the account already had (same domain, alias and destination): not written again' }),
   skipped: Type.Integer({ description: 'rows not imported (see problems)' }),
   clicks: Type.Integer({ description: 'clicks imported' }),
   error: Type.Union([Type.String(), Type.Null()], { description: 'why a failed import stopped' }),
@@ -71,6 +73,8 @@ export function toImportSummary(job: ImportJobRow) {
   }
 }
 
-export function toImportProblem(row: { line: number | null; source_key: string | null; action: string; reason: string; alias: string | null }) {
-  return { line: row.line, key: row.source_key, action: row.action, reason: row.reason, alias: row.alias }
-}
+export { toImportProblem } from './import-report.js'
+
+export const ImportReportQuery = Type.Object({
+  format: Type.Optional(Type.Literal('csv', { description: 'csv (the only format; default)' })),
+})

@@ -2,12 +2,14 @@
 // from its cursor on, writes the rows through the link batch (modules/links/link-batch.ts) in
 // chunks, and records each chunk's progress, problems and created links in the chunk's own
 // transaction: a job stopped anywhere (a restart) resumes at its cursor and writes nothing twice.
-// A link already in the account at the same domain and alias is the same link: it is counted as
-// existing, not written again, so the same import run twice imports nothing twice.
+// A link already in the account at the same domain and alias (spelt alike) with the same
+// destination is the same link: it is counted as existing, not written again, so the same import
+// run twice imports nothing twice. Another destination or letter case there is a conflict
+// (--on-conflict), reported with the old and new address (docs/adr/030-import-conflicts.md).
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { parsePlanLimits } from '../accounts/account.service.js'
 import type { ActorVia } from '../changes/change-journal.js'
-import { BatchConflict, CONFLICT_CHOICES, type BatchOutcome, type BatchWriter, type ConflictChoice, type LinkBatchWriter } from '../links/link-batch.js'
+import { BatchConflict, CONFLICT_CHOICES, type AliasConflict, type BatchOutcome, type BatchWriter, type ConflictChoice, type LinkBatchWriter } from '../links/link-batch.js'
 import type { ImportJobRow, ImportProblem, ImportRepository } from './import.repository.js'
 import { checkFileRows, parseColumnMap, readFileRows, type FileRow, type SourceRow } from './file-sources.js'
 import { FILE_START, slicesOf, type FilePlace } from './csv-records.js'
@@ -18,8 +20,9 @@ import { writeImportedClicks, type EnrichedClick } from '../../analytics/click-w
 import { checkYourlsTables, createYourlsReader } from './yourls-source.js'
 import { checkKuttTables, createKuttReader } from './kutt-source.js'
 import { checkShlinkTables, createShlinkReader } from './shlink-source.js'
-import type { SourceReader } from './source-reader.js'
+import type { DatabaseRow, SourceReader } from './source-reader.js'
 import { createExportedClicksReader } from './linkwell-source.js'
+import { REPORT_CSV_HEADER, toReportCsvLine } from './import-report.js'
 import { openSqlSource, sourceDialectOf, sourceNameOf, type SourceDialect, type SqlSource } from '../../db/sql-source.js'
 
 export const FILE_SOURCES = ['csv', 'bitly'] as const
@@ -46,6 +49,16 @@ async function readerOf(source: DatabaseSource, database: SqlSource, prefix: str
   }
   await checkYourlsTables(database, prefix)
   return createYourlsReader(database, prefix)
+}
+
+/** Why a row's alias could not be had as given, in the report's words. */
+export function conflictReason(alias: string, conflict: AliasConflict): string {
+  switch (conflict.kind) {
+    case 'reserved': return `The alias "${alias}" is reserved here (a path Linkwell itself answers)`
+    case 'taken': return `The alias "${alias}" is taken (another link or page holds it on this domain)`
+    case 'case': return `The alias "${alias}" differs only in letter case from "${conflict.holder}", already here (aliases ignore letter case, so one would answer for both)`
+    case 'destination': return `The alias "${alias}" is already used in this workspace by a link to another destination (${conflict.url.slice(0, 120)})`
+  }
 }
 
 /** Problems a job's report shows (the counts cover every row). */
@@ -123,30 +136,55 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
 
   /** The report line of a row that could not be read or the source itself rules out. */
   function sourceProblem(row: SourceRow): ImportProblem {
-    return { line: row.line, sourceKey: row.key, action: 'skipped', reason: row.problem ?? 'Unreadable.', alias: row.input?.custom ?? null }
+    return { line: row.line, sourceKey: row.key, action: 'skipped', reason: row.problem ?? 'Unreadable.', alias: row.input?.custom ?? null, oldAlias: row.input?.custom ?? null }
   }
 
-  /** The report lines of a chunk's outcomes. */
-  function problemsOf(rows: readonly SourceRow[], outcomes: readonly BatchOutcome[]): ImportProblem[] {
+  /** The report lines of a chunk's outcomes: every row not imported plainly as given says what became of it and why. */
+  function problemsOf(rows: readonly DatabaseRow[], outcomes: readonly BatchOutcome[]): ImportProblem[] {
     return outcomes.flatMap((outcome, index): ImportProblem[] => {
       const row = rows[index]!
-      if (outcome.status === 'refused') return [{ line: row.line, sourceKey: row.key, action: 'skipped', reason: outcome.error.message, alias: row.input?.custom ?? null }]
-      if (outcome.status === 'created' && outcome.renamedFrom) {
-        const why = outcome.renamedBecause === 'reserved' ? 'is one of this service\'s own addresses' : 'is taken'
-        return [{ line: row.line, sourceKey: row.key, action: 'renamed', reason: `The alias "${outcome.renamedFrom}" ${why}: imported as "${outcome.alias}".`, alias: outcome.alias }]
+      const oldAlias = row.input?.custom ?? null
+      const at = { line: row.line, sourceKey: row.key, oldAlias }
+      const notes = row.notes && row.notes.length > 0 ? ` ${row.notes.join(' ')}` : ''
+      if (outcome.status === 'refused') {
+        const reason = outcome.conflict && oldAlias !== null ? `${conflictReason(oldAlias, outcome.conflict)}: not imported (on conflict: skip).` : outcome.error.message
+        return [{ ...at, action: 'skipped', reason, alias: oldAlias }]
       }
+      if (outcome.status === 'existing') {
+        return [{ ...at, action: 'existing', reason: `Already in the workspace at "${outcome.alias}" with the same destination: not written again.`, alias: outcome.alias }]
+      }
+      if (outcome.renamedFrom) {
+        const why = outcome.conflict ? conflictReason(outcome.renamedFrom, outcome.conflict) : `The alias "${outcome.renamedFrom}" is taken`
+        return [{ ...at, action: 'renamed', reason: `${why}: imported as "${outcome.alias}".${notes}`, alias: outcome.alias }]
+      }
+      if (notes) return [{ ...at, action: 'changed', reason: `Imported with changes:${notes}`, alias: outcome.alias }]
       return []
     })
   }
 
+  /**
+   * The links of a chunk whose clicks this job imports: those it created, and those the workspace
+   * already had (same address and destination) unless an earlier run of the same import listed
+   * them, whose clicks came then (a re-run imports nothing twice).
+   */
+  async function linksToList(trx: Parameters<ImportRepository['linkedBefore']>[0], job: ImportJobRow, rows: readonly DatabaseRow[], outcomes: readonly BatchOutcome[]) {
+    const existing = outcomes.flatMap((outcome) => (outcome.status === 'existing' ? [outcome.id] : []))
+    const before = await jobs.linkedBefore(trx, job, existing)
+    return outcomes.flatMap((outcome, index) => (outcome.status === 'created' || (outcome.status === 'existing' && !before.has(outcome.id)) ? [{ sourceKey: rows[index]!.key, linkId: outcome.id }] : []))
+  }
+
   /** Writes `rows` (those not yet written: the cursor's on) through the link batch, recording progress per chunk at `placeOf` it. */
-  async function writeRows(job: ImportJobRow, rows: SourceRow[], placeOf: ChunkPlace): Promise<void> {
+  async function writeRows(job: ImportJobRow, rows: DatabaseRow[], placeOf: ChunkPlace): Promise<void> {
     const writer = await writerOf(job)
     const { onconflict } = readOptions(job)
     try {
       // A source's alias is kept as the source gave it out (ADR 028), in Unicode's composed form,
       // the form a visitor's path is compared in.
-      const batch = rows.map((row) => ({ input: row.input!.custom === undefined ? row.input! : { ...row.input!, custom: row.input!.custom.normalize('NFC') }, createdAt: row.createdAt }))
+      const batch = rows.map((row) => ({
+        input: row.input!.custom === undefined ? row.input! : { ...row.input!, custom: row.input!.custom.normalize('NFC') },
+        createdAt: row.createdAt,
+        ...(row.stored ? { stored: row.stored } : {}),
+      }))
       await linkBatch.writeLinks(writer, batch, {
         onConflict: onconflict,
         sameAddressIsSameLink: true,
@@ -164,14 +202,16 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
             linksExisting: count((outcome) => outcome.status === 'existing'),
             rowsSkipped: count((outcome) => outcome.status === 'refused') + passed.length,
             leaseUntil: leaseFromNow(),
-          }, [...passed.map(sourceProblem), ...problemsOf(chunkRows, outcomes)], outcomes.flatMap((outcome, index) => (outcome.status === 'created' ? [{ sourceKey: chunkRows[index]!.key, linkId: outcome.id }] : [])))
+          }, [...passed.map(sourceProblem), ...problemsOf(chunkRows, outcomes)], await linksToList(trx, job, chunkRows, outcomes))
           await options.afterChunk?.(job.id)
         },
       })
     } catch (error) {
       if (error instanceof BatchConflict) {
         const row = rows[error.row]
-        throw new ValidationError(`Line ${row?.line ?? '?'}: ${error.message.replace(/^Row \d+: /, '')} (on conflict: fail; nothing of this import was written)`)
+        const alias = row?.input?.custom
+        const why = error.conflict && alias !== undefined ? conflictReason(alias, error.conflict) : error.message.replace(/^Row \d+: /, '')
+        throw new ValidationError(`Line ${row?.line ?? '?'}: ${why} (on conflict: fail; nothing of this import was written)`)
       }
       throw error
     }
@@ -312,6 +352,21 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       const job = await jobs.findJob(accountId, id)
       if (!job) throw NotFoundError.of('Import')
       return { job, problems: await jobs.problemsOf(id, REPORTED_PROBLEMS) }
+    },
+
+    /** Every row of the job's report as CSV lines (header first), read a page at a time: not only the first 1,000. */
+    async reportLines(accountId: number, id: number): Promise<AsyncIterable<string>> {
+      const job = await jobs.findJob(accountId, id)
+      if (!job) throw NotFoundError.of('Import')
+      return (async function* () {
+        yield REPORT_CSV_HEADER
+        for (let after = 0; ;) {
+          const rows = await jobs.reportPage(id, after, 1_000)
+          for (const row of rows) yield toReportCsvLine(row)
+          if (rows.length < 1_000) return
+          after = rows[rows.length - 1]!.id
+        }
+      })()
     },
 
     listImports(accountId: number, page: PageRequest) {

@@ -12,12 +12,18 @@
 // country code (or "unknown") and `referrers` under the referring host with its dots written
 // "[dot]" (or "direct"; server/queues/visit.js). Each row is turned into `total` clicks at its
 // hour whose counts per country, referrer, browser and OS equal the row's (Kutt does not keep
-// which country went with which browser, so they are paired in order). Read only.
+// which country went with which browser, so they are paired in order). A link's `password` is
+// Kutt's bcrypt hash (server/handlers/links.handler.js: bcrypt.hash(password, 12)): stored as it
+// is, verified with bcrypt and re-hashed with Linkwell's scrypt at the first right password
+// (modules/visits/link-password.ts); `expire_in` is its expiry, kept even when passed (the link
+// stays expired, as in Kutt). Read only.
 import type { SqlSource } from '../../db/sql-source.js'
 import { sourceJson, sourceTimestamp } from '../../db/sql-source.js'
 import { ValidationError } from '../../core/errors.js'
-import { domainOrigin, type SourceRow } from './file-sources.js'
-import { countryCodeOf, type SourceClick, type SourceReader } from './source-reader.js'
+import { domainOrigin } from './file-sources.js'
+import { countryCodeOf, type DatabaseRow, type SourceClick, type SourceReader } from './source-reader.js'
+import { isBcryptHash } from '../visits/link-password.js'
+import { nowTimestamp } from '../../core/time.js'
 
 // Kutt's browser and OS columns, named as Linkwell's statistics name them (ua-parser-js's names).
 const BROWSERS = { chrome: 'Chrome', edge: 'Edge', firefox: 'Firefox', ie: 'IE', opera: 'Opera', safari: 'Safari', other: 'Other' } as const
@@ -31,6 +37,8 @@ interface KuttLink {
   banned: unknown
   created_at: unknown
   domain: string | null
+  password: string | null
+  expire_in: unknown
 }
 
 type KuttVisit = { id: number; link_id: number | null; created_at: unknown; countries: unknown; referrers: unknown; total: number } & Record<string, unknown>
@@ -60,16 +68,29 @@ function countsOf(value: unknown): Record<string, number> {
 export function createKuttReader(source: SqlSource): SourceReader {
   const counterColumns = [...Object.keys(BROWSERS).map((key) => `br_${key}`), ...Object.keys(SYSTEMS).map((key) => `os_${key}`)]
   return {
-    async links(offset, limit): Promise<SourceRow[]> {
+    async links(offset, limit): Promise<DatabaseRow[]> {
       const rows = await source.rows<KuttLink>(
-        'select l.id, l.address, l.target, l.description, l.banned, l.created_at, d.address as domain from links l left join domains d on d.id = l.domain_id order by l.id limit ? offset ?',
+        'select l.id, l.address, l.target, l.description, l.banned, l.created_at, l.password, l.expire_in, d.address as domain from links l left join domains d on d.id = l.domain_id order by l.id limit ? offset ?',
         [limit, offset],
       )
-      return rows.map((row, index): SourceRow => {
+      return rows.map((row, index): DatabaseRow => {
         const line = offset + index + 1
         const key = String(row.id)
         if (row.banned === true || row.banned === 1 || row.banned === '1') return { line, key, problem: `The link "${row.address}" is banned in Kutt.` }
+        const notes: string[] = []
+        const stored: NonNullable<DatabaseRow['stored']> = {}
+        if (row.password) {
+          stored.passwordHash = row.password
+          if (!isBcryptHash(row.password)) notes.push('Its password hash in Kutt is not bcrypt: no password opens it until one is set here.')
+        }
+        const expiresAt = row.expire_in === null || row.expire_in === undefined ? undefined : sourceTimestamp(row.expire_in)
+        if (expiresAt) {
+          stored.expiresAt = expiresAt
+          if (expiresAt <= nowTimestamp()) notes.push(`It expired in Kutt on ${expiresAt} (UTC): imported expired.`)
+        }
         return {
+          ...(Object.keys(stored).length > 0 ? { stored } : {}),
+          ...(notes.length > 0 ? { notes } : {}),
           line,
           key,
           input: {

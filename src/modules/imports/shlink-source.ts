@@ -9,16 +9,20 @@
 //   short_url_id — null for orphan visits —, visit_location_id, visited_url, type, potential_bot)
 //   and `visit_locations` (…Visit.Entity.VisitLocation.php: id, country_code, country_name, …).
 // Shlink may put a prefix before its table names (`determineTableName`): `--prefix` names it.
-// Dates are stored in UTC. Read in pages (id order), never written.
+// Dates are stored in UTC. A short URL's `valid_until` is its expiry (kept even when passed: the link
+// stays expired, as in Shlink), `max_visits` its click limit (`clicklimit`); `valid_since` has no
+// counterpart here (the link answers from the import on: reported). A tag longer than Linkwell's 50
+// characters is shortened and reported, the link kept. Read in pages (id order), never written.
 import type { SqlSource } from '../../db/sql-source.js'
 import { sourceTimestamp } from '../../db/sql-source.js'
 import { ValidationError } from '../../core/errors.js'
 import { referrerHostOf } from '../../analytics/click-enrichment.js'
 import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
 import { memoize } from '../../core/memoize.js'
-import { domainOrigin, type SourceRow } from './file-sources.js'
-import { countryCodeOf, type SourceReader } from './source-reader.js'
-import { MAX_TAGS } from '../tags/tag-names.js'
+import { domainOrigin } from './file-sources.js'
+import { countryCodeOf, fittedTags, type DatabaseRow, type SourceReader } from './source-reader.js'
+import { MAX_CLICK_LIMIT } from '../links/link-options.js'
+import { nowTimestamp } from '../../core/time.js'
 
 export const SHLINK_TABLES = ['short_urls', 'domains', 'tags', 'short_urls_in_tags', 'visits', 'visit_locations'] as const
 
@@ -29,6 +33,9 @@ interface ShlinkUrl {
   title: string | null
   date_created: unknown
   domain: string | null
+  valid_since: unknown
+  valid_until: unknown
+  max_visits: number | string | null
 }
 
 interface ShlinkVisit {
@@ -52,9 +59,9 @@ export function createShlinkReader(source: SqlSource, prefix: string): SourceRea
   const t = (table: (typeof SHLINK_TABLES)[number]) => `${prefix}${table}`
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   return {
-    async links(offset, limit): Promise<SourceRow[]> {
+    async links(offset, limit): Promise<DatabaseRow[]> {
       const rows = await source.rows<ShlinkUrl>(
-        `select s.id, s.short_code, s.original_url, s.title, s.date_created, d.authority as domain from ${t('short_urls')} s left join ${t('domains')} d on d.id = s.domain_id order by s.id limit ? offset ?`,
+        `select s.id, s.short_code, s.original_url, s.title, s.date_created, s.valid_since, s.valid_until, s.max_visits, d.authority as domain from ${t('short_urls')} s left join ${t('domains')} d on d.id = s.domain_id order by s.id limit ? offset ?`,
         [limit, offset],
       )
       const tagsOf = new Map<string, string[]>()
@@ -69,9 +76,18 @@ export function createShlinkReader(source: SqlSource, prefix: string): SourceRea
           tagsOf.set(String(tag.short_url_id), list)
         }
       }
-      return rows.map((row, index): SourceRow => {
-        const tags = tagsOf.get(String(row.id))
+      return rows.map((row, index): DatabaseRow => {
+        const given = tagsOf.get(String(row.id))
+        const { tags, notes } = given ? fittedTags(given) : { tags: undefined, notes: [] as string[] }
+        const expiresAt = row.valid_until === null || row.valid_until === undefined ? undefined : sourceTimestamp(row.valid_until)
+        if (expiresAt && expiresAt <= nowTimestamp()) notes.push(`It expired in Shlink on ${expiresAt} (UTC): imported expired.`)
+        const validSince = row.valid_since === null || row.valid_since === undefined ? undefined : sourceTimestamp(row.valid_since)
+        if (validSince && validSince > nowTimestamp()) notes.push(`Shlink would answer it from ${validSince} (UTC) on; Linkwell has no start date: it answers now.`)
+        const maxVisits = row.max_visits === null || row.max_visits === undefined ? undefined : Number(row.max_visits)
+        const clicklimit = maxVisits !== undefined && Number.isInteger(maxVisits) && maxVisits >= 1 ? Math.min(maxVisits, MAX_CLICK_LIMIT) : undefined
         return {
+          ...(expiresAt ? { stored: { expiresAt } } : {}),
+          ...(notes.length > 0 ? { notes } : {}),
           line: offset + index + 1,
           key: String(row.id),
           input: {
@@ -79,7 +95,8 @@ export function createShlinkReader(source: SqlSource, prefix: string): SourceRea
             custom: row.short_code,
             ...(row.title ? { metatitle: row.title.slice(0, 200) } : {}),
             ...(row.domain ? { domain: domainOrigin(row.domain) } : {}),
-            ...(tags ? { tags: tags.slice(0, MAX_TAGS) } : {}),
+            ...(tags && tags.length > 0 ? { tags } : {}),
+            ...(clicklimit !== undefined ? { clicklimit } : {}),
           },
           createdAt: sourceTimestamp(row.date_created),
         }

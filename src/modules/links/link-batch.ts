@@ -9,7 +9,7 @@ import type { LinkService, PreparedLink } from './link.service.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import { AppError, DuplicateError, ForbiddenError, ValidationError } from '../../core/errors.js'
+import { AppError, DuplicateError, ForbiddenError } from '../../core/errors.js'
 
 /** What happens to a row whose alias another record holds: left out, given another alias, or the whole batch refused. */
 export const CONFLICT_CHOICES = ['skip', 'rename', 'fail'] as const
@@ -22,21 +22,39 @@ export interface BatchRow {
   input: LinkCreateInput
   /** The source's creation date (imports), stored text; now when left out. */
   createdAt?: string
+  /**
+   * Stored as they are, not checked as a client's input (imports): the source's password hash
+   * (bcrypt, verified as it is and re-hashed at the first right password) and its expiry, which
+   * may already have passed (the link stays expired, as it was there).
+   */
+  stored?: { passwordHash?: string; expiresAt?: string }
 }
+
+/**
+ * Why a row's alias could not be had as given: reserved here, held by another record, spelt like
+ * another link's alias but for letter case (aliases are case-insensitive, ADR 006: `holder` is
+ * that alias), or the account's own link at that address goes elsewhere (`url`, imports).
+ */
+export type AliasConflict =
+  | { kind: 'reserved' }
+  | { kind: 'taken' }
+  | { kind: 'case'; holder: string }
+  | { kind: 'destination'; holder: string; url: string }
 
 /** What became of one row, in the order given. */
 export type BatchOutcome =
-  /** `renamedFrom`: the alias asked for, taken (`taken`) or one of the service's own paths (`reserved`). */
-  | { status: 'created'; id: number; alias: string; origin: string | null; renamedFrom?: string; renamedBecause?: 'taken' | 'reserved' }
-  /** The account already has this link (same domain and alias): nothing written (imports). */
+  | { status: 'created'; id: number; alias: string; origin: string | null; renamedFrom?: string; conflict?: AliasConflict }
+  /** The account already has this link (same domain, alias and destination): nothing written (imports). */
   | { status: 'existing'; id: number; alias: string }
-  | { status: 'refused'; error: AppError }
+  | { status: 'refused'; error: AppError; conflict?: AliasConflict }
 
 export interface BatchOptions {
   onConflict: ConflictChoice
   /**
-   * The account's own link at the same address (domain and alias) is the same link, not a conflict,
-   * and a row without an alias is the account's link to the same destination if it has one (imports run twice).
+   * The account's own link at the same address (domain and alias, spelt alike) to the same
+   * destination is the same link, not a conflict, and a row without an alias is the account's link
+   * to the same destination if it has one (imports run twice). Its link at that address to another
+   * destination, or at an alias differing only in letter case, is a conflict (`onConflict`).
    */
   sameAddressIsSameLink?: boolean
   /**
@@ -52,14 +70,14 @@ export interface BatchOptions {
 
 /** The batch refused as a whole (`fail` on a conflict): which row, and why. */
 export class BatchConflict extends AppError {
-  constructor(readonly row: number, cause: AppError) {
+  constructor(readonly row: number, cause: AppError, readonly conflict?: AliasConflict) {
     super(cause.code, `Row ${row + 1}: ${cause.message}`, cause.field)
   }
 }
 
 type Decision =
   | { kind: 'done'; outcome: BatchOutcome }
-  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; renamedBecause?: 'taken' | 'reserved'; createdAt?: string }
+  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; conflict?: AliasConflict; createdAt?: string }
 
 export function createLinkBatchWriter(links: LinkService, aliases: AliasService, journal: ChangeJournal) {
   /** A free alias near `alias`: `alias-2`, `alias-3`, … then a drawn one. */
@@ -79,10 +97,10 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
   async function aliasFacts(accountId: number, chosen: ReadonlyArray<{ host: string; alias: string }>, options: BatchOptions) {
     const byHost = new Map<string, string[]>()
     for (const { host, alias } of chosen) byHost.set(host, [...(byHost.get(host) ?? []), alias])
-    const existing = new Map<string, Map<string, { id: number; alias: string }>>()
+    const existing = new Map<string, Map<string, { id: number; alias: string; url: string }>>()
     const refused = new Map<string, Map<string, AppError>>()
     for (const [host, all] of byHost) {
-      const own = new Map<string, { id: number; alias: string }>()
+      const own = new Map<string, { id: number; alias: string; url: string }>()
       if (options.sameAddressIsSameLink) {
         for (let start = 0; start < all.length; start += 500) for (const [folded, link] of await links.findByAliases(accountId, host, all.slice(start, start + 500))) own.set(folded, link)
       }
@@ -95,13 +113,40 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
     }
   }
 
+  /**
+   * Why `custom` cannot be had as given, or null: the account's own link there (`own`: another
+   * spelling, or another destination), an earlier row of the batch in another spelling
+   * (`claimedAs`), reserved, or held by another record.
+   */
+  function conflictOf(custom: string, own: { alias: string; url: string } | undefined, claimedAs: string | undefined, host: string, facts: { refusal: (host: string, alias: string) => AppError | null }): AliasConflict | null {
+    if (own) return own.alias === custom ? { kind: 'destination', holder: own.alias, url: own.url } : { kind: 'case', holder: own.alias }
+    if (claimedAs !== undefined) return claimedAs === custom ? { kind: 'taken' } : { kind: 'case', holder: claimedAs }
+    const refusal = facts.refusal(host, custom)
+    if (!refusal) return null
+    return refusal instanceof DuplicateError ? { kind: 'taken' } : { kind: 'reserved' }
+  }
+
+  /** The account's link at one of the addresses `renamed` gives `alias` first (`alias-2` … `alias-20`) whose destination is `url`. */
+  async function renamedBefore(accountId: number, host: string, alias: string, url: string): Promise<{ id: number; alias: string } | undefined> {
+    const candidates = Array.from({ length: 19 }, (_, index) => `${alias.slice(0, 60)}-${index + 2}`)
+    const found = await links.findByAliases(accountId, host, candidates)
+    for (const candidate of candidates) {
+      const link = found.get(candidate.toLowerCase())
+      if (link && link.url === url) return { id: link.id, alias: link.alias }
+    }
+    return undefined
+  }
+
   /** Decides every row: refused, already there, or to be written with which alias. */
   async function decide(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<Decision[]> {
     const decisions: Decision[] = []
     const prepared: Array<PreparedLink | AppError> = []
     for (const row of rows) {
       try {
-        prepared.push(await links.prepareLink(account.id, row.input))
+        const link = await links.prepareLink(account.id, row.input)
+        if (row.stored?.passwordHash !== undefined) link.values.passwordHash = row.stored.passwordHash
+        if (row.stored?.expiresAt !== undefined) link.values.expiresAt = row.stored.expiresAt
+        prepared.push(link)
       } catch (error) {
         if (!(error instanceof AppError)) throw error
         prepared.push(error)
@@ -111,8 +156,9 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       const link = prepared[index]!
       return row.input.custom !== undefined && !(link instanceof AppError) ? [{ host: link.host, alias: row.input.custom }] : []
     }), options)
-    // Aliases this batch claims, per host (folded): two rows of one batch cannot share one.
+    // Aliases this batch claims, per host (folded, with the spelling that claimed it): two rows of one batch cannot share one.
     const claimedByHost = new Map<string, Set<string>>()
+    const spellingByHost = new Map<string, Map<string, string>>()
     for (const [index, row] of rows.entries()) {
       const link = prepared[index]!
       if (link instanceof AppError) {
@@ -121,6 +167,8 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       }
       const claimed = claimedByHost.get(link.host) ?? new Set<string>()
       claimedByHost.set(link.host, claimed)
+      const spellings = spellingByHost.get(link.host) ?? new Map<string, string>()
+      spellingByHost.set(link.host, spellings)
       const custom = row.input.custom
       if (custom === undefined) {
         // Without an alias, an import's row is the link the account already has to the same destination.
@@ -134,29 +182,37 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
         decisions.push({ kind: 'write', prepared: link, alias, createdAt: row.createdAt })
         continue
       }
-      const existing = options.sameAddressIsSameLink ? facts.existing(link.host, custom) : undefined
-      if (existing) {
-        decisions.push({ kind: 'done', outcome: { status: 'existing', id: existing.id, alias: existing.alias } })
+      const folded = custom.toLowerCase()
+      const own = options.sameAddressIsSameLink ? facts.existing(link.host, custom) : undefined
+      if (own && own.alias === custom && own.url === link.values.url) {
+        decisions.push({ kind: 'done', outcome: { status: 'existing', id: own.id, alias: own.alias } })
         continue
       }
-      const refusal = claimed.has(custom.toLowerCase()) ? new DuplicateError(ALIAS_TAKEN, 'custom') : facts.refusal(link.host, custom)
-      const reserved = refusal instanceof ValidationError
-      if (!refusal) {
-        claimed.add(custom.toLowerCase())
+      const conflict = conflictOf(custom, own, spellings.get(folded) ?? (claimed.has(folded) ? custom : undefined), link.host, facts)
+      if (!conflict) {
+        claimed.add(folded)
+        spellings.set(folded, custom)
         decisions.push({ kind: 'write', prepared: link, alias: custom, createdAt: row.createdAt })
-      } else if (reserved && options.renameReserved) {
-        const alias = await renamed(link.host, custom, claimed)
-        claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, renamedBecause: 'reserved', createdAt: row.createdAt })
-      } else if (options.onConflict === 'fail') {
-        throw new BatchConflict(index, refusal)
-      } else if (options.onConflict === 'skip') {
-        decisions.push({ kind: 'done', outcome: { status: 'refused', error: refusal } })
-      } else {
-        const alias = await renamed(link.host, custom, claimed)
-        claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, renamedBecause: 'taken', createdAt: row.createdAt })
+        continue
       }
+      const refusal = (own ? null : facts.refusal(link.host, custom)) ?? new DuplicateError(ALIAS_TAKEN, 'custom')
+      // A source's link is never left behind for a word of ours (ADR 028): renamed, whatever onConflict says.
+      const choice = conflict.kind === 'reserved' && options.renameReserved ? 'rename' : options.onConflict
+      if (choice === 'fail') throw new BatchConflict(index, refusal, conflict)
+      if (choice === 'skip') {
+        decisions.push({ kind: 'done', outcome: { status: 'refused', error: refusal, conflict } })
+        continue
+      }
+      // Renamed by an earlier run of the same import: the account's link at a renamed address to the same destination.
+      const before = options.sameAddressIsSameLink ? await renamedBefore(account.id, link.host, custom, link.values.url) : undefined
+      if (before) {
+        decisions.push({ kind: 'done', outcome: { status: 'existing', id: before.id, alias: before.alias } })
+        continue
+      }
+      const alias = await renamed(link.host, custom, claimed)
+      claimed.add(alias.toLowerCase())
+      spellings.set(alias.toLowerCase(), alias)
+      decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, conflict, createdAt: row.createdAt })
     }
     return decisions
   }
@@ -170,7 +226,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       const outcomes = decisions.map((decision): BatchOutcome => {
         if (decision.kind === 'done') return decision.outcome
         const id = ids[written++]!
-        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom, renamedBecause: decision.renamedBecause } : {}) }
+        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom, conflict: decision.conflict } : {}) }
       })
       await options.inChunk?.(trx, { start, outcomes })
       return { result: outcomes, changes }

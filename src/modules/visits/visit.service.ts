@@ -64,6 +64,8 @@ export interface VisitServiceOptions {
   redirectStatus: 301 | 302
   /** The visitor's country (geo targeting); the offline DB-IP lookup by default. */
   countryOf?: (ip: string) => Promise<string | null>
+  /** Re-hashes an imported (bcrypt) password hash with Linkwell's scheme once the right password was given. */
+  upgradePassword?: (linkId: number, from: string, password: string) => Promise<void>
 }
 
 const NOT_FOUND: Visit = Object.freeze({ kind: 'unknown', redirect: null })
@@ -191,7 +193,10 @@ export function createVisitService(options: VisitServiceOptions) {
 
     /** True when `password` opens `link` (a link without one needs none). */
     async passwordOpens(link: PublicLink, password: string): Promise<boolean> {
-      return link.passwordHash === null || linkPasswordMatches(password, link.passwordHash)
+      if (link.passwordHash === null) return true
+      const opens = await linkPasswordMatches(password, link.passwordHash)
+      if (opens) await options.upgradePassword?.(link.id, link.passwordHash, password)
+      return opens
     },
 
     /** What `/` of the request's host serves. */

@@ -86,7 +86,7 @@ describe('imports of files', () => {
     expect(await finished(asOwner)).toMatchObject({ created: 1, skipped: 1, problems: [{ line: 3, action: 'skipped', alias: 'taken-one', reason: expect.stringContaining('taken') }] })
 
     const renamed = await finished((await upload(owner, { onconflict: 'rename' }, { name: 'a.csv', content })).data.id)
-    expect(renamed).toMatchObject({ created: 1, renamed: 1, existing: 1, problems: [{ line: 3, action: 'renamed', alias: 'taken-one-2' }] })
+    expect(renamed).toMatchObject({ created: 1, renamed: 1, existing: 1, problems: [{ line: 2, action: 'existing', alias: 'free-one' }, { line: 3, action: 'renamed', alias: 'taken-one-2', oldalias: 'taken-one', newalias: 'taken-one-2' }] })
     expect((await context.app.inject({ method: 'GET', url: '/taken-one-2' })).headers.location).toBe('https://example.com/2')
 
     const failing = 'url,alias\nhttps://example.com/x,fail-first\nhttps://example.com/y,taken-one\n'

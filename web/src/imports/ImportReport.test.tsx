@@ -21,8 +21,8 @@ function importOf(fields: Partial<ImportDetails>): ImportDetails {
 }
 
 const problems: ImportDetails['problems'] = [
-  { line: 3, key: '/bad-script', action: 'skipped', reason: 'The field "url" must be an http(s) URL.', alias: 'bad-script' },
-  { line: 5, key: 'line 5', action: 'skipped', reason: 'No destination URL.', alias: null },
+  { line: 3, key: '/bad-script', action: 'skipped', reason: 'The field "url" must be an http(s) URL.', alias: 'bad-script', oldalias: 'bad-script', newalias: null },
+  { line: 5, key: 'line 5', action: 'skipped', reason: 'No destination URL.', alias: null, oldalias: null, newalias: null },
 ]
 
 describe('the import report', () => {
@@ -35,8 +35,8 @@ describe('the import report', () => {
     expect(screen.getByText('Finished')).toBeTruthy()
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['3', 'bad-script', 'Not imported', 'The field "url" must be an http(s) URL.'],
-      ['5', 'none', 'Not imported', 'No destination URL.'],
+      ['3', 'bad-script', '—', 'Not imported', 'The field "url" must be an http(s) URL.'],
+      ['5', 'none', '—', 'Not imported', 'No destination URL.'],
     ])
     expect(screen.queryByRole('progressbar')).toBeNull()
   })
@@ -59,9 +59,13 @@ describe('the import report', () => {
   })
 
   it('names links created under a new alias', () => {
-    render(<ImportReport job={importOf({ renamed: 1, skipped: 0, problems: [{ line: 2, key: '/spring', action: 'renamed', reason: 'The alias "spring" is taken: imported as "spring-2".', alias: 'spring-2' }] })} />)
+    render(<ImportReport job={importOf({ id: 7, renamed: 1, skipped: 0, problems: [{ line: 2, key: '/Spring', action: 'renamed', reason: 'The alias "Spring" differs only in letter case from "spring", already here: imported as "Spring-2".', alias: 'Spring-2', oldalias: 'Spring', newalias: 'Spring-2' }] })} />)
     expect(screen.getByText('1 link was created under a new alias because the alias was taken (listed below).')).toBeTruthy()
-    expect(within(screen.getByRole('table')).getByText('New alias')).toBeTruthy()
+    const table = within(screen.getByRole('table'))
+    expect(table.getByText('New alias')).toBeTruthy()
+    expect(table.getByText('Spring')).toBeTruthy()
+    expect(table.getByText('Spring-2')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Download the whole report (CSV)' }).getAttribute('href')).toBe('/api/import/7/report?format=csv')
   })
 })
 

@@ -25,8 +25,13 @@ export const SOURCE_LABELS: Record<string, string> = {
 const ACTION_LABELS: Record<string, string> = {
   skipped: 'Not imported',
   renamed: 'New alias',
+  existing: 'Already here',
+  changed: 'Imported, changed',
   failed: 'Failed',
 }
+
+/** Results that imported the row (shown as good news). */
+const IMPORTED_ACTIONS = new Set(['renamed', 'existing', 'changed'])
 
 /** The server's problems list holds the first 1,000 (ADR 021). */
 const LISTED_PROBLEMS = 1_000
@@ -58,7 +63,7 @@ export function ImportProgress({ job }: { job: ImportDetails }) {
 
 export function ImportReport({ job }: { job: ImportDetails }) {
   const running = isUnfinished(job.state)
-  const hidden = job.skipped + job.renamed - job.problems.length
+  const hidden = job.skipped + job.renamed + job.existing - job.problems.length
   return (
     <div className="stack import-report">
       <div className="import-report-head">
@@ -86,21 +91,23 @@ export function ImportReport({ job }: { job: ImportDetails }) {
         {(job.clicks > 0 || job.source === 'yourls') && <div className="import-count"><dt>Clicks imported</dt><dd>{formatCount(job.clicks)}</dd></div>}
       </dl>
       {job.renamed > 0 && <p className="small">{plural(job.renamed, 'link was', 'links were')} created under a new alias because the alias was taken (listed below).</p>}
-      {job.existing > 0 && <p className="muted small">Links already in your account (same domain and alias) were left as they are, so running an import again doubles nothing.</p>}
+      {job.existing > 0 && <p className="muted small">Links already in your account (same domain, alias and destination) were left as they are, so running an import again doubles nothing.</p>}
 
       {job.problems.length > 0 && (
         <section className="stack tight" aria-labelledby="import-problems-title">
           <h3 id="import-problems-title">Rows to look at</h3>
-          <p className="muted small">Fix these lines in your file and import it again: the rows already imported will not be doubled.</p>
+          <p className="muted small">Fix these lines in your file and import it again: the rows already imported will not be doubled.{' '}
+            <a href={`/api/import/${job.id}/report?format=csv`} download>Download the whole report (CSV)</a></p>
           <div className="table-scroll">
             <table className="table compact stack-table import-problems" aria-labelledby="import-problems-title">
-              <thead><tr><th scope="col">Line</th><th scope="col">Alias</th><th scope="col">Result</th><th scope="col">Reason</th></tr></thead>
+              <thead><tr><th scope="col">Line</th><th scope="col">Alias in the source</th><th scope="col">Alias here</th><th scope="col">Result</th><th scope="col">Reason</th></tr></thead>
               <tbody>
                 {job.problems.map((problem, index) => (
                   <tr key={`${problem.line ?? problem.key}-${index}`}>
                     <td data-label="Line" className="numeric-left">{problem.line ?? '—'}</td>
-                    <td data-label="Alias" className="import-alias">{rowName(problem) || <span className="muted">none</span>}</td>
-                    <td data-label="Result" className="nowrap"><span className={`status ${problem.action === 'renamed' ? 'ok' : 'failed'}`}>{ACTION_LABELS[problem.action] ?? problem.action}</span></td>
+                    <td data-label="Alias in the source" className="import-alias">{problem.oldalias ?? (rowName(problem) || <span className="muted">none</span>)}</td>
+                    <td data-label="Alias here" className="import-alias">{problem.newalias ?? <span className="muted">—</span>}</td>
+                    <td data-label="Result" className="nowrap"><span className={`status ${IMPORTED_ACTIONS.has(problem.action) ? 'ok' : 'failed'}`}>{ACTION_LABELS[problem.action] ?? problem.action}</span></td>
                     <td data-label="Reason" className="import-reason">{problem.reason}</td>
                   </tr>
                 ))}
