@@ -363,7 +363,7 @@ export function createServices(deps: ServiceDependencies) {
       hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
       clicks,
       redirectStatus: config.redirectStatus,
-      upgradePassword: createPasswordUpgrade(db),
+      upgradePassword: createPasswordUpgrade((linkId, from, to) => linkRepository.replacePasswordHash(linkId, from, to)),
     }),
 
     /** Stops sending webhooks, writes every queued click and stops listening for invalidations: after the server stopped. */

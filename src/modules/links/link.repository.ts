@@ -168,6 +168,11 @@ export function createLinkRepository(db: DB) {
   const pixelQueries = new Map<number, PreparedQuery<Record<string, number>, { link_id: number; pixel_id: number }>>()
 
   return {
+    /** Stores `to` as the link's password hash while it still is `from` (a password changed meanwhile stays): an imported hash upgraded. */
+    async replacePasswordHash(linkId: number, from: string, to: string): Promise<void> {
+      await db.updateTable('links').set({ password_hash: to }).where('id', '=', linkId).where('password_hash', '=', from).execute()
+    },
+
     /** One page of the account's links (newest or most clicked first) and how many match in all. */
     async listPage(accountId: number, page: PageRequest, filter: LinkListFilter): Promise<{ rows: LinkListEntry[]; total: number }> {
       const narrowed = filter.campaignId !== undefined || filter.domainId !== undefined || filter.channelId !== undefined || filter.linkIds !== undefined || filter.health !== undefined

@@ -2,7 +2,6 @@
 // (docs/adr/030-import-conflicts.md): it is verified as it is, and replaced by Linkwell's scrypt
 // hash at the first right password.
 import bcrypt from 'bcryptjs'
-import type { DB } from '../../db/database.js'
 import { hashPassword, verifyPassword } from '../accounts/secrets.js'
 
 /** `$2a$`, `$2b$` or `$2y$`, cost, then 53 characters of salt and hash: bcrypt's modular crypt form. */
@@ -32,10 +31,8 @@ export async function linkPasswordMatches(password: string, passwordHash: string
  * while the hash is still that one (a password changed meanwhile stays). A resolver's cached copy
  * keeps the bcrypt hash until it is read again; it still opens with the same password.
  */
-export function createPasswordUpgrade(db: DB) {
+export function createPasswordUpgrade(replacePasswordHash: (linkId: number, from: string, to: string) => Promise<void>) {
   return async (linkId: number, from: string, password: string): Promise<void> => {
-    if (!isBcryptHash(from)) return
-    const passwordHash = await hashPassword(password)
-    await db.updateTable('links').set({ password_hash: passwordHash }).where('id', '=', linkId).where('password_hash', '=', from).execute()
+    if (isBcryptHash(from)) await replacePasswordHash(linkId, from, await hashPassword(password))
   }
 }
