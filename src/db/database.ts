@@ -33,6 +33,7 @@ import * as socialCards from './migrations/026-social-cards.js'
 import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
 import * as clicksAccountTime from './migrations/029-clicks-account-time.js'
 import * as importProblemAddresses from './migrations/030-import-problem-addresses.js'
+import * as importProblemsByLine from './migrations/031-import-problems-by-line.js'
 
 export type DB = Kysely<Database>
 
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027-workspace-time-zone': workspaceTimeZone,
   '029-clicks-account-time': clicksAccountTime,
   '030-import-problem-addresses': importProblemAddresses,
+  '031-import-problems-by-line': importProblemsByLine,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

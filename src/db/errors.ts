@@ -14,6 +14,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
 }
 
+/**
+ * True when PostgreSQL ended a transaction to let another go on: a deadlock it broke (40P01) or a
+ * serialization failure (40001). Nothing of it was kept; running the whole transaction again is
+ * the cure PostgreSQL's manual gives. (SQLite has one writer at a time: it raises neither.)
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '40P01' || code === '40001'
+}
+
 // Connection-level failures: the database is down or unreachable, not the query at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', 'SQLITE_BUSY', 'SQLITE_CANTOPEN'])
 

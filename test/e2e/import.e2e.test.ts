@@ -69,9 +69,19 @@ describe.skipIf(!hasChromium)('the import page in a browser', () => {
       const problems = report.getByRole('table', { name: 'Rows to look at' })
       const rows = await problems.getByRole('row').filter({ has: page.getByRole('cell') }).all()
       const cells = await Promise.all(rows.map((row) => row.getByRole('cell').allTextContents()))
-      expect(cells.map((row) => row.slice(0, 3))).toEqual([['3', 'evil-link', 'Not imported'], ['4', 'no-url', 'Not imported']])
-      expect(cells[0]![3]).toMatch(/url/i)
-      expect(cells[1]![3]).toBe('No destination URL.')
+      // Line, alias in the source, alias here (none: not imported), result, reason.
+      expect(cells.map((row) => row.slice(0, 4))).toEqual([['3', 'evil-link', '—', 'Not imported'], ['4', 'no-url', '—', 'Not imported']])
+      expect(cells[0]![4]).toMatch(/url/i)
+      expect(cells[1]![4]).toBe('No destination URL.')
+      // The whole report downloads as CSV with the page's own session.
+      const download = report.getByRole('link', { name: 'Download the whole report (CSV)' })
+      const csv = await page.request.get(new URL((await download.getAttribute('href'))!, d.publicUrl).toString())
+      expect(csv.status()).toBe(200)
+      expect(csv.headers()['content-type']).toMatch(/^text\/csv/)
+      const csvLines = (await csv.text()).trim().split(/\r?\n/)
+      expect(csvLines).toHaveLength(3)
+      expect(csvLines[1]).toContain('evil-link')
+      expect(csvLines[2]).toContain('no-url')
       // The API tells the same.
       const answer = await d.api<{ import: { state: string; created: number; skipped: number; problems: Array<{ line: number }> } }>('GET', `/api/import/${id}`)
       expect([answer.body.import.state, answer.body.import.created, answer.body.import.skipped, answer.body.import.problems.map((problem) => problem.line)]).toEqual(['done', 3, 2, [3, 4]])

@@ -89,8 +89,19 @@ export function createImportRepository(db: DB) {
     },
 
     /** Every row of a job's report, a page at a time after the row id `after` (the CSV download). */
-    reportPage(jobId: number, after: number, limit: number) {
-      return db.selectFrom('import_problems').select(['id', 'line', 'source_key', 'action', 'reason', 'alias', 'old_alias']).where('job_id', '=', jobId).where('id', '>', after).orderBy('id').limit(limit).execute()
+    /**
+     * A page of the whole report in the order of the source's lines, after `after` (the last row of
+     * the page before, or null for the first page). Rows without a line come first, in the order written.
+     */
+    reportPage(jobId: number, after: { line: number | null; id: number } | null, limit: number) {
+      let query = db.selectFrom('import_problems').select(['id', 'line', 'source_key', 'action', 'reason', 'alias', 'old_alias']).where('job_id', '=', jobId)
+      if (after === null || after.line === null) {
+        const withoutLine = query.where('line', 'is', null).where('id', '>', after?.id ?? 0).orderBy('id').limit(limit)
+        // Past the rows without a line: the numbered ones from their first.
+        return withoutLine.execute().then(async (rows) => (rows.length === limit ? rows : [...rows, ...(await query.where('line', 'is not', null).orderBy('line').orderBy('id').limit(limit - rows.length).execute())]))
+      }
+      query = query.where((eb) => eb.or([eb('line', '>', after.line), eb.and([eb('line', '=', after.line), eb('id', '>', after.id)])]))
+      return query.orderBy('line').orderBy('id').limit(limit).execute()
     },
 
     /**

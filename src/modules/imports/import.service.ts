@@ -360,11 +360,12 @@ export function createImportService(jobs: ImportRepository, linkBatch: LinkBatch
       if (!job) throw NotFoundError.of('Import')
       return (async function* () {
         yield REPORT_CSV_HEADER
-        for (let after = 0; ;) {
+        for (let after: { line: number | null; id: number } | null = null; ;) {
           const rows = await jobs.reportPage(id, after, 1_000)
           for (const row of rows) yield toReportCsvLine(row)
           if (rows.length < 1_000) return
-          after = rows[rows.length - 1]!.id
+          const last = rows[rows.length - 1]!
+          after = { line: last.line, id: last.id }
         }
       })()
     },

@@ -180,4 +180,27 @@ describe('imports of files', () => {
     expect(aliases).toHaveLength(9)
     expect(await db.selectFrom('import_links').select('link_id').where('job_id', '=', id).execute()).toHaveLength(9)
   })
+
+  it('downloads the whole report as CSV in the order of the file\'s lines, past a page of 1,000 rows', async () => {
+    // A row without a URL is found when the file is read, a refused destination when its chunk is written: line 3 before line 2 in the table.
+    const started = await upload(owner, { source: 'csv', onconflict: 'skip' }, { name: 'order.csv', content: 'url,alias\njavascript:alert(1),order-bad\n,order-empty\nhttps://example.com/ok,order-ok\n' })
+    const id = started.data.id as number
+    await finished(id)
+    // More rows than a page, written out of line order, two without a line (as an old report may hold).
+    const db = context.database.db
+    const lines = Array.from({ length: 2_100 }, (_, index) => 10 + ((index * 7_919) % 2_100))
+    for (let start = 0; start < lines.length; start += 500) {
+      await db.insertInto('import_problems').values(lines.slice(start, start + 500).map((line) => ({ job_id: id, line, source_key: `/k${line}`, action: 'skipped', reason: 'Test.', alias: null, old_alias: null }))).execute()
+    }
+    await db.insertInto('import_problems').values([null, null].map((line, index) => ({ job_id: id, line, source_key: `unnumbered-${index}`, action: 'skipped', reason: 'Test.', alias: null, old_alias: null }))).execute()
+
+    const csv = await api('GET', `/api/import/${id}/report`)
+    expect(csv.statusCode).toBe(200)
+    const rows = csv.body.trim().split('\r\n').slice(1).map((row) => row.split(','))
+    expect(rows).toHaveLength(2 + 2 + 2_100)
+    expect(rows.slice(0, 2).map((row) => row[1])).toEqual(['unnumbered-0', 'unnumbered-1'])
+    const numbered = rows.slice(2).map((row) => Number(row[0]))
+    expect(numbered).toEqual([2, 3, ...Array.from({ length: 2_100 }, (_, index) => 10 + index)])
+    expect(rows[2]![1]).toBe('/order-bad')
+  })
 })
