@@ -65,6 +65,7 @@ import { createQrCodeItemSource } from './modules/qr-codes/qr-code.item-source.j
 import { createQrCodeRepository } from './modules/qr-codes/qr-code.repository.js'
 import { createQrCodeService } from './modules/qr-codes/qr-code.service.js'
 import { createLogoUploadService } from './modules/qr-codes/logo-upload.service.js'
+import { createLogoUploadRepository } from './modules/qr-codes/logo-upload.repository.js'
 import { createQrImageService } from './modules/qr-codes/qr-image.service.js'
 import { createAliasResolverRepository } from './modules/visits/alias-resolver.repository.js'
 import { createAliasResolver } from './modules/visits/alias-resolver.js'
@@ -193,6 +194,11 @@ export function createServices(deps: ServiceDependencies) {
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
+  const logoUploadRepository = createLogoUploadRepository(db)
+  const logoUploads = createLogoUploadService(logoUploadRepository, {
+    uploadDir: config.uploadDir,
+    onCollectError: (error) => log.error({ err: error }, 'collecting unused uploaded logos failed; the next upload tries again'),
+  })
   const visitLookups = createAliasResolverRepository(db)
   const contactRepository = bindable(createContactRepository, db)
   const bioPageRepository = bindable(createBioPageRepository, db)
@@ -259,6 +265,7 @@ export function createServices(deps: ServiceDependencies) {
     planUsage: createPlanUsageService({
       links: (accountId) => linkRepository.count(accountId),
       qrcodes: (accountId) => qrCodeRepository.count(accountId),
+      logos: (accountId) => logoUploadRepository.count(accountId),
       bio: (accountId) => bioPageRepository.count(accountId),
       campaigns: (accountId) => campaignRepository.count(accountId),
       channels: (accountId) => channelRepository.count(accountId),
@@ -354,9 +361,9 @@ export function createServices(deps: ServiceDependencies) {
     overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
     splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
     pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir }), aliases, journal, tags }),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads }), aliases, journal, tags }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
-    logoUploads: createLogoUploadService(config.uploadDir),
+    logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
       aliasResolver: createAliasResolver(visitLookups, invalidation),

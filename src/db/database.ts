@@ -34,6 +34,7 @@ import * as workspaceTimeZone from './migrations/027-workspace-time-zone.js'
 import * as clicksAccountTime from './migrations/029-clicks-account-time.js'
 import * as importProblemAddresses from './migrations/030-import-problem-addresses.js'
 import * as importProblemsByLine from './migrations/031-import-problems-by-line.js'
+import * as logoUploads from './migrations/032-logo-uploads.js'
 
 export type DB = Kysely<Database>
 
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-clicks-account-time': clicksAccountTime,
   '030-import-problem-addresses': importProblemAddresses,
   '031-import-problems-by-line': importProblemsByLine,
+  '032-logo-uploads': logoUploads,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -214,6 +214,18 @@ export interface QrCodesTable {
   updated_at: string
 }
 
+/** A logo uploaded for QR codes (migration 032), kept until no code has used it for a while. */
+export interface LogoUploadsTable {
+  id: Generated<number>
+  account_id: number
+  /** `logos/<random>.png`: what a QR code's `logo` names it by. */
+  path: string
+  /** Normalised PNG. */
+  image: Buffer
+  created_at: string
+  used_at: string
+}
+
 export interface LinksTable {
   id: Generated<number>
   account_id: number
@@ -533,6 +545,7 @@ export interface Database {
   channel_items: ChannelItemsTable
   pixels: PixelsTable
   qr_codes: QrCodesTable
+  logo_uploads: LogoUploadsTable
   links: LinksTable
   link_pixels: LinkPixelsTable
   bio_pages: BioPagesTable

@@ -132,7 +132,7 @@ export interface paths {
                                     /** @description null: the plan sets no limit */
                                     limit: number | null;
                                     /** @enum {unknown} */
-                                    resource: "links" | "qrcodes" | "bio" | "campaigns" | "channels" | "pixels" | "domains" | "splash" | "overlays";
+                                    resource: "links" | "qrcodes" | "bio" | "campaigns" | "channels" | "pixels" | "domains" | "splash" | "overlays" | "logos";
                                     used: number;
                                 }[];
                             };
@@ -8090,7 +8090,7 @@ export interface paths {
                         apirate?: number | null;
                         /** @description null or left out: unchanged; `""` is refused */
                         code?: string;
-                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited; null or left out: unchanged; `""` is refused */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays, logos) to maximum count; a resource left out is unlimited; null or left out: unchanged; `""` is refused */
                         limits?: {
                             [key: string]: number;
                         };
@@ -8289,7 +8289,7 @@ export interface paths {
                         /** @description requests per minute; null: the server default */
                         apirate?: number | null;
                         code: string;
-                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays) to maximum count; a resource left out is unlimited */
+                        /** @description resource (links, qrcodes, bio, campaigns, channels, pixels, domains, splash, overlays, logos) to maximum count; a resource left out is unlimited */
                         limits?: {
                             [key: string]: number;
                         };
@@ -10998,7 +10998,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a logo for QR codes
-         * @description multipart/form-data with one file field (`file`): a PNG or JPEG image of at most 500 KB, recognised by its content. It is stored under a random name; the answer's `path` is what a QR code's `logo` takes.
+         * @description multipart/form-data with one file field (`file`): a PNG or JPEG image of at most 500 KB, recognised by its content. It is kept for the workspace (counted against its plan's `logos`) under a random path; the answer's `path` is what a QR code's `logo` takes.
          */
         post: {
             parameters: {
@@ -11028,7 +11028,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {number} */
                             error: 0;
-                            /** @description the stored file, relative to the upload folder: pass it as a QR code's `logo` */
+                            /** @description the upload's path: pass it as a QR code's `logo` (this workspace's codes only; kept 7 days after its last use, each code keeping its own copy) */
                             path: string;
                         };
                     };

@@ -3,8 +3,8 @@
 import type { AuthenticatedAccount } from './account.service.js'
 import { ForbiddenError } from '../../core/errors.js'
 
-/** Resource names a plan's `limits` object may carry, in the order the dashboard lists them. */
-export const LIMITED_RESOURCES = ['links', 'qrcodes', 'bio', 'campaigns', 'channels', 'pixels', 'domains', 'splash', 'overlays'] as const
+/** Resource names a plan's `limits` object may carry, in the order the dashboard lists them (`logos`: uploaded QR logos kept at once). */
+export const LIMITED_RESOURCES = ['links', 'qrcodes', 'bio', 'campaigns', 'channels', 'pixels', 'domains', 'splash', 'overlays', 'logos'] as const
 export type LimitedResource = (typeof LIMITED_RESOURCES)[number]
 
 /** Throws 403 when creating one more `resource` would pass the account's plan limit. */

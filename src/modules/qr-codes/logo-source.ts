@@ -1,5 +1,7 @@
 // Turns a client's `logo` (decisions §6: an http(s) URL or a path inside the upload folder) into
-// the normalised PNG stored with the QR code. Nothing else on the server's disk is ever read.
+// the normalised PNG stored with the QR code: a path the workspace's own upload answered is read
+// from the database (logo-upload.service.ts), any other from the folder. Nothing else on the
+// server's disk is ever read.
 import { constants as fsConstants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
@@ -13,10 +15,12 @@ export const STORED_LOGO_SIZE = 256
 export interface LogoLoaderOptions {
   uploadDir: string
   fetch?: LogoFetchOptions
+  /** The workspace's uploaded logos (POST /api/upload/logo); undefined reads only the folder. */
+  uploads?: { take(accountId: number, source: string): Promise<Buffer | undefined> }
 }
 
-/** Reads a logo from the upload folder or the web, checks it and returns it as a PNG. */
-export type LogoLoader = (source: string) => Promise<Buffer>
+/** Reads a logo for the account's QR code from its uploads, the upload folder or the web, checks it and returns it as a PNG. */
+export type LogoLoader = (source: string, accountId: number) => Promise<Buffer>
 
 function logoReadError(reason: string): ValidationError {
   return new ValidationError(`The logo could not be read: ${reason}.`, 'logo')
@@ -78,8 +82,10 @@ export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
 
 /** A LogoLoader bound to the upload folder and the fetch rules. */
 export function createLogoLoader(options: LogoLoaderOptions): LogoLoader {
-  return async (source) => {
+  return async (source, accountId) => {
     const fromWeb = looksLikeUrl(source)
+    const uploaded = fromWeb ? undefined : await options.uploads?.take(accountId, source)
+    if (uploaded) return uploaded
     const bytes = fromWeb ? await fetchLogo(source, options.fetch) : await readUploadedLogo(options.uploadDir, source)
     try {
       return await normaliseLogo(bytes)

@@ -76,7 +76,7 @@ export function registerQrCodeRoutes(app: App, { qrCodes, statistics, publicUrl,
       response: { 200: QrPreviewImage, ...errorResponses },
     },
   }, async (request, reply) => {
-    const image = await qrCodes.previewNewQrCode(request.body, viewOf(request.query))
+    const image = await qrCodes.previewNewQrCode(accountOf(request).id, request.body, viewOf(request.query))
     return sendPreview(reply, image)
   })
 

@@ -110,9 +110,9 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
      * The image a creation with this body would serve, drawn by the public image's renderer and
      * stored nowhere. Link codes encode a placeholder tracking address at least as long as the real one.
      */
-    async previewNewQrCode(input: QrCreateInput, view: QrPreviewOptions) {
+    async previewNewQrCode(accountId: number, input: QrCreateInput, view: QrPreviewOptions) {
       const { qr, background, foreground } = checkNewDesign(input)
-      const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
+      const logo = input.logo === undefined ? null : await options.loadLogo(input.logo, accountId)
       const payload = encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, PREVIEW_ALIAS))
       return renderQrImage({ payload, background, foreground, logo }, view.format, view.size)
     },
@@ -122,7 +122,7 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
       const current = await getQrCodeOrThrow(accountId, id)
       const { qr, background, foreground } = checkChangedDesign(current, input)
       // An unchanged logo is the stored one: no new fetch, and what is shown is what is served.
-      const logo = input.logo === undefined ? current.logo : input.logo === '' ? null : await options.loadLogo(input.logo)
+      const logo = input.logo === undefined ? current.logo : input.logo === '' ? null : await options.loadLogo(input.logo, accountId)
       const payload = encodeQrPayload(qr, qrTrackingUrl(options.publicUrl, current.alias))
       return renderQrImage({ payload, background, foreground, logo }, view.format, view.size)
     },
@@ -146,7 +146,7 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
       const name = input.name?.trim()
       const tagNames = tags.checkTags(input.tags)
       // Last: fetching a logo is the slow part, and it happens once, here.
-      const logo = input.logo === undefined ? null : await options.loadLogo(input.logo)
+      const logo = input.logo === undefined ? null : await options.loadLogo(input.logo, account.id)
 
       // Each draw is its own transaction: a drawn alias a racing request stored first rolls back only that try.
       return options.aliases.writeWithGeneratedAlias({ use: 'qr' }, (alias) =>
@@ -176,7 +176,7 @@ export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options
       const tagNames = tags.checkTags(input.tags)
       let logo: { bytes: Buffer; source: string } | null | undefined
       if (input.logo === '') logo = null
-      else if (input.logo !== undefined) logo = { bytes: await options.loadLogo(input.logo), source: input.logo }
+      else if (input.logo !== undefined) logo = { bytes: await options.loadLogo(input.logo, account.id), source: input.logo }
 
       return journal.write(account, async (trx) => {
         const updated = await qrCodes.in(trx).update(account.id, id, {

@@ -115,7 +115,7 @@ describe('account endpoints', () => {
       const { planid, admin, resources } = response.data.data
       expect(planid).toBe(plan.id)
       expect(admin).toBe(false)
-      expect(resources).toHaveLength(9)
+      expect(resources).toHaveLength(10)
       expect(resources).toContainEqual({ resource: 'campaigns', used: 1, limit: 2 })
       expect(resources).toContainEqual({ resource: 'links', used: 2, limit: 10 })
       expect(resources).toContainEqual({ resource: 'qrcodes', used: 0, limit: null })

@@ -57,13 +57,13 @@ describe('logos from the upload folder', () => {
 
   it('normalises to a PNG of at most 256 px and tells URLs from paths', async () => {
     const load = createLogoLoader({ uploadDir: uploads })
-    const stored = await load('photo.jpg')
+    const stored = await load('photo.jpg', 1)
     const metadata = await sharp(stored).metadata()
     expect(metadata.format).toBe('png')
     expect(metadata.width).toBe(STORED_LOGO_SIZE)
     expect(looksLikeUrl('https://example.com/a.png')).toBe(true)
     expect(looksLikeUrl('file:///etc/passwd')).toBe(true)
     expect(looksLikeUrl('brand/logo.png')).toBe(false)
-    await expect(load('file:///etc/passwd')).rejects.toThrow('The logo could not be fetched: only http and https addresses are allowed.')
+    await expect(load('file:///etc/passwd', 1)).rejects.toThrow('The logo could not be fetched: only http and https addresses are allowed.')
   })
 })

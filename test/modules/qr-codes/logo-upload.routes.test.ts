@@ -1,6 +1,8 @@
-// POST /api/upload/logo: multipart, PNG or JPEG by content, at most 500 KB, a random name in the
-// upload folder, and a path the QR `logo` field takes.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+// POST /api/upload/logo: multipart, PNG or JPEG by content, at most 500 KB, kept in the database
+// with the workspace that sent it under a random path the QR `logo` field takes (issue 36, item 9):
+// usable by that workspace only, counted against its plan's `logos`, collected once no code has
+// taken it for a week, with the old files an earlier version left in the upload folder.
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -41,13 +43,15 @@ describe('logo uploads', () => {
     }))
   }
 
-  it('stores a PNG under a random name and answers the path a QR code takes as its logo', async () => {
+  it('keeps a PNG under a random path, in the database, and answers the path a QR code takes as its logo', async () => {
     const bytes = await makeLogo({ color: { r: 10, g: 120, b: 200 } })
     const response = await upload(multipartBody({ bytes, name: '../../evil name.png' }))
     expect(response.statusCode).toBe(201)
     expect(response.data).toEqual({ error: 0, path: expect.stringMatching(/^logos\/[0-9a-f]{32}\.png$/) })
-    // The client's file name plays no part; the bytes are stored as sent.
-    expect(await readFile(path.join(uploads, response.data.path))).toEqual(bytes)
+    // The client's file name plays no part; nothing is written to the upload folder.
+    expect(await readdir(path.join(uploads, 'logos')).catch(() => [])).toEqual([])
+    const kept = await context.database.db.selectFrom('logo_uploads').select(['account_id', 'path']).where('path', '=', response.data.path).execute()
+    expect(kept).toEqual([{ account_id: owner.id, path: response.data.path }])
 
     const created = await api('POST', '/api/qr/add', { type: 'text', data: 'With a logo', logo: response.data.path })
     expect(created.statusCode).toBe(201)
@@ -61,8 +65,62 @@ describe('logo uploads', () => {
     const first = await upload(multipartBody({ bytes, type: 'application/octet-stream', name: 'photo' }))
     const second = await upload(multipartBody({ bytes }))
     expect(first.statusCode).toBe(201)
-    expect(first.data.path).toMatch(/^logos\/[0-9a-f]{32}\.jpg$/)
+    // Kept as the other QR logos are: a PNG.
+    expect(first.data.path).toMatch(/^logos\/[0-9a-f]{32}\.png$/)
     expect(second.data.path).not.toBe(first.data.path)
+  })
+
+  it('lets only the workspace that uploaded a logo use it', async () => {
+    const sent = await upload(multipartBody({ bytes: await makeLogo() }))
+    const other = await createAccount(context)
+    const theirs = await context.app.inject({ method: 'POST', url: '/api/qr/add', headers: { authorization: `Bearer ${other.apiKey}` }, payload: { type: 'text', data: 'Not mine', logo: sent.data.path } })
+    expect(theirs.statusCode).toBe(400)
+    expect(theirs.json()).toMatchObject({ error: 1, code: 'validation_failed', message: 'The logo could not be read: there is no such file in the upload folder.' })
+    expect((await api('POST', '/api/qr/add', { type: 'text', data: 'Mine', logo: sent.data.path })).statusCode).toBe(201)
+  })
+
+  it('counts the logos a workspace keeps against its plan, in the usage and in a 403 past the limit', async () => {
+    const { db } = context.database
+    const plan = await db.insertInto('plans').values({ name: 'Two logos', code: 'twologos', apirate: null, limits: '{"logos":2}', is_default: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()
+    const account = await createAccount(context)
+    await db.updateTable('accounts').set({ plan_id: plan.id }).where('id', '=', account.id).execute()
+    const headers = { authorization: `Bearer ${account.apiKey}` }
+    for (let index = 0; index < 2; index += 1) expect((await upload(multipartBody({ bytes: await makeLogo() }), headers)).statusCode).toBe(201)
+    const third = await upload(multipartBody({ bytes: await makeLogo() }), headers)
+    expect(third.statusCode).toBe(403)
+    expect(third.data).toMatchObject({ error: 1, code: 'plan_limit_reached', message: expect.stringContaining('at most 2 uploaded logos') })
+    const usage = await context.app.inject({ method: 'GET', url: '/api/account/limits', headers })
+    expect(usage.json().data.resources).toContainEqual({ resource: 'logos', used: 2, limit: 2 })
+  })
+
+  it('collects uploads no code has taken for a week, and old upload files, keeping what codes use', async () => {
+    const { db } = context.database
+    const weekAgo = '2020-01-01 00:00:00'
+    const unused = (await upload(multipartBody({ bytes: await makeLogo() }))).data.path as string
+    const used = (await upload(multipartBody({ bytes: await makeLogo({ color: { r: 200, g: 20, b: 20 } }) }))).data.path as string
+    await db.updateTable('logo_uploads').set({ created_at: weekAgo, used_at: weekAgo }).where('path', 'in', [unused, used]).execute()
+    // A code takes `used` now: its week starts again.
+    const code = await api('POST', '/api/qr/add', { type: 'text', data: 'Kept', logo: used })
+    expect(code.statusCode).toBe(201)
+    // Files an earlier version wrote: one old, one recent, and a file of the operator's own (never touched).
+    const folder = path.join(uploads, 'logos')
+    await mkdir(folder, { recursive: true })
+    const oldFile = `${'a'.repeat(32)}.jpg`
+    const recentFile = `${'b'.repeat(32)}.png`
+    for (const name of [oldFile, recentFile, 'brand.png']) await writeFile(path.join(folder, name), await makeLogo())
+    await utimes(path.join(folder, oldFile), new Date('2020-01-01'), new Date('2020-01-01'))
+    await utimes(path.join(folder, 'brand.png'), new Date('2020-01-01'), new Date('2020-01-01'))
+
+    const collected = await context.services.logoUploads.collect()
+    expect(collected).toEqual({ uploads: 1, files: 1 })
+    expect((await readdir(folder)).sort()).toEqual(['brand.png', recentFile].sort())
+    const left = await db.selectFrom('logo_uploads').select('path').where('path', 'in', [unused, used]).execute()
+    expect(left).toEqual([{ path: used }])
+    // The collected upload is gone for new codes; the code made from the kept one still shows it.
+    const late = await api('POST', '/api/qr/add', { type: 'text', data: 'Too late', logo: unused })
+    expect(late.statusCode).toBe(400)
+    const image = await context.app.inject({ method: 'GET', url: new URL(code.data.link).pathname })
+    expect(await pixelAt(image.rawPayload, 150, 150)).toEqual([200, 20, 20])
   })
 
   it('refuses a file that is not a PNG or JPEG, whatever its name and type say', async () => {

@@ -11,6 +11,7 @@ export type LimitedResource = PlanUsage['resources'][number]['resource']
 export const RESOURCE_NOUNS: Record<LimitedResource, [string, string]> = {
   links: ['link', 'links'],
   qrcodes: ['QR code', 'QR codes'],
+  logos: ['uploaded logo', 'uploaded logos'],
   bio: ['bio page', 'bio pages'],
   campaigns: ['campaign', 'campaigns'],
   channels: ['channel', 'channels'],
