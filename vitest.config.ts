@@ -13,6 +13,10 @@ export default defineConfig({
     setupFiles: ['test/helpers/local-dns-only.mjs'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what a test cannot await (a page's next render, a worker's next round):
+    // its default of one second is a speed the machine must reach, which a busy CI core does not
+    // (a dashboard walk failed so). A poll that succeeds returns at once; only a failing one waits.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     projects: [
       {
