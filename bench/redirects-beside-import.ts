@@ -47,8 +47,15 @@ async function startImport(server: ServerProcess, apiKey: string, content: strin
 }
 
 async function importState(server: ServerProcess, apiKey: string, id: number): Promise<{ state: string; processed: number; total: number | null }> {
-  const response = await fetch(`${server.url}/api/import/${id}`, { headers: { authorization: `Bearer ${apiKey}` } })
-  return ((await response.json()) as { import: { state: string; processed: number; total: number | null } }).import
+  // A kept-alive socket the busy server closed meanwhile answers ECONNRESET: asked again on a new one.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(`${server.url}/api/import/${id}`, { headers: { authorization: `Bearer ${apiKey}`, connection: 'close' }, signal: AbortSignal.timeout(30_000) })
+      return ((await response.json()) as { import: { state: string; processed: number; total: number | null } }).import
+    } catch (error) {
+      if (attempt === 5) throw error
+    }
+  }
 }
 
 interface ImportRound {
