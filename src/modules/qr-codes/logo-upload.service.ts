@@ -10,7 +10,6 @@ import path from 'node:path'
 import { isPngOrJpeg, LOGO_MAX_BYTES } from './logo-fetch.js'
 import { normaliseLogo } from './logo-source.js'
 import type { LogoUploadRepository } from './logo-upload.repository.js'
-import { loadSharp } from './sharp-loader.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { ForbiddenError, ValidationError } from '../../core/errors.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -20,9 +19,6 @@ export const LOGO_UPLOAD_FOLDER = 'logos'
 
 /** Days an upload is kept after it was sent or last taken by a QR code. */
 export const LOGO_UPLOAD_KEEP_DAYS = 7
-
-/** Largest image a logo may describe: decoding a bomb of a PNG stops here. */
-const LOGO_MAX_PIXELS = 40_000_000
 
 /** A path this service answers (or an earlier version wrote to the folder). */
 const UPLOAD_PATH = /^logos\/[0-9a-f]{32}\.(?:png|jpg)$/
@@ -74,14 +70,12 @@ export function createLogoUploadService(uploads: LogoUploadRepository, options: 
       if (bytes.length === 0) throw uploadError('the file is empty')
       if (bytes.length > LOGO_MAX_BYTES) throw uploadError(`the file is larger than ${LOGO_MAX_BYTES / 1024} KB`)
       if (!isPngOrJpeg(bytes)) throw uploadError('the file is not a PNG or JPEG image')
-      const sharp = await loadSharp()
-      const decodable = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata().then((metadata) => metadata.format === 'png' || metadata.format === 'jpeg', () => false)
-      if (!decodable) throw uploadError('the image could not be decoded')
       if (now() - collectedAt >= COLLECT_EVERY_MS) await service.collect().catch((error: unknown) => options.onCollectError?.(error))
       const limit = account.limits.logos
       if (limit !== undefined && (await uploads.count(account.id)) >= limit) {
         throw new ForbiddenError(`Your plan keeps at most ${limit} uploaded logos at once; one no QR code has used for ${LOGO_UPLOAD_KEEP_DAYS} days is removed. Use a logo you uploaded before, or upgrade your plan.`, 'plan_limit_reached')
       }
+      // Decoded once, here (normaliseLogo stops at 40 megapixels: a PNG bomb goes no further).
       const image = await normaliseLogo(bytes).catch(() => {
         throw uploadError('the image could not be decoded')
       })
