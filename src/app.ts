@@ -53,6 +53,7 @@ import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
+import { loopShare } from './core/loop-share.js'
 import { createProxyTrust } from './http/client-address.js'
 import { createVersionedResponseCache } from './http/versioned-response-cache.js'
 import { createVisitorLog } from './public/visitor-log.js'
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const shortPathOpen = !visitorLines
   let closing = false
   const frontDoor = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    // Long work in this process (imports) gives way while requests come (core/loop-share.ts).
+    loopShare.noteRequest()
     if (closing || !shortPathOpen || !cachedRedirect(request, response)) app.routing(request, response)
   }
 

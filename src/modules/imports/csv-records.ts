@@ -1,11 +1,11 @@
 // The records of an imported CSV, read a slice at a time (issue 36). csv-parse's stream parser is
-// fed slices of about 64 KB and the reader waits for the event loop's next turn after each one, so
-// a 20 MB file never holds the process longer than one slice's parse: redirects and the API keep
+// fed slices of about 16 KB and the reader gives way to requests after each one (core/loop-share.ts),
+// so a 20 MB file never holds the process longer than one slice's parse: redirects and the API keep
 // answering while a file is checked or imported (the synchronous parse of a whole file held every
 // request for tens of seconds). Each record carries the place after it (its byte offset in the file
 // and the line the next record starts on): an import job keeps it as its cursor, and a resumed job
 // reads on from there instead of parsing the file again from its start.
-import { setImmediate as nextTurn } from 'node:timers/promises'
+import { loopShare } from '../../core/loop-share.js'
 import { parse, type CsvError } from 'csv-parse'
 
 /** A place in a file: a byte offset where a record starts, and that record's line (counted from 1). */
@@ -21,8 +21,8 @@ export type CsvEntry =
   | { line: number; values: string[]; after: FilePlace; problem?: undefined }
   | { line: number; problem: string; values?: undefined }
 
-/** Characters per slice: ~64 KB of parse (a millisecond or two) between two turns of the event loop. */
-const SLICE_CHARS = 64 * 1024
+/** Characters per slice: ~16 KB of parse (a few milliseconds) between two steps that may give way to requests. */
+const SLICE_CHARS = 16 * 1024
 
 /** The UTF-8 bytes of `content` from byte `fromByte` on, in slices (a surrogate pair is never cut in two). */
 export function* slicesOf(content: string, fromByte = 0): Generator<Buffer> {
@@ -77,13 +77,14 @@ export async function* readCsvEntries(slices: Iterable<Buffer> | AsyncIterable<B
     const line = failure!.lines === undefined ? 0 : lineOf(failure!.lines)
     return [...entries, { line, problem: `The file could not be read from here on: ${inFile(failure!.message)}` }]
   }
+  const pace = loopShare.pacer()
   try {
     for await (const slice of slices) {
       parser.write(slice)
       if (failure) return yield stopped()
       if (entries.length > 0) yield entries
       entries = []
-      await nextTurn()
+      await pace()
     }
     await new Promise<void>((resolve) => parser.end(() => resolve()))
     if (failure) return yield stopped()

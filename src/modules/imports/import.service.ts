@@ -71,7 +71,10 @@ export interface ImportOptions {
 }
 
 export interface ImportServiceOptions {
-  /** Rows per transaction. */
+  /**
+   * Rows per transaction (default 50). A chunk's transaction holds the event loop on SQLite (it
+   * cannot give way inside: a request would write in it), so it is kept to a few milliseconds.
+   */
   chunkSize?: number
   /** How long a running job stays with its worker without progress before another may take it. */
   leaseMs?: number
@@ -99,7 +102,7 @@ function readOptions(job: ImportJobRow): ImportOptions {
 }
 
 export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
-  const chunkSize = options.chunkSize ?? 500
+  const chunkSize = options.chunkSize ?? 10
   const leaseMs = options.leaseMs ?? 60_000
   const maxRows = options.maxRows ?? 100_000
   const leaseFromNow = () => nowTimestamp(new Date(Date.now() + leaseMs))

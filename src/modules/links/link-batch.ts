@@ -3,20 +3,14 @@
 // write (the batch's transaction cannot retry one row alone), then the rows are written in chunks,
 // each chunk one journaled transaction with its audit rows (ADR 015): a chunk lands whole or not
 // at all. A race lost at the alias index rolls the chunk back and it is decided again.
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { ALIAS_TAKEN, type AliasService } from '../aliases/alias.service.js'
 import type { Actor, ChangeJournal } from '../changes/change-journal.js'
 import type { LinkService, PreparedLink } from './link.service.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
+import { loopShare } from '../../core/loop-share.js'
 import { AppError, DuplicateError, ForbiddenError } from '../../core/errors.js'
-
-/**
- * Rows decided between two turns of the event loop. SQLite answers synchronously, so a batch's
- * awaits alone never let a request in: a 100,000-row import held every request for minutes.
- */
-const TURN_EVERY_ROWS = 100
 
 /** What happens to a row whose alias another record holds: left out, given another alias, or the whole batch refused. */
 export const CONFLICT_CHOICES = ['skip', 'rename', 'fail'] as const
@@ -152,8 +146,11 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
   async function decide(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<Decision[]> {
     const decisions: Decision[] = []
     const prepared: Array<PreparedLink | AppError> = []
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && index % TURN_EVERY_ROWS === 0) await nextTurn()
+    // SQLite answers synchronously, so a batch's awaits alone never let a request in (a 100,000-row
+    // import held every request for minutes): every row is a step that may give way (core/loop-share.ts).
+    const pace = loopShare.pacer()
+    for (const row of rows) {
+      await pace()
       try {
         const link = await links.prepareLink(account.id, row.input)
         if (row.stored?.passwordHash !== undefined) link.values.passwordHash = row.stored.passwordHash
@@ -172,7 +169,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
     const claimedByHost = new Map<string, Set<string>>()
     const spellingByHost = new Map<string, Map<string, string>>()
     for (const [index, row] of rows.entries()) {
-      if (index > 0 && index % TURN_EVERY_ROWS === 0) await nextTurn()
+      await pace()
       const link = prepared[index]!
       if (link instanceof AppError) {
         decisions.push({ kind: 'done', outcome: { status: 'refused', error: link } })
@@ -260,9 +257,10 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
         const creating = decisions.filter((decision) => decision.kind === 'write').length
         if (creating > 0 && (await links.countLinks(account.id)) + creating > limit) throw ForbiddenError.planLimit('links', limit)
       }
+      const pace = loopShare.pacer()
       for (let start = 0; start < rows.length; start += chunkSize) {
-        // Between chunks the event loop turns: requests wait for one chunk at most, never the batch.
-        if (start > 0) await nextTurn()
+        // Between chunks the batch may give way: requests wait for one chunk at most, never the batch.
+        await pace()
         for (let attempt = 1; ; attempt += 1) {
           try {
             const chunk = decisions.slice(start, start + chunkSize)
