@@ -53,6 +53,7 @@ import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
 import { requestIdOf } from './http/request-id.js'
+import { rememberingSerializerFactory } from './http/response-serializers.js'
 import { loopShare } from './core/loop-share.js'
 import { createProxyTrust } from './http/client-address.js'
 import { createVersionedResponseCache } from './http/versioned-response-cache.js'
@@ -187,6 +188,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       return server
     },
     return503OnClosing: true,
+    // Response serializers compiled once per process, not once per app (http/response-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: rememberingSerializerFactory } },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Addresses the router refuses (bad percent-encoding, an overlong segment) are answered like
     // every other error: the envelope on /api, a page for visitors.
