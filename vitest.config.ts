@@ -18,6 +18,11 @@ export default defineConfig({
     // (a dashboard walk failed so). A poll that succeeds returns at once; only a failing one waits.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
+    // Most of a test file's time is spent waiting (on PostgreSQL, a child process, the browser), so
+    // three files at a time keep two cores busy where vitest's default (cores − 1) ran one at a time.
+    // TEST_WORKERS sets another number (1 runs the files one after another).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    minWorkers: 1,
     projects: [
       {
         extends: true,

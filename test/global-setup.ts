@@ -4,6 +4,7 @@ import pg from 'pg'
 import { Redis } from 'ioredis'
 import { connect } from '@nats-io/transport-node'
 import { jetstreamManager } from '@nats-io/jetstream'
+import { ensurePostgresTemplate } from './helpers/postgres-template.js'
 
 export default async function setup(): Promise<void> {
   const postgresUrl = process.env.TEST_DATABASE_URL
@@ -18,6 +19,8 @@ export default async function setup(): Promise<void> {
     } finally {
       await client.end().catch(() => {})
     }
+    // Every test file's database is a copy of one migrated template (test/helpers/postgres-template.ts).
+    await ensurePostgresTemplate(postgresUrl)
   } else {
     process.stdout.write('\nSKIPPED: the PostgreSQL run of every database test (TEST_DATABASE_URL is not set).\n')
   }

@@ -3,15 +3,10 @@
 // for typing, one code), recovery codes shown once; signing out and in again with a code computed
 // here with otplib, then with a recovery code, which is refused the second time. Screenshots at
 // 1440 and 375 px.
-import { authenticator } from 'otplib'
+import { codeOf } from '../helpers/totp.js'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshot, screenshotAtEveryWidth, useBrowser, WIDTHS, withDashboard } from './harness.js'
-
-/** The code an authenticator app shows `stepsAhead` steps of 30 s from now. */
-function codeOf(secret: string, stepsAhead = 0): string {
-  return authenticator.clone({ epoch: Date.now() + stepsAhead * 30_000 }).generate(secret)
-}
 
 /** A screenshot of the page as it is, at every width (a page that a reload would lose). */
 async function screenshotAsItIs(page: Page, prefix: string, name: string): Promise<void> {

@@ -1,8 +1,9 @@
 // A fresh, migrated database for one test file: an in-memory SQLite database, or a new
-// PostgreSQL schema dropped afterwards (TEST_DIALECT chooses; see vitest.config.ts).
+// PostgreSQL database copied from a migrated template and dropped afterwards (TEST_DIALECT chooses; see vitest.config.ts).
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
+import { copyOfTemplate } from './postgres-template.js'
 
 export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 
@@ -18,7 +19,15 @@ export async function createTestDatabase(options: { migrateTo?: string } = {}): 
   if (testDialect === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL
     if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL')
-    const schema = `lw_test_${randomBytes(6).toString('hex')}`
+    const name = `lw_test_${randomBytes(6).toString('hex')}`
+    // The whole schema: a copy of the migrated template (test/global-setup.ts made it). An earlier
+    // migration only: a database of its own, migrated that far.
+    if (options.migrateTo === undefined) {
+      const copy = await copyOfTemplate(baseUrl, name)
+      const handle = openDatabase(copy.url, { poolMax: 5 })
+      return { ...handle, url: copy.url, destroy: async () => { await handle.close(); await copy.drop() } }
+    }
+    const schema = name
     const admin = new pg.Client({ connectionString: baseUrl })
     await admin.connect()
     await admin.query(`create schema ${schema}`)

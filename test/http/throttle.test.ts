@@ -22,11 +22,12 @@ describe.skipIf(testDialect !== 'postgres')('throttle factory on PostgreSQL', ()
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    const target = new URL(process.env.TEST_DATABASE_URL!)
+    // The test's database, reached through a proxy the test can cut.
+    const target = new URL(database.url)
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432))
     target.hostname = '127.0.0.1'
     target.port = String(proxy.port)
-    viaProxy = openDatabase(target.toString(), { schema: database.schema, poolMax: 2 })
+    viaProxy = openDatabase(target.toString(), { poolMax: 2 })
   })
   afterAll(async () => {
     await viaProxy?.close()

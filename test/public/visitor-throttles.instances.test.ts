@@ -42,7 +42,7 @@ describe.skipIf(testDialect !== 'postgres').each(STORES)('two instances counting
     if (skip) return
     database = await createTestDatabase()
     // The second instance's own pool on the same schema, as another process would have.
-    secondHandle = openDatabase(process.env.TEST_DATABASE_URL!, { schema: database.schema, poolMax: 3 })
+    secondHandle = openDatabase(database.url, { poolMax: 3 })
     const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', KEY_CACHE_MS: '0' })
     const redisFor = async () => {
       if (!withRedis) return undefined

@@ -2,7 +2,7 @@
 // with AES-GCM; the rows hold no plaintext secret, sign-in with a code and webhook signing work
 // as before, secrets stored before the key was set still work and are sealed by `secrets seal`.
 import { Webhook } from 'standardwebhooks'
-import { authenticator } from 'otplib'
+import { codeOf } from '../../helpers/totp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardClient, sessionCookieOf, signedInClient, signIn } from '../../helpers/dashboard-client.js'
 import { createAccount, useTestApp } from '../../helpers/test-app.js'
@@ -13,10 +13,6 @@ import type { CommandContext } from '../../../src/cli/command.js'
 
 const KEY = 'a'.repeat(64)
 const PASSWORD = 'sealed secrets password'
-
-function codeOf(secret: string, stepsAhead = 0): string {
-  return authenticator.clone({ epoch: Date.now() + stepsAhead * 30_000 }).generate(secret)
-}
 
 describe('secrets sealed with SECRETS_KEY', () => {
   const { context, api } = useTestApp({ env: { SECRETS_KEY: KEY, WEBHOOK_ALLOW_PRIVATE: '1' }, webhookDelivery: { pollMs: 50 } })

@@ -1,7 +1,7 @@
 // Two-factor sign-in (issue 20, ADR 025) through the API as the dashboard calls it: enrolment with a
 // QR code and one code, recovery codes, the sign-in's second step, replayed and used codes refused,
 // the throttle, turning it off, an owner's requirement, the members list and the audit log.
-import { authenticator } from 'otplib'
+import { codeOf } from '../../helpers/totp.js'
 import { describe, expect, it } from 'vitest'
 import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
 import { dashboardClient, sessionCookieOf, signedInClient, signIn, type DashboardClient } from '../../helpers/dashboard-client.js'
@@ -9,11 +9,6 @@ import { createMember } from '../../helpers/factories.js'
 import { apiClient, createAccount, useTestApp, type ApiResponse } from '../../helpers/test-app.js'
 
 const PASSWORD = 'two factor password'
-
-/** The code an authenticator app shows `stepsAhead` steps of 30 s from now. */
-function codeOf(secret: string, stepsAhead = 0): string {
-  return authenticator.clone({ epoch: Date.now() + stepsAhead * 30_000 }).generate(secret)
-}
 
 function expectRefusal(response: ApiResponse, status: number, code: string, field?: string) {
   expect(response.statusCode, response.body).toBe(status)

@@ -137,7 +137,7 @@ describe.skipIf(testDialect !== 'postgres' || !redisUrl)('a demotion on one inst
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    secondHandle = openDatabase(process.env.TEST_DATABASE_URL!, { schema: database.schema, poolMax: 3 })
+    secondHandle = openDatabase(database.url, { poolMax: 3 })
     const config = loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', KEY_CACHE_MS: '1000' })
     const redisFor = async () => {
       const redis = connectRedis(redisUrl!, prefix)
