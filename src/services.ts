@@ -212,7 +212,7 @@ export function createServices(deps: ServiceDependencies) {
   const tags = createTagService(bindable(createTagRepository, db), journal)
   const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
-  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, ...deps.imports })
+  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,

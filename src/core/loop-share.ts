@@ -5,7 +5,9 @@
 // gives way. When requests came meanwhile it rests three times as long as it worked, so requests keep at
 // least three quarters of the loop while they come; else it takes one turn of the loop (the requests that queued
 // meanwhile are read in it) and goes on at full speed. A request now and then (a page polling the
-// import's progress) makes it rest at a step or two, not for a second.
+// import's progress) makes it rest at a step or two, not for a second. Work that waited for real
+// input or output since its last step (a PostgreSQL query) let the loop turn meanwhile: it held
+// nothing, and its slice starts again.
 
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 
@@ -31,12 +33,15 @@ export interface LoopShareOptions {
   now?: () => number
   rest?: (ms: number) => Promise<unknown>
   turn?: () => Promise<unknown>
+  /** Calls `turned` at the event loop's next turn (setImmediate; tests turn it by hand). */
+  onNextTurn?: (turned: () => void) => void
 }
 
 export function createLoopShare(options: LoopShareOptions = {}): LoopShare {
   const now = options.now ?? (() => performance.now())
   const rest = options.rest ?? sleep
   const turn = options.turn ?? nextTurn
+  const onNextTurn = options.onNextTurn ?? ((turned: () => void) => void setImmediate(turned))
   // Requests received since some long work last gave way: one count for the process (two imports
   // at once each rest when requests came).
   let requests = 0
@@ -45,15 +50,28 @@ export function createLoopShare(options: LoopShareOptions = {}): LoopShare {
       requests += 1
     },
     pacer(): Pacer {
-      let resumed = now()
+      // When the work's slice started, and whether the loop has turned since (the work awaited
+      // input or output, and requests were read meanwhile).
+      let resumed = 0
+      let turned = false
+      const resume = () => {
+        resumed = now()
+        turned = false
+        onNextTurn(() => (turned = true))
+      }
       const giveWay = async (worked: number): Promise<void> => {
         const came = requests
         requests = 0
         if (came > 0) await rest(Math.min(worked * REST_PER_WORK, MAX_REST_MS))
         else await turn()
-        resumed = now()
+        resume()
       }
+      resume()
       return () => {
+        if (turned) {
+          resume()
+          return undefined
+        }
         const worked = now() - resumed
         return worked >= SLICE_MS ? giveWay(worked) : undefined
       }

@@ -46,6 +46,12 @@ export interface DatabaseHandle {
    * process alone writes (what it hears of changes is all there is), a second on a shared one.
    */
   cacheStaleMs: number
+  /**
+   * Rows a transaction of long work (an import) should write at most: SQLite answers synchronously,
+   * so a transaction holds the event loop and every request waits for it (ADR 021); PostgreSQL
+   * holds nothing while it writes, and fewer round trips are faster.
+   */
+  longWorkChunkRows: number
   /** PostgreSQL schema in use when not the default one. */
   schema?: string
   /**
@@ -181,6 +187,7 @@ function openSqlite(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   return {
     db,
     cacheStaleMs: 60_000,
+    longWorkChunkRows: 10,
     ping: async () => {
       await sql`select 1`.execute(db)
     },
@@ -208,6 +215,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   return {
     db,
     cacheStaleMs: 1_000,
+    longWorkChunkRows: 500,
     schema: options.schema,
     sharedCounters: createPostgresCounterStore(pool, options.schema),
     poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),

@@ -1,6 +1,7 @@
 // Runs the `linkwell` command as a child process against a database the test can also open, and
 // builds the HTTP app on that same database to check what the command created.
 import { execFile } from 'node:child_process'
+import { vi } from 'vitest'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +13,10 @@ import { buildAppOn } from '../helpers/test-app.js'
 import { createTestDatabase, testDialect } from '../helpers/test-database.js'
 
 export const CLI_ENTRY = path.resolve('src/cli.ts')
+
+// A test that runs several commands starts a process for each (a second or more on a loaded
+// two-core machine): such files get three minutes a test (as the browser walks), not the suite's 30 s, as a hang guard.
+vi.setConfig({ testTimeout: 180_000 })
 const BUILT_CLI = path.resolve('dist/src/cli.js')
 
 /** The newest change under `folder`, in milliseconds. */

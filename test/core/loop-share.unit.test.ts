@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { createLoopShare } from '../../src/core/loop-share.js'
 
-/** A loop share on a clock the test moves, recording how it gave way. */
+/** A loop share on a clock the test moves, recording how it gave way; `loopTurns()` is the event loop turning between two steps. */
 function shareOnClock() {
   let clock = 0
   const ways: Array<['rest', number] | ['turn']> = []
+  let waiting: Array<() => void> = []
   const share = createLoopShare({
     now: () => clock,
     rest: async (ms) => void ways.push(['rest', ms]),
     turn: async () => void ways.push(['turn']),
+    onNextTurn: (turned) => void waiting.push(turned),
   })
-  return { share, ways, advance: (ms: number) => (clock += ms) }
+  const loopTurns = () => {
+    for (const turned of waiting) turned()
+    waiting = []
+  }
+  return { share, ways, advance: (ms: number) => (clock += ms), loopTurns }
 }
 
 describe('loop share', () => {
@@ -59,6 +65,22 @@ describe('loop share', () => {
     advance(20)
     await pace()
     expect(ways).toEqual([['rest', 250], ['turn']])
+  })
+
+  it('starts the slice again after a step that let the loop turn (it waited for a query, not held the loop)', async () => {
+    const { share, ways, advance, loopTurns } = shareOnClock()
+    const pace = share.pacer()
+    share.noteRequest()
+    advance(8)
+    expect(pace()).toBeUndefined()
+    advance(30)
+    loopTurns()
+    expect(pace()).toBeUndefined()
+    advance(9)
+    expect(pace()).toBeUndefined()
+    advance(3)
+    await pace()
+    expect(ways).toEqual([['rest', 36]])
   })
 
   it('counts a new piece of work from its start, not from the last work that gave way', async () => {

@@ -72,8 +72,9 @@ export interface ImportOptions {
 
 export interface ImportServiceOptions {
   /**
-   * Rows per transaction (default 50). A chunk's transaction holds the event loop on SQLite (it
-   * cannot give way inside: a request would write in it), so it is kept to a few milliseconds.
+   * Rows per transaction (default 10). A chunk's transaction holds the event loop on SQLite (it
+   * cannot give way inside: a request would write in it), so it is kept to a few milliseconds there;
+   * the composition root gives PostgreSQL larger ones.
    */
   chunkSize?: number
   /** How long a running job stays with its worker without progress before another may take it. */
