@@ -54,10 +54,15 @@ export function createLoopShare(options: LoopShareOptions = {}): LoopShare {
       // input or output, and requests were read meanwhile).
       let resumed = 0
       let turned = false
+      let slice = 0
       const resume = () => {
         resumed = now()
         turned = false
-        onNextTurn(() => (turned = true))
+        // Only this slice's watch counts: one armed for an earlier slice says nothing of this one.
+        const watched = (slice += 1)
+        onNextTurn(() => {
+          if (slice === watched) turned = true
+        })
       }
       const giveWay = async (worked: number): Promise<void> => {
         const came = requests
