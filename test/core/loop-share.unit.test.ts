@@ -85,7 +85,7 @@ describe('loop share', () => {
 
   it('counts a new piece of work from its start, not from the last work that gave way', async () => {
     const { share, ways, advance } = shareOnClock()
-    await share.pacer()
+    share.pacer()
     advance(10_000)
     const pace = share.pacer()
     share.noteRequest()

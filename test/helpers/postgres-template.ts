@@ -11,11 +11,16 @@ import { migrateToLatest, openDatabase } from '../../src/db/database.js'
 const MIGRATIONS = path.resolve('src/db/migrations')
 const PREFIX = 'lw_template_'
 
-/** The template's name for the migrations in the tree now. */
+let knownName: string | undefined
+
+/** The template's name for the migrations in the tree now (read once per process). */
 export function templateName(): string {
-  const hash = createHash('sha256')
-  for (const file of fs.readdirSync(MIGRATIONS).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)))
-  return `${PREFIX}${hash.digest('hex').slice(0, 16)}`
+  if (knownName === undefined) {
+    const hash = createHash('sha256')
+    for (const file of fs.readdirSync(MIGRATIONS).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)))
+    knownName = `${PREFIX}${hash.digest('hex').slice(0, 16)}`
+  }
+  return knownName
 }
 
 /** The same server's URL for another database. */
@@ -38,13 +43,13 @@ async function withClient<T>(baseUrl: string, work: (client: pg.Client) => Promi
 
 /** Makes the template for the migrations in the tree unless it is there; drops templates of other migrations. */
 export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
-  const name = templateName()
+  const template = templateName()
   return withClient(baseUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '${PREFIX}%'`)
-    for (const { datname } of rows) if (datname !== name) await client.query(`drop database if exists ${datname} with (force)`)
-    if (rows.some((row) => row.datname === name)) return name
+    for (const { datname } of rows) if (datname !== template) await client.query(`drop database if exists ${datname} with (force)`)
+    if (rows.some((row) => row.datname === template)) return template
     // Built under a name of its own and renamed when whole: a run stopped midway leaves no half template.
-    const building = `${name}_building`
+    const building = `${template}_building`
     await client.query(`drop database if exists ${building} with (force)`)
     await client.query(`create database ${building}`)
     const handle = openDatabase(databaseUrl(baseUrl, building))
@@ -53,8 +58,8 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
     } finally {
       await handle.close()
     }
-    await client.query(`alter database ${building} rename to ${name}`)
-    return name
+    await client.query(`alter database ${building} rename to ${template}`)
+    return template
   })
 }
 
