@@ -94,7 +94,7 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>
+export type Env = Record<string, string | undefined>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 

@@ -55,7 +55,7 @@ export const CLICK_COMMANDS: Record<string, Command> = {
     usage: 'dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L]) --count N [--days D] [--last-day YYYY-MM-DD]',
     options: { link: { type: 'string' }, qr: { type: 'string' }, campaign: { type: 'string' }, bio: { type: 'string' }, workspace: { type: 'string' }, links: { type: 'string' }, count: { type: 'string' }, days: { type: 'string' }, 'last-day': { type: 'string' } },
     required: ['count'],
-    async run(values, { db }) {
+    async run(values, { db, progress }) {
       const items = [...Object.keys(ITEM_OPTIONS), 'workspace'].filter((option) => text(values, option) !== undefined)
       if (items.length !== 1) throw new UsageError('give exactly one of --link, --qr, --campaign, --bio or --workspace')
       const option = items[0]!
@@ -68,7 +68,7 @@ export const CLICK_COMMANDS: Record<string, Command> = {
         days: wholeNumber(text(values, 'days') ?? '90', 'days', 1, MAX_DAYS),
         lastDay,
         onProgress: (written: number) => {
-          if (written % 1_000_000 === 0) process.stderr.write(`seed-clicks: ${written} clicks written\n`)
+          if (written % 1_000_000 === 0) progress(`seed-clicks: ${written} clicks written`)
         },
       }
       const id = wholeNumber(text(values, option)!, option, 1, 2_147_483_647)

@@ -20,6 +20,8 @@ export interface CommandContext extends Services {
   applied: string[]
   /** The first line of standard input (secrets come this way, never through argv). */
   readInputLine(): Promise<string>
+  /** Writes a line of progress for the person waiting (standard error: standard output is the command's JSON answer). */
+  progress(line: string): void
 }
 
 export interface Command {

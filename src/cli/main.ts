@@ -11,7 +11,7 @@ import { CliFailure, text, UsageError, wholeNumber, type Command, type Options, 
 import { CLICK_COMMANDS, CLICK_HELP } from './click-commands.js'
 import { SECRET_COMMANDS, SECRET_HELP } from './secret-commands.js'
 import { serve } from './serve-command.js'
-import { ConfigError, loadConfig, type Config } from '../config.js'
+import { ConfigError, loadConfig, type Config, type Env } from '../config.js'
 import { createLogger } from '../logger.js'
 import { createServices } from '../services.js'
 import { backupSqliteDatabase } from '../db/backup.js'
@@ -444,7 +444,7 @@ function parseOptions(command: Command, rest: string[]): Values {
  * The first line of `input`, without its line ending. On a terminal it asks first (the typing is
  * shown: a pipe or a redirect keeps it off the screen and out of the shell history).
  */
-async function readFirstLine(input: NodeJS.ReadStream, prompt: NodeJS.WritableStream): Promise<string> {
+async function readFirstLine(input: CommandIo['stdin'], prompt: NodeJS.WritableStream): Promise<string> {
   if (input.isTTY) prompt.write('New password, then Enter: ')
   const lines = readline.createInterface({ input, terminal: false })
   try {
@@ -456,14 +456,14 @@ async function readFirstLine(input: NodeJS.ReadStream, prompt: NodeJS.WritableSt
 }
 
 /** Opens and migrates the database, builds the services, runs `work`, and closes everything. */
-async function withServices<T>(config: Config, work: (context: CommandContext) => Promise<T>, options: { sqliteCacheMb?: number } = {}): Promise<T> {
+async function withServices<T>(config: Config, io: CommandIo, work: (context: CommandContext) => Promise<T>, options: { sqliteCacheMb?: number } = {}): Promise<T> {
   const database = openDatabase(config.databaseUrl, { poolMax: 2, ...options })
   try {
     const applied = await migrateToLatest(database)
     // A one-off run: errors reach the user as the command's own message, not as log lines.
     const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }) })
     try {
-      return await work({ ...services, db: database.db, applied, readInputLine: () => readFirstLine(process.stdin, process.stderr) })
+      return await work({ ...services, db: database.db, applied, readInputLine: () => readFirstLine(io.stdin, io.stderr), progress: (line) => io.stderr.write(`${line}\n`) })
     } finally {
       await services.close()
     }
@@ -472,8 +472,20 @@ async function withServices<T>(config: Config, work: (context: CommandContext) =
   }
 }
 
+/**
+ * Where a command line reads and writes: this process's environment and standard streams, or a
+ * caller's own (the tests run many command lines in one long-lived thread: test/cli/cli-runner.ts).
+ */
+export interface CommandIo {
+  env: Env
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean }
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+}
+
 /** Runs one command line; returns the exit code. Never throws. */
-async function runCli(argv: string[], stdout = process.stdout, stderr = process.stderr): Promise<number> {
+export async function runCommandLine(argv: string[], io: CommandIo): Promise<number> {
+  const { stdout, stderr } = io
   if (argv.includes('--help') || argv.includes('-h')) {
     stdout.write(HELP)
     return 0
@@ -484,10 +496,10 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
     const { command, rest } = resolveCommand(argv)
     const values = parseOptions(command, rest)
     command.check?.(values)
-    const config = loadConfig()
+    const config = loadConfig(io.env)
     // An import upserts millions of aggregate rows spread over the whole index: with SQLite's cache
     // at the server's 8 MB its clicks went 2× slower (ADR 021); 32 MB keeps it well under the memory target.
-    const result = await withServices(config, (context) => command.run(values, context), argv[0] === 'import' ? { sqliteCacheMb: 32 } : {})
+    const result = await withServices(config, io, (context) => command.run(values, context), argv[0] === 'import' ? { sqliteCacheMb: 32 } : {})
     stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return 0
   } catch (error) {
@@ -512,5 +524,5 @@ async function runCli(argv: string[], stdout = process.stdout, stderr = process.
 
 /** Runs the command line of this process (the `linkwell` bin, src/cli.ts). */
 export async function main(): Promise<void> {
-  process.exitCode = await runCli(process.argv.slice(2))
+  process.exitCode = await runCommandLine(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
 }

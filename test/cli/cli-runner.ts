@@ -1,10 +1,13 @@
-// Runs the `linkwell` command as a child process against a database the test can also open, and
-// builds the HTTP app on that same database to check what the command created.
+// Runs `linkwell` command lines against a database the test can also open, and builds the HTTP app
+// on that same database to check what the command created. `runCli` runs them in a thread of the
+// test's process (the CLI's own `runCommandLine`, test/cli/cli-thread.mjs); `runCliProcess` starts
+// the `linkwell` command itself, for what only a process shows (exit codes, the bin, the relaunch).
 import { execFile } from 'node:child_process'
-import { vi } from 'vitest'
+import { Worker } from 'node:worker_threads'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { App } from '../../src/http/app-instance.js'
 import { loadConfig } from '../../src/config.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
@@ -14,9 +17,6 @@ import { createTestDatabase, testDialect } from '../helpers/test-database.js'
 
 export const CLI_ENTRY = path.resolve('src/cli.ts')
 
-// A test that runs several commands starts a process for each (a second or more on a loaded
-// two-core machine): such files get three minutes a test (as the browser walks), not the suite's 30 s, as a hang guard.
-vi.setConfig({ testTimeout: 180_000 })
 const BUILT_CLI = path.resolve('dist/src/cli.js')
 
 /** The newest change under `folder`, in milliseconds. */
@@ -28,12 +28,11 @@ function newestChange(folder: string): number {
   return newest
 }
 
-/**
- * How the command is started: the built one (`npm test` builds before it runs the suite) when it is
- * newer than every source file, else the source through tsx, which compiles ~400 modules at every
- * start (a second more per command).
- */
-const cliCommand: string[] = fs.existsSync(BUILT_CLI) && fs.statSync(BUILT_CLI).mtimeMs >= newestChange(path.resolve('src')) ? [BUILT_CLI] : ['--import', 'tsx', CLI_ENTRY]
+/** Whether the build (`npm test` builds before it runs the suite) is newer than every source file. */
+const builtIsCurrent = fs.existsSync(BUILT_CLI) && fs.statSync(BUILT_CLI).mtimeMs >= newestChange(path.resolve('src'))
+
+/** How the command is started: the built one when it is current, else the source through tsx (~400 modules compiled at every start). */
+const cliCommand: string[] = builtIsCurrent ? [BUILT_CLI] : ['--import', 'tsx', CLI_ENTRY]
 
 export interface CliResult {
   code: number
@@ -43,8 +42,8 @@ export interface CliResult {
   json: any
 }
 
-/** Runs `linkwell …args` with DATABASE_URL=`databaseUrl` and `input` on stdin; never rejects. */
-export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
+/** Runs the `linkwell` process with `args`, DATABASE_URL=`databaseUrl` and `input` on stdin; never rejects. */
+export function runCliProcess(databaseUrl: string, args: string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
@@ -52,17 +51,69 @@ export function runCli(databaseUrl: string, args: string[], env: Record<string, 
       { env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 90_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
-        let json: unknown
-        try {
-          json = JSON.parse(stdout)
-        } catch {
-          json = undefined
-        }
-        resolve({ code, stdout, stderr, json })
+        resolve(toResult(code, stdout, stderr))
       },
     )
     // Ended always: a command that reads stdin must not wait for a test that sends nothing.
     child.stdin!.end(input)
+  })
+}
+
+function toResult(code: number, stdout: string, stderr: string): CliResult {
+  let json: unknown
+  try {
+    json = JSON.parse(stdout)
+  } catch {
+    json = undefined
+  }
+  return { code, stdout, stderr, json }
+}
+
+interface ThreadAnswer {
+  id: number
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** The file's command thread, started at its first command line. */
+let thread: { worker: Worker; waiting: Map<number, (answer: ThreadAnswer) => void>; next: number } | undefined
+
+function commandThread(): NonNullable<typeof thread> {
+  if (thread) return thread
+  const worker = new Worker(path.resolve('test/cli/cli-thread.mjs'), {
+    workerData: builtIsCurrent ? { entry: pathToFileURL(path.resolve('dist/src/cli/main.js')).href, compile: false } : { entry: pathToFileURL(path.resolve('src/cli/main.ts')).href, compile: true },
+  })
+  const started = { worker, waiting: new Map<number, (answer: ThreadAnswer) => void>(), next: 0 }
+  worker.on('message', (answer: ThreadAnswer) => {
+    started.waiting.get(answer.id)?.(answer)
+    started.waiting.delete(answer.id)
+  })
+  // A thread that dies (its modules failed to load) answers every waiting command with what killed it.
+  const fail = (message: string) => {
+    for (const [id, resolve] of started.waiting) resolve({ id, code: -1, stdout: '', stderr: message })
+    started.waiting.clear()
+    thread = undefined
+  }
+  worker.on('error', (error) => fail(`the command thread failed: ${error.stack ?? error.message}`))
+  worker.on('exit', (code) => fail(`the command thread exited (${code})`))
+  // The thread ends with the test file's process; it never keeps it alive.
+  worker.unref()
+  thread = started
+  return started
+}
+
+/**
+ * Runs `linkwell …args` with DATABASE_URL=`databaseUrl` and `input` on stdin, in the file's command
+ * thread: the same function the bin runs, with this environment and these streams. Never rejects;
+ * command lines given at once run one after another.
+ */
+export function runCli(databaseUrl: string, args: string[], env: Record<string, string> = {}, input = ''): Promise<CliResult> {
+  const { worker, waiting, next } = commandThread()
+  thread!.next = next + 1
+  return new Promise((resolve) => {
+    waiting.set(next, (answer) => resolve(toResult(answer.code, answer.stdout, answer.stderr)))
+    worker.postMessage({ id: next, args, env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, input })
   })
 }
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../src/modules/accounts/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
 import { dashboardClient, sessionCookieOf, signIn } from '../helpers/dashboard-client.js'
 import { testDialect } from '../helpers/test-database.js'
-import { createSharedDatabase, freshSqliteUrl, runCli, type CliResult, type SharedDatabase } from './cli-runner.js'
-
-// Each test starts several `linkwell` processes (tsx compiles the CLI on start): on a loaded
-// machine that alone can pass the default 30 s, which is no fault of the command.
-vi.setConfig({ testTimeout: 120_000 })
+import { createSharedDatabase, freshSqliteUrl, runCli, runCliProcess, type CliResult, type SharedDatabase } from './cli-runner.js'
 
 const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
 
@@ -27,12 +23,19 @@ describe('the linkwell command', () => {
     return result
   }
 
+  /** Runs the `linkwell` process itself (for what only a process shows: the bin, exit codes, the relaunch). */
+  async function cliProcess(...args: string[]): Promise<CliResult> {
+    const result = await runCliProcess(shared.url, args)
+    expect(result.stderr).not.toMatch(STACK_TRACE)
+    return result
+  }
+
   /**
    * Runs invocations that are independent of each other side by side (each process takes about a
    * second to start) and checks that each ends with `code` and says `mentions` on stderr only.
    */
-  async function expectErrors(cases: Array<[code: 1 | 2, mentions: string, args: string[]]>) {
-    const results = await Promise.all(cases.map(([, , args]) => cli(...args)))
+  async function expectErrors(cases: Array<[code: 1 | 2, mentions: string, args: string[]]>, run = cli) {
+    const results = await Promise.all(cases.map(([, , args]) => run(...args)))
     results.forEach((result, index) => {
       const [code, mentions, args] = cases[index]!
       const label = `linkwell ${args.join(' ')}`
@@ -376,10 +379,11 @@ describe('the linkwell command', () => {
     })
   })
 
-  // Nothing here depends on the database: once, on SQLite, is enough.
-  describe.runIf(testDialect === 'sqlite')('help and errors', () => {
+  // The `linkwell` process itself: its exit codes, its output streams, the relaunch of a long command
+  // with the server's heap settings. Nothing here depends on the database: once, on SQLite, is enough.
+  describe.runIf(testDialect === 'sqlite')('as a process: help and errors', () => {
     it('prints help with --help and exits 0', async () => {
-      const results = await Promise.all([['--help'], ['-h'], ['account', 'create', '--help']].map((args) => cli(...args)))
+      const results = await Promise.all([['--help'], ['-h'], ['account', 'create', '--help']].map((args) => cliProcess(...args)))
       for (const result of results) {
         expect(result.code).toBe(0)
         expect(result.stdout).toContain('Usage: linkwell <command> [options]')
@@ -388,20 +392,43 @@ describe('the linkwell command', () => {
     })
 
     it('exits 2 without a command or with an unknown one', async () => {
-      await expectErrors([
-        [2, 'no command given', []],
-        [2, 'unknown command "frobnicate"', ['frobnicate']],
-        [2, 'unknown command "account explode"', ['account', 'explode']],
-        [2, 'no command given', ['--email', 'x']],
-      ])
+      await expectErrors(
+        [
+          [2, 'no command given', []],
+          [2, 'unknown command "frobnicate"', ['frobnicate']],
+          [2, 'unknown command "account explode"', ['account', 'explode']],
+          [2, 'no command given', ['--email', 'x']],
+        ],
+        cliProcess,
+      )
     })
 
     it('exits 1 naming the variable when the configuration is bad, without a stack trace', async () => {
-      const result = await runCli('mysql://localhost/db', ['account', 'list'])
+      const result = await runCliProcess('mysql://localhost/db', ['account', 'list'])
       expect(result.code).toBe(1)
       expect(result.stdout).toBe('')
       expect(result.stderr).toContain('DATABASE_URL')
       expect(result.stderr).not.toMatch(STACK_TRACE)
+    })
+
+    it('answers JSON on stdout with exit 0, and a long command (import) answers through its relaunch with its exit code', async () => {
+      const migrated = await cliProcess('migrate')
+      expect(migrated.code, migrated.stderr).toBe(0)
+      expect(migrated.json).toEqual({ applied: [] })
+      const account = await createAccount()
+      const failed = await cliProcess('import', 'linkwell', '--account', account.username, '--links', '/nonexistent/links.csv')
+      expect(failed.code).toBe(1)
+      expect(failed.stdout).toBe('')
+      expect(failed.stderr).toContain('import failed')
+    })
+  })
+
+  describe.runIf(testDialect === 'sqlite')('in the command thread: help and errors', () => {
+    it('answers help and usage errors as the process does', async () => {
+      const help = await cli('--help')
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain('Usage: linkwell <command> [options]')
+      await expectErrors([[2, 'unknown command "frobnicate"', ['frobnicate']]])
     })
   })
 })
