@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 // (`*.unit.test.ts`) touch no database and run once. The `web` project runs the dashboard's
 // component tests in jsdom.
 const postgresUrl = process.env.TEST_DATABASE_URL
+const workers = Number(process.env.TEST_WORKERS ?? 3)
 
 export default defineConfig({
   test: {
@@ -18,11 +19,18 @@ export default defineConfig({
     // (a dashboard walk failed so). A poll that succeeds returns at once; only a failing one waits.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
-    // Most of a test file's time is spent waiting (on PostgreSQL, a child process, the browser), so
-    // three files at a time keep two cores busy where vitest's default (cores − 1) ran one at a time.
-    // TEST_WORKERS sets another number (1 runs the files one after another).
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
-    minWorkers: 1,
+    // A worker process runs file after file with the modules it has loaded (no `isolate`): loading
+    // the app's ~400 modules and their packages again for every file took 596 s of the 2,700 s the
+    // workers spent (vitest's "collect"), on a machine whose two cores were busy throughout. Files share nothing but modules: each builds its own
+    // app, database and clock (docs/testing.md). The dashboard's component tests run isolated (web).
+    isolate: false,
+    // Most of a test file's time is spent waiting (on PostgreSQL, the browser), so three files at a
+    // time keep two cores busy. TEST_WORKERS sets another number (1 runs the files one after another).
+    // A fixed pool: with fewer kept than allowed, tinypool ends an idle worker while vitest hands it
+    // the next file, and the run dies ("Terminating worker thread", vitest 3.2 without isolation).
+    maxWorkers: workers,
+    minWorkers: workers,
+    poolOptions: { threads: { isolate: true } },
     projects: [
       {
         extends: true,
@@ -47,6 +55,10 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
           environment: 'jsdom',
+          // A fresh thread per file (the threads pool is isolated, see poolOptions): React and the
+          // testing library bind to the document of the first file's jsdom and would render the next
+          // file's components into it.
+          pool: 'threads',
           environmentOptions: { jsdom: { url: 'http://localhost:3000/app/' } },
           setupFiles: ['web/src/test-setup.ts'],
         },

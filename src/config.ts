@@ -76,9 +76,10 @@ export interface Config {
   eventsUrl: string | undefined
   /**
    * The broken-link checker (ADR 026): on unless LINK_CHECK=off; LINK_CHECK_ALLOW_PRIVATE=1 lets it
-   * look at private and loopback addresses (tests); each link at most every `intervalHours`.
+   * look at private and loopback addresses (tests); each link at most every `intervalHours`; with
+   * nothing due, the checker asks again for due links after `pollSeconds` (a new link waits that long for its first look).
    */
-  linkCheck: { enabled: boolean; allowPrivate: boolean; intervalHours: number }
+  linkCheck: { enabled: boolean; allowPrivate: boolean; intervalHours: number; pollSeconds: number }
   /**
    * Who creates workspaces (ADR 029): the instance's administrators only (WORKSPACE_CREATION=admins,
    * the default) or anyone signed in (`anyone`), who then owns at most `limit` workspaces
@@ -227,7 +228,12 @@ function readFlag(env: Env, name: string): boolean {
 function readLinkCheck(env: Env): Config['linkCheck'] {
   const raw = (env.LINK_CHECK ?? '').trim().toLowerCase()
   if (raw !== '' && raw !== 'on' && raw !== 'off') throw new ConfigError('LINK_CHECK', `must be on or off, got "${env.LINK_CHECK}"`)
-  return { enabled: raw !== 'off', allowPrivate: readFlag(env, 'LINK_CHECK_ALLOW_PRIVATE'), intervalHours: readInteger(env, 'LINK_CHECK_INTERVAL_HOURS', 6, 1, 24 * 365) }
+  return {
+    enabled: raw !== 'off',
+    allowPrivate: readFlag(env, 'LINK_CHECK_ALLOW_PRIVATE'),
+    intervalHours: readInteger(env, 'LINK_CHECK_INTERVAL_HOURS', 6, 1, 24 * 365),
+    pollSeconds: readInteger(env, 'LINK_CHECK_POLL_SECONDS', 30, 1, 3600),
+  }
 }
 
 function readWorkspaceCreation(env: Env): Config['workspaceCreation'] {

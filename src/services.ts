@@ -217,6 +217,7 @@ export function createServices(deps: ServiceDependencies) {
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
     intervalHours: config.linkCheck.intervalHours,
+    pollMs: config.linkCheck.pollSeconds * 1000,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
   const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })

@@ -1,13 +1,10 @@
 // `linkwell audit prune` as a child process: it deletes audit entries older than AUDIT_RETENTION_DAYS
 // (or --days), every account's, keeps the rest, and refuses a bad --days without deleting anything.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, createCampaign, servicesFor, type WithServices } from '../helpers/factories.js'
 import { createSharedDatabase, runCli, type SharedDatabase } from './cli-runner.js'
 import { expectFailure } from './click-commands-support.js'
 import { nowTimestamp } from '../../src/core/time.js'
-
-// Each test starts `linkwell` processes (tsx compiles the CLI on start).
-vi.setConfig({ testTimeout: 120_000 })
 
 const DAY_MS = 86_400_000
 

@@ -1,6 +1,6 @@
 // `linkwell dev seed-clicks` and `linkwell clicks prune` run as child processes on a database the
 // test also opens: what they write or delete is read back from the tables and through the API.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pruneRawClicks } from '../../src/analytics/click-retention.js'
 import { countryLabel } from '../../src/modules/statistics/statistics.mapper.js'
 import { expectAggregatesMatchRaw } from '../analytics/click-test-support.js'
@@ -11,10 +11,6 @@ import { createSharedDatabase, runCli, type SharedDatabase } from './cli-runner.
 import { DAY_MS, dayAt, expectedTopList, expectFailure, rawClicksOf, recordClicks, snapshotAggregates } from './click-commands-support.js'
 import type { ClickEvent } from '../../src/analytics/click-items.js'
 import { nowTimestamp } from '../../src/core/time.js'
-
-// Each test starts several `linkwell` processes (tsx compiles the CLI on start): on a loaded
-// machine that alone can pass the default 30 s, which is no fault of the command.
-vi.setConfig({ testTimeout: 120_000 })
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'

@@ -3,13 +3,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { apiClient } from '../helpers/test-app.js'
 import { createSharedDatabase, runCli, type SharedDatabase } from './cli-runner.js'
 import { expectFailure, recordClicks } from './click-commands-support.js'
-
-vi.setConfig({ testTimeout: 120_000 })
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
 

@@ -9,15 +9,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { createLinkwellClient, type LinkwellClient } from '../../packages/client/src/index.js'
+import { copyOfTemplate } from '../helpers/postgres-template.js'
 import { ensureServerBuilt, freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
 
-// A browser walk through several pages with screenshots at two widths takes a minute on a loaded
-// two-core machine: every file that drives the browser gets three, not the suite's 30 s.
-vi.setConfig({ testTimeout: 180_000 })
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const DASHBOARD_INDEX = path.resolve('dist/web/index.html')
@@ -48,23 +45,9 @@ export async function freshSqlite(folder: string): Promise<FreshDatabase> {
   return { url: `file:${path.join(folder, `dashboard-${randomBytes(4).toString('hex')}.db`)}`, drop: async () => {} }
 }
 
+/** A new PostgreSQL database, a copy of the suite's migrated template (the server finds nothing to migrate). */
 export async function freshPostgres(baseUrl: string): Promise<FreshDatabase> {
-  const name = `lw_e2e_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: baseUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
-    },
-  }
+  return copyOfTemplate(baseUrl, `lw_e2e_${randomBytes(6).toString('hex')}`)
 }
 
 export interface LandingSite {
@@ -139,9 +122,15 @@ export async function allowingConsoleErrors(errors: string[], expected: RegExp, 
   expect(unexpected).toEqual([])
 }
 
+/**
+ * A picture of the page, once it has settled, as `<prefix>-<name>-<width>.png` (the prefix is the
+ * walk's database). A page looks the same on either database: the PostgreSQL walk waits for the page
+ * as the SQLite walk does but writes no second, identical picture (a full-page PNG is much of a walk's work).
+ */
 export async function screenshot(page: Page, prefix: string, name: string): Promise<void> {
   await page.waitForLoadState('networkidle')
   await page.locator('.state.loading').first().waitFor({ state: 'detached' })
+  if (prefix === 'postgres') return
   const width = page.viewportSize()!.width
   await page.screenshot({ path: path.join(SCREENSHOTS, `${prefix}-${name}-${width}.png`), fullPage: true })
 }
@@ -170,11 +159,17 @@ export function e2eDatabases(folder: () => string): Array<{ name: string; create
 
 /** One browser and a scratch folder for a test file; builds server and dashboard when a bare `vitest run` has not. */
 export function useBrowser(): { browser(): Browser; folder(): string } {
+  // A browser walk through several pages with screenshots at two widths takes a minute on a loaded
+  // two-core machine: every file that drives the browser gets three, not the suite's 30 s, as a
+  // hang guard. Set here, as the file is collected: vitest resets it after each file, and this
+  // module is loaded once per worker.
+  vi.setConfig({ testTimeout: 180_000 })
   let browser: Browser | undefined
   let folder: string | undefined
   beforeAll(async () => {
     ensureServerBuilt()
-    if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe' })
+    // What ships: vitest sets NODE_ENV=test, which would give React's development build.
+    if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', NO_DNS_BUT_LOOPBACK] })

@@ -207,6 +207,6 @@ describe('link checker', () => {
   })
 
   it('is off with LINK_CHECK=off and reads its settings from the environment', () => {
-    expect(context.config.linkCheck).toEqual({ enabled: false, allowPrivate: true, intervalHours: 6 })
+    expect(context.config.linkCheck).toEqual({ enabled: false, allowPrivate: true, intervalHours: 6, pollSeconds: 30 })
   })
 })

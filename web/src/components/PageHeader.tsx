@@ -10,7 +10,8 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
     <div className="page-header">
       <div>
         <h1>{title}</h1>
-        {description && <p className="muted">{description}</p>}
+        {/* A block, not a paragraph: a description may hold a paragraph of its own (RoleNote). */}
+        {description && <div className="muted page-description">{description}</div>}
       </div>
       {actions && <div className="page-actions">{actions}</div>}
     </div>
