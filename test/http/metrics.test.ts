@@ -123,7 +123,8 @@ describe('GET /metrics with webhooks', () => {
     // The receiver answers 503: the attempt fails and the delivery waits in the outbox for its retry.
     await receiver.waitForRequests(1)
     await expect.poll(async () => sample(await scrape(), 'linkwell_webhook_deliveries_total{outcome="retry"}')).toBeGreaterThanOrEqual(1)
-    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    // The delivery waits on: its age reaches a second.
+    await expect.poll(async () => sample(await scrape(), 'linkwell_webhook_outbox_oldest_seconds')).toBeGreaterThanOrEqual(1)
     const waiting = await scrape()
     expect(sample(waiting, 'linkwell_webhook_outbox_pending')).toBe(1)
     expect(sample(waiting, 'linkwell_webhook_outbox_oldest_seconds')).toBeGreaterThanOrEqual(1)

@@ -108,13 +108,18 @@ describe.skipIf(!natsUrl)(`the event stream (${testDialect})`, () => {
     }
     const account = await createAccount(servicesFor(handle))
     const env = { PUBLIC_URL: 'https://lw.test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000' }
-    // Nothing listens on port 1.
-    const away = await buildAppOn(openDatabase(url, { poolMax: 3 }), loadConfig({ ...env, EVENTS_URL: 'nats://127.0.0.1:1' }), { eventStream: { pollMs: 50 } })
+    // Nothing listens on port 1. The publisher reports each failed round, after it has written
+    // the events it took back for a later try.
+    const failures: unknown[] = []
+    const away = await buildAppOn(openDatabase(url, { poolMax: 3 }), loadConfig({ ...env, EVENTS_URL: 'nats://127.0.0.1:1' }), { eventStream: { pollMs: 50, onError: (error) => failures.push(error) } })
     expect((await apiClient(away.app, account.apiKey)('POST', '/api/campaign/add', { name: 'While away' })).statusCode).toBe(201)
     const waiting = await handle.db.selectFrom('outbox_events').selectAll().where('account_id', '=', account.id).execute()
     expect(waiting).toHaveLength(1)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect((await handle.db.selectFrom('outbox_events').select(['streamed_at', 'stream_next_at']).where('id', '=', waiting[0]!.id).executeTakeFirstOrThrow())).toMatchObject({ streamed_at: null, stream_next_at: expect.any(String) })
+    await eventually(() => failures.length, (count) => count >= 1)
+    // Tried and failed: not streamed, and due again later than when it was written.
+    const kept = await handle.db.selectFrom('outbox_events').select(['streamed_at', 'stream_next_at']).where('id', '=', waiting[0]!.id).executeTakeFirstOrThrow()
+    expect(kept).toMatchObject({ streamed_at: null, stream_next_at: expect.any(String) })
+    expect(kept.stream_next_at! > waiting[0]!.stream_next_at!).toBe(true)
     await away.app.close()
     await away.services.database.close()
 

@@ -13,6 +13,7 @@ import { actingAs, createAccount, servicesFor } from '../../helpers/factories.js
 import { apiClient, buildAppOn } from '../../helpers/test-app.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../../helpers/test-database.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js'
+import { eventually } from '../../helpers/eventually.js'
 import type { App } from '../../../src/http/app-instance.js'
 
 const FIXTURE = path.resolve('test/modules/webhooks/webhook-instance.fixture.ts')
@@ -84,15 +85,16 @@ describe(`webhook deliveries across instances (${testDialect})`, () => {
       await restarted.app.close()
       await restarted.services.database.close()
     })
-    const delivered = await receiver.waitForDelivered(COUNT, 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    const names = new Set(receiver.delivered.map((request) => request.event.data.name))
+    // The deliveries decide what is sent: once none is pending, no request is left to come. Each
+    // was sent once by the new instance; the killed instance's unanswered attempts counted nothing.
+    const rows = await eventually(() => handle.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute(), (list) => list.every((row) => row.status !== 'pending'), { timeoutMs: 20_000 })
+    expect(rows).toEqual(Array(COUNT).fill({ status: 'delivered', attempts: 1 }))
+    const delivered = receiver.delivered
+    expect(delivered).toHaveLength(COUNT)
+    const names = new Set(delivered.map((request) => request.event.data.name))
     expect([...names].sort()).toEqual(Array.from({ length: COUNT }, (_, n) => `Committed ${n}`).sort())
     expect(receiver.all.some((request) => request.event.data.name === 'Rolled back')).toBe(false)
-    // Each event id at least once; the killed instance's unanswered attempts counted nothing.
     expect(new Set(delivered.map((request) => request.event.id)).size).toBe(COUNT)
-    const rows = await handle.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute()
-    expect(rows).toEqual(Array(COUNT).fill({ status: 'delivered', attempts: 1 }))
   }, 60_000)
 
   it.runIf(testDialect === 'postgres')('delivers each event once with two instances on one PostgreSQL database', async () => {
@@ -116,12 +118,12 @@ describe(`webhook deliveries across instances (${testDialect})`, () => {
       const created = await api('POST', '/api/campaign/add', { name: `Twice ${n}` })
       expect((await api('DELETE', `/api/campaign/${created.data.id}/delete`)).statusCode).toBe(200)
     }
-    await receiver.waitForDelivered(events, 30_000)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // The deliveries decide what is sent: once none is pending, neither instance sends anything
+    // more. Each was taken once (one attempt), and the receiver got each event once.
+    const rows = await eventually(() => handle.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute(), (list) => list.every((row) => row.status !== 'pending'), { timeoutMs: 30_000 })
+    expect(rows).toEqual(Array(events).fill({ status: 'delivered', attempts: 1 }))
     const ids = receiver.all.map((request) => request.event.id)
     expect(ids).toHaveLength(events)
     expect(new Set(ids).size).toBe(events)
-    const rows = await handle.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute()
-    expect(rows).toEqual(Array(events).fill({ status: 'delivered', attempts: 1 }))
   }, 60_000)
 })
