@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 // Every database test runs once per dialect: the `sqlite` project always, the `postgres` project
 // when TEST_DATABASE_URL is set (test/global-setup.ts says what was skipped). Unit tests
-// (`*.unit.test.ts`) touch no database and run once. The `web` project runs the dashboard's
-// component tests in jsdom.
+// (`*.unit.test.ts`) touch no database and run once. The `e2e` project runs the browser walks and
+// the built server's tests once (each walk visits both databases itself). The `web` project runs
+// the dashboard's component tests in jsdom.
 const postgresUrl = process.env.TEST_DATABASE_URL
 const workers = Number(process.env.TEST_WORKERS ?? 3)
 
@@ -34,7 +35,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/scale/**'], env: { TEST_DIALECT: 'sqlite' } },
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/scale/**', 'test/e2e/**'], env: { TEST_DIALECT: 'sqlite' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+          // A browser walk through several pages with pictures at two widths takes a minute on a
+          // loaded two-core machine: three minutes a test, not 30 s, as a hang guard.
+          testTimeout: 180_000,
+        },
       },
       ...(postgresUrl
         ? [

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, vi } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { createLinkwellClient, type LinkwellClient } from '../../packages/client/src/index.js'
 import { copyOfTemplate } from '../helpers/postgres-template.js'
 import { ensureServerBuilt, freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
@@ -159,11 +159,6 @@ export function e2eDatabases(folder: () => string): Array<{ name: string; create
 
 /** One browser and a scratch folder for a test file; builds server and dashboard when a bare `vitest run` has not. */
 export function useBrowser(): { browser(): Browser; folder(): string } {
-  // A browser walk through several pages with screenshots at two widths takes a minute on a loaded
-  // two-core machine: every file that drives the browser gets three, not the suite's 30 s, as a
-  // hang guard. Set here, as the file is collected: vitest resets it after each file, and this
-  // module is loaded once per worker.
-  vi.setConfig({ testTimeout: 180_000 })
   let browser: Browser | undefined
   let folder: string | undefined
   beforeAll(async () => {

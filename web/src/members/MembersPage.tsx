@@ -154,9 +154,11 @@ function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles
   const form = useCheckedSubmit<InviteField>({
     validate: () => (/^[^\s@]+@[^\s@]+$/.test(email.trim()) ? {} : { email: 'Enter an e-mail address.' }),
     send: async () => {
-      const created = await unwrap(api.POST('/api/member/invite', { body: { email: email.trim(), role } }))
-      await onInvited({ email: email.trim(), url: created.url, mailed: created.mailed })
+      const sent = email.trim()
+      const created = await unwrap(api.POST('/api/member/invite', { body: { email: sent, role } }))
+      // Emptied with the confirmation, not after the list's refresh: an address typed meanwhile stays.
       setEmail('')
+      await onInvited({ email: sent, url: created.url, mailed: created.mailed })
     },
     fields: ['email', 'role'],
   })
