@@ -17,7 +17,7 @@ describe('CTA overlay endpoints', () => {
     return (await client('GET', '/api/overlay?limit=100')).data.data.cta as Array<{ id: number; type: string; name: string; date: string }>
   }
 
-  const { context, api, otherApi } = useTestApp()
+  const { context, api } = useTestApp()
 
   it('creates a message overlay, answers 201 {error:0, id} and stores only the message fields', async () => {
     const response = await api('POST', '/api/overlay/add', {
@@ -126,61 +126,14 @@ describe('CTA overlay endpoints', () => {
     expect(await storedOverlay(created.data.id)).toEqual({ type: 'message', name: MESSAGE.name, config: { message: MESSAGE.message } })
   })
 
-  it('deletes an overlay; a second delete and an update of it are 404', async () => {
-    const created = await api('POST', '/api/overlay/add', MESSAGE)
-    const deleted = await api('DELETE', `/api/overlay/${created.data.id}/delete`)
-    expect(deleted.statusCode).toBe(200)
-    expect(deleted.data).toEqual({ error: 0, message: 'CTA overlay has been deleted successfully.' })
-    const again = await api('DELETE', `/api/overlay/${created.data.id}/delete`)
-    expect(again.statusCode).toBe(404)
-    expect(again.data).toEqual({ error: 1, message: 'CTA overlay not found. Please try again.', code: 'not_found' })
-    expect((await api('PUT', `/api/overlay/${created.data.id}/update`, { name: 'Ghost' })).statusCode).toBe(404)
-  })
-
-  it('never shows or touches another account’s overlay', async () => {
-    const created = await api('POST', '/api/overlay/add', { ...MESSAGE, name: 'Mine only' })
-    const id = created.data.id
-    const update = await otherApi('PUT', `/api/overlay/${id}/update`, { name: 'Theirs now' })
-    expect(update.statusCode).toBe(404)
-    expect(update.data.message).toBe('CTA overlay not found. Please try again.')
-    expect((await otherApi('DELETE', `/api/overlay/${id}/delete`)).statusCode).toBe(404)
-    expect((await listAll(otherApi)).map((overlay) => overlay.id)).not.toContain(id)
-    expect((await storedOverlay(id)).name).toBe('Mine only')
-  })
-
-  it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses the path id %s with a 400', async (id) => {
-    for (const [method, url] of [['PUT', `/api/overlay/${id}/update`], ['DELETE', `/api/overlay/${id}/delete`]] as const) {
-      const response = await api(method, url, {})
-      expect(response.statusCode).toBe(400)
-      expect(response.data.code).toBe('validation_failed')
-      expect(response.data.message).toContain('"id"')
-    }
-  })
-
-  it('lists with the envelope under `cta`, newest first, paged', async () => {
+  // Deleting, another account's overlay, path ids, the list's envelope and paging, the plan limit:
+  // test/http/owned-resources.test.ts.
+  it('lists both types together, newest first, with only the shared fields', async () => {
     const client = apiClient(context.app, (await createAccount(context)).apiKey)
-    for (const name of ['one', 'two', 'three']) await client('POST', '/api/overlay/add', { ...MESSAGE, name })
-    await client('POST', '/api/overlay/add', { ...CONTACT, name: 'four' })
-    const first = await client('GET', '/api/overlay?limit=3')
-    expect(first.statusCode).toBe(200)
-    expect(first.data.error).toBe('0')
-    expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
-    expect(first.data.data.cta.map((overlay: { name: string; type: string }) => [overlay.name, overlay.type])).toEqual([['four', 'contact'], ['three', 'message'], ['two', 'message']])
-    expect(Object.keys(first.data.data.cta[0]).sort()).toEqual(['date', 'id', 'name', 'type'])
-    const second = await client('GET', '/api/overlay?limit=3&page=2')
-    expect(second.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
-    expect(second.data.data.cta.map((overlay: { name: string }) => overlay.name)).toEqual(['one'])
-    expect((await client('GET', '/api/overlay?limit=3&page=9')).data.data.cta).toEqual([])
-    expect((await client('GET', '/api/overlay?page=-2')).statusCode).toBe(400)
-  })
-
-  it('enforces the plan limit on overlays', async () => {
-    const db = context.database.db
-    const plan = await db.insertInto('plans').values({ name: 'One overlay', code: 'one-overlay', apirate: null, limits: '{"overlays":1}', is_default: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()
-    const client = apiClient(context.app, (await createAccount(context, { plan: plan.id })).apiKey)
-    expect((await client('POST', '/api/overlay/add', MESSAGE)).statusCode).toBe(201)
-    const second = await client('POST', '/api/overlay/add', CONTACT)
-    expect(second.statusCode).toBe(403)
-    expect(second.data.code).toBe('plan_limit_reached')
+    await client('POST', '/api/overlay/add', { ...MESSAGE, name: 'one' })
+    await client('POST', '/api/overlay/add', { ...CONTACT, name: 'two' })
+    const listed = (await client('GET', '/api/overlay')).data.data.cta
+    expect(listed.map((overlay: { name: string; type: string }) => [overlay.name, overlay.type])).toEqual([['two', 'contact'], ['one', 'message']])
+    for (const overlay of listed) expect(Object.keys(overlay).sort()).toEqual(['date', 'id', 'name', 'type'])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fieldError } from '../../helpers/envelope.js'
-import { apiClient, createAccount, type ApiClient, useTestApp } from '../../helpers/test-app.js'
+import { type ApiClient, useTestApp } from '../../helpers/test-app.js'
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const PAGE = { name: 'Launch page', title: 'Our new app is out' }
@@ -16,7 +16,7 @@ describe('custom splash page endpoints', () => {
     return (await client('GET', '/api/splash?limit=100')).data.data.splash as Array<{ id: number; name: string; date: string }>
   }
 
-  const { context, api, otherApi } = useTestApp()
+  const { context, api } = useTestApp()
 
   it('creates a splash page, answers 201 {error:0, id} and stores its fields', async () => {
     const response = await api('POST', '/api/splash/add', {
@@ -100,60 +100,5 @@ describe('custom splash page endpoints', () => {
     expect(await storedPage(created.data.id)).toEqual({ name: PAGE.name, config: { title: PAGE.title, counter: 5 } })
   })
 
-  it('deletes a splash page; a second delete and an update of it are 404', async () => {
-    const created = await api('POST', '/api/splash/add', PAGE)
-    const deleted = await api('DELETE', `/api/splash/${created.data.id}/delete`)
-    expect(deleted.statusCode).toBe(200)
-    expect(deleted.data).toEqual({ error: 0, message: 'Splash page has been deleted successfully.' })
-    const again = await api('DELETE', `/api/splash/${created.data.id}/delete`)
-    expect(again.statusCode).toBe(404)
-    expect(again.data).toEqual({ error: 1, message: 'Splash page not found. Please try again.', code: 'not_found' })
-    expect((await api('PUT', `/api/splash/${created.data.id}/update`, { name: 'Ghost' })).statusCode).toBe(404)
-  })
-
-  it('never shows or touches another account’s splash page', async () => {
-    const created = await api('POST', '/api/splash/add', { ...PAGE, name: 'Mine only' })
-    const id = created.data.id
-    const update = await otherApi('PUT', `/api/splash/${id}/update`, { title: 'Theirs now' })
-    expect(update.statusCode).toBe(404)
-    expect(update.data.message).toBe('Splash page not found. Please try again.')
-    expect((await otherApi('DELETE', `/api/splash/${id}/delete`)).statusCode).toBe(404)
-    expect((await listAll(otherApi)).map((page) => page.id)).not.toContain(id)
-    expect(await storedPage(id)).toEqual({ name: 'Mine only', config: { title: PAGE.title, counter: 5 } })
-  })
-
-  it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses the path id %s with a 400', async (id) => {
-    for (const [method, url] of [['PUT', `/api/splash/${id}/update`], ['DELETE', `/api/splash/${id}/delete`]] as const) {
-      const response = await api(method, url, {})
-      expect(response.statusCode).toBe(400)
-      expect(response.data.code).toBe('validation_failed')
-      expect(response.data.message).toContain('"id"')
-    }
-  })
-
-  it('lists with the envelope under `splash`, newest first, paged', async () => {
-    const client = apiClient(context.app, (await createAccount(context)).apiKey)
-    for (const name of ['one', 'two', 'three', 'four']) await client('POST', '/api/splash/add', { ...PAGE, name })
-    const first = await client('GET', '/api/splash?limit=3')
-    expect(first.statusCode).toBe(200)
-    expect(first.data.error).toBe('0')
-    expect(first.data.data).toMatchObject({ result: 4, perpage: 3, currentpage: 1, nextpage: 2, maxpage: 2 })
-    expect(first.data.data.splash.map((page: { name: string }) => page.name)).toEqual(['four', 'three', 'two'])
-    expect(Object.keys(first.data.data.splash[0]).sort()).toEqual(['date', 'id', 'name'])
-    const second = await client('GET', '/api/splash?limit=3&page=2')
-    expect(second.data.data).toMatchObject({ result: 4, currentpage: 2, nextpage: null, maxpage: 2 })
-    expect(second.data.data.splash.map((page: { name: string }) => page.name)).toEqual(['one'])
-    expect((await client('GET', '/api/splash?limit=3&page=9')).data.data.splash).toEqual([])
-    expect((await client('GET', '/api/splash?limit=0')).statusCode).toBe(400)
-  })
-
-  it('enforces the plan limit on splash pages', async () => {
-    const db = context.database.db
-    const plan = await db.insertInto('plans').values({ name: 'One splash', code: 'one-splash', apirate: null, limits: '{"splash":1}', is_default: 0, created_at: '2026-01-01 00:00:00' }).returning('id').executeTakeFirstOrThrow()
-    const client = apiClient(context.app, (await createAccount(context, { plan: plan.id })).apiKey)
-    expect((await client('POST', '/api/splash/add', PAGE)).statusCode).toBe(201)
-    const second = await client('POST', '/api/splash/add', PAGE)
-    expect(second.statusCode).toBe(403)
-    expect(second.data.code).toBe('plan_limit_reached')
-  })
+  // Deleting, another account's page, path ids, the list and the plan limit: test/http/owned-resources.test.ts.
 })
