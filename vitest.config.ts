@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 // Every database test runs once per dialect: the `sqlite` project always, the `postgres` project
 // when TEST_DATABASE_URL is set (test/global-setup.ts says what was skipped). Unit tests
@@ -7,6 +8,20 @@ import { defineConfig } from 'vitest/config'
 // the dashboard's component tests in jsdom.
 const postgresUrl = process.env.TEST_DATABASE_URL
 const workers = Number(process.env.TEST_WORKERS ?? 3)
+
+/**
+ * Without isolation vitest runs the Node projects one after another (it recycles the workers between
+ * them), so a project's slowest files decide how long its last minutes keep workers idle. The
+ * browser walks (the longest files) go first, while the dashboard's component tests fill the gaps
+ * in their own pool; then the database projects, each in vitest's order (the slowest known first).
+ */
+class BrowserWalksFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const walk = (file: TestSpecification) => file.project.name === 'e2e'
+    return [...sorted.filter(walk), ...sorted.filter((file) => !walk(file))]
+  }
+}
 
 export default defineConfig({
   test: {
@@ -20,6 +35,7 @@ export default defineConfig({
     // (a dashboard walk failed so). A poll that succeeds returns at once; only a failing one waits.
     expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
+    sequence: { sequencer: BrowserWalksFirst },
     // A worker process runs file after file with the modules it has loaded (no `isolate`): loading
     // the app's ~400 modules and their packages again for every file took 596 s of the 2,700 s the
     // workers spent (vitest's "collect"), on a machine whose two cores were busy throughout. Files share nothing but modules: each builds its own
