@@ -2,6 +2,7 @@
 // answers as the test says: 200, 503 (down), a redirect, or nothing at all (hanging).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { eventually } from './eventually.js'
 
 export interface ReceivedRequest {
   method: string
@@ -30,14 +31,6 @@ export interface WebhookReceiver {
   close(): Promise<void>
 }
 
-async function until(check: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 export async function startWebhookReceiver(mode: ReceiverMode = 'ok'): Promise<WebhookReceiver> {
   const held: http.ServerResponse[] = []
   const receiver: WebhookReceiver = {
@@ -47,11 +40,11 @@ export async function startWebhookReceiver(mode: ReceiverMode = 'ok'): Promise<W
     mode,
     delayMs: 0,
     async waitForDelivered(count, timeoutMs = 20_000) {
-      await until(() => receiver.delivered.length >= count, timeoutMs, () => `${count} deliveries (got ${receiver.delivered.length})`)
+      await eventually(() => receiver.delivered.length, (delivered) => delivered >= count, { timeoutMs, intervalMs: 20 })
       return receiver.delivered
     },
     async waitForRequests(count, timeoutMs = 20_000) {
-      await until(() => receiver.all.length >= count, timeoutMs, () => `${count} requests (got ${receiver.all.length})`)
+      await eventually(() => receiver.all.length, (arrived) => arrived >= count, { timeoutMs, intervalMs: 20 })
       return receiver.all
     },
     close: () =>
