@@ -1,8 +1,13 @@
 // Component tests: a clean DOM after each test, and the network answered by the test itself.
 // openapi-fetch keeps the fetch it was created with, so the stand-in is installed before any
 // module creates the client, and each test says what the server answers (`answerWith`).
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy… and waitFor wait for what a test cannot await (a render after a fetch); their default of
+// one second is a speed the machine must reach, which it does not while browser walks run beside
+// (a links page test failed so). A find that succeeds returns at once; only a failing one waits.
+configure({ asyncUtilTimeout: 15_000 })
 
 type Handler = (request: Request) => Response | Promise<Response>
 
