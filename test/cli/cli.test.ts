@@ -420,6 +420,13 @@ describe('the linkwell command', () => {
       expect(failed.code).toBe(1)
       expect(failed.stdout).toBe('')
       expect(failed.stderr).toContain('import failed')
+      // The relaunch is real: with flags Node refuses, `import` fails at its second start and a
+      // command that is not relaunched (migrate) runs as ever.
+      const refused = { LINKWELL_NODE_FLAGS: '--no-such-node-flag' }
+      const relaunched = await runCliProcess(shared.url, ['import', 'linkwell', '--account', account.username, '--links', '/nonexistent/links.csv'], refused)
+      expect(relaunched.code).not.toBe(0)
+      expect(relaunched.stderr).toContain('--no-such-node-flag')
+      expect((await runCliProcess(shared.url, ['migrate'], refused)).code).toBe(0)
     })
   })
 
