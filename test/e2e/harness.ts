@@ -157,7 +157,22 @@ export function e2eDatabases(folder: () => string): Array<{ name: string; create
   ]
 }
 
-/** One browser and a scratch folder for a test file; builds server and dashboard when a bare `vitest run` has not. */
+/**
+ * The worker's Chromium: a test worker runs file after file in one process (no isolation), so its
+ * walk files share one browser, each in contexts of its own that withDashboard closes. Launched
+ * again when it has gone (a crash ends one file's walks, not the next file's); playwright ends it
+ * when the worker process exits.
+ */
+let workerBrowser: Promise<Browser> | undefined
+
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined)
+  if (running?.isConnected()) return running
+  workerBrowser = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', NO_DNS_BUT_LOOPBACK] })
+  return workerBrowser
+}
+
+/** The worker's browser and a scratch folder for a test file; builds server and dashboard when a bare `vitest run` has not. */
 export function useBrowser(): { browser(): Browser; folder(): string } {
   let browser: Browser | undefined
   let folder: string | undefined
@@ -167,10 +182,11 @@ export function useBrowser(): { browser(): Browser; folder(): string } {
     if (!fs.existsSync(DASHBOARD_INDEX)) execFileSync('npx', ['vite', 'build', 'web'], { stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
     fs.mkdirSync(SCREENSHOTS, { recursive: true })
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-dashboard-'))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', NO_DNS_BUT_LOOPBACK] })
+    browser = await sharedBrowser()
   }, 180_000)
   afterAll(async () => {
-    await browser?.close()
+    // A file leaves no context open in the shared browser (withDashboard closes its own).
+    for (const context of browser?.contexts() ?? []) await context.close()
     if (folder) fs.rmSync(folder, { recursive: true, force: true })
   })
   return { browser: () => browser!, folder: () => folder! }
