@@ -83,6 +83,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
           environment: 'jsdom',
+          // A hang guard, not a speed test: a form test types into many fields, and beside the
+          // browser walks on a loaded machine one took 30 s (two cores, one kept busy).
+          testTimeout: 120_000,
           // A fresh thread per file (the threads pool is isolated, see poolOptions): React and the
           // testing library bind to the document of the first file's jsdom and would render the next
           // file's components into it.
