@@ -3,6 +3,8 @@
 // app.inject(); main.ts listens.
 import Fastify, { LogController, type FastifyBaseLogger, type InjectOptions } from 'fastify'
 import http from 'node:http'
+import { isPlainInternetRequest } from './http/internet-listeners.js'
+import { hostnameOf } from './modules/visits/host-router.js'
 import lightMyRequest from 'light-my-request'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
@@ -30,6 +32,7 @@ import { registerBioPageRoutes } from './modules/bio-pages/bio-page.routes.js'
 import { registerCampaignRoutes } from './modules/campaigns/campaign.routes.js'
 import { registerChannelRoutes } from './modules/channels/channel.routes.js'
 import { registerDomainRoutes } from './modules/domains/domain.routes.js'
+import { registerCertificateRoutes } from './modules/certificates/certificate.routes.js'
 import { registerLinkBulkRoutes } from './modules/links/link-bulk.routes.js'
 import { registerImportRoutes } from './modules/imports/import.routes.js'
 import { registerLinkRoutes } from './modules/links/link.routes.js'
@@ -106,6 +109,14 @@ export function rootOfRoute(url: string): { kind: 'paths' | 'prefixes'; segment:
 /** The roots each built app's router answers, as rootOfRoute reads its routes. */
 const SERVED_ROOTS = new WeakMap<object, { paths: Set<string>; prefixes: Set<string> }>()
 
+/** Each app's front door and server timeouts: HTTP_PORT's and HTTPS_PORT's servers hand requests to it as PORT's does. */
+const FRONT_DOORS = new WeakMap<object, { frontDoor: http.RequestListener; timeouts: { connectionTimeout: number; requestTimeout: number; keepAliveTimeout: number } }>()
+
+/** The front door of an app `buildApp` made (http/internet-listeners.ts serves it on more ports). */
+export function frontDoorOf(app: App) {
+  return FRONT_DOORS.get(app)!
+}
+
 /** What `app`'s router answers at the root of a host (test/modules/aliases/reserved-paths.test.ts compares it with SERVICE_PATHS). */
 export function servedRootsOf(app: App): { paths: string[]; prefixes: string[] } {
   const served = SERVED_ROOTS.get(app)
@@ -126,6 +137,7 @@ function isVisitorPath(path: string): boolean {
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { services } = deps
   const { config, database, redis } = services
+  const publicHostname = new URL(config.publicUrl).hostname.toLowerCase()
   // Whichever logger is given, request lines go through our serializer: no token in a logged URL.
   const logger: FastifyBaseLogger = (deps.logger ?? createLogger(config)).child({}, { serializers: { req: serializeRequest } })
   const timeouts = { connectionTimeout: 30_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }
@@ -203,6 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (root) served[root.kind].add(root.segment)
   })
   SERVED_ROOTS.set(app, served)
+  FRONT_DOORS.set(app, { frontDoor, timeouts })
   // A closing server answers 503 to new requests: the router does that.
   app.addHook('preClose', (done) => {
     closing = true
@@ -224,7 +237,22 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setNotFoundHandler((request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id)
+    // HSTS=on: browsers keep to https on the main host once they met it there (not branded
+    // domains: a workspace's certificate may not be there yet).
+    if (config.hsts && (request.raw.socket as { encrypted?: boolean }).encrypted && hostnameOf(request.headers.host) === publicHostname) {
+      reply.header('strict-transport-security', 'max-age=31536000')
+    }
     done(null, payload)
+  })
+  // HTTP_PORT (ACME_EMAIL) keeps serving short links; the dashboard and API go to https, once the host has a certificate.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isPlainInternetRequest(request.raw)) return done()
+    const path = routePathOf(request)
+    const host = hostnameOf(request.headers.host)
+    if (!(isApiPath(path) || isDashboardPath(path)) || !services.certificateStore.has(host)) return done()
+    const port = config.httpsPort === 443 ? '' : `:${config.httpsPort}`
+    // 308 keeps a POST a POST; a GET may be remembered (301).
+    void reply.redirect(`https://${host}${port}${request.url}`, request.method === 'GET' || request.method === 'HEAD' ? 301 : 308)
   })
 
   await app.register(swagger, {
@@ -274,6 +302,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     services.importWorker.start()
     services.eventStream?.start()
     if (services.config.linkCheck.enabled) services.linkChecker.start()
+    services.domainVerifier.start()
+    services.certificateManager?.start()
     done()
   })
   // With ANALYTICS_STORE, statistics are answered from the columnar store once it has caught up.
@@ -305,6 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, workspaceCreation: services.workspaceCreation, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
+  registerCertificateRoutes(app, { domains: services.domains, certificates: services.certificateManager, publicHostname })
   registerOverlayRoutes(app, { overlays: services.overlays, listEnvelope })
   registerSplashPageRoutes(app, { splashPages: services.splashPages, listEnvelope })
   registerCampaignRoutes(app, { campaigns: services.campaigns, publicUrl, listEnvelope })

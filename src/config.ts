@@ -86,6 +86,28 @@ export interface Config {
    * (WORKSPACE_CREATION_LIMIT): each is a fresh plan quota and rate-limit bucket.
    */
   workspaceCreation: { who: 'admins' | 'anyone'; limit: number }
+  /**
+   * Certificates from an ACME server (ACME_EMAIL turns it on; ACME_DIRECTORY_URL, default Let's
+   * Encrypt's production directory): the server then also listens on `httpPort` and `httpsPort`.
+   * Renewals and failed orders are looked at every `checkSeconds` (ACME_CHECK_SECONDS, 300); a
+   * domain just verified is ordered at once.
+   */
+  acme: { email: string; directoryUrl: string; checkSeconds: number } | null
+  /** HTTP_PORT (80): short links, ACME and domain challenges; the dashboard and API redirect to https there. Also the port a domain's HTTP proof is fetched on. */
+  httpPort: number
+  /** HTTPS_PORT (443): TLS with the certificate of the name asked for (SNI). */
+  httpsPort: number
+  /** HSTS=on: Strict-Transport-Security on the main host's https answers. */
+  hsts: boolean
+  /** DNS_SERVERS: the servers (`address` or `address:port`) of every look-up Linkwell makes itself; empty: the system's. */
+  dnsServers: string[]
+  /**
+   * How a workspace proves control of a branded domain (ADR 031): the TXT record always; with
+   * `allowHttp` (DOMAIN_VERIFICATION=txt-or-http, the default) also the pointing check and the
+   * challenge fetched over the domain when no other workspace claims it. Due claims are looked
+   * for every `pollSeconds` (DOMAIN_CHECK_POLL_SECONDS).
+   */
+  domainVerification: { allowHttp: boolean; pollSeconds: number }
 }
 
 export class ConfigError extends Error {
@@ -249,6 +271,47 @@ function readEventsUrl(env: Env): string | undefined {
   return raw
 }
 
+function readAcme(env: Env): Config['acme'] {
+  const email = env.ACME_EMAIL?.trim()
+  if (!email) return null
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError('ACME_EMAIL', `must be an e-mail address (the ACME server writes to it about expiring certificates), got "${email}"`)
+  const raw = env.ACME_DIRECTORY_URL?.trim() || 'https://acme-v02.api.letsencrypt.org/directory'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('ACME_DIRECTORY_URL', `must be the https address of an ACME directory, got "${raw}"`)
+  }
+  if (url.protocol !== 'https:') throw new ConfigError('ACME_DIRECTORY_URL', `must be an https address (RFC 8555), got "${raw}"`)
+  return { email, directoryUrl: url.toString(), checkSeconds: readInteger(env, 'ACME_CHECK_SECONDS', 300, 1, 86_400) }
+}
+
+function readOnOff(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'on' && raw !== 'off') throw new ConfigError(name, `must be on or off, got "${env[name]}"`)
+  return raw === 'on'
+}
+
+function readDnsServers(env: Env): string[] {
+  const raw = env.DNS_SERVERS
+  if (raw === undefined || raw.trim() === '') return []
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    // `address`, `address:port`, `[v6]` or `[v6]:port`: what the resolver takes (an address, never a name).
+    const match = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(entry) ?? [entry, entry, undefined]
+    const [, address = '', port] = match
+    if (isIP(address) === 0 || (port !== undefined && (Number(port) < 1 || Number(port) > 65535))) {
+      throw new ConfigError('DNS_SERVERS', `must be a comma-separated list of DNS server addresses (address or address:port), "${entry}" is not one`)
+    }
+    return entry
+  })
+}
+
+function readDomainVerification(env: Env): Config['domainVerification'] {
+  const raw = (env.DOMAIN_VERIFICATION ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'txt' && raw !== 'txt-or-http') throw new ConfigError('DOMAIN_VERIFICATION', `must be txt or txt-or-http, got "${env.DOMAIN_VERIFICATION}"`)
+  return { allowHttp: raw !== 'txt', pollSeconds: readInteger(env, 'DOMAIN_CHECK_POLL_SECONDS', 30, 1, 3600) }
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -302,5 +365,11 @@ export function loadConfig(env: Env = process.env): Config {
     eventsUrl: readEventsUrl(env),
     linkCheck: readLinkCheck(env),
     workspaceCreation: readWorkspaceCreation(env),
+    acme: readAcme(env),
+    httpPort: readInteger(env, 'HTTP_PORT', 80, 0, 65535),
+    httpsPort: readInteger(env, 'HTTPS_PORT', 443, 0, 65535),
+    hsts: readOnOff(env, 'HSTS'),
+    dnsServers: readDnsServers(env),
+    domainVerification: readDomainVerification(env),
   }
 }

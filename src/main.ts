@@ -1,7 +1,8 @@
 // Start: load config, open and migrate the database, build the services and the app, bootstrap
 // the first account, listen; on SIGTERM/SIGINT stop accepting, finish requests in flight, close,
 // exit 0.
-import { buildApp } from './app.js'
+import { buildApp, frontDoorOf } from './app.js'
+import { listenOnTheInternet } from './http/internet-listeners.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { createLogger } from './logger.js'
@@ -51,11 +52,13 @@ async function start(): Promise<void> {
   }
 
   let closing = false
+  let closeInternet: (() => Promise<void>) | undefined
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     log.info({ signal }, 'shutting down')
     try {
+      await closeInternet?.()
       await app.close()
       await database.close()
       redis?.disconnect()
@@ -69,6 +72,22 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
+
+  // ACME_EMAIL: the server holds its own certificates and listens where browsers arrive (issue 43).
+  if (config.acme) {
+    await services.certificateStore.start()
+    const { frontDoor, timeouts } = frontDoorOf(app)
+    const internet = await listenOnTheInternet(frontDoor, {
+      host: config.host,
+      httpPort: config.httpPort,
+      httpsPort: config.httpsPort,
+      publicHostname: new URL(config.publicUrl).hostname.toLowerCase(),
+      certificates: services.certificateStore,
+      timeouts,
+    })
+    closeInternet = internet.close
+    log.info({ httpPort: internet.httpPort, httpsPort: internet.httpsPort, acmeDirectory: config.acme.directoryUrl }, 'listening for the internet: certificates from the ACME server')
+  }
 }
 
 start().catch((error: unknown) => {

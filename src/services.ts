@@ -40,7 +40,12 @@ import { createCampaignService } from './modules/campaigns/campaign.service.js'
 import { createChannelItemRepository } from './modules/channels/channel-items.repository.js'
 import { createChannelRepository } from './modules/channels/channel.repository.js'
 import { createChannelService } from './modules/channels/channel.service.js'
-import { resolveHostRecords, type HostResolver } from './modules/domains/domain-dns.js'
+import { createDnsClient, type DnsClient, type HostResolver } from './modules/domains/domain-dns.js'
+import { createDomainVerifier } from './modules/domains/domain-verifier.js'
+import { certifiableHostname } from './modules/certificates/certifiable.js'
+import { createCertificateManager } from './modules/certificates/certificate-manager.js'
+import { createCertificateRepository } from './modules/certificates/certificate.repository.js'
+import { createCertificateStore } from './modules/certificates/certificate-store.js'
 import { createDomainRepository } from './modules/domains/domain.repository.js'
 import { createDomainService } from './modules/domains/domain.service.js'
 import { createShortLinkItemSource } from './modules/links/link.item-source.js'
@@ -108,6 +113,10 @@ export interface ServiceDependencies {
   loadLogo?: LogoLoader
   /** Replaces the DNS look-up of branded domains (tests). */
   resolveHost?: HostResolver
+  /** Replaces the DNS client (tests point DNS_SERVERS at their own server instead, where they can). */
+  dns?: DnsClient
+  /** The clock of branded domains' check schedule (tests move it by hand). */
+  domainClock?: () => Date
   /** Replaces the random draw of generated aliases (tests force collisions). */
   drawAlias?: AliasGenerator
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
@@ -213,6 +222,40 @@ export function createServices(deps: ServiceDependencies) {
   const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
+  // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
+  const domainListeners: Array<(hostname: string) => void> = []
+  // Every DNS look-up Linkwell makes itself goes through one resolver (DNS_SERVERS, or the system's).
+  const dns = deps.dns ?? createDnsClient(config.dnsServers)
+  const domains = createDomainService(domainRepository, {
+    publicUrl,
+    server: { ips: config.serverIps, cname: config.serverCname },
+    resolveHost: deps.resolveHost ?? dns.hostRecords,
+    dns,
+    allowHttpProof: config.domainVerification.allowHttp,
+    challengePort: config.httpPort,
+    links: { hasLinks: (accountId, domainId) => linkRepository.hasLinksOnDomain(accountId, domainId) },
+    invalidation,
+    journal,
+    onVerified: (hostname) => domainListeners.forEach((listener) => listener(hostname)),
+    now: deps.domainClock,
+  })
+  // With ACME_EMAIL: certificates ordered for the main host and verified domains, served from memory by SNI.
+  const certificateRepository = createCertificateRepository(db)
+  const certificateStore = createCertificateStore(certificateRepository, { secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
+  const certificateManager = config.acme
+    ? createCertificateManager(certificateRepository, {
+      acme: config.acme,
+      publicHostname: certifiableHostname(publicUrl),
+      verifiedHostnames: () => domains.verifiedHostnames(),
+      secrets,
+      invalidation,
+      pollMs: config.acme.checkSeconds * 1000,
+      onError: (error) => log.error({ err: error }, 'ordering certificates failed; trying again'),
+      onOrder: (event) => (event.ok ? log.info(event, 'certificate issued') : log.warn(event, 'certificate order failed; trying again later')),
+    })
+    : undefined
+  if (certificateManager) domainListeners.push(() => certificateManager.wake())
+  const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
@@ -340,14 +383,13 @@ export function createServices(deps: ServiceDependencies) {
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
-    domains: createDomainService(domainRepository, {
-      publicUrl,
-      server: { ips: config.serverIps, cname: config.serverCname },
-      resolveHost: deps.resolveHost ?? resolveHostRecords,
-      links: { hasLinks: (accountId, domainId) => linkRepository.hasLinksOnDomain(accountId, domainId) },
-      invalidation,
-      journal,
-    }),
+    domains,
+    /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
+    domainVerifier,
+    /** With ACME_EMAIL: orders certificates (the served app starts it); undefined without. */
+    certificateManager,
+    /** The certificates this instance serves over TLS, by hostname. */
+    certificateStore,
     campaigns: createCampaignService(
       campaignRepository,
       { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
@@ -379,6 +421,9 @@ export function createServices(deps: ServiceDependencies) {
       await webhookDelivery.stop()
       await importWorker.stop()
       await linkChecker.stop()
+      await domainVerifier.stop()
+      await certificateManager?.stop()
+      await certificateStore.stop()
       await eventStream?.stop()
       await clicks.close()
       clearInterval(analyticsTimer)

@@ -12,6 +12,8 @@ export const SPLASH_TOPIC = 'splash'
 export const PIXEL_TOPIC = 'pixel'
 /** An account, its keys or its plan changed: cached key lookups are dropped (any key). */
 export const ACCOUNT_TOPIC = 'account'
+/** A hostname's TLS certificate was issued or renewed: every instance loads it (key: hostname). */
+export const CERTIFICATE_TOPIC = 'certificate'
 
 export type InvalidationTopic =
   | typeof ALIAS_TOPIC
@@ -21,6 +23,7 @@ export type InvalidationTopic =
   | typeof SPLASH_TOPIC
   | typeof PIXEL_TOPIC
   | typeof ACCOUNT_TOPIC
+  | typeof CERTIFICATE_TOPIC
 
 export type InvalidationListener = (topic: string, key: string) => void
 

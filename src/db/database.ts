@@ -35,6 +35,7 @@ import * as clicksAccountTime from './migrations/029-clicks-account-time.js'
 import * as importProblemAddresses from './migrations/030-import-problem-addresses.js'
 import * as importProblemsByLine from './migrations/031-import-problems-by-line.js'
 import * as logoUploads from './migrations/032-logo-uploads.js'
+import * as domainOwnership from './migrations/033-domain-ownership.js'
 
 export type DB = Kysely<Database>
 
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030-import-problem-addresses': importProblemAddresses,
   '031-import-problems-by-line': importProblemsByLine,
   '032-logo-uploads': logoUploads,
+  '033-domain-ownership': domainOwnership,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -134,6 +134,56 @@ export interface DomainsTable {
   redirect_root: string | null
   redirect_404: string | null
   created_at: string
+  /** The value the TXT record `_linkwell.<hostname>` (or the HTTP challenge) must hold (ADR 031). */
+  verification_token: string
+  status: Generated<DomainStatus>
+  verified_at: string | null
+  /** How control was proven. */
+  verified_by: 'txt' | 'http' | null
+  /** The check schedule counts from here: the claim, or the last check a person asked for. */
+  checks_since: string | null
+  checked_at: string | null
+  /** The last check's finding in words; null after a success. */
+  check_error: string | null
+  /** When the background check looks again; null: it does not (verified, or given up). */
+  next_check_at: string | null
+  /** When another workspace proved control of the hostname: this claim is no longer served. */
+  released_at: string | null
+}
+
+export type DomainStatus = 'pending' | 'verified' | 'failed'
+
+/** One certificate per hostname (migration 033): PUBLIC_URL's host and verified branded domains. */
+export interface TlsCertificatesTable {
+  hostname: string
+  status: CertificateStatus
+  /** PEM chain, leaf first. */
+  certificate: string | null
+  /** PEM key, sealed with SECRETS_KEY when set. */
+  private_key: string | null
+  expires_at: string | null
+  /** The last failed order's reason (the ACME server's words). */
+  error: string | null
+  failures: Generated<number>
+  next_attempt_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  updated_at: string
+}
+
+export type CertificateStatus = 'pending' | 'active' | 'failed'
+
+export interface AcmeAccountsTable {
+  directory_url: string
+  email: string
+  private_key: string
+  created_at: string
+}
+
+export interface AcmeChallengesTable {
+  token: string
+  key_authorization: string
+  expires_at: string
 }
 
 export interface OverlaysTable {
@@ -538,6 +588,9 @@ export interface Database {
   invitations: InvitationsTable
   sessions: SessionsTable
   domains: DomainsTable
+  tls_certificates: TlsCertificatesTable
+  acme_accounts: AcmeAccountsTable
+  acme_challenges: AcmeChallengesTable
   overlays: OverlaysTable
   splash_pages: SplashPagesTable
   campaigns: CampaignsTable

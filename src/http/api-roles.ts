@@ -126,6 +126,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'POST /api/domain/add': MANAGE,
   'PUT /api/domain/:id/update': MANAGE,
   'DELETE /api/domain/:id/delete': MANAGE,
+  'POST /api/domain/:id/verify': MANAGE,
 
   // The workspace's people.
   'GET /api/members': READ,

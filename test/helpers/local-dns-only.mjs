@@ -33,6 +33,18 @@ const SYSCALL_OF = { resolve: 'queryA', resolve4: 'queryA', resolve6: 'queryAaaa
 /** Every query of c-ares (dns.resolve*, dns.Resolver): each goes to a DNS server, local names included. */
 const QUERIES = ['resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveCaa', 'resolveCname', 'resolveMx', 'resolveNaptr', 'resolveNs', 'resolvePtr', 'resolveSoa', 'resolveSrv', 'resolveTxt', 'reverse']
 
+/** Resolvers whose servers a test set itself (setServers), as opposed to the system's (which may be a local forwarder). */
+const pointedByTests = new WeakSet()
+
+/** True when `resolver` was pointed at servers on this machine only (127.0.0.0/8 or ::1, any port). */
+function asksOnlyLoopback(resolver) {
+  const servers = resolver.getServers()
+  return pointedByTests.has(resolver) && servers.length > 0 && servers.every((server) => {
+    const address = server.startsWith('[') ? server.slice(1, server.indexOf(']')) : isIP(server) === 6 ? server : server.split(':')[0]
+    return address === '::1' || (isIP(address) === 4 && address.startsWith('127.'))
+  })
+}
+
 function install() {
   dns[INSTALLED] = true
   const localNames = new Set(['localhost', ...hostsFileNames()])
@@ -54,6 +66,14 @@ function install() {
     throw notFound(hostname, 'getaddrinfo')
   }
 
+  for (const Resolver of [dns.Resolver, dns.promises.Resolver]) {
+    const setServers = Resolver.prototype.setServers
+    Resolver.prototype.setServers = function noteServers(servers) {
+      setServers.call(this, servers)
+      pointedByTests.add(this)
+    }
+  }
+
   for (const name of QUERIES) {
     const syscall = SYSCALL_OF[name] ?? name.replace(/^resolve/, 'query')
     const refuse = (hostname, ...rest) => process.nextTick(rest.findLast((argument) => typeof argument === 'function'), notFound(hostname, syscall))
@@ -61,9 +81,17 @@ function install() {
       throw notFound(hostname, syscall)
     }
     dns[name] = refuse
-    dns.Resolver.prototype[name] = refuse
     dns.promises[name] = refusePromised
-    dns.promises.Resolver.prototype[name] = refusePromised
+    // A resolver a test pointed at a DNS server of its own on loopback (DNS_SERVERS, the pebble
+    // tests' pebble-challtestsrv) asks it: nothing leaves the machine.
+    const ask = dns.Resolver.prototype[name]
+    dns.Resolver.prototype[name] = function askLoopbackOnly(hostname, ...rest) {
+      return asksOnlyLoopback(this) ? ask.call(this, hostname, ...rest) : refuse(hostname, ...rest)
+    }
+    const askPromised = dns.promises.Resolver.prototype[name]
+    dns.promises.Resolver.prototype[name] = function askLoopbackOnly(hostname, ...rest) {
+      return asksOnlyLoopback(this) ? askPromised.call(this, hostname, ...rest) : refusePromised(hostname)
+    }
   }
   // `import { lookup } from 'node:dns/promises'` reads the replaced functions from now on.
   syncBuiltinESMExports()

@@ -48,6 +48,8 @@ export interface TestAppOptions {
   eventStream?: ServiceDependencies['eventStream']
   /** The key cache's clock (AppDependencies.keyCacheClock): a logical one the test moves. */
   keyCacheClock?: () => number
+  /** The clock of branded domains' check schedule (ServiceDependencies.domainClock). */
+  domainClock?: () => Date
 }
 
 /** The app over `database` (and Redis when given), as main.ts builds it but silent. */
@@ -72,7 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.env,
   })
   // The production click recorder and hasher (a random salt per day in the database), as the server runs them.
-  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery, eventStream: options.eventStream })
+  const services = createServices({ config, database, log: createLogger({ logLevel: 'silent' }), resolveHost: options.resolveHost, webhookDelivery: options.webhookDelivery, eventStream: options.eventStream, domainClock: options.domainClock })
   const app = await buildApp({ services, logger: options.logger, rateLimiter: options.rateLimiter ?? createRateLimiter(), signInThrottle: options.signInThrottle?.(database), visitorThrottles: options.visitorThrottles, keyCacheClock: options.keyCacheClock })
   await app.ready()
   return {

@@ -4502,6 +4502,13 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                certificate: {
+                                    /** @description the ACME server's reason for the last failed order */
+                                    error: string | null;
+                                    expires: string | null;
+                                    /** @description none: not ordered (unverified, or ACME_EMAIL unset); pending: ordered; active: served over https; failed: the last order failed (see error) */
+                                    status: "none" | "pending" | "active" | "failed";
+                                };
                                 /** @description origin with scheme, e.g. https://go.example.com */
                                 domain: string;
                                 id: number;
@@ -4509,6 +4516,26 @@ export interface paths {
                                 redirect404: string | null;
                                 /** @description URL, or null when not set */
                                 redirectroot: string | null;
+                                /** @description pending: not proven yet, checked in the background; verified: control proven; failed: no proof in a week, or another workspace proved control */
+                                status: "pending" | "verified" | "failed";
+                                verification: {
+                                    /** @description when the last check ran (UTC) */
+                                    checked: string | null;
+                                    /** @description the last check's finding in words, e.g. no TXT record found at _linkwell.go.example.com */
+                                    error: string | null;
+                                    /** @description how control was proven; null until it is */
+                                    method: "txt" | "http" | (never | null);
+                                    /** @description the DNS name of the TXT record to create: _linkwell.<domain> */
+                                    name: string;
+                                    /** @description when the next background check runs; null: none (verified, or a week without proof) */
+                                    next: string | null;
+                                    /** @enum {string} */
+                                    type: "TXT";
+                                    /** @description the value the TXT record must hold */
+                                    value: string;
+                                    /** @description when control was proven (UTC) */
+                                    verified: string | null;
+                                };
                             };
                             /** @enum {number} */
                             error: 0;
@@ -4753,6 +4780,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/domain/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check now whether the workspace controls the domain (the TXT record _linkwell.<domain>, ADR 031); answers the domain with what the check found */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                certificate: {
+                                    /** @description the ACME server's reason for the last failed order */
+                                    error: string | null;
+                                    expires: string | null;
+                                    /** @description none: not ordered (unverified, or ACME_EMAIL unset); pending: ordered; active: served over https; failed: the last order failed (see error) */
+                                    status: "none" | "pending" | "active" | "failed";
+                                };
+                                /** @description origin with scheme, e.g. https://go.example.com */
+                                domain: string;
+                                id: number;
+                                /** @description URL, or null when not set */
+                                redirect404: string | null;
+                                /** @description URL, or null when not set */
+                                redirectroot: string | null;
+                                /** @description pending: not proven yet, checked in the background; verified: control proven; failed: no proof in a week, or another workspace proved control */
+                                status: "pending" | "verified" | "failed";
+                                verification: {
+                                    /** @description when the last check ran (UTC) */
+                                    checked: string | null;
+                                    /** @description the last check's finding in words, e.g. no TXT record found at _linkwell.go.example.com */
+                                    error: string | null;
+                                    /** @description how control was proven; null until it is */
+                                    method: "txt" | "http" | (never | null);
+                                    /** @description the DNS name of the TXT record to create: _linkwell.<domain> */
+                                    name: string;
+                                    /** @description when the next background check runs; null: none (verified, or a week without proof) */
+                                    next: string | null;
+                                    /** @enum {string} */
+                                    type: "TXT";
+                                    /** @description the value the TXT record must hold */
+                                    value: string;
+                                    /** @description when control was proven (UTC) */
+                                    verified: string | null;
+                                };
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/domain/add": {
         parameters: {
             query?: never;
@@ -4789,9 +4938,36 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            certificate: {
+                                /** @description the ACME server's reason for the last failed order */
+                                error: string | null;
+                                expires: string | null;
+                                /** @description none: not ordered (unverified, or ACME_EMAIL unset); pending: ordered; active: served over https; failed: the last order failed (see error) */
+                                status: "none" | "pending" | "active" | "failed";
+                            };
                             /** @enum {number} */
                             error: 0;
                             id: number;
+                            /** @description pending: not proven yet, checked in the background; verified: control proven; failed: no proof in a week, or another workspace proved control */
+                            status: "pending" | "verified" | "failed";
+                            verification: {
+                                /** @description when the last check ran (UTC) */
+                                checked: string | null;
+                                /** @description the last check's finding in words, e.g. no TXT record found at _linkwell.go.example.com */
+                                error: string | null;
+                                /** @description how control was proven; null until it is */
+                                method: "txt" | "http" | (never | null);
+                                /** @description the DNS name of the TXT record to create: _linkwell.<domain> */
+                                name: string;
+                                /** @description when the next background check runs; null: none (verified, or a week without proof) */
+                                next: string | null;
+                                /** @enum {string} */
+                                type: "TXT";
+                                /** @description the value the TXT record must hold */
+                                value: string;
+                                /** @description when control was proven (UTC) */
+                                verified: string | null;
+                            };
                         };
                     };
                 };
@@ -4878,6 +5054,13 @@ export interface paths {
                             data: {
                                 currentpage: number;
                                 domains: {
+                                    certificate: {
+                                        /** @description the ACME server's reason for the last failed order */
+                                        error: string | null;
+                                        expires: string | null;
+                                        /** @description none: not ordered (unverified, or ACME_EMAIL unset); pending: ordered; active: served over https; failed: the last order failed (see error) */
+                                        status: "none" | "pending" | "active" | "failed";
+                                    };
                                     /** @description origin with scheme, e.g. https://go.example.com */
                                     domain: string;
                                     id: number;
@@ -4885,6 +5068,26 @@ export interface paths {
                                     redirect404: string | null;
                                     /** @description URL, or null when not set */
                                     redirectroot: string | null;
+                                    /** @description pending: not proven yet, checked in the background; verified: control proven; failed: no proof in a week, or another workspace proved control */
+                                    status: "pending" | "verified" | "failed";
+                                    verification: {
+                                        /** @description when the last check ran (UTC) */
+                                        checked: string | null;
+                                        /** @description the last check's finding in words, e.g. no TXT record found at _linkwell.go.example.com */
+                                        error: string | null;
+                                        /** @description how control was proven; null until it is */
+                                        method: "txt" | "http" | (never | null);
+                                        /** @description the DNS name of the TXT record to create: _linkwell.<domain> */
+                                        name: string;
+                                        /** @description when the next background check runs; null: none (verified, or a week without proof) */
+                                        next: string | null;
+                                        /** @enum {string} */
+                                        type: "TXT";
+                                        /** @description the value the TXT record must hold */
+                                        value: string;
+                                        /** @description when control was proven (UTC) */
+                                        verified: string | null;
+                                    };
                                 }[];
                                 maxpage: number;
                                 nextpage: number | null;
@@ -14876,6 +15079,93 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tls/allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 200 when a certificate may be issued for `domain` (this service's host, or a branded domain a workspace has proven control of), 404 otherwise: the `ask` of Caddy's on-demand TLS */
+        get: {
+            parameters: {
+                query: {
+                    domain: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
                 };
             };
         };

@@ -6,36 +6,19 @@
 // place). Portable types only (docs/adr/001).
 import { sql, type Kysely } from 'kysely'
 import { addIdColumn, dialectOf } from '../dialect.js'
+import { rebuildSqliteTable } from './sqlite-rebuild.js'
 
 /**
  * An account's e-mail is its contact address, no longer a sign-in name (people have those): two
  * workspaces of one person may share it. PostgreSQL drops the constraint; SQLite cannot drop an
- * inline UNIQUE, so the table is rebuilt from its own stored definition (columns other migrations
- * added included) with its indexes, foreign keys off meanwhile (the documented way: the tables
- * referencing `accounts` resolve to the rebuilt one by name).
+ * inline UNIQUE, so the table is rebuilt (sqlite-rebuild.ts).
  */
 async function dropAccountEmailUniqueness(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`alter table accounts drop constraint if exists accounts_email_key`.execute(db)
     return
   }
-  const { rows } = await sql<{ type: string; sql: string }>`select type, sql from sqlite_master where tbl_name = 'accounts' and sql is not null`.execute(db)
-  const table = rows.find((row) => row.type === 'table')!.sql
-  const rebuilt = table.replace(/^create table "?accounts"?/i, 'create table "accounts_rebuilt"').replace(/("email" text not null) unique/i, '$1')
-  if (rebuilt === table || /"email" text not null unique/i.test(rebuilt)) throw new Error('migration 020: unexpected definition of accounts')
-  await sql`pragma foreign_keys = off`.execute(db)
-  // The rename must not re-check the triggers that name `accounts` (migration 008) while it is away.
-  await sql`pragma legacy_alter_table = on`.execute(db)
-  try {
-    await sql.raw(rebuilt).execute(db)
-    await sql`insert into accounts_rebuilt select * from accounts`.execute(db)
-    await sql`drop table accounts`.execute(db)
-    await sql`alter table accounts_rebuilt rename to accounts`.execute(db)
-    for (const row of rows.filter((entry) => entry.type !== 'table')) await sql.raw(row.sql).execute(db)
-  } finally {
-    await sql`pragma legacy_alter_table = off`.execute(db)
-    await sql`pragma foreign_keys = on`.execute(db)
-  }
+  await rebuildSqliteTable(db, 'accounts', (definition) => definition.replace(/("email" text not null) unique/i, '$1'))
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

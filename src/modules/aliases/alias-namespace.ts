@@ -14,7 +14,7 @@
  */
 export const SERVICE_PATHS = {
   paths: ['api', 'app', 'healthz', 'readyz', 'metrics'],
-  prefixes: ['api', 'app', 'qr', 'r', 'u', 'avatar', 'card'],
+  prefixes: ['api', 'app', 'qr', 'r', 'u', 'avatar', 'card', '.well-known', 'tls'],
 } as const
 
 const RESERVED_PATHS: ReadonlySet<string> = new Set(SERVICE_PATHS.paths)

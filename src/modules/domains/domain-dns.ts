@@ -1,5 +1,7 @@
 // "The domain being added must already point to the service's server" (spec: Branded domains),
-// checked by DNS against SERVER_IPS / SERVER_CNAME (decisions §6).
+// checked by DNS against SERVER_IPS / SERVER_CNAME (decisions §6); and the look-ups that prove
+// control of a domain (the TXT record `_linkwell.<domain>`, ADR 031). Every look-up goes through
+// one resolver: the system's DNS servers, or DNS_SERVERS (tests point it at a server of their own).
 import { promises as dns } from 'node:dns'
 import { isIP } from 'node:net'
 
@@ -19,9 +21,6 @@ export interface ServerTarget {
   cname: string | undefined
 }
 
-// A slow or unreachable DNS server must not hold a request for long: 2 tries of 2 s per record type.
-const resolver = new dns.Resolver({ timeout: 2_000, tries: 2 })
-
 async function recordsOrNone(lookup: Promise<string[]>): Promise<string[]> {
   try {
     return await lookup
@@ -31,14 +30,44 @@ async function recordsOrNone(lookup: Promise<string[]>): Promise<string[]> {
   }
 }
 
-/** The real resolver: A, AAAA and CNAME records of `hostname`, queried in parallel. */
-export const resolveHostRecords: HostResolver = async (hostname) => {
-  const [ipv4, ipv6, cnames] = await Promise.all([
-    recordsOrNone(resolver.resolve4(hostname)),
-    recordsOrNone(resolver.resolve6(hostname)),
-    recordsOrNone(resolver.resolveCname(hostname)),
-  ])
-  return { addresses: [...ipv4, ...ipv6], cnames }
+/** What the TXT look-up of a name found: its records (each one's strings joined), or why there are none. */
+export type TxtAnswer = { records: string[] } | { problem: 'none' | 'failed'; code: string }
+
+/** The look-ups Linkwell makes itself, through one resolver. */
+export interface DnsClient {
+  /** A, AAAA and CNAME records of a hostname (the pointing check). */
+  hostRecords: HostResolver
+  /** TXT records of a name. */
+  txt(name: string): Promise<TxtAnswer>
+}
+
+/**
+ * A client asking `servers` (`host:port` or addresses, DNS_SERVERS), or the system's DNS servers
+ * when none are given. A slow or unreachable DNS server must not hold a request for long: 2 tries
+ * of 2 s per record type.
+ */
+export function createDnsClient(servers: readonly string[] = []): DnsClient {
+  const resolver = new dns.Resolver({ timeout: 2_000, tries: 2 })
+  if (servers.length > 0) resolver.setServers([...servers])
+  return {
+    async hostRecords(hostname) {
+      const [ipv4, ipv6, cnames] = await Promise.all([
+        recordsOrNone(resolver.resolve4(hostname)),
+        recordsOrNone(resolver.resolve6(hostname)),
+        recordsOrNone(resolver.resolveCname(hostname)),
+      ])
+      return { addresses: [...ipv4, ...ipv6], cnames }
+    },
+    async txt(name) {
+      try {
+        // A record longer than 255 bytes arrives in pieces: one value is their concatenation (RFC 7208 §3.3).
+        return { records: (await resolver.resolveTxt(name)).map((pieces) => pieces.join('')) }
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'EFAIL'
+        return code === dns.NOTFOUND || code === dns.NODATA ? { problem: 'none', code } : { problem: 'failed', code }
+      }
+    },
+  }
 }
 
 /** Canonical text of an IP address, so that `2001:DB8:0::1` and `2001:db8::1` compare equal. */

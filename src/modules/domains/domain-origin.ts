@@ -1,6 +1,7 @@
 // A branded domain as clients send it to the form we store and route on: a lower-case http(s)
 // origin and its hostname (decisions §6: "an http(s) origin with no path").
 import { isIP } from 'node:net'
+import { getPublicSuffix } from 'tldts'
 import { ValidationError } from '../../core/errors.js'
 
 export interface DomainOrigin {
@@ -41,6 +42,9 @@ export function parseDomainOrigin(raw: string): DomainOrigin {
   // WHATWG URL has already lower-cased the host and turned international names into punycode.
   const hostname = url.hostname.replace(/\.$/, '')
   if (hostname.startsWith('[') || isIP(hostname) !== 0) throw invalidDomain('must be a domain name, not an IP address')
+  if (hostname.includes('*')) throw invalidDomain('must be one domain name, not a wildcard')
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) throw invalidDomain('must be a public domain name, not localhost')
+  if (hostname.length > MAX_HOSTNAME_LENGTH) throw invalidDomain(`must be at most ${MAX_HOSTNAME_LENGTH} characters long`)
   const labels = hostname.split('.')
   if (
     hostname.length > MAX_HOSTNAME_LENGTH ||
@@ -49,6 +53,10 @@ export function parseDomainOrigin(raw: string): DomainOrigin {
     /^\d+$/.test(labels[labels.length - 1] ?? '')
   ) {
     throw invalidDomain('must be a fully qualified domain name like go.example.com')
+  }
+  // A name under which anyone may register (co.uk, github.io): nobody owns it, so nobody can prove control.
+  if (getPublicSuffix(hostname, { allowPrivateDomains: true }) === hostname) {
+    throw invalidDomain(`must be a domain someone can own: ${hostname} is a public suffix (like co.uk)`)
   }
   return { domain: `${url.protocol}//${hostname}`, hostname }
 }

@@ -5,7 +5,6 @@ import type { DomainService } from './domain.service.js'
 import { accountOf } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
-import { toDomainRecord } from './domain.mapper.js'
 import { DomainCreateBody, DomainCreatedResponse, DomainDnsQuery, DomainDnsResponse, DomainListResponse, DomainResponse, DomainSetupResponse, DomainUpdateBody } from './domain.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
@@ -25,7 +24,7 @@ export function registerDomainRoutes(app: App, { domains, listEnvelope }: Domain
   }, async (request) => {
     const page = toPageRequest(request.query)
     const { rows, total } = await domains.listDomains(accountOf(request).id, page)
-    return listEnvelope('domains', page, total, rows.map(toDomainRecord))
+    return listEnvelope('domains', page, total, await domains.recordsOf(rows))
   })
 
   app.get('/api/domains/setup', {
@@ -38,10 +37,16 @@ export function registerDomainRoutes(app: App, { domains, listEnvelope }: Domain
 
   app.get('/api/domain/:id', {
     schema: { tags, summary: 'Get one branded domain', params: IdParams, response: { 200: DomainResponse, ...errorResponses } },
-  }, async (request) => {
-    const domain = await domains.getDomainOrThrow(accountOf(request).id, request.params.id)
-    return { error: 0 as const, data: toDomainRecord(domain) }
-  })
+  }, async (request) => ({ error: 0 as const, data: await domains.getRecord(accountOf(request).id, request.params.id) }))
+
+  app.post('/api/domain/:id/verify', {
+    schema: {
+      tags,
+      summary: 'Check now whether the workspace controls the domain (the TXT record _linkwell.<domain>, ADR 031); answers the domain with what the check found',
+      params: IdParams,
+      response: { 200: DomainResponse, ...errorResponses },
+    },
+  }, async (request) => ({ error: 0 as const, data: await domains.verifyNow(accountOf(request), request.params.id) }))
 
   app.post('/api/domain/add', {
     schema: {
@@ -52,7 +57,8 @@ export function registerDomainRoutes(app: App, { domains, listEnvelope }: Domain
     },
   }, async (request, reply) => {
     const domain = await domains.createDomain(accountOf(request), request.body)
-    return reply.code(201).send({ error: 0 as const, id: domain.id })
+    const { id, status, verification, certificate } = (await domains.recordsOf([domain]))[0]!
+    return reply.code(201).send({ error: 0 as const, id, status, verification, certificate })
   })
 
   app.put('/api/domain/:id/update', {

@@ -11,7 +11,7 @@ import { LINK_HEALTH_STATES } from '../link-health/destination-probe.js'
 import { MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
-const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com) or its id'
+const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com), its hostname (go.example.com) or its id'
 const Password = Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be 1 to 128 characters' })
 const EXPIRY_RULE = 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD (UTC)'
 const Expiry = Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: EXPIRY_RULE })

@@ -101,6 +101,11 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
       const id = Number(given)
       domain = id >= 1 && id <= MAX_ID ? await links.findDomain(accountId, { id }) : undefined
+    } else if (!/^[a-z][a-z0-9+.-]*:/i.test(given.trim())) {
+      // A bare hostname (`go.brand.com`, as bulk tools send it) names the workspace's branded
+      // domain of that name; any other text keeps the address rule's refusal.
+      domain = await links.findDomain(accountId, { hostname: given.trim().toLowerCase().replace(/\.$/, '') })
+      if (!domain) parseDomainOrigin(given)
     } else {
       domain = await links.findDomain(accountId, { hostname: parseDomainOrigin(given).hostname })
     }

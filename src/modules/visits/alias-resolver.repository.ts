@@ -49,6 +49,9 @@ export function createAliasResolverRepository(db: DB) {
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
         ])
+        // A claim released to the workspace that proved control of the name serves nothing there (ADR 031).
+        .leftJoin('domains', 'domains.id', 'links.domain_id')
+        .where('domains.released_at', 'is', null)
         .where('links.host', '=', host)
         // Both sides folded by the database, as its (host, lower(alias)) index folds: an imported
         // non-ASCII alias (ADR 028) is found in the letter cases that index holds as one.
@@ -85,12 +88,19 @@ export function createAliasResolverRepository(db: DB) {
       return db.selectFrom('bio_pages').selectAll().where((eb) => eb(eb.fn<string>('lower', ['alias']), '=', eb.fn<string>('lower', [eb.cast(eb.val(alias), 'text')]))).executeTakeFirst()
     },
 
-    /** The branded domain answering to `hostname` (hostnames are unique across the service). */
+    /**
+     * The branded domain answering to `hostname`: the claim of the workspace that proved control
+     * of it, else the oldest claim not released (ADR 031: several workspaces may claim a name).
+     */
     async findDomainByHostname(hostname: string): Promise<StoredDomainRoute | undefined> {
       const row = await db
         .selectFrom('domains')
         .select(['hostname', 'redirect_root', 'redirect_404'])
         .where('hostname', '=', hostname)
+        .where('released_at', 'is', null)
+        .orderBy((eb) => eb.case().when('status', '=', 'verified').then(0).else(1).end())
+        .orderBy('id')
+        .limit(1)
         .executeTakeFirst()
       return row && { hostname: row.hostname, redirectRoot: row.redirect_root, redirect404: row.redirect_404 }
     },

@@ -13,7 +13,7 @@ import { readOverlayContent, type OverlayContent } from '../overlays/overlay-con
 import { isPixelType, type PixelType } from '../pixels/pixel-tags.js'
 import { readSplashContent, type SplashContent } from '../splash-pages/splash-page-config.js'
 import { createLruCache, type CacheCounts } from '../../core/lru-cache.js'
-import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
+import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, DOMAIN_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
 
@@ -55,9 +55,10 @@ export interface AliasResolverOptions {
 
 /**
  * Topics whose records are copied into cached links, plus accounts (a deleted account's links and
- * bio pages go with it, unannounced per alias): a change of one drops every cached alias.
+ * bio pages go with it, unannounced per alias) and domains (a claim released to the workspace that
+ * proved control of its name serves none of its links, ADR 031): a change of one drops every cached alias.
  */
-const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC, ACCOUNT_TOPIC])
+const EMBEDDED_TOPICS = new Set([OVERLAY_TOPIC, SPLASH_TOPIC, PIXEL_TOPIC, ACCOUNT_TOPIC, DOMAIN_TOPIC])
 
 const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']
 

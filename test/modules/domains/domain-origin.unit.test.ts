@@ -29,11 +29,14 @@ describe('parseDomainOrigin', () => {
     ['http://203.0.113.9', 'must be a domain name, not an IP address'],
     ['http://0x7f.1', 'must be a domain name, not an IP address'],
     ['http://[2001:db8::1]', 'must be a domain name, not an IP address'],
-    ['https://localhost', 'must be a fully qualified domain name like go.example.com'],
+    ['https://localhost', 'must be a public domain name, not localhost'],
+    ['https://shop.localhost', 'must be a public domain name, not localhost'],
+    ['https://*.example.com', 'must be one domain name, not a wildcard'],
+    ['https://co.uk', 'must be a domain someone can own: co.uk is a public suffix (like co.uk)'],
     ['https://-bad.example.com', 'must be a fully qualified domain name like go.example.com'],
     ['https://under_score.example.com', 'must be a fully qualified domain name like go.example.com'],
     [`https://${'a'.repeat(64)}.example.com`, 'must be a fully qualified domain name like go.example.com'],
-    [`https://${Array.from({ length: 64 }, () => 'abc').join('.')}.com`, 'must be a fully qualified domain name like go.example.com'],
+    [`https://${Array.from({ length: 64 }, () => 'abc').join('.')}.com`, 'must be at most 253 characters long'],
   ])('refuses %s: %s', (raw, rule) => {
     let thrown: unknown
     try {

@@ -77,7 +77,7 @@ describe('domain setup and DNS check without server addresses', () => {
     const domain = await createDomain(context, owner, { domain: 'https://read.brand.example', redirectroot: 'https://www.brand.example/' })
     const response = await api('GET', `/api/domain/${domain.id}`)
     expect(response.statusCode).toBe(200)
-    expect(response.data).toEqual({ error: 0, data: { id: domain.id, domain: 'https://read.brand.example', redirectroot: 'https://www.brand.example/', redirect404: null } })
+    expect(response.data).toMatchObject({ error: 0, data: { id: domain.id, domain: 'https://read.brand.example', redirectroot: 'https://www.brand.example/', redirect404: null, status: 'pending', certificate: { status: 'none' } } })
     for (const [client, url] of [[otherApi, `/api/domain/${domain.id}`], [api, '/api/domain/999999']] as const) {
       const missing = await client('GET', url)
       expect(missing.statusCode).toBe(404)

@@ -17,7 +17,7 @@ describe('branded domain endpoints', () => {
 
   const { context, api, otherApi } = useTestApp()
 
-  it('adds a domain, normalised to a lower-case origin, and answers 201 {error:0, id}', async () => {
+  it('adds a domain, normalised to a lower-case origin, and answers 201 {error:0, id} (with its verification, issue 43)', async () => {
     const host = uniqueHost()
     const response = await api('POST', '/api/domain/add', {
       domain: `HTTPS://${host.toUpperCase()}/`,
@@ -25,9 +25,9 @@ describe('branded domain endpoints', () => {
       redirect404: 'https://www.brand.example/missing',
     })
     expect(response.statusCode).toBe(201)
-    expect(response.data).toEqual({ error: 0, id: expect.any(Number) })
+    expect(response.data).toMatchObject({ error: 0, id: expect.any(Number), status: 'pending' })
     const listed = (await listAll(api)).find((entry) => entry.id === response.data.id)
-    expect(listed).toEqual({ id: response.data.id, domain: `https://${host}`, redirectroot: 'https://www.brand.example/', redirect404: 'https://www.brand.example/missing' })
+    expect(listed).toMatchObject({ id: response.data.id, domain: `https://${host}`, redirectroot: 'https://www.brand.example/', redirect404: 'https://www.brand.example/missing' })
     const row = await context.database.db.selectFrom('domains').selectAll().where('id', '=', response.data.id).executeTakeFirstOrThrow()
     expect(row.hostname).toBe(host)
   })
@@ -49,14 +49,16 @@ describe('branded domain endpoints', () => {
     expect(response.statusCode).toBe(201)
   })
 
-  it('refuses a hostname already used, by this or another account, whatever the scheme or case', async () => {
+  it('refuses a hostname the account already has, whatever the scheme or case; another account may claim it until one proves control (ADR 031)', async () => {
     const host = uniqueHost()
     expect((await api('POST', '/api/domain/add', { domain: `https://${host}` })).statusCode).toBe(201)
-    for (const [client, domain] of [[api, `https://${host}`], [api, `http://${host.toUpperCase()}`], [otherApi, `https://${host}/`]] as const) {
-      const again = await client('POST', '/api/domain/add', { domain })
+    for (const domain of [`https://${host}`, `http://${host.toUpperCase()}`]) {
+      const again = await api('POST', '/api/domain/add', { domain })
       expect(again.statusCode).toBe(400)
       expect(again.data).toEqual({ error: 1, message: 'The domain has been already used.', code: 'duplicate', field: 'domain' })
     }
+    // Proof and the refusal of a proven name: test/modules/domains/domain-ownership.test.ts.
+    expect((await otherApi('POST', '/api/domain/add', { domain: `https://${host}/` })).statusCode).toBe(201)
   })
 
   it('refuses the service’s own PUBLIC_URL host', async () => {
@@ -93,7 +95,7 @@ describe('branded domain endpoints', () => {
     const updated = await api('PUT', `/api/domain/${id}/update`, { redirectroot: 'https://new.example/', domain: 'https://hijacked.example' })
     expect(updated.statusCode).toBe(200)
     expect(updated.data).toEqual({ error: 0, message: 'Domain has been updated successfully.' })
-    expect((await listAll(api)).find((entry) => entry.id === id)).toEqual({ id, domain: `https://${host}`, redirectroot: 'https://new.example/', redirect404: 'https://old.example/404' })
+    expect((await listAll(api)).find((entry) => entry.id === id)).toMatchObject({ id, domain: `https://${host}`, redirectroot: 'https://new.example/', redirect404: 'https://old.example/404' })
     await api('PUT', `/api/domain/${id}/update`, { redirect404: '' })
     expect((await listAll(api)).find((entry) => entry.id === id)).toMatchObject({ redirectroot: 'https://new.example/', redirect404: null })
     const untouched = await api('PUT', `/api/domain/${id}/update`, {})
