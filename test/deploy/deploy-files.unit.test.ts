@@ -29,13 +29,6 @@ import {
   type ComposeService,
 } from './deploy-files.js'
 
-/**
- * What issue 43's change to src/config.ts adds, which this branch does not have yet: the variables
- * the deployment files set, with the defaults of the two ports. Delete it once src/config.ts reads
- * them: names and defaults are then taken from src/config.ts alone (where it reads one already,
- * its own default wins here and must agree with this one).
- */
-const COMING_IN_CONFIG: Record<string, number | null> = { HTTP_PORT: 80, HTTPS_PORT: 443, ACME_EMAIL: null, ACME_DIRECTORY_URL: null, DNS_SERVERS: null, HSTS: null }
 /** Variables only the PostgreSQL image and Compose read. */
 const COMPOSE_ONLY = ['POSTGRES_PASSWORD', 'POSTGRES_USER', 'POSTGRES_DB']
 /** Variables Node itself reads. */
@@ -58,14 +51,12 @@ const unitValue = (section: string, key: string) => unit.get(section)?.get(key)?
 const dockerfileEnvironment = () =>
   Object.fromEntries(instructions.filter((instruction) => instruction.keyword === 'ENV').flatMap((env) => env.args.split(' ').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])))
 
-/** A port the server listens on by default: src/config.ts's default, or the one it is about to have. */
+/** A port the server listens on by default: src/config.ts's default. */
 function portDefault(name: string): number {
   const fromConfig = integerDefaultInConfig(name)
   if (fromConfig !== undefined) return fromConfig
   if (variablesReadByConfig().has(name)) throw new Error(`src/config.ts reads ${name}, but not as reader(env, '${name}', <number>, …): read its default another way here`)
-  const coming = COMING_IN_CONFIG[name]
-  if (typeof coming !== 'number') throw new Error(`src/config.ts does not read ${name}`)
-  return coming
+  throw new Error(`src/config.ts does not read ${name}`)
 }
 const serverPorts = () => ({ plain: portDefault('PORT'), http: portDefault('HTTP_PORT'), https: portDefault('HTTPS_PORT') })
 
@@ -267,7 +258,7 @@ describe('compose.yaml', () => {
 
 describe('the variables the deployment files set', () => {
   it('are all ones the server reads (src/config.ts), but PostgreSQL\'s and Node\'s own', () => {
-    const readByServer = new Set([...variablesReadByConfig(), ...Object.keys(COMING_IN_CONFIG)])
+    const readByServer = variablesReadByConfig()
     const set = {
       Dockerfile: Object.keys(dockerfileEnvironment()),
       'compose.yaml': Object.values(compose.services).flatMap((service) => Object.keys(serviceEnvironment(service))),
@@ -284,13 +275,6 @@ describe('the variables the deployment files set', () => {
   it('deploy/linkwell.env.example lists what .env.example does, but the ones only Compose uses', () => {
     const forCompose = envFileVariables(readRepositoryFile('.env.example')).filter((name) => !COMPOSE_ONLY.includes(name))
     expect(envFileVariables(readRepositoryFile('deploy/linkwell.env.example'))).toEqual(forCompose)
-  })
-
-  it('COMING_IN_CONFIG agrees with src/config.ts wherever it reads the variable already', () => {
-    for (const [name, port] of Object.entries(COMING_IN_CONFIG)) {
-      if (!variablesReadByConfig().has(name) || port === null) continue
-      expect(integerDefaultInConfig(name), name).toBe(port)
-    }
   })
 })
 
