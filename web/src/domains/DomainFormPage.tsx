@@ -88,9 +88,10 @@ export function CreateDomainPage() {
         initial={emptyDomainForm}
         submitLabel="Add domain"
         onSubmit={async (values) => {
-          await unwrap(api.POST('/api/domain/add', { body: { domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
+          const added = await unwrap(api.POST('/api/domain/add', { body: { domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
           await Promise.all([queryClient.invalidateQueries({ queryKey: ['domains'] }), refreshUsage()])
-          navigate('/domains', { state: { notice: `${hostOf(values.domain.trim())} has been added.` } })
+          // Next: prove control of it (the TXT record), on its own page.
+          navigate(`/domains/${added.id}`, { state: { notice: `${hostOf(values.domain.trim())} has been added.` } })
         }}
       />
     </>

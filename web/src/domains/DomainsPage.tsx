@@ -7,7 +7,9 @@ import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
+import { Link } from 'react-router'
 import { DnsCheckResult } from './dns'
+import { ownershipLabel } from './DomainPage'
 import { hostOf } from './domain-form'
 import { useDomainPage, type DomainEntry } from './domain-queries'
 import './domains.css'
@@ -57,6 +59,7 @@ export function DomainsPage() {
             <thead>
               <tr>
                 <th scope="col">Domain</th>
+                <th scope="col">State</th>
                 <th scope="col">Root redirect</th>
                 <th scope="col">404 redirect</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
@@ -67,7 +70,8 @@ export function DomainsPage() {
                 const host = hostOf(domain.domain)
                 return (
                   <tr key={domain.id}>
-                    <td data-label="Domain"><a href={domain.domain} target="_blank" rel="noreferrer" className="short-url">{host}</a></td>
+                    <td data-label="Domain"><Link to={`/domains/${domain.id}`} className="short-url">{host}</Link></td>
+                    <td data-label="State"><span className="badges"><span className={`badge domain-state ${ownershipLabel(domain).tone}`}>{ownershipLabel(domain).text}</span>{domain.certificate.status === 'active' && <span className="badge domain-state ok">HTTPS</span>}</span></td>
                     <td data-label="Root redirect"><span className="cell-label" aria-hidden="true">Root → </span><Redirect url={domain.redirectroot} none="Not found page" /></td>
                     <td data-label="404 redirect"><span className="cell-label" aria-hidden="true">Unknown alias → </span><Redirect url={domain.redirect404} none="Not found page" /></td>
                     <td className="actions">

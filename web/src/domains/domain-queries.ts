@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
+import { parseServerTime } from '../components/format'
 
 export type DomainEntry = paths['/api/domains']['get']['responses'][200]['content']['application/json']['data']['domains'][number]
 export type DomainSetup = paths['/api/domains/setup']['get']['responses'][200]['content']['application/json']['data']
@@ -18,11 +19,24 @@ export function useDomainPage(page: number) {
   })
 }
 
-export function useDomain(id: number) {
+/** While a check or a certificate is on its way, the domain page asks again this often. */
+const WATCH_MS = 5_000
+
+/** One domain; `watch`: asked again every few seconds while its proof or certificate is still to come. */
+export function useDomain(id: number, { watch = false } = {}) {
   return useQuery({
     queryKey: ['domains', 'one', id],
     queryFn: async () => (await unwrap(api.GET('/api/domain/{id}', { params: { path: { id } } }))).data,
     enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: (query) => {
+      const domain = query.state.data
+      if (!watch || !domain) return false
+      // Just verified: the certificate is ordered within seconds (when this server holds its own).
+      const justVerified = domain.status === 'verified' && domain.certificate.status === 'none' && domain.verification.verified !== null &&
+        Date.now() - parseServerTime(domain.verification.verified).getTime() < 2 * 60_000
+      const waiting = domain.status === 'pending' || domain.certificate.status === 'pending' || justVerified
+      return waiting ? WATCH_MS : false
+    },
   })
 }
 

@@ -5,5 +5,6 @@ import { lazyPage } from '../shell/lazy-page'
 export const domainRoutes: RouteObject[] = [
   { path: 'domains', lazy: lazyPage(() => import('./DomainsPage'), 'DomainsPage') },
   { path: 'domains/new', lazy: lazyPage(() => import('./DomainFormPage'), 'CreateDomainPage') },
+  { path: 'domains/:id', lazy: lazyPage(() => import('./DomainPage'), 'DomainPage') },
   { path: 'domains/:id/edit', lazy: lazyPage(() => import('./DomainFormPage'), 'EditDomainPage') },
 ]
