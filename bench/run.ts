@@ -20,7 +20,8 @@
 //                         analytics-columnar (not in the default set: ADR 022's columnar layout at
 //                         the issue's full sizes, bench/analytics-columnar.ts),
 //                         redirect-options (not in the default set: a link without options on this
-//                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23)
+//                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23),
+//                         tls (a short link over https against the same server over plain http, issue 43)
 //   BENCH_BASELINE_DIR    the checkout of the pre-options commit (d3c104d^1), built, for redirect-options
 //   BENCH_CURRENT_DIR     for redirect-options: another built checkout measured in place of this one
 //   BENCH_REDIRECT_CONFIGURATIONS  the redirect bench's configurations to measure, by number from 0
@@ -37,6 +38,7 @@ import { runRedirectOptionsBench, runRedirectThroughputBench } from './redirect-
 import { runRedirectsBesideImportBench } from './redirects-beside-import.js'
 import { runStatisticsReadBench } from './statistics-read.js'
 import { runTwoInstancesBench } from './two-instances.js'
+import { runTlsRedirectBench } from './tls-redirect.js'
 import { ensureWrk } from './wrk.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -44,7 +46,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-const only = new Set((process.env.BENCH_ONLY ?? 'redirect,api,two-instances,memory,cold-start,statistics,export,import,redirects-beside-import').split(',').map((name) => name.trim()))
+const only = new Set((process.env.BENCH_ONLY ?? 'redirect,tls,api,two-instances,memory,cold-start,statistics,export,import,redirects-beside-import').split(',').map((name) => name.trim()))
 /** The databases a figure runs on: `redirect` means both, `redirect-sqlite` one. */
 const databasesOf = (name: string) => new Set(['sqlite', 'postgres'].filter((database) => only.has(name) || only.has(`${name}-${database}`)))
 
@@ -52,6 +54,7 @@ ensureWrk()
 console.log(`bench started ${new Date().toISOString()}`)
 const redirect = databasesOf('redirect')
 if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs, configurations: process.env.BENCH_REDIRECT_CONFIGURATIONS?.split(',').map(Number) }, redirect)
+if (only.has('tls')) await runTlsRedirectBench({ seconds, rounds, nodeArgs })
 if (only.has('redirect-options')) await runRedirectOptionsBench({ seconds, rounds, postgresUrl, nodeArgs, baselineDir: process.env.BENCH_BASELINE_DIR ?? '', currentDir: process.env.BENCH_CURRENT_DIR })
 const api = databasesOf('api')
 if (api.size > 0) await runApiThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, api)
