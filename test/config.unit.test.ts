@@ -49,6 +49,12 @@ describe('loadConfig', () => {
       eventsUrl: undefined,
       linkCheck: { enabled: true, allowPrivate: false, intervalHours: 6, pollSeconds: 30 },
       workspaceCreation: { who: 'admins', limit: 3 },
+      acme: null,
+      httpPort: 80,
+      httpsPort: 443,
+      hsts: false,
+      dnsServers: [],
+      domainVerification: { allowHttp: true, pollSeconds: 30 },
       importMaxBytes: 20 * 1024 * 1024,
       importMaxRows: 100_000,
     })
@@ -97,6 +103,15 @@ describe('loadConfig', () => {
       LINK_CHECK_POLL_SECONDS: '5',
       WORKSPACE_CREATION: 'Anyone',
       WORKSPACE_CREATION_LIMIT: '10',
+      ACME_EMAIL: 'ops@example.com',
+      ACME_DIRECTORY_URL: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+      ACME_CHECK_SECONDS: '60',
+      HTTP_PORT: '8080',
+      HTTPS_PORT: '8443',
+      HSTS: 'on',
+      DNS_SERVERS: '127.0.0.1:8053, [::1]:53, 192.0.2.53',
+      DOMAIN_VERIFICATION: 'txt',
+      DOMAIN_CHECK_POLL_SECONDS: '5',
     })
     expect(config).toEqual({
       host: '127.0.0.1',
@@ -132,6 +147,12 @@ describe('loadConfig', () => {
       eventsUrl: 'nats://events.internal:4222',
       linkCheck: { enabled: false, allowPrivate: true, intervalHours: 12, pollSeconds: 5 },
       workspaceCreation: { who: 'anyone', limit: 10 },
+      acme: { email: 'ops@example.com', directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', checkSeconds: 60 },
+      httpPort: 8080,
+      httpsPort: 8443,
+      hsts: true,
+      dnsServers: ['127.0.0.1:8053', '[::1]:53', '192.0.2.53'],
+      domainVerification: { allowHttp: false, pollSeconds: 5 },
       importMaxBytes: 5 * 1024 * 1024,
       importMaxRows: 2500,
     })
@@ -140,6 +161,12 @@ describe('loadConfig', () => {
   it('defaults PUBLIC_URL to localhost on the configured port, and keeps a path without its trailing slash', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000')
     expect(loadConfig({ PUBLIC_URL: 'https://example.com/links/' }).publicUrl).toBe('https://example.com/links')
+  })
+
+  it('reads ACME_DIRECTORY_URL only with ACME_EMAIL, and refuses one that is not https', () => {
+    expect(loadConfig({ ACME_DIRECTORY_URL: 'not read' }).acme).toBeNull()
+    expect(loadConfig({ ACME_EMAIL: 'ops@example.com' }).acme).toEqual({ email: 'ops@example.com', directoryUrl: 'https://acme-v02.api.letsencrypt.org/directory', checkSeconds: 300 })
+    expect(() => loadConfig({ ACME_EMAIL: 'ops@example.com', ACME_DIRECTORY_URL: 'http://127.0.0.1:14000/dir' })).toThrow('ACME_DIRECTORY_URL must be an https address')
   })
 
   it('accepts file: URLs and both PostgreSQL spellings for DATABASE_URL', () => {
@@ -177,6 +204,14 @@ describe('loadConfig', () => {
     ['KEY_CACHE_MS', '1001'],
     ['REDIRECT_STATUS', '307'],
     ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['ACME_EMAIL', 'not-an-address'],
+    ['HTTP_PORT', '70000'],
+    ['HTTPS_PORT', 'https'],
+    ['HSTS', 'yes'],
+    ['DNS_SERVERS', 'dns.example.com'],
+    ['DNS_SERVERS', '127.0.0.1:99999'],
+    ['DOMAIN_VERIFICATION', 'http'],
+    ['DOMAIN_CHECK_POLL_SECONDS', '0'],
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['LOG_LEVEL', 'INFO'],
     ['SERVER_IPS', '203.0.113.7,example.com'],

@@ -37,7 +37,8 @@ const RESOURCES: OwnedResource[] = [
     list: 'domains',
     plural: 'domains',
     limit: 'domains',
-    listed: ['domain', 'id', 'redirect404', 'redirectroot'],
+    // The spec's four, and issue 43's additions: the proof of control and the certificate.
+    listed: ['certificate', 'domain', 'id', 'redirect404', 'redirectroot', 'status', 'verification'],
     create: (n) => ({ domain: `https://go${n}.owned.example`, redirectroot: 'https://mine.example/' }),
     update: { redirectroot: 'https://theirs.example/' },
     labelOf: (item) => item.domain,

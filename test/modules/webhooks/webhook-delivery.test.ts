@@ -199,7 +199,8 @@ describe('webhook deliveries', () => {
     expect(test.statusCode).toBe(200)
     const tested = await eventually(async () => receiver.delivered.filter((request) => request.path === '/retry' && request.event.type === 'webhook.test'), (list) => list.length === 1)
     expect(verified(secret, tested[0]!).data).toEqual({ webhook: hookId, message: expect.any(String) })
-    const log = await deliveriesOf(hookId)
+    // The receiver has it before the worker writes down the answer: read the log until it has.
+    const log = await eventually(() => deliveriesOf(hookId), (entries) => entries.find((entry) => entry.id === test.data.id)?.status === 'delivered')
     expect(log.find((entry) => entry.id === test.data.id)).toMatchObject({ type: 'webhook.test', status: 'delivered' })
   })
 
