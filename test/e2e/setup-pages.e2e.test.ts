@@ -55,7 +55,9 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         await page.getByLabel('Domain', { exact: true }).fill('https://go.brand.example')
         await page.getByLabel('Root redirect (optional)').fill('https://www.brand.example/')
         await page.getByRole('button', { name: 'Add domain' }).click()
-        await page.getByText('go.brand.example has been added.').waitFor()
+        // The domain's own page comes next, with the record that proves it is ours (test/e2e/domains.e2e.test.ts walks it).
+        await page.getByText('go.brand.example has been added. Next: create its TXT record.').waitFor()
+        await page.getByRole('link', { name: '← All branded domains' }).click()
         const row = page.getByRole('row').filter({ hasText: 'go.brand.example' })
         await row.getByRole('link', { name: 'www.brand.example' }).waitFor()
         await expect.poll(async () => page.getByTestId('usage-domains').textContent()).toMatch(/^1 /)
@@ -72,7 +74,7 @@ describe.skipIf(!hasChromium)('the setup pages in a browser', () => {
         await page.getByRole('button', { name: 'Save redirects' }).click()
         await page.getByText('Redirects saved.').waitFor()
         const domains = await d.api<{ data: { domains: Array<{ domain: string; redirectroot: string | null; redirect404: string | null }> } }>('GET', '/api/domains')
-        expect(domains.body.data.domains).toEqual([{ id: expect.any(Number), domain: 'https://go.brand.example', redirectroot: null, redirect404: 'https://www.brand.example/missing' }])
+        expect(domains.body.data.domains).toMatchObject([{ id: expect.any(Number), domain: 'https://go.brand.example', redirectroot: null, redirect404: 'https://www.brand.example/missing', status: 'pending' }])
         await screenshotAtEveryWidth(page, name, 'domains', `${app}/domains`, (p) => p.getByRole('row').filter({ hasText: 'go.brand.example' }).waitFor())
 
         // --- Splash pages ------------------------------------------------------------------

@@ -57,7 +57,8 @@ export interface StartOptions {
 
 /** Starts the server with `env` added to this process's environment; waits until /healthz answers. */
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
-  const { timeoutMs = 20_000, cpu, nodeArgs = [], entry } = options
+  // A hang guard: three walks' servers and browsers on two cores have taken over 20 s to answer /healthz.
+  const { timeoutMs = 60_000, cpu, nodeArgs = [], entry } = options
   const port = env.PORT ? Number(env.PORT) : await freePort()
   const node = [process.execPath, ...SERVER_NODE_FLAGS, ...nodeArgs, entry?.file ?? SERVER_ENTRY]
   // taskset execs node in its place: the child's pid is the server's.
