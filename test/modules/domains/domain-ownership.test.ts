@@ -6,7 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasPebble, startTestDns, type TestDns } from '../../helpers/acme-servers.js'
-import { apiClient, createAccount, createTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
+import { apiClient, createAccount, createTestApp, useTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
 import { frontDoorOf } from '../../../src/app.js'
 import { nowTimestamp } from '../../../src/core/time.js'
 
@@ -204,13 +204,7 @@ describe.skipIf(!hasPebble)('proof of control of branded domains', () => {
 })
 
 describe('a branded domain given as a bare hostname', () => {
-  let context: TestContext
-  let api: ApiClient
-  beforeAll(async () => {
-    context = await createTestApp()
-    api = apiClient(context.app, (await createAccount(context)).apiKey)
-  })
-  afterAll(() => context?.close())
+  const { api } = useTestApp()
 
   it('names the workspace’s domain of that name on create and update; anything else keeps its 400', async () => {
     expect((await api('POST', '/api/domain/add', { domain: 'https://adtracking.link' })).statusCode).toBe(201)
