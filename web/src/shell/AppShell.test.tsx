@@ -2,11 +2,10 @@
 // the sign-in page, and back afterwards; no request is answered 401 on the way, signing out included.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { api, unwrap } from '../api/client'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { AppShell } from './AppShell'
 
 const account = { id: 1, email: 'admin@example.com', username: 'admin', avatar: '', status: 'pro', expires: null, registered: '2026-01-01 00:00:00', planid: 1 }
@@ -62,7 +61,7 @@ describe('the shell', () => {
   // A request the server read after the logout would be refused: the browser logs the 401 (a browser
   // walk failed so, signing out while the overview was still loading).
   it('signs out only once the requests already sent are answered, and asks nothing more', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const seen: string[] = []
     let answerStatistics: (() => void) | undefined
     answerWith(async (request) => {
