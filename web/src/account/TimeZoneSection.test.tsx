@@ -2,9 +2,8 @@
 // zones offered, a new one sent as PUT /api/account/update {timezone} and read back.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { timeZoneChoices, TimeZoneSection } from './TimeZoneSection'
 
 describe('the time zone setting', () => {
@@ -17,7 +16,7 @@ describe('the time zone setting', () => {
   })
 
   it('shows the saved zone and saves another one', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     let saved = 'UTC'
     const sent: unknown[] = []
     answerWith(async (request) => {

@@ -1,9 +1,8 @@
 // The account's forms: password change and API key creation, checked before sending.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { checkKeyDraft } from './account-forms'
 import { PasswordSection } from './PasswordSection'
 
@@ -13,7 +12,7 @@ function renderWithQueries(element: React.ReactElement) {
 
 describe('changing the password', () => {
   it('wants 8+ characters typed the same twice', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderWithQueries(<PasswordSection />)
     await user.type(screen.getByLabelText('Current password'), 'old password')
     await user.type(screen.getByLabelText('New password'), 'short')
@@ -28,7 +27,7 @@ describe('changing the password', () => {
   })
 
   it("sends the change and shows the server's refusal of the current password beside it", async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const bodies: unknown[] = []
     answerWith(async (request) => {
       bodies.push(await request.json())
@@ -46,7 +45,7 @@ describe('changing the password', () => {
   })
 
   it('shows the refusal of the new password (the request\'s `password`) beside "New password"', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     answerWith(() => json(400, { error: 1, message: 'The field "password" must be at most 256 characters.', code: 'validation_failed', field: 'password' }))
     renderWithQueries(<PasswordSection />)
     await user.type(screen.getByLabelText('Current password'), 'old password')

@@ -3,9 +3,8 @@
 // and the server's reason when a plan is in use.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { PlansPage } from './PlansPage'
 
 const pro = { id: 1, name: 'Pro', code: 'pro', apirate: null, limits: {}, default: true }
@@ -32,7 +31,7 @@ describe('the plans page', () => {
   })
 
   it('creates a plan: checks first, sends only the limits given, shows the server\'s refusal beside its field', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const sent: unknown[] = []
     answerWith(async (request) => {
       if (request.method === 'POST') {
@@ -69,7 +68,7 @@ describe('the plans page', () => {
   })
 
   it('deletes a plan only once confirmed, and says why when it is in use', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const deletes: string[] = []
     answerWith((request) => {
       if (request.method === 'DELETE') {

@@ -3,10 +3,9 @@
 // list adds a filter chip, to the address and to the request; its button takes it off again.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { ItemStatistics, rangeProblems } from './ItemStatistics'
 
 const SOCIAL = { facebook: 0, twitter: 0, instagram: 0, linkedin: 0 }
@@ -52,7 +51,7 @@ describe('the date range', () => {
   })
 
   it('marks the last day when the range is backwards, and asks the server for none of it', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const asked: string[] = []
     answerWith((request) => {
       const url = new URL(request.url)
@@ -73,7 +72,7 @@ describe('the date range', () => {
 
 describe('filter chips', () => {
   it('adds a chip when a row is clicked, asks the API under it, and takes it off with its remove button', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const asked = server()
     const router = renderAt('/links/1/analytics?from=2026-04-01&to=2026-04-30')
     await waitFor(() => expect(screen.getByTestId('range-clicks').textContent).toBe('8'))
@@ -109,7 +108,7 @@ describe('filter chips', () => {
   })
 
   it('offers hours only for ranges of at most 31 days', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     server()
     const router = renderAt('/links/1/analytics?from=2026-01-01&to=2026-04-30')
     await waitFor(() => expect(screen.getByTestId('range-clicks').textContent).toBe('8'))
@@ -124,7 +123,7 @@ describe('filter chips', () => {
 
 describe('the workspace\'s analytics', () => {
   it('asks GET /api/stats from the raw clicks (its top lists), lists its top links under the same view, and filters by a row', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const asked: string[] = []
     answerWith((request) => {
       const url = new URL(request.url)

@@ -77,7 +77,27 @@ const sessionMiddleware: Middleware = {
   },
 }
 
-export const api = createLinkwellClient({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin', retries: 0 }).raw
+// The requests sent and not answered yet. Signing out waits for them (AppShell): one that reached
+// the server after the session ended would come back 401, which the browser logs, and that answer
+// would clear the cookie of whoever has signed in since.
+const unanswered = new Set<Promise<void>>()
+
+/** The browser's fetch, counting each request as unanswered until its response (or its failure) arrives. */
+function fetchCountingUnanswered(request: Request): Promise<Response> {
+  // globalThis.fetch is looked up on every call: the component tests install their stand-in for it.
+  const response = globalThis.fetch(request)
+  const answered = response.then(() => undefined, () => undefined)
+  unanswered.add(answered)
+  void answered.then(() => unanswered.delete(answered))
+  return response
+}
+
+/** Resolves once every request sent so far, and any sent meanwhile, has been answered or has failed. */
+export async function requestsAnswered(): Promise<void> {
+  while (unanswered.size > 0) await Promise.all(unanswered)
+}
+
+export const api = createLinkwellClient({ baseUrl: globalThis.location?.origin ?? 'http://localhost', credentials: 'same-origin', retries: 0, fetch: fetchCountingUnanswered }).raw
 api.use(sessionMiddleware)
 
 /** The body of a successful call, or throws ApiError with the server's message. */

@@ -1,10 +1,9 @@
 // Signing in: the form's own checks, the server's refusal, and the way in.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { SignInPage } from './SignInPage'
 
 function renderSignIn() {
@@ -17,7 +16,7 @@ function renderSignIn() {
 
 describe('the sign-in page', () => {
   it('asks for both fields before sending anything', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderSignIn()
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(screen.getByText('Enter your e-mail address or username.')).toBeTruthy()
@@ -25,7 +24,7 @@ describe('the sign-in page', () => {
   })
 
   it("shows the server's refusal and signs in on the next try, going back where the person was", async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const sent: Array<{ body: unknown; csrf: string | null }> = []
     let attempt = 0
     answerWith(async (request) => {

@@ -2,10 +2,9 @@
 // shown in a sandboxed frame; the server's refusal lands beside the field it names.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
-import { answerWith } from '../test-setup'
+import { answerWith, setupUser } from '../test-setup'
 import { emptyBioDraft } from './bio-form'
 import { BioEditor } from './BioEditor'
 
@@ -19,7 +18,7 @@ function renderEditor(onSubmit: () => Promise<unknown>) {
 
 describe('the bio editor', () => {
   it('previews the draft through the server and shows it in a sandboxed frame', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const previews: Array<{ name: string; blocks: unknown[] }> = []
     answerWith(async (request) => {
       const body = await request.json() as { name: string; blocks: unknown[] }
@@ -41,7 +40,7 @@ describe('the bio editor', () => {
   })
 
   it('shows the server\'s refusal of the address beside that field', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     answerWith(() => new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'That alias is taken. Please choose another one.', { code: 'duplicate', field: 'alias' }))
     renderEditor(onSubmit)
@@ -56,7 +55,7 @@ describe('the bio editor', () => {
   })
 
   it('does not send a draft the server would refuse', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     answerWith(() => new Response('<!doctype html>', { headers: { 'content-type': 'text/html; charset=utf-8' } }))
     const onSubmit = vi.fn()
     renderEditor(onSubmit)

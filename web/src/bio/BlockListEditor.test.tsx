@@ -1,11 +1,11 @@
 // Reordering link blocks as a keyboard user does it: the labelled move buttons and Alt+Arrow keys,
 // with focus following the moved block and the move announced.
 import { render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { newBlock, type BlockDraft } from './bio-form'
 import { BlockListEditor } from './BlockListEditor'
+import { setupUser } from '../test-setup'
 
 function Harness({ initial }: { initial: BlockDraft[] }) {
   const [blocks, setBlocks] = useState(initial)
@@ -18,7 +18,7 @@ function Harness({ initial }: { initial: BlockDraft[] }) {
 }
 
 function setup() {
-  const user = userEvent.setup()
+  const user = setupUser()
   render(<Harness initial={[newBlock('Shop', 'https://shop.example.com'), newBlock('Blog', 'https://blog.example.com'), newBlock('Video', 'https://video.example.com')]} />)
   return { user, order: () => screen.getByTestId('order').textContent }
 }

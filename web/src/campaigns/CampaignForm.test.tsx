@@ -1,10 +1,10 @@
 // The campaign form's checks mirror the server's; the server's refusals land beside their field.
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { CampaignForm } from './CampaignForm'
 import { emptyCampaignForm, slugOfRotator, toCampaignCreateBody, toCampaignUpdateBody, validateCampaignForm } from './campaign-form'
+import { setupUser } from '../test-setup'
 
 function describedText(element: HTMLElement): string {
   return (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
@@ -31,7 +31,7 @@ describe('the campaign form', () => {
   })
 
   it('shows a taken slug beside the slug and a duplicate name beside the name', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn()
       .mockRejectedValueOnce(new ApiError(400, 'This slug is currently not available. Please choose another one.', { code: 'duplicate', field: 'slug' }))
       .mockRejectedValueOnce(new ApiError(400, 'You already have a campaign with that name.', { code: 'duplicate', field: 'name' }))
@@ -46,7 +46,7 @@ describe('the campaign form', () => {
   })
 
   it('places a field the server quotes', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "slug" must be 3 to 64 characters of letters, digits, _ and -.', { code: 'validation_failed', field: 'slug' }))
     render(<CampaignForm mode="edit" initial={{ name: 'Spring', slug: 'spring', isPublic: false }} rotatorBase="https://go.example.com/r/" submitLabel="Save changes" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.click(screen.getByRole('button', { name: 'Save changes' }))

@@ -1,11 +1,11 @@
 // The channel form: name and color checked as the server checks them, a swatch or the picker sets
 // the color, the server's refusals land beside their field.
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { ChannelForm } from './ChannelForm'
 import { emptyChannelForm, longHexColor, validateChannelForm } from './channel-form'
+import { setupUser } from '../test-setup'
 
 function describedText(element: HTMLElement): string {
   return (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
@@ -28,7 +28,7 @@ describe('the channel form', () => {
   })
 
   it('sends the chosen swatch, the description and the star', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockResolvedValue(undefined)
     render(<ChannelForm mode="create" initial={emptyChannelForm} submitLabel="Create channel" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.type(screen.getByLabelText('Name'), 'Newsletter')
@@ -41,7 +41,7 @@ describe('the channel form', () => {
   })
 
   it('refuses a bad color before sending, and shows the server’s duplicate name beside the name', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'You already have a channel with this name.', { code: 'duplicate', field: 'name' }))
     render(<ChannelForm mode="edit" initial={{ name: 'Print', description: '', color: '#abc', starred: false }} submitLabel="Save changes" onSubmit={onSubmit} onCancel={vi.fn()} />)
     const color = screen.getByLabelText('Color', { exact: true })

@@ -4,10 +4,9 @@
 // its report is there.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import type { ImportDetails } from './import-queries'
 import { ImportPage } from './ImportPage'
 import { ImportReport } from './ImportReport'
@@ -75,7 +74,7 @@ describe('the import page', () => {
   })
 
   it('uploads the file with the chosen rule, watches the import, then shows its report', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     let posted = 0
     let asked = 0
     answerWith(async (request) => {
@@ -116,7 +115,7 @@ describe('the import page', () => {
   })
 
   it('gives the command for a database source, with the workspace and the conflict rule', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     answerWith((request) => {
       const url = new URL(request.url)
       if (url.pathname === '/api/workspaces') return json(200, { error: 0, data: { workspaces: [{ id: 1, name: 'acme', role: 'viewer', current: true }] } })

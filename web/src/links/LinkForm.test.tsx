@@ -1,10 +1,11 @@
 // The link builder as a person uses it: by label, with the client's checks and the server's
-// messages shown beside the field they name.
+// messages shown beside the field they name. Text goes in as a paste (`fill`): no test here is
+// about keystrokes, and typing re-renders the whole form once a character.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
+import { fill, setupUser } from '../test-setup'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, type LinkFormValues } from './link-form'
 
@@ -36,13 +37,13 @@ describe('the link form', () => {
   })
 
   it('checks the fields before sending and says what is wrong beside each', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn()
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), 'javascript:alert(1)')
-    await user.type(screen.getByLabelText('Alias (optional)'), 'no spaces allowed')
+    await fill(user, screen.getByLabelText('Destination URL'), 'javascript:alert(1)')
+    await fill(user, screen.getByLabelText('Alias (optional)'), 'no spaces allowed')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
-    await user.type(screen.getByLabelText('Country 1 destination'), 'ftp://files.example.com')
+    await fill(user, screen.getByLabelText('Country 1 destination'), 'ftp://files.example.com')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     expect(onSubmit).not.toHaveBeenCalled()
@@ -55,17 +56,17 @@ describe('the link form', () => {
   })
 
   it('refuses an expiry in the past and a second rule for the same device', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn()
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
     fireEvent.change(screen.getByLabelText('Expires (optional)'), { target: { value: '2020-01-01T10:00' } })
     await user.click(screen.getByRole('button', { name: 'Add device rule' }))
     await user.click(screen.getByRole('button', { name: 'Add device rule' }))
     await user.selectOptions(screen.getByLabelText('Device 1'), 'iphone')
     await user.selectOptions(screen.getByLabelText('Device 2'), 'iphone')
-    await user.type(screen.getByLabelText('Device 1 destination'), 'https://apps.apple.com/x')
-    await user.type(screen.getByLabelText('Device 2 destination'), 'https://apps.apple.com/y')
+    await fill(user, screen.getByLabelText('Device 1 destination'), 'https://apps.apple.com/x')
+    await fill(user, screen.getByLabelText('Device 2 destination'), 'https://apps.apple.com/y')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     expect(onSubmit).not.toHaveBeenCalled()
@@ -75,24 +76,24 @@ describe('the link form', () => {
   })
 
   it('sends every option that was filled in', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn(async () => {})
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), ' https://example.com/spring ')
-    await user.type(screen.getByLabelText('Alias (optional)'), 'spring-sale')
+    await fill(user, screen.getByLabelText('Destination URL'), ' https://example.com/spring ')
+    await fill(user, screen.getByLabelText('Alias (optional)'), 'spring-sale')
     await user.selectOptions(screen.getByLabelText('Domain'), '3')
     await user.selectOptions(screen.getByLabelText('Link type'), 'overlay-6')
     await user.selectOptions(screen.getByLabelText('Campaign (optional)'), '7')
     await user.selectOptions(screen.getByLabelText('Channel (optional)'), '9')
     await user.click(screen.getByLabelText('Main GTM (gtmpixel)'))
-    await user.type(screen.getByLabelText('Password (optional)'), 'open sesame')
-    await user.type(screen.getByLabelText('Meta title (optional)'), 'Spring sale')
+    await fill(user, screen.getByLabelText('Password (optional)'), 'open sesame')
+    await fill(user, screen.getByLabelText('Meta title (optional)'), 'Spring sale')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
     await user.selectOptions(screen.getByLabelText('Country 1'), 'FR')
-    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.fr/printemps')
+    await fill(user, screen.getByLabelText('Country 1 destination'), 'https://example.fr/printemps')
     await user.click(screen.getByRole('button', { name: 'Add language rule' }))
-    await user.type(screen.getByLabelText('Language 1'), 'DE')
-    await user.type(screen.getByLabelText('Language 1 destination'), 'https://example.de')
+    await fill(user, screen.getByLabelText('Language 1'), 'DE')
+    await fill(user, screen.getByLabelText('Language 1 destination'), 'https://example.de')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
@@ -113,13 +114,13 @@ describe('the link form', () => {
   })
 
   it('previews where iPhone, Android and other visitors go, and says which device rules an app link comes before', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderForm(vi.fn())
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com/spring')
-    await user.type(screen.getByLabelText('UTM source (optional)'), 'poster')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com/spring')
+    await fill(user, screen.getByLabelText('UTM source (optional)'), 'poster')
     expect(screen.getByText('Visitors go to')).toBeTruthy()
-    await user.type(screen.getByLabelText('iOS app link (optional)'), 'https://apps.apple.com/app/id1')
-    await user.type(screen.getByLabelText('Android app link (optional)'), 'https://play.google.com/store/apps/details?id=x')
+    await fill(user, screen.getByLabelText('iOS app link (optional)'), 'https://apps.apple.com/app/id1')
+    await fill(user, screen.getByLabelText('Android app link (optional)'), 'https://play.google.com/store/apps/details?id=x')
     expect(screen.getByLabelText('iPhone and iPad preview').textContent).toBe('https://apps.apple.com/app/id1?utm_source=poster')
     expect(screen.getByLabelText('Android preview').textContent).toBe('https://play.google.com/store/apps/details?id=x&utm_source=poster')
     expect(screen.getByText('Other visitors go to')).toBeTruthy()
@@ -136,14 +137,14 @@ describe('the link form', () => {
   })
 
   it('applies a UTM template in one click, previews the destination visitors get, and sends the parameters', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn(async () => {})
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com/spring?utm_source=old#top')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com/spring?utm_source=old#top')
     await user.selectOptions(screen.getByLabelText('UTM template (optional)'), '4')
     expect((screen.getByLabelText('UTM source (optional)') as HTMLInputElement).value).toBe('newsletter')
     expect((screen.getByLabelText('UTM medium (optional)') as HTMLInputElement).value).toBe('email')
-    await user.type(screen.getByLabelText('UTM campaign (optional)'), 'spring sale')
+    await fill(user, screen.getByLabelText('UTM campaign (optional)'), 'spring sale')
     expect(screen.getByTestId('destination-preview').textContent).toBe('https://example.com/spring?utm_source=newsletter&utm_medium=email&utm_campaign=spring%20sale#top')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
@@ -153,33 +154,32 @@ describe('the link form', () => {
   })
 
   it('refuses a UTM value over 200 characters beside its field, and shows the server\'s message for one', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, 'The field "utm.term" must not contain control characters.', { code: 'validation_failed', field: 'utm.term' })
     })
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
     fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'x'.repeat(201) } })
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     expect(onSubmit).not.toHaveBeenCalled()
     expect(describedText(screen.getByLabelText('UTM content (optional)'))).toContain('at most 200')
 
     fireEvent.change(screen.getByLabelText('UTM content (optional)'), { target: { value: 'hero' } })
-    await user.type(screen.getByLabelText('UTM term (optional)'), 'shoes')
+    await fill(user, screen.getByLabelText('UTM term (optional)'), 'shoes')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(describedText(screen.getByLabelText('UTM term (optional)'))).toBe('Must not contain control characters.'))
   })
 
   it('starts a split test with two variants and sends them with their weights', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn(async () => {})
     renderForm(onSubmit)
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.click(screen.getByRole('button', { name: 'Start a split test' }))
-    await user.type(screen.getByLabelText('Variant 1 URL'), 'https://example.com/a')
-    await user.type(screen.getByLabelText('Variant 2 URL'), 'https://example.com/b')
-    await user.clear(screen.getByLabelText('Variant 2 weight'))
-    await user.type(screen.getByLabelText('Variant 2 weight'), '3')
+    await fill(user, screen.getByLabelText('Variant 1 URL'), 'https://example.com/a')
+    await fill(user, screen.getByLabelText('Variant 2 URL'), 'https://example.com/b')
+    await fill(user, screen.getByLabelText('Variant 2 weight'), '3')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     const [values] = onSubmit.mock.calls[0] as unknown as [LinkFormValues]
@@ -187,14 +187,14 @@ describe('the link form', () => {
   })
 
   it("shows the server's message beside the field it names, down to one targeting rule", async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderForm(async () => {
       throw new ApiError(400, 'The field "geotarget.0.link" must be an http or https URL.', { code: 'validation_failed', field: 'geotarget.0.link' })
     })
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.click(screen.getByRole('button', { name: 'Add country rule' }))
     await user.selectOptions(screen.getByLabelText('Country 1'), 'DE')
-    await user.type(screen.getByLabelText('Country 1 destination'), 'https://example.de')
+    await fill(user, screen.getByLabelText('Country 1 destination'), 'https://example.de')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
 
     await waitFor(() => expect(describedText(screen.getByLabelText('Country 1 destination'))).toBe('Must be an http or https URL.'))
@@ -202,12 +202,12 @@ describe('the link form', () => {
   })
 
   it('puts a taken alias beside the alias field', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderForm(async () => {
       throw new ApiError(400, 'That alias is taken. Please choose another one.', { code: 'duplicate', field: 'custom' })
     })
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
-    await user.type(screen.getByLabelText('Alias (optional)'), 'taken')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Alias (optional)'), 'taken')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(describedText(screen.getByLabelText('Alias (optional)'))).toContain('alias is taken'))
     // The marked field takes the focus, wherever it is on the page.
@@ -215,11 +215,11 @@ describe('the link form', () => {
   })
 
   it('marks no field the envelope does not name, even when the message speaks of one', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderForm(async () => {
       throw new ApiError(404, 'Domain not found. Please try again.', { code: 'not_found' })
     })
-    await user.type(screen.getByLabelText('Destination URL'), 'https://example.com')
+    await fill(user, screen.getByLabelText('Destination URL'), 'https://example.com')
     await user.selectOptions(screen.getByLabelText('Domain'), '3')
     await user.click(screen.getByRole('button', { name: 'Create link' }))
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Domain not found. Please try again.'))

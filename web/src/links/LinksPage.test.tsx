@@ -3,10 +3,9 @@
 // CSRF header a session's unsafe request needs.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { LinksPage } from './LinksPage'
 
 const link = {
@@ -21,7 +20,7 @@ function listOf(key: string, items: unknown[]) {
 
 describe('the links page', () => {
   it('lists links with their clicks, searches, and deletes only once confirmed', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const requests: string[] = []
     let deleted = false
     answerWith((request) => {
@@ -58,7 +57,7 @@ describe('the links page', () => {
   })
 
   it('sends the filters to the server as ids and shows its page and count', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const requests: string[] = []
     answerWith((request) => {
       const url = new URL(request.url)
@@ -95,7 +94,7 @@ describe('the links page', () => {
   })
 
   it('marks broken links and filters them with health=broken in the address', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const requests: string[] = []
     const broken = { ...link, id: 5, alias: 'poster', shorturl: 'https://lw.test/poster', health: { state: 'broken', status: 500, checkedat: '2026-03-02 08:00:00' } }
     answerWith((request) => {

@@ -1,13 +1,13 @@
 // The builder's social card: the image chosen, checked, uploaded and removed, and the card as
 // Slack, X and LinkedIn would show it, from the form's meta title and description.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm } from './link-form'
 import { cardFileProblem } from './SocialCard'
+import { setupUser } from '../test-setup'
 
 const options: LinkFormOptions = { domains: [], campaigns: [], channels: [], pixels: [], splashPages: [], overlays: [], utmTemplates: [] }
 const CARD = 'http://localhost:3000/card/AbCdEfGhIjKlMnOp.jpg'
@@ -33,7 +33,7 @@ describe('the social card in the link builder', () => {
   })
 
   it('follows the meta title as it is typed', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     renderEdit({ url: null, onUpload: vi.fn(), onRemove: vi.fn() })
     const title = screen.getByLabelText('Meta title (optional)')
     await user.clear(title)
@@ -61,7 +61,7 @@ describe('the social card in the link builder', () => {
   })
 
   it('removes the card image', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onRemove = vi.fn().mockResolvedValue(undefined)
     renderEdit({ url: CARD, onUpload: vi.fn(), onRemove })
     await user.click(screen.getByRole('button', { name: 'Remove card image' }))

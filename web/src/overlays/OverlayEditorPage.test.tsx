@@ -3,10 +3,9 @@
 // shown beside the field it names.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { CreateOverlayPage } from './OverlayEditorPage'
 
 function renderEditor() {
@@ -24,7 +23,7 @@ function describedText(element: HTMLElement): string {
 
 describe('the overlay editor', () => {
   it('shows the contact fields, previews the server\'s page in a sandboxed frame and sends only the contact fields', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const previews: unknown[] = []
     const created: unknown[] = []
     answerWith(async (request) => {
@@ -65,7 +64,7 @@ describe('the overlay editor', () => {
   })
 
   it('shows the server\'s refusal beside the field it names', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     answerWith((request) => {
       const url = new URL(request.url)
       if (url.pathname === '/api/overlay/preview') return new Response('<!doctype html>', { status: 200, headers: { 'content-type': 'text/html' } })

@@ -1,11 +1,11 @@
 // The pixel form as a person uses it: the tag checked against the provider's rule from the server,
 // with the same words the server uses, and the server's refusals beside their field.
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { PixelForm } from './PixelForm'
 import { validatePixelForm, type PixelFormValues, type PixelProvider } from './pixel-form'
+import { setupUser } from '../test-setup'
 
 const providers: PixelProvider[] = [
   { type: 'gtmpixel', label: 'Google Tag Manager', example: 'GTM-K9X2LM7', expected: 'a Google Tag Manager container id like GTM-XXXXXXX', pattern: '^GTM-[A-Z0-9]{4,10}$', flags: 'i' },
@@ -22,7 +22,7 @@ function renderCreate(onSubmit: (values: PixelFormValues) => Promise<unknown>) {
 
 describe('the pixel form', () => {
   it('refuses a tag of the wrong form with the server’s words, beside the tag', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn()
     renderCreate(onSubmit)
     await user.selectOptions(screen.getByLabelText('Provider'), 'gtmpixel')
@@ -34,7 +34,7 @@ describe('the pixel form', () => {
   })
 
   it('accepts the provider’s form in any letter case where the server does, and sends it trimmed', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockResolvedValue(undefined)
     renderCreate(onSubmit)
     await user.selectOptions(screen.getByLabelText('Provider'), 'gtmpixel')
@@ -53,7 +53,7 @@ describe('the pixel form', () => {
   })
 
   it('shows the server’s duplicate refusal beside the tag', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'A pixel with this provider and tag already exists.', { code: 'duplicate', field: 'tag' }))
     render(<PixelForm mode="edit" initial={{ type: 'fbpixel', name: 'Ads', tag: '123456789012345' }} providers={providers} submitLabel="Save pixel" onSubmit={onSubmit} onCancel={vi.fn()} />)
     // The provider is fixed once the pixel exists.

@@ -2,12 +2,12 @@
 // before anything is sent, the server's message beside the field it names, the preview asked for
 // only once the design is valid.
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { QrDesigner } from './QrDesigner'
 import { emptyQrForm, toCreateBody } from './qr-design'
 import type { PreviewRequest } from './qr-preview'
+import { setupUser } from '../test-setup'
 
 const previews: Array<PreviewRequest | undefined> = []
 vi.mock('./qr-preview', () => ({
@@ -23,7 +23,7 @@ beforeEach(() => {
 
 describe('the QR designer', () => {
   it('shows the fields of the chosen type and previews once they are valid', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     render(<QrDesigner initial={emptyQrForm} submitLabel="Create QR code" onSubmit={vi.fn()} />)
     expect(screen.getByLabelText('Destination URL')).toBeTruthy()
     expect(screen.getByText('Fill in the content to see your code.')).toBeTruthy()
@@ -41,7 +41,7 @@ describe('the QR designer', () => {
   })
 
   it('keeps the color picker and the text field in step', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     render(<QrDesigner initial={emptyQrForm} submitLabel="Create QR code" onSubmit={vi.fn()} />)
     const text = screen.getByLabelText('Foreground color') as HTMLInputElement
     await user.clear(text)
@@ -50,7 +50,7 @@ describe('the QR designer', () => {
   })
 
   it('refuses to send a form with client errors, and focuses the first one', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn()
     render(<QrDesigner initial={emptyQrForm} submitLabel="Create QR code" onSubmit={onSubmit} />)
     await user.click(screen.getByRole('button', { name: 'Create QR code' }))
@@ -61,7 +61,7 @@ describe('the QR designer', () => {
   })
 
   it('shows the server\'s message beside the field it names', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "data.ssid" must be 1 to 32 characters.', { code: 'validation_failed', field: 'data.ssid' }))
     render(<QrDesigner initial={{ ...emptyQrForm, type: 'wifi', wifi: { ssid: 'Cafe', pass: 'pw', encryption: 'WPA' } }} submitLabel="Create QR code" onSubmit={onSubmit} />)
     await user.click(screen.getByRole('button', { name: 'Create QR code' }))

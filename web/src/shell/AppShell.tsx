@@ -1,11 +1,12 @@
 // The frame of every signed-in page: navigation, the workspace (a switcher when the person has
 // several), the account, sign out; sends a visitor without a session to the sign-in page and back
 // afterwards. What the person's role does not allow is shown disabled with the reason.
-import { useMutation, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { useAccount, usePlanUsage } from '../account/account-queries'
-import { api, onRefused, onSignedOut, unwrap } from '../api/client'
+import { api, onRefused, onSignedOut, requestsAnswered, unwrap } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
 import { roleAllows, useCanCreateWorkspace, useWorkspaces, workspacesQueryKey } from '../members/member-queries'
 import { ROLE_REASONS } from '../members/RoleGuard'
@@ -71,13 +72,16 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
 
 export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   const account = useAccount()
+  const [signingOut, setSigningOut] = useState(false)
   // A session whose workspace requires a second factor the person lacks may only set one up (ADR 025).
   const enrolling = account.data?.step === 'enrol'
-  // Whether the administration group shows; asked once someone is signed in.
-  const usage = usePlanUsage(Boolean(account.data) && !enrolling)
-  // Asked once someone is signed in, like the plan's usage.
-  const workspaces = useWorkspaces(Boolean(account.data) && !enrolling)
-  const canCreateWorkspace = useCanCreateWorkspace(Boolean(account.data) && !enrolling)
+  // Asked once someone is signed in, and no more once signing out has begun (the workspaces are
+  // otherwise asked again every 30 s and on focus, with a session about to end).
+  const asking = Boolean(account.data) && !enrolling && !signingOut
+  // Whether the administration group shows.
+  const usage = usePlanUsage(asking)
+  const workspaces = useWorkspaces(asking)
+  const canCreateWorkspace = useCanCreateWorkspace(asking)
   const role = workspaces.data?.find((workspace) => workspace.current)?.role
   const location = useLocation()
   const navigate = useNavigate()
@@ -93,16 +97,24 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => setMenuOpen(false), [location.pathname])
 
-  const signOut = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/logout')),
-    // Leave first, then forget: cleared while still mounted, the pages would ask again, be refused,
-    // and send the person to the sign-in page a second time without the "signed out" note.
-    onSettled: async () => {
-      await navigate('/signin', { replace: true, state: { signedOut: true } })
-      queryClient.clear()
-    },
-  })
+  /**
+   * Ends the session without a request of it being refused. The pages go first, at once (flushSync):
+   * unmounted, none asks again on an interval or on focus. The requests already sent are answered
+   * while the session still stands (one the server read after the logout would be refused, the
+   * browser would log the 401, and its answer would clear the cookie of the next sign-in). Then the
+   * logout, and the sign-in page before the cache is forgotten: cleared while the shell is still
+   * mounted, it would ask again.
+   */
+  async function signOut() {
+    flushSync(() => setSigningOut(true))
+    await requestsAnswered()
+    // Whatever the server answers, the person leaves: the sign-in page is where to try again.
+    await unwrap(api.POST('/api/auth/logout')).catch(() => undefined)
+    await navigate('/signin', { replace: true, state: { signedOut: true } })
+    queryClient.clear()
+  }
 
+  if (signingOut) return <div className="boot"><Loading label="Signing out…" /></div>
   if (account.isPending) return <div className="boot"><Loading label="Loading your workspace…" /></div>
   if (account.error) return <div className="boot"><ErrorMessage error={account.error} onRetry={() => account.refetch()} /></div>
   // Nobody is signed in (the probe answers null, not a 401): to the sign-in page, and back afterwards.
@@ -151,9 +163,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           ))}
           <div className="sidebar-account">
             <span className="muted small" title={account.data.email}>{account.data.email}</span>
-            <button type="button" className="button ghost small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-              {signOut.isPending ? 'Signing out…' : 'Sign out'}
-            </button>
+            <button type="button" className="button ghost small" onClick={() => void signOut()}>Sign out</button>
           </div>
         </nav>
       </header>

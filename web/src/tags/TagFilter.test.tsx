@@ -3,10 +3,9 @@
 // × takes it off, and a page change keeps the filter.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { answerWith, json } from '../test-setup'
+import { answerWith, json, setupUser } from '../test-setup'
 import { QrCodesPage } from '../qr/QrCodesPage'
 import { BioPagesPage } from '../bio/BioPagesPage'
 
@@ -33,7 +32,7 @@ function serve(listPath: string, key: string, item: unknown, requests: string[])
 
 describe('tags on the QR codes and bio pages lists', () => {
   it('narrows the QR codes to a tag chosen on a code, adds a second from the filter, and takes one off', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const requests: string[] = []
     serve('/api/qr', 'qrs', qr, requests)
     const router = createMemoryRouter([{ path: '/qr', element: <QrCodesPage /> }], { initialEntries: ['/qr'] })
@@ -49,7 +48,7 @@ describe('tags on the QR codes and bio pages lists', () => {
   })
 
   it('narrows the bio pages to a tag', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const requests: string[] = []
     serve('/api/bio', 'bio', bio, requests)
     const router = createMemoryRouter([{ path: '/bio', element: <BioPagesPage /> }], { initialEntries: ['/bio?page=2'] })

@@ -2,12 +2,12 @@
 // group and "every event" boxes, the events sent in the server's order, and the server's refusal
 // shown beside its field.
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../api/client'
 import { WebhookForm } from './WebhookForm'
 import { ALL_EVENTS } from './webhook-events'
 import { validateWebhookForm, webhookFieldOf } from './webhook-form'
+import { setupUser } from '../test-setup'
 
 describe('the webhook form', () => {
   it('checks the address, the description and the events as the server does', () => {
@@ -24,7 +24,7 @@ describe('the webhook form', () => {
   })
 
   it('picks a group or every event, and sends them in the server\'s order', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockResolvedValue(undefined)
     render(<WebhookForm mode="create" initial={{ url: '', description: '', events: [] }} submitLabel="Add webhook" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.type(screen.getByLabelText('Endpoint URL'), ' https://crm.example.com/hook ')
@@ -42,7 +42,7 @@ describe('the webhook form', () => {
   })
 
   it('refuses an empty pick before sending, and shows the server\'s refusal beside the address', async () => {
-    const user = userEvent.setup()
+    const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'The field "url" must not point at a private, loopback, link-local or reserved address.', { code: 'validation_failed', field: 'url' }))
     render(<WebhookForm mode="edit" initial={{ url: 'http://10.0.0.5/hook', description: '', events: [] }} submitLabel="Save webhook" onSubmit={onSubmit} onCancel={vi.fn()} />)
     await user.click(screen.getByRole('button', { name: 'Save webhook' }))
