@@ -6,7 +6,7 @@
 // app's front door, as PORT's server does; PORT keeps serving plain HTTP for a proxy in front.
 import http from 'node:http'
 import https from 'node:https'
-import type { Socket } from 'node:net'
+import { isIP, type Socket } from 'node:net'
 import type { SecureContext } from 'node:tls'
 
 /** Sockets accepted on HTTP_PORT: requests on them may be sent to https (see `isPlainInternetRequest`). */
@@ -70,6 +70,8 @@ export async function listenOnTheInternet(frontDoor: http.RequestListener, optio
 
   const secure = configure(https.createServer({
     SNICallback: (servername, callback) => {
+      // An address is no name (RFC 6066 §3), though some clients send one: the default, as without a name.
+      if (isIP(servername) !== 0) return callback(null, undefined)
       const context = certificates.contextOf(servername)
       if (context) callback(null, context)
       else callback(new Error(`no certificate for ${servername}`))
