@@ -145,7 +145,11 @@ export function createServices(deps: ServiceDependencies) {
   const secrets = createSecretBox(config.secretsKey)
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const journal = createChangeJournal(db)
-  const { resolveHost: webhookResolver, ...workerOptions } = deps.webhookDelivery ?? {}
+  // Every DNS look-up Linkwell makes itself goes through one resolver: DNS_SERVERS when set (the
+  // connections made for webhooks, link checks and QR logos too), else the system's.
+  const dns = deps.dns ?? createDnsClient(config.dnsServers)
+  const connectionResolver: AddressResolver | undefined = config.dnsServers.length > 0 ? (hostname) => dns.addresses(hostname) : undefined
+  const { resolveHost: webhookResolver = connectionResolver, ...workerOptions } = deps.webhookDelivery ?? {}
   const webhookDelivery = createDeliveryWorker(db, {
     send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
     secrets,
@@ -224,8 +228,6 @@ export function createServices(deps: ServiceDependencies) {
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
-  // Every DNS look-up Linkwell makes itself goes through one resolver (DNS_SERVERS, or the system's).
-  const dns = deps.dns ?? createDnsClient(config.dnsServers)
   const domains = createDomainService(domainRepository, {
     publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
@@ -261,6 +263,7 @@ export function createServices(deps: ServiceDependencies) {
     allowPrivate: config.linkCheck.allowPrivate,
     intervalHours: config.linkCheck.intervalHours,
     pollMs: config.linkCheck.pollSeconds * 1000,
+    resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
   const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
@@ -404,7 +407,7 @@ export function createServices(deps: ServiceDependencies) {
     overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
     splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
     pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads }), aliases, journal, tags }),
+    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */

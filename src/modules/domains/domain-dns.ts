@@ -37,6 +37,8 @@ export type TxtAnswer = { records: string[] } | { problem: 'none' | 'failed'; co
 export interface DnsClient {
   /** A, AAAA and CNAME records of a hostname (the pointing check). */
   hostRecords: HostResolver
+  /** Every address of a hostname, for a connection (webhooks, the link checker, QR logos); throws when it has none. */
+  addresses(hostname: string): Promise<Array<{ address: string; family: 4 | 6 }>>
   /** TXT records of a name. */
   txt(name: string): Promise<TxtAnswer>
 }
@@ -57,6 +59,13 @@ export function createDnsClient(servers: readonly string[] = []): DnsClient {
         recordsOrNone(resolver.resolveCname(hostname)),
       ])
       return { addresses: [...ipv4, ...ipv6], cnames }
+    },
+    async addresses(hostname) {
+      // A and AAAA follow a CNAME chain themselves.
+      const [ipv4, ipv6] = await Promise.all([recordsOrNone(resolver.resolve4(hostname)), recordsOrNone(resolver.resolve6(hostname))])
+      const found = [...ipv4.map((address) => ({ address, family: 4 as const })), ...ipv6.map((address) => ({ address, family: 6 as const }))]
+      if (found.length === 0) throw Object.assign(new Error(`${hostname} has no A or AAAA record`), { code: 'ENOTFOUND' })
+      return found
     },
     async txt(name) {
       try {

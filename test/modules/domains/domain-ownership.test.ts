@@ -9,6 +9,7 @@ import { hasPebble, startTestDns, type TestDns } from '../../helpers/acme-server
 import { apiClient, createAccount, createTestApp, useTestApp, type ApiClient, type TestContext } from '../../helpers/test-app.js'
 import { frontDoorOf } from '../../../src/app.js'
 import { nowTimestamp } from '../../../src/core/time.js'
+import { createDnsClient } from '../../../src/modules/domains/domain-dns.js'
 
 let hostCounter = 0
 /** A fresh hostname per test. */
@@ -185,6 +186,14 @@ describe.skipIf(!hasPebble)('proof of control of branded domains', () => {
     const again = await api('POST', `/api/domain/${id}/verify`)
     expect(again.data.data.status).toBe('pending')
     expect(again.data.data.verification.next).toBe(nowTimestamp(new Date(now.getTime() + 5 * 60_000)))
+  })
+
+  it('resolves every name through DNS_SERVERS: the TXT records, and the addresses connections are made to', async () => {
+    const client = createDnsClient([dns.server])
+    await dns.setA('hooks.customer.test', ['192.0.2.77'])
+    expect(await client.addresses('hooks.customer.test')).toEqual([{ address: '192.0.2.77', family: 4 }])
+    await dns.setTxt('_linkwell.txt.customer.test', 'one')
+    expect(await client.txt('_linkwell.txt.customer.test')).toEqual({ records: ['one'] })
   })
 
   it('answers /tls/allowed with 200 for the service host and verified names only', async () => {
