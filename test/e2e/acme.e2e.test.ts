@@ -9,8 +9,8 @@
 import http from 'node:http'
 import https from 'node:https'
 import tls from 'node:tls'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasPebble, startAcmeServer, startTestDns, type TestAcmeServer, type TestDns } from '../helpers/acme-servers.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hasPebble, useAcmeServers, type TestAcmeServer, type TestDns } from '../helpers/acme-servers.js'
 import { eventually } from '../helpers/eventually.js'
 import { freePort, startServer, type ServerProcess } from '../helpers/server-process.js'
 import { openDatabase } from '../../src/db/database.js'
@@ -55,20 +55,15 @@ function overHttp(port: number, host: string, path: string): Promise<{ status: n
 describe.skipIf(!hasPebble)('HTTPS for branded domains from an ACME server', () => {
   // The databases' list and a scratch folder come with the browser walks' harness (no page is opened here).
   const { folder } = useBrowser()
+  const servers = useAcmeServers()
   let dns: TestDns
   let acme: TestAcmeServer
   let httpPort: number
   let root: string
 
   beforeAll(async () => {
-    dns = await startTestDns()
-    httpPort = await freePort()
-    acme = await startAcmeServer(dns, httpPort)
+    ;[dns, acme, httpPort] = [servers.dns(), servers.acme(), servers.httpPort()]
     root = await acme.issuingRoot()
-  }, 60_000)
-  afterAll(async () => {
-    await acme?.stop()
-    await dns?.stop()
   })
 
   it.each(e2eDatabases(folder))('verifies a domain, gets its certificate, serves it over https, renews it ($name)', async ({ name, create }) => {

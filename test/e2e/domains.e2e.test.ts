@@ -3,8 +3,8 @@
 // land on its page with the TXT record to create, be told what the last check found, publish the
 // record, check now, see it verified and its certificate arrive. Screenshots at 1440 and 375 px.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasPebble, startAcmeServer, startTestDns, type TestAcmeServer, type TestDns } from '../helpers/acme-servers.js'
+import { describe, expect, it } from 'vitest'
+import { hasPebble, useAcmeServers } from '../helpers/acme-servers.js'
 import { freePort } from '../helpers/server-process.js'
 import { allowingConsoleErrors, e2eDatabases, hasChromium, screenshotAtEveryWidth, useBrowser, withDashboard } from './harness.js'
 
@@ -13,22 +13,11 @@ const nav = (page: Page, name: string) => page.getByRole('navigation', { name: '
 describe.skipIf(!hasChromium || !hasPebble)('the branded domain page in a browser', () => {
   const { browser, folder } = useBrowser()
   const databases = e2eDatabases(folder)
-  let dns: TestDns
-  let acme: TestAcmeServer
-  let httpPort: number
-
-  beforeAll(async () => {
-    dns = await startTestDns()
-    httpPort = await freePort()
-    acme = await startAcmeServer(dns, httpPort)
-  }, 60_000)
-  afterAll(async () => {
-    await acme?.stop()
-    await dns?.stop()
-  })
+  const servers = useAcmeServers()
 
   it.each(databases)('adds a domain, shows the record to create and what the check found, then verified and https ($name)', async ({ name, create }) => {
     const host = `go-${name}.walk.test`
+    const [dns, acme, httpPort] = [servers.dns(), servers.acme(), servers.httpPort()]
     const env = {
       ACME_EMAIL: 'ops@walk.test',
       ACME_DIRECTORY_URL: acme.directoryUrl,

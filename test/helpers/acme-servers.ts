@@ -4,6 +4,7 @@
 // ACME server, which resolves names through it and fetches HTTP-01 answers from a port of ours.
 // `.ci/run` installs the package: there a missing binary is a failure, elsewhere a skip.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { afterAll, beforeAll } from 'vitest'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -133,4 +134,28 @@ export async function startAcmeServer(dns: TestDns, httpPort: number): Promise<T
       fs.rmSync(folder, { recursive: true, force: true })
     },
   }
+}
+
+export interface AcmeTestServers {
+  dns(): TestDns
+  acme(): TestAcmeServer
+  /** The HTTP_PORT pebble fetches HTTP-01 answers from: the server under test listens there. */
+  httpPort(): number
+}
+
+/** The test DNS server and pebble for a test file, started before its tests and stopped after. */
+export function useAcmeServers(): AcmeTestServers {
+  let dns: TestDns | undefined
+  let acme: TestAcmeServer | undefined
+  let httpPort = 0
+  beforeAll(async () => {
+    dns = await startTestDns()
+    httpPort = await freePort()
+    acme = await startAcmeServer(dns, httpPort)
+  }, 60_000)
+  afterAll(async () => {
+    await acme?.stop()
+    await dns?.stop()
+  })
+  return { dns: () => dns!, acme: () => acme!, httpPort: () => httpPort }
 }
