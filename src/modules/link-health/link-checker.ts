@@ -38,6 +38,8 @@ export interface LinkCheckerOptions {
   timeoutMs?: number
   resolveHost?: HostResolver
   now?: () => Date
+  /** The clock of the gap between looks at one host, and its wait (tests: a logical one the waits move). */
+  pacing?: { elapsed(): number; wait(ms: number): Promise<void> }
   onError?: (error: unknown) => void
 }
 
@@ -91,14 +93,16 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
     })
   }
 
+  const pacing = options.pacing ?? { elapsed: () => Date.now(), wait: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }
+
   async function paced(host: string, signal: AbortSignal): Promise<void> {
     for (;;) {
       const last = lastLookAt.get(host)
-      const wait = last === undefined ? 0 : last + hostGapMs - Date.now()
+      const wait = last === undefined ? 0 : last + hostGapMs - pacing.elapsed()
       if (wait <= 0 || signal.aborted) break
-      await new Promise((resolve) => setTimeout(resolve, wait))
+      await pacing.wait(wait)
     }
-    lastLookAt.set(host, Date.now())
+    lastLookAt.set(host, pacing.elapsed())
   }
 
   /** Records one look; an event and an announcement when the link turned broken or recovered. */
@@ -146,7 +150,7 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
       for (let next = hosts.shift(); next; next = hosts.shift()) await checkHost(next[0], next[1], signal)
     })
     await Promise.all(lanes)
-    const cutoff = Date.now() - hostGapMs
+    const cutoff = pacing.elapsed() - hostGapMs
     for (const [host, at] of lastLookAt) if (at < cutoff) lastLookAt.delete(host)
     return links.length
   }

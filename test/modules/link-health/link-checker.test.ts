@@ -200,10 +200,22 @@ describe('link checker', () => {
 
   it('looks at one host no more than once per gap', async () => {
     for (let index = 0; index < 3; index++) await addLink(`/ok/paced-${index}`)
-    await checkAll(checker({ hostGapMs: 300 }))
-    const arrivals = destination.arrivals.filter((arrival) => arrival.path.startsWith('/ok/paced-')).map((arrival) => arrival.at)
+    // A logical clock that only the checker's waits move: each look starts at a known time, whatever the machine's speed.
+    let elapsed = 0
+    const startedAt: number[] = []
+    const arrivalsBefore = destination.arrivals.length
+    const pacing = {
+      elapsed: () => elapsed,
+      wait: async (ms: number) => {
+        elapsed += ms
+        startedAt.push(elapsed)
+      },
+    }
+    await checkAll(checker({ hostGapMs: 300, pacing }))
+    const arrivals = destination.arrivals.slice(arrivalsBefore).filter((arrival) => arrival.path.startsWith('/ok/paced-'))
     expect(arrivals.length).toBe(3)
-    for (let index = 1; index < arrivals.length; index++) expect(arrivals[index]! - arrivals[index - 1]!).toBeGreaterThanOrEqual(290)
+    // The first look needs no wait; each later one waited until 300 ms after the one before.
+    expect(startedAt).toEqual([300, 600])
   })
 
   it('is off with LINK_CHECK=off and reads its settings from the environment', () => {
