@@ -142,14 +142,15 @@ export function createDomainService(domains: Bindable<DomainRepository>, options
     await domains.recordFailedCheck(claim.id, { at, problem, status: next ? 'pending' : 'failed', next: next ? nowTimestamp(next) : null })
   }
 
+  /** The record of one of the account's domains, with its certificate. */
+  async function getRecord(accountId: number, id: number): Promise<DomainRecord> {
+    return (await recordsOf([await getDomainOrThrow(accountId, id)]))[0]!
+  }
+
   return {
     getDomainOrThrow,
     recordsOf,
-
-    /** The record of one of the account's domains, with its certificate. */
-    async getRecord(accountId: number, id: number): Promise<DomainRecord> {
-      return (await recordsOf([await getDomainOrThrow(accountId, id)]))[0]!
-    },
+    getRecord,
 
     /** A person asked for a check (`POST /api/domain/{id}/verify`): checks now and starts the schedule again. */
     async verifyNow(account: AuthenticatedAccount, id: number): Promise<DomainRecord> {
@@ -159,7 +160,7 @@ export function createDomainService(domains: Bindable<DomainRepository>, options
         await domains.restartChecks(claim.id, at)
         await check({ ...claim, checks_since: at })
       }
-      return (await recordsOf([(await domains.findById(account.id, id))!]))[0]!
+      return getRecord(account.id, id)
     },
 
     /**
