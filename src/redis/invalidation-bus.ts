@@ -9,7 +9,10 @@ const CHANNEL = 'invalidate'
 export function createRedisInvalidationBus(redis: Redis, maxStaleMs: number): InvalidationBus {
   const listeners: InvalidationListener[] = []
   const tell = (topic: string, key: string) => listeners.forEach((listener) => listener(topic, key))
-  const subscriber = redis.duplicate()
+  // ioredis's own resubscription after a reconnection is off: its SUBSCRIBE has no handler, and one
+  // in flight when the connection closes (a bus closed while reconnecting) would be an unhandled
+  // rejection, which ends the process. This bus subscribes on every 'ready' itself, below.
+  const subscriber = redis.duplicate({ autoResubscribe: false })
   subscriber.on('error', () => {})
   // keyPrefix does not apply to pub/sub channels, so the channel carries it explicitly.
   const channel = `${redis.options.keyPrefix ?? ''}${CHANNEL}`

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Redis } from 'ioredis'
 import pg from 'pg'
+import { eventually } from '../helpers/eventually.js'
 import { startServer, type ServerProcess } from '../helpers/server-process.js'
 
 const postgresUrl = process.env.TEST_DATABASE_URL
@@ -82,14 +83,14 @@ describe.skipIf(!postgresUrl || !redisUrl)('two instances on PostgreSQL and Redi
     expect(list.data.campaigns.map((campaign) => campaign.id)).toContain(id)
   })
 
-  it('refuses on the other instance, within a second, a key whose account was deleted through one', async () => {
+  // The bus carries the deletion at once, and a key's lookup is reused for a second at most
+  // (KEY_CACHE_MS): how soon is not asserted (a loaded machine decides it), only that it happens.
+  it('refuses on the other instance a key whose account was deleted through one', async () => {
     const created = await call(first, adminKey, 'POST', '/api/user/add', { email: 'leaver@example.com', username: 'leaver' })
     const { id, apiKey } = (await created.json()) as { id: number; apiKey: string }
     expect((await call(second, apiKey, 'GET', '/api/account')).status).toBe(200)
     expect((await call(first, adminKey, 'DELETE', `/api/user/${id}/delete`)).status).toBe(200)
-    const deadline = Date.now() + 1000
-    let status = 200
-    while (Date.now() < deadline && status !== 401) status = (await call(second, apiKey, 'GET', '/api/account')).status
+    const status = await eventually(async () => (await call(second, apiKey, 'GET', '/api/account')).status, (answer) => answer === 401, { timeoutMs: 20_000 })
     expect(status).toBe(401)
   })
 
