@@ -11,6 +11,7 @@ import {
   actingAs, createBioPage, createCampaign, createChannel, createDomain, createLink, createMember, createOverlay, createPixel, createQrCode, createSplashPage, uniqueName,
 } from '../helpers/factories.js'
 import { apiClient, createAccount, createTestApp, type ApiClient, type TestAccount, type TestContext } from '../helpers/test-app.js'
+import { eventually } from '../helpers/eventually.js'
 
 const KEY_REFUSED = { error: 1, code: 'forbidden', message: 'You do not have access to this endpoint with this API key.' }
 const SESSION_REFUSED = { error: 1, code: 'forbidden', message: 'You do not have permission to access this endpoint.' }
@@ -151,12 +152,9 @@ describe('the role matrix', () => {
       // answered the same record (read while it ran, two answers could differ by its progress).
       import: async () => {
         const id = await context.services.imports.startFileImport(await actingAs(context, account), { source: 'csv', fileName: 'matrix.csv', content: 'url\nhttps://example.com/matrix\n', options: { onconflict: 'skip' } })
-        for (const deadline = Date.now() + 15_000; ;) {
-          const { state } = await context.database.db.selectFrom('import_jobs').select('state').where('id', '=', id).executeTakeFirstOrThrow()
-          if (state === 'done' || state === 'failed') return id
-          if (Date.now() > deadline) throw new Error(`the matrix's import job is still ${state}`)
-          await new Promise((resolve) => setTimeout(resolve, 20))
-        }
+        const readState = async () => (await context.database.db.selectFrom('import_jobs').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state
+        await eventually(readState, (state) => state === 'done' || state === 'failed')
+        return id
       },
       // A test event's delivery (never sent: the matrix stops the delivery worker, beforeAll).
       delivery: async () => {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALIAS_TOPIC } from '../../src/core/invalidation.js'
 import { connectRedis } from '../../src/redis/connection.js'
 import { createRedisInvalidationBus } from '../../src/redis/invalidation-bus.js'
 import { eventually } from '../helpers/eventually.js'
@@ -46,11 +47,11 @@ describe.skipIf(!redisUrl)('the Redis invalidation bus', () => {
     const other = connectRedis(redisUrl!, prefix)
     const otherBus = createRedisInvalidationBus(other, 60_000)
     try {
-      await eventually(async () => (otherBus.publish('link', 'a'), heard.includes('link:a')), Boolean)
+      await eventually(async () => (otherBus.publish(ALIAS_TOPIC, 'a'), heard.includes('alias:a')), Boolean)
 
       await proxy.cut()
       await proxy.restore()
-      await eventually(async () => (otherBus.publish('link', 'b'), heard.includes('link:b')), Boolean)
+      await eventually(async () => (otherBus.publish(ALIAS_TOPIC, 'b'), heard.includes('alias:b')), Boolean)
 
       // Cut again and close the bus the moment its subscriber is ready, before Redis answers the
       // resubscription: the subscription in flight fails with "Connection is closed.".

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp, withJsonData, type TestAccount } from '../../helpers/test-app.js'
 import { createImportRepository } from '../../../src/modules/imports/import.repository.js'
 import { createImportService } from '../../../src/modules/imports/import.service.js'
+import { eventually } from '../../helpers/eventually.js'
 
 const BOUNDARY = '----linkwell-import-test'
 
@@ -38,13 +39,9 @@ describe('imports of files', () => {
 
   /** The import once its job has ended (the served app's worker runs it). */
   async function finished(id: number) {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const read = await api('GET', `/api/import/${id}`)
-      expect(read.statusCode).toBe(200)
-      if (read.data.import.state === 'done' || read.data.import.state === 'failed') return read.data.import
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error('the import did not end')
+    const read = await eventually(() => api('GET', `/api/import/${id}`), (answer) => answer.statusCode !== 200 || ['done', 'failed'].includes(answer.data.import.state))
+    expect(read.statusCode).toBe(200)
+    return read.data.import
   }
 
   it('imports a CSV in the background and reports each bad line with its number and reason', async () => {

@@ -18,6 +18,7 @@ import { actingAs, createAccount, createLink, type TestAccount } from '../../hel
 import { countingReadsOf } from '../../helpers/table-reads.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver.js'
+import { eventually } from '../../helpers/eventually.js'
 
 const CONCURRENCY = 4
 
@@ -96,7 +97,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     expect(event.data.clicks).toHaveLength(30)
     expect(event.data.clicks[0]).toMatchObject({ link: link.id, referrer: 'news.example.org', language: 'fr', browser: 'Mobile Safari' })
     // The answer is recorded on the delivery (a moment after the receiver answered).
-    for (let tries = 0; (await deliveryRows())[0]?.status !== 'delivered' && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 25))
+    await eventually(deliveryRows, (rows) => rows[0]?.status === 'delivered')
     expect(await deliveryRows()).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1, next_attempt_at: null })])
     expect(outboxReads.queries).toBe(0)
     // The batch's transaction reads the subscriptions once, for whether and where to send.
@@ -149,11 +150,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     const write = createClickWriter(stopping, { visitors: createDailySaltHasher(database.db), onBatch: services.outbox.onClickBatch })
     await write(clicks(7))
     // Given back: pending and due now, not leased for a minute to a worker that will not send it.
-    let last = (await deliveryRows()).at(-1)!
-    for (let tries = 0; last.next_attempt_at! > nowTimestamp(new Date()) && tries < 200; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25))
-      last = (await deliveryRows()).at(-1)!
-    }
+    const last = (await eventually(deliveryRows, (rows) => rows.at(-1)!.next_attempt_at! <= nowTimestamp(new Date()))).at(-1)!
     expect(last).toMatchObject({ status: 'pending', attempts: 0 })
     expect(last.next_attempt_at! <= nowTimestamp(new Date())).toBe(true)
     expect(receiver.delivered.length).toBe(sent)
