@@ -55,6 +55,7 @@ import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
+import { createVisitAnswers } from './public/link-visit.js'
 import { requestIdOf } from './http/request-id.js'
 import { rememberingSerializerFactory } from './http/response-serializers.js'
 import { loopShare } from './core/loop-share.js'
@@ -148,10 +149,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const proxyTrust = config.trustedProxies.length > 0 ? createProxyTrust(config.trustedProxies) : null
   // The front door of every request, the server's and app.inject's alike: a short link whose
   // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
+  // A visit is rendered and counted in one place, whichever of the two answers it (public/link-visit.ts).
+  const visitAnswers = createVisitAnswers({ visits: services.visits, publicUrl: config.publicUrl })
+  // The headers every answer gets, the router's (onSend below) and the short path's alike: the
+  // request id, and with HSTS=on on the main host over https, Strict-Transport-Security (browsers
+  // keep to https there once they met it; not on branded domains, whose certificate may not be there yet).
+  const answerHeadersOf = (request: http.IncomingMessage, requestId = requestIdOf(request.headers)): Record<string, string> =>
+    config.hsts && (request.socket as { encrypted?: boolean }).encrypted && hostnameOf(request.headers.host) === publicHostname
+      ? { 'x-request-id': requestId, 'strict-transport-security': 'max-age=31536000' }
+      : { 'x-request-id': requestId }
   const cachedRedirect = createCachedRedirect({
     visits: services.visits,
+    answers: visitAnswers,
     proxyTrust,
-    requestIdOf,
+    answerHeadersOf,
     isRoutedPath: (path) => fixedPaths.has(path) || routePrefixes.has(firstSegmentOfDeeperPath(path)),
     onRedirect: () => visitorLog.redirected(),
   })
@@ -236,12 +247,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Unknown API paths get the envelope; every other unknown address is a visitor's: a page.
   app.setNotFoundHandler((request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id)
-    // HSTS=on: browsers keep to https on the main host once they met it there (not branded
-    // domains: a workspace's certificate may not be there yet).
-    if (config.hsts && (request.raw.socket as { encrypted?: boolean }).encrypted && hostnameOf(request.headers.host) === publicHostname) {
-      reply.header('strict-transport-security', 'max-age=31536000')
-    }
+    reply.headers(answerHeadersOf(request.raw, request.id))
     done(null, payload)
   })
   // HTTP_PORT (ACME_EMAIL) keeps serving short links; the dashboard and API go to https, once the host has a certificate.
@@ -368,6 +374,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     links: services.links,
     throttles: deps.visitorThrottles ?? createVisitorThrottles(throttles),
     visitorLog,
+    answers: visitAnswers,
     publicUrl,
   })
 

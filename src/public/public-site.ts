@@ -14,6 +14,7 @@ import { sendPublicError } from './error-pages.js'
 import { installFormBodyParser } from './form-body.js'
 import { registerQrImageRoutes } from './qr-image.routes.js'
 import { registerRedirectRoutes } from './redirect.routes.js'
+import type { VisitAnswers } from './link-visit.js'
 import type { VisitorLog } from './visitor-log.js'
 import type { VisitorThrottles } from './visitor-throttles.js'
 
@@ -28,6 +29,8 @@ export interface PublicSiteDependencies {
   throttles: VisitorThrottles
   /** Counts every answer for the visitors' summary line. */
   visitorLog: VisitorLog
+  /** Renders and counts a visit, as the front door's short path does. */
+  answers: VisitAnswers
   publicUrl: string
 }
 
