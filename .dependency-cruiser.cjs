@@ -50,9 +50,9 @@ module.exports = {
       { path: '^src/public/' }, { path: '^src/analytics/' }),
     // The map's "one place" rows (docs/architecture.md), where an import can show it: each library or
     // file that embodies one idea is reached from its one place only.
-    onlyFrom('one-visitor-reading', 'User agents are read in analytics/visitor-parser.ts only (ADR 007).', '(^|/)node_modules/ua-parser-js/', '^src/analytics/visitor-parser[.]ts$'),
+    onlyFrom('one-visitor-reading', 'User agents are read in analytics/visitor-reading.ts only (ADR 007).', '(^|/)node_modules/ua-parser-js/', '^src/analytics/visitor-reading[.]ts$'),
     onlyFrom('one-country-lookup', 'Countries come from analytics/geo.ts only.', '(^|/)node_modules/maxmind/', '^src/analytics/geo[.]ts$'),
-    onlyFrom('one-bot-list', 'Who is a bot is decided by the click recorder only.', '(^|/)node_modules/isbot/', '^src/analytics/click-recorder[.]ts$'),
+    onlyFrom('one-bot-list', 'Who is a bot is decided in analytics/visitor-reading.ts only.', '(^|/)node_modules/isbot/', '^src/analytics/visitor-reading[.]ts$'),
     onlyFrom('one-qr-renderer', 'QR symbols are drawn by modules/qr-codes/qr-render.ts only.', '(^|/)node_modules/qrcode/', '^src/modules/qr-codes/qr-render[.]ts$'),
     onlyFrom('one-throttle-factory', 'Counting what is limited goes through http/throttle.ts and its stores.', '(^|/)node_modules/rate-limiter-flexible/', '^src/(http/throttle|core/shared-counters|db/shared-counter-store|redis/shared-counter-store)[.]ts$'),
     onlyFrom('one-trust-rule', 'Who the client is behind TRUSTED_PROXIES is decided in http/client-address.ts only.', '(^|/)node_modules/@fastify/proxy-addr/', '^src/http/client-address[.]ts$'),

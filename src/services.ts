@@ -174,10 +174,11 @@ export function createServices(deps: ServiceDependencies) {
       onDrop: (dropped) => log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
       // link.clicked and qr.scanned events, in each batch's transaction.
-      onBatch: outbox.onClickBatch,
+      inTransaction: outbox.onClickBatch,
       // The columnar store takes the committed batches as they are instead of reading them back.
-      ...(config.analyticsStore ? { onCommitted: (rows, ids) => analyticsStore?.offer(rows, ids) } : {}),
+      withIds: Boolean(config.analyticsStore),
     })
+  if (config.analyticsStore) clicks.afterCommit(({ clicks: rows, ids }) => ids && analyticsStore?.offer(rows, ids))
 
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
   let statisticsEngine: StatisticsEngine = createClickQuery(db)

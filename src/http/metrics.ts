@@ -13,7 +13,7 @@ import { AuthenticationError } from '../core/errors.js'
 
 /** What the metrics read when scraped. */
 export interface MetricSources {
-  clicks: Pick<ClickRecorder, 'pending' | 'totals' | 'onBatch'>
+  clicks: Pick<ClickRecorder, 'pending' | 'totals' | 'afterCommit'>
   /** Visitors' answers by kind since start (public/visitor-log.ts), both paths. */
   visitorAnswers(): { redirects: number; pages: number; notFound: number; refused: number; failed: number }
   caches: Record<string, Readonly<CacheCounts>>
@@ -120,7 +120,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     name: 'linkwell_click_batch_seconds', help: 'Time to write one batch of clicks (raw rows, visitors, aggregates) in one transaction.',
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
   })
-  const stopBatches = sources.clicks.onBatch((_rows, seconds) => batchSeconds.observe(seconds))
+  const stopBatches = sources.clicks.afterCommit(({ seconds }) => batchSeconds.observe(seconds))
   totalOf(registry, 'linkwell_clicks_queued_total', 'Visits queued for recording (bots and prefetches are not).', () => sources.clicks.totals.queued)
   totalOf(registry, 'linkwell_clicks_written_total', 'Clicks written to the database.', () => sources.clicks.totals.written)
   totalOf(registry, 'linkwell_clicks_dropped_total', 'Visits not recorded: the queue was full, or the database refused their batch for good.', () => sources.clicks.totals.dropped)

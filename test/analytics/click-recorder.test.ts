@@ -59,7 +59,7 @@ describe('click recorder', () => {
   it('says which visits it counts, and tells listeners each link\'s counter after a written batch (click caps)', async () => {
     const clicks = await recorder()
     const told: Array<Array<[number, { clicks: number; added: number }]>> = []
-    clicks.onLinkCounters((counters) => told.push([...counters]))
+    clicks.afterCommit(({ linkCounters }) => told.push([...linkCounters]))
     const before = Number((await database.db.selectFrom('links').select('clicks').where('id', '=', linkId).executeTakeFirstOrThrow()).clicks)
     expect(clicks.counts(visit())).toBe(true)
     expect(clicks.counts(visit({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }))).toBe(false)

@@ -6,11 +6,11 @@
 // and, should a row hold one, ignored on read.
 import { checkHttpUrl } from '../../core/urls.js'
 import { ValidationError } from '../../core/errors.js'
-import type { DeviceName } from '../../analytics/visitor-parser.js'
+import type { DeviceName } from '../../analytics/visitor-reading.js'
 
 /**
  * Device names a device rule may use (decisions §6: `devicetarget`); each is one the visitor
- * parser gives (analytics/visitor-parser.ts `deviceNamesOf`), which `satisfies` checks.
+ * parser gives (analytics/visitor-reading.ts `deviceNamesOf`), which `satisfies` checks.
  */
 export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const satisfies readonly DeviceName[]
 

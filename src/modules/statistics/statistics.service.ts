@@ -7,7 +7,7 @@ import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-agg
 import { DAY_MS, dayOf, midnightOf, toStoredTimestamp } from '../../core/time.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import { offsetAt } from '../../core/time-zones.js'
-import { socialNetworkOf } from '../../analytics/click-enrichment.js'
+import { socialNetworkOf } from '../../analytics/visitor-reading.js'
 import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
 import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkChoice, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
 import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, TARGET_DEVICES, type LinkTargeting, type TargetingInput } from '../../../src/modules/links/link-targeting.js'
 import { chooseDestination, hasTargeting } from '../../../src/modules/visits/targeting.js'
-import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-parser.js'
+import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-reading.js'
 import { ValidationError } from '../../../src/core/errors.js'
 
 const LINK = 'https://target.example/'
