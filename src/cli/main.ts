@@ -18,6 +18,7 @@ import { backupSqliteDatabase } from '../db/backup.js'
 import { migrateToLatest, openDatabase } from '../db/database.js'
 import type { AccountWithPlan } from '../modules/accounts/account.repository.js'
 import { toPlanRecord, toUserRecord } from '../modules/admin/admin.mapper.js'
+import { toMemberRecord } from '../modules/members/member.mapper.js'
 import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from '../modules/accounts/api-key-scopes.js'
 import { PLAN_RESOURCES } from '../modules/admin/plan.service.js'
 import { parseRole, ROLES } from '../modules/accounts/roles.js'
@@ -141,11 +142,6 @@ async function memberOrFail(account: AccountWithPlan, reference: string, { membe
   return found
 }
 
-/** What `member list` shows of a member: as GET /api/members does. */
-function toMemberLine({ person, role, joined }: { person: { id: number; username: string; email: string; last_sign_in_at: string | null }; role: string | null; joined: string }) {
-  return { id: person.id, username: person.username, email: person.email, role, lastsignin: person.last_sign_in_at, joined }
-}
-
 const COMMANDS: Record<string, Command> = {
   'account create': {
     usage: 'account create --email E --username U [--admin] [--plan P] [--password PW]',
@@ -219,7 +215,8 @@ const COMMANDS: Record<string, Command> = {
     usage: 'member list --account <id|username>',
     options: {},
     async run(account, _values, { members }) {
-      return (await members.listMembers(account.id)).map(toMemberLine)
+      // Each as GET /api/members lists it; the command line is no member, so `you` is false for all.
+      return (await members.listMembers(account.id)).map((member) => toMemberRecord(member, null))
     },
   }),
   'member role': accountCommand({
@@ -237,7 +234,7 @@ const COMMANDS: Record<string, Command> = {
       const member = await memberOrFail(account, text(values, 'person')!, context)
       const role = parseRole(text(values, 'role')!)
       await context.members.changeRole(commandLineActor(account.id), member.person.id, role)
-      return { ...toMemberLine(member), role }
+      return { ...toMemberRecord(member, null), role }
     },
   }),
   'member remove': accountCommand({
