@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CliFailure, UsageError } from './command.js'
+import { CliFailure, UsageError, type StandaloneCommand } from './command.js'
 import { runNodeChild } from './relaunch.js'
 
 /** The folder of the package's package.json, above this file (dist/src/cli/ once built, src/cli/ in a checkout). */
@@ -27,7 +27,7 @@ function startFlags(root: string): string[] {
 }
 
 /** Runs the server until it exits; answers its exit code (cli/relaunch.ts). Signals to this process are passed on. */
-export async function serve(argv: string[]): Promise<number> {
+async function serve(argv: string[]): Promise<number> {
   if (argv.length > 0) throw new UsageError('serve takes no options: the server reads its settings from the environment (PORT, DATABASE_URL, PUBLIC_URL…; see README)')
   const root = packageRoot()
   const entry = path.join(root, 'dist', 'linkwell.mjs')
@@ -40,4 +40,11 @@ export async function serve(argv: string[]): Promise<number> {
   } catch (error) {
     throw new CliFailure(`the server could not be started: ${(error as Error).message}`)
   }
+}
+
+export const SERVE_COMMAND: StandaloneCommand = {
+  name: 'serve',
+  usage: '',
+  summary: 'run the server (as `npm start` does; settings from the environment: PORT 3000, DATABASE_URL file:./data/linkwell.db, PUBLIC_URL…)',
+  runStandalone: serve,
 }

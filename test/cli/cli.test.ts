@@ -387,13 +387,17 @@ describe('the linkwell command', () => {
   // The `linkwell` process itself: its exit codes, its output streams, the relaunch of a long command
   // with the server's heap settings. Nothing here depends on the database: once, on SQLite, is enough.
   describe.runIf(testDialect === 'sqlite')('as a process: help and errors', () => {
-    it('prints help with --help and exits 0', async () => {
+    it("prints help with --help and exits 0: a command's group's with a command (test/cli/help.unit.test.ts checks what it lists)", async () => {
       const results = await Promise.all([['--help'], ['-h'], ['account', 'create', '--help']].map((args) => cliProcess(...args)))
       for (const result of results) {
         expect(result.code).toBe(0)
+        expect(result.stderr).toBe('')
         expect(result.stdout).toContain('Usage: linkwell <command> [options]')
-        expect(result.stdout).toContain('key revoke --account A --id N')
+        expect(result.stdout).toContain('account create --email E --username U')
       }
+      expect(results[0]!.stdout).toContain('key revoke --account A --id N')
+      expect(results[1]!.stdout).toBe(results[0]!.stdout)
+      expect(results[2]!.stdout).not.toContain('key revoke')
     })
 
     it('exits 2 without a command or with an unknown one', async () => {
