@@ -1,15 +1,13 @@
 // `linkwell audit prune`: the audit log's retention (AUDIT_RETENTION_DAYS), as `clicks prune` is the raw clicks'.
-import { retentionDays, type Command } from './command.js'
+import { pruneCommand, type Command } from './command.js'
 
 export const AUDIT_COMMANDS: Command[] = [
-  {
+  pruneCommand({
     name: 'audit prune',
-    usage: '[--days N]',
     summary: 'delete audit log entries older than N days (default AUDIT_RETENTION_DAYS, 365)',
-    options: { days: { type: 'string' } },
-    async run(values, { audit, config }) {
-      const days = retentionDays(values, config.auditRetentionDays)
+    retentionOf: (config) => config.auditRetentionDays,
+    async prune(days, { audit }) {
       return { ...(await audit.prune(days)), days }
     },
-  },
+  }),
 ]

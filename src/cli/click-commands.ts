@@ -2,7 +2,7 @@
 // for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
 import { seedClicks, seedWorkspaceClicks } from '../analytics/click-seed.js'
-import { CliFailure, MAX_DAYS, retentionDays, text, UsageError, wholeNumber, type Command } from './command.js'
+import { CliFailure, MAX_DAYS, pruneCommand, text, UsageError, wholeNumber, type Command } from './command.js'
 import { daysBefore, nowTimestamp, toStoredTimestamp } from '../core/time.js'
 import type { ClickItemType } from '../analytics/click-items.js'
 
@@ -10,13 +10,11 @@ const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', ca
 const ITEM_NOUNS: Record<ClickItemType, string> = { link: 'link', qr: 'QR code', campaign: 'campaign', bio: 'bio page' }
 
 export const CLICK_COMMANDS: Command[] = [
-  {
+  pruneCommand({
     name: 'clicks prune',
-    usage: '[--days N]',
     summary: 'delete raw clicks older than N days (default CLICK_RETENTION_DAYS); statistics (aggregates) are kept whole',
-    options: { days: { type: 'string' } },
-    async run(values, { db, config }) {
-      const days = retentionDays(values, config.clickRetentionDays)
+    retentionOf: (config) => config.clickRetentionDays,
+    async prune(days, { db }) {
       if (days === null) throw new UsageError('CLICK_RETENTION_DAYS is not set and --days was not given: raw clicks are kept forever')
       const now = nowTimestamp()
       // A click recorded at this instant N days ago is the oldest one kept.
@@ -25,7 +23,7 @@ export const CLICK_COMMANDS: Command[] = [
       const visitorRows = await pruneVisitorDays(db, now.slice(0, 10))
       return { deleted, before, days, visitorRows }
     },
-  },
+  }),
   {
     name: 'dev seed-clicks',
     usage: '(--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L]) --count N [--days D] [--last-day YYYY-MM-DD]',

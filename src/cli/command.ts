@@ -2,6 +2,7 @@
 // from them, cli/help.ts), its options, the services it may call, and the two ways it can fail (a
 // usage error exits 2, a failure exits 1).
 import type { ParseArgsConfig } from 'node:util'
+import type { Config } from '../config.js'
 import type { DB } from '../db/database.js'
 import type { AccountWithPlan } from '../modules/accounts/account.repository.js'
 import type { Services } from '../services.js'
@@ -73,10 +74,28 @@ export function wholeNumber(value: string, option: string, min = 1, max?: number
 /** The most days a `--days N` may say (a hundred years). */
 export const MAX_DAYS = 36_500
 
-/** `--days N` (1 to 36,500), else the retention the environment sets (`clicks prune`, `audit prune`). */
-export function retentionDays<T extends number | null>(values: Values, fallback: T): number | T {
+/** `--days N` (1 to 36,500), else the retention the environment sets. */
+function retentionDays<T extends number | null>(values: Values, fallback: T): number | T {
   const given = text(values, 'days')
   return given === undefined ? fallback : wholeNumber(given, 'days', 1, MAX_DAYS)
+}
+
+/**
+ * A command that deletes what is older than a retention period (`clicks prune`, `audit prune`):
+ * `--days N`, else the period the environment sets (`retentionOf` the configuration).
+ */
+export function pruneCommand<T extends number | null>(command: Pick<CommandHelp, 'name' | 'summary'> & {
+  retentionOf(config: Config): T
+  prune(days: number | T, context: CommandContext): Promise<unknown>
+}): Command {
+  return {
+    name: command.name,
+    usage: '[--days N]',
+    summary: command.summary,
+    options: { days: { type: 'string' } },
+    check: (values) => void retentionDays(values, null),
+    run: (values, context) => command.prune(retentionDays(values, command.retentionOf(context.config)), context),
+  }
 }
 
 /** `--opt a|b|c`: one of `choices`, the first when left out; else a usage error naming the option. */
