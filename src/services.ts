@@ -53,6 +53,7 @@ import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
 import { createLinkCardRepository } from './modules/links/link-card.repository.js'
 import { createLinkBatchWriter } from './modules/links/link-batch.js'
+import { createLinkChanges } from './modules/links/link-changes.js'
 import { createImportRepository } from './modules/imports/import.repository.js'
 import { createImportService, type ImportServiceOptions } from './modules/imports/import.service.js'
 import { createImportWorker } from './modules/imports/import-worker.js'
@@ -223,7 +224,8 @@ export function createServices(deps: ServiceDependencies) {
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
   const tags = createTagService(bindable(createTagRepository, db), journal)
-  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
+  const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
+  const links = createLinkService(linkRepository, { aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db), changes: linkChanges })
   const linkBatch = createLinkBatchWriter(links, aliases, journal)
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).

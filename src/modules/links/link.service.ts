@@ -1,7 +1,6 @@
 // Short-link rules: destinations, where the link is served (its alias claimed through the aliases
-// module), references to the account's records, plan limits, and telling every instance's alias
-// cache about changes.
-import { aliasKey } from '../aliases/alias-namespace.js'
+// module), references to the account's records, plan limits, and what each write tells others
+// (link-changes.ts: the journal's records, every instance's alias cache).
 import type { AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
@@ -12,12 +11,11 @@ import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
-import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
 import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
 import { givenFields, type Change, type ChangeJournal } from '../changes/change-journal.js'
+import type { LinkChanges } from './link-changes.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
-import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
@@ -57,16 +55,17 @@ export interface PreparedLink {
 const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
 
 export interface LinkServiceOptions {
-  invalidation: InvalidationBus
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
   journal: ChangeJournal
-  /** The base of short URLs, in the records the journal carries. */
+  /** The base of social cards' addresses. */
   publicUrl: string
   /** Links' tags (made on first use). */
   tags: TagService
   /** Links' social cards (migration 026). */
   cards: Bindable<LinkCardRepository>
+  /** The journal's records and the alias caches' news. */
+  changes: LinkChanges
 }
 
 /** Empty text means "none". */
@@ -77,16 +76,7 @@ function textOrNull(value: string | undefined): string | null | undefined {
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal, tags } = options
-
-  /** The link as the API lists it (with its targeting), read on `executor`: the journal's record. */
-  async function recordOf(executor: DB, accountId: number, id: number) {
-    const saved = links.in(executor)
-    const link = await saved.findById(accountId, id)
-    if (!link) throw NotFoundError.of('Link')
-    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl, await tags.namesOfOne('link', id, executor))
-    return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
-  }
+  const { aliases, journal, tags, changes } = options
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
@@ -130,11 +120,6 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       return { type: 'splash', splashId: presentation.splashId, overlayId: null }
     }
     return { type: presentation.type, splashId: null, overlayId: null }
-  }
-
-  /** Tells every instance's alias cache that what these addresses serve changed. */
-  function announce(...addresses: { host: string; alias: string }[]): void {
-    for (const key of new Set(addresses.map(({ host, alias }) => aliasKey(host, alias)))) options.invalidation.publish(ALIAS_TOPIC, key)
   }
 
   async function distinctPixels(accountId: number, given: number[] | undefined): Promise<number[] | undefined> {
@@ -183,8 +168,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
   async function insertPrepared(trx: DB, accountId: number, prepared: PreparedLink, alias: string, createdAt?: string): Promise<{ id: number; changes: Change[] }> {
     const id = await links.in(trx).insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
     const tagChanges = prepared.tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)
-    const change: Change = { action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: await recordOf(trx, accountId, id) }
-    return { id, changes: [...tagChanges, change] }
+    return { id, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.created', id, prepared.fields)] }
   }
 
   /**
@@ -194,7 +178,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
    */
   async function insertPreparedMany(trx: DB, accountId: number, items: ReadonlyArray<{ prepared: PreparedLink; alias: string; createdAt?: string }>): Promise<{ ids: number[]; changes: Change[] }> {
     const saved = links.in(trx)
-    const changes: Change[] = []
+    const tagChanges: Change[] = []
     // Runs of links with nothing beside the row (no pixels, channel or tags) go in multi-row
     // statements, the others one by one: ids keep the rows' order either way.
     const plain = (prepared: PreparedLink) => prepared.pixelIds.length === 0 && prepared.channelId === undefined && prepared.tagNames === undefined
@@ -212,20 +196,11 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       await flush()
       const id = await saved.insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
       ids.push(id)
-      if (prepared.tagNames !== undefined) changes.push(...(await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)))
+      if (prepared.tagNames !== undefined) tagChanges.push(...(await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)))
     }
     await flush()
-    const rows = new Map((await saved.findByIds(accountId, ids)).map((row) => [row.id, row]))
-    const pixelsOf = await saved.pixelIdsOf(ids)
-    const tagsOf = await tags.namesOf('link', ids, trx)
-    items.forEach(({ prepared }, index) => {
-      const id = ids[index]!
-      const link = rows.get(id)
-      if (!link) throw NotFoundError.of('Link')
-      const entry = toLinkListEntry(link, pixelsOf.get(id) ?? [], options.publicUrl, tagsOf.get(id) ?? [])
-      changes.push({ action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) } })
-    })
-    return { ids, changes }
+    const created = await changes.changesOf(trx, accountId, 'link.created', items.map(({ prepared }, index) => ({ id: ids[index]!, fields: prepared.fields })))
+    return { ids, changes: [...tagChanges, ...created] }
   }
 
   return {
@@ -253,14 +228,14 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
-          const { id, changes } = await insertPrepared(trx, account.id, prepared, alias)
-          return { result: { id, alias }, changes }
+          const { id, changes: created } = await insertPrepared(trx, account.id, prepared, alias)
+          return { result: { id, alias }, changes: created }
         })
       const { custom } = input
       const created = custom === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'link', host: prepared.host }, insert)
         : await aliases.writeWithChosenAlias({ host: prepared.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
-      announce({ host: prepared.host, alias: created.alias })
+      changes.announce({ host: prepared.host, alias: created.alias })
       return { ...created, origin: prepared.origin }
     },
 
@@ -288,47 +263,48 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       return links.findByUrl(accountId, host, url)
     },
 
-    announce,
+    /** Tells every instance's alias cache that what these addresses serve changed. */
+    announce: changes.announce,
 
     /** Changes the given fields; answers the link's id, alias and origin afterwards. */
     async updateLink(account: AuthenticatedAccount, id: number, input: LinkUpdateInput) {
       const accountId = account.id
       const { link: current } = await getLinkOrThrow(accountId, id)
-      const changes: Partial<LinkValues> = {}
-      if (input.url !== undefined) changes.url = checkHttpUrl('url', input.url)
+      const written: Partial<LinkValues> = {}
+      if (input.url !== undefined) written.url = checkHttpUrl('url', input.url)
       if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
-        changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
+        written.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
       }
-      if (givesOptions(input)) changes.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
-      if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
-      if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
-      changes.title = textOrNull(input.metatitle)
-      changes.description = textOrNull(input.metadescription)
+      if (givesOptions(input)) written.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
+      if (input.expiry !== undefined) written.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
+      if (input.password !== undefined) written.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
+      written.title = textOrNull(input.metatitle)
+      written.description = textOrNull(input.metadescription)
       const placement = input.domain === undefined
         ? { domainId: current.domain_id, host: current.host, origin: current.domain_origin }
         : await resolveDomain(accountId, input.domain)
-      if (input.type !== undefined) Object.assign(changes, await resolveType(accountId, input.type))
+      if (input.type !== undefined) Object.assign(written, await resolveType(accountId, input.type))
       const pixelIds = await distinctPixels(accountId, input.pixels)
       const tagNames = tags.checkTags(input.tags)
       if (input.campaign !== undefined) {
         if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
-        changes.campaignId = input.campaign || null
+        written.campaignId = input.campaign || null
       }
       if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
 
       const alias = input.custom ?? current.alias
       const moves = alias !== current.alias || placement.host !== current.host
-      if (moves) Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
+      if (moves) Object.assign(written, { alias, host: placement.host, domainId: placement.domainId })
       const update = () =>
         journal.write(account, async (trx) => {
-          if (!(await links.in(trx).update(accountId, id, changes, pixelIds, input.channel))) throw NotFoundError.of('Link')
+          if (!(await links.in(trx).update(accountId, id, written, pixelIds, input.channel))) throw NotFoundError.of('Link')
           const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
-          return { result: undefined, changes: [...tagChanges, { action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
+          return { result: undefined, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.updated', id, givenFields(input))] }
         })
       if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
       else await update()
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
-      announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
+      changes.announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
       return { id, alias, origin: placement.origin }
     },
 
@@ -344,12 +320,12 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       if (options.variants === null) throw ValidationError.field('variant', 'names no variant: the link runs no split test')
       const winner = options.variants[position]
       if (!winner) throw ValidationError.field('variant', `must be the position of a variant, from 0 to ${options.variants.length - 1}`)
-      const changes: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
+      const written: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
       await journal.write(account, async (trx) => {
-        if (!(await links.in(trx).update(account.id, id, changes, undefined, undefined))) throw NotFoundError.of('Link')
-        return { result: undefined, changes: [{ action: 'link.winner_chosen', resource: 'link', resourceId: id, fields: ['variant'], record: await recordOf(trx, account.id, id) }] }
+        if (!(await links.in(trx).update(account.id, id, written, undefined, undefined))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [await changes.changeOf(trx, account.id, 'link.winner_chosen', id, ['variant'])] }
       })
-      announce({ host: current.host, alias: current.alias })
+      changes.announce({ host: current.host, alias: current.alias })
       return { id, alias: current.alias, origin: current.domain_origin }
     },
 
@@ -369,10 +345,10 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const token = newCardToken()
       await journal.write(account, async (trx) => {
         await options.cards.in(trx).put(id, token, image, nowTimestamp())
-        return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: ['card'], record: await recordOf(trx, account.id, id) }] }
+        return { result: undefined, changes: [await changes.changeOf(trx, account.id, 'link.updated', id, ['card'])] }
       })
       // Cached copies of the link carry its card's token (what preview fetchers are shown).
-      announce({ host: current.host, alias: current.alias })
+      changes.announce({ host: current.host, alias: current.alias })
       return cardImageUrl(options.publicUrl, token)
     },
 
@@ -381,10 +357,9 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const { link: current } = await getLinkOrThrow(account.id, id)
       await journal.write(account, async (trx) => {
         const removed = await options.cards.in(trx).remove(id)
-        if (!removed) return { result: undefined, changes: [] }
-        return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: ['card'], record: await recordOf(trx, account.id, id) }] }
+        return { result: undefined, changes: removed ? [await changes.changeOf(trx, account.id, 'link.updated', id, ['card'])] : [] }
       })
-      announce({ host: current.host, alias: current.alias })
+      changes.announce({ host: current.host, alias: current.alias })
     },
 
     /** A card's image by its public token (visitors' `/card/{token}.jpg`). */
@@ -394,12 +369,13 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
 
     async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {
       const deleted = await journal.write(account, async (trx) => {
-        const record = await recordOf(trx, account.id, id)
+        // The record as it was before the deletion.
+        const deletion = await changes.changeOf(trx, account.id, 'link.deleted', id, [])
         const address = await links.in(trx).delete(account.id, id)
         if (!address) throw NotFoundError.of('Link')
-        return { result: address, changes: [{ action: 'link.deleted', resource: 'link', resourceId: id, fields: [], record }] }
+        return { result: address, changes: [deletion] }
       })
-      announce(deleted)
+      changes.announce(deleted)
     },
   }
 }
