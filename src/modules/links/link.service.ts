@@ -20,9 +20,6 @@ import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 import type { TagService } from '../tags/tag.service.js'
-import type { LinkCardRepository } from './link-card.repository.js'
-import { cardImageUrl, newCardToken, prepareCardImage } from './link-card.js'
-import { nowTimestamp } from '../../core/time.js'
 
 /** A link as the API shows it: the row, its pixel ids and its tags' names. */
 export interface LinkView<Row = LinkWithDomain> {
@@ -58,12 +55,8 @@ export interface LinkServiceOptions {
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
   journal: ChangeJournal
-  /** The base of social cards' addresses. */
-  publicUrl: string
   /** Links' tags (made on first use). */
   tags: TagService
-  /** Links' social cards (migration 026). */
-  cards: Bindable<LinkCardRepository>
   /** The journal's records and the alias caches' news. */
   changes: LinkChanges
 }
@@ -327,44 +320,6 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       })
       changes.announce({ host: current.host, alias: current.alias })
       return { id, alias: current.alias, origin: current.domain_origin }
-    },
-
-    /** The public address of the link's social card, or null (the link is the account's: read by `getLinkOrThrow` first). */
-    async cardUrlOf(linkId: number): Promise<string | null> {
-      const token = await options.cards.tokenOf(linkId)
-      return token === undefined ? null : cardImageUrl(options.publicUrl, token)
-    },
-
-    /**
-     * Sets the link's social card from an upload (PNG, JPEG or WebP, at most 1 MB), stored as a
-     * 1200×630 JPEG under a new token; answers its public address. Journaled as `link.updated`.
-     */
-    async setCard(account: AuthenticatedAccount, id: number, upload: Buffer): Promise<string> {
-      const { link: current } = await getLinkOrThrow(account.id, id)
-      const image = await prepareCardImage(upload)
-      const token = newCardToken()
-      await journal.write(account, async (trx) => {
-        await options.cards.in(trx).put(id, token, image, nowTimestamp())
-        return { result: undefined, changes: [await changes.changeOf(trx, account.id, 'link.updated', id, ['card'])] }
-      })
-      // Cached copies of the link carry its card's token (what preview fetchers are shown).
-      changes.announce({ host: current.host, alias: current.alias })
-      return cardImageUrl(options.publicUrl, token)
-    },
-
-    /** Removes the link's social card (a link without one is left as it is). */
-    async removeCard(account: AuthenticatedAccount, id: number): Promise<void> {
-      const { link: current } = await getLinkOrThrow(account.id, id)
-      await journal.write(account, async (trx) => {
-        const removed = await options.cards.in(trx).remove(id)
-        return { result: undefined, changes: removed ? [await changes.changeOf(trx, account.id, 'link.updated', id, ['card'])] : [] }
-      })
-      changes.announce({ host: current.host, alias: current.alias })
-    },
-
-    /** A card's image by its public token (visitors' `/card/{token}.jpg`). */
-    cardImage(token: string): Promise<Buffer | undefined> {
-      return options.cards.imageOf(token)
     },
 
     async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {

@@ -1,6 +1,5 @@
 import { bindable } from '../../../src/db/transactions.js'
 import { describe, expect, it } from 'vitest'
-import { createLinkCardRepository } from '../../../src/modules/links/link-card.repository.js'
 import { createLinkChanges } from '../../../src/modules/links/link-changes.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
@@ -99,7 +98,7 @@ describe('short link aliases', () => {
       const links = bindable(createLinkRepository, context.database.db)
       const { journal, tags } = context.services
       const changes = createLinkChanges({ links, tags, publicUrl: 'https://lw.test', invalidation })
-      const service = createLinkService(links, { aliases, journal, publicUrl: 'https://lw.test', tags, cards: bindable(createLinkCardRepository, context.database.db), changes })
+      const service = createLinkService(links, { aliases, journal, tags, changes })
       return { service, lengths, announced }
     }
 
