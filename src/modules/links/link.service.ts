@@ -1,24 +1,20 @@
-// Short-link rules: destinations, where the link is served (its alias claimed through the aliases
-// module), references to the account's records, plan limits, and what each write tells others
-// (link-changes.ts: the journal's records, every instance's alias cache).
+// Short-link rules: where the link is served (its alias claimed through the aliases module), plan
+// limits, and what each write tells others (link-changes.ts: the journal's records, every
+// instance's alias cache). A link's fields are read by the one reader of creates and updates
+// (link-fields.ts).
 import type { AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
 import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import { hashPassword } from '../accounts/secrets.js'
-import { parseDomainOrigin } from '../domains/domain-origin.js'
-import { parseExpiry, parseLinkType } from './link-input.js'
-import { checkHttpUrl } from '../../core/urls.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
-import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
-import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
-import { givenFields, type Change, type ChangeJournal } from '../changes/change-journal.js'
+import { parseStoredOptions, serialiseOptions } from './link-options.js'
+import type { Change, ChangeJournal } from '../changes/change-journal.js'
 import type { LinkChanges } from './link-changes.js'
+import { MAIN_DOMAIN, NEW_LINK_DEFAULTS, readLinkFields } from './link-fields.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-import { MAX_ID } from '../../core/schemas.js'
 import type { TagService } from '../tags/tag.service.js'
 
 /** A link as the API shows it: the row, its pixel ids and its tags' names. */
@@ -26,13 +22,6 @@ export interface LinkView<Row = LinkWithDomain> {
   link: Row
   pixelIds: number[]
   tags: string[]
-}
-
-/** Where a link is served: the main domain (host '') or a branded domain of the account. */
-interface Placement {
-  domainId: number | null
-  host: string
-  origin: string | null
 }
 
 /** A new link checked and ready to insert, but for its alias. */
@@ -49,8 +38,6 @@ export interface PreparedLink {
   tagNames: string[] | undefined
 }
 
-const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
-
 export interface LinkServiceOptions {
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
@@ -59,13 +46,6 @@ export interface LinkServiceOptions {
   tags: TagService
   /** The journal's records and the alias caches' news. */
   changes: LinkChanges
-}
-
-/** Empty text means "none". */
-function textOrNull(value: string | undefined): string | null | undefined {
-  if (value === undefined) return undefined
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
@@ -77,82 +57,16 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [], tags: await tags.namesOfOne('link', id) }
   }
 
-  /** A branded domain given as its address or its id; "" is the main domain. */
-  async function resolveDomain(accountId: number, given: string | number): Promise<Placement> {
-    if (given === '') return MAIN_DOMAIN
-    let domain
-    if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
-      const id = Number(given)
-      domain = id >= 1 && id <= MAX_ID ? await links.findDomain(accountId, { id }) : undefined
-    } else if (!/^[a-z][a-z0-9+.-]*:/i.test(given.trim())) {
-      // A bare hostname (`go.brand.com`, as bulk tools send it) names the workspace's branded
-      // domain of that name; any other text keeps the address rule's refusal.
-      domain = await links.findDomain(accountId, { hostname: given.trim().toLowerCase().replace(/\.$/, '') })
-      if (!domain) parseDomainOrigin(given)
-    } else {
-      domain = await links.findDomain(accountId, { hostname: parseDomainOrigin(given).hostname })
-    }
-    if (!domain) throw NotFoundError.of('Domain')
-    return { domainId: domain.id, host: domain.hostname, origin: domain.domain }
-  }
-
-  async function assertOwned(table: 'pixels' | 'campaigns' | 'channels' | 'splash_pages' | 'overlays', resource: string, accountId: number, ids: number[]) {
-    const owned = new Set(await links.ownedIdsAmong(table, accountId, ids))
-    if (ids.some((id) => !owned.has(id))) throw NotFoundError.of(resource)
-  }
-
-  /** The redirect type as stored, after checking that a named splash page or overlay is the account's. */
-  async function resolveType(accountId: number, given: string | number): Promise<Pick<LinkValues, 'type' | 'splashId' | 'overlayId'>> {
-    const presentation = parseLinkType(given)
-    if (presentation.type === 'overlay') {
-      await assertOwned('overlays', 'CTA overlay', accountId, [presentation.overlayId])
-      return { type: 'overlay', splashId: null, overlayId: presentation.overlayId }
-    }
-    if (presentation.type === 'splash') {
-      if (presentation.splashId !== null) await assertOwned('splash_pages', 'Splash page', accountId, [presentation.splashId])
-      return { type: 'splash', splashId: presentation.splashId, overlayId: null }
-    }
-    return { type: presentation.type, splashId: null, overlayId: null }
-  }
-
-  async function distinctPixels(accountId: number, given: number[] | undefined): Promise<number[] | undefined> {
-    if (given === undefined) return undefined
-    const pixelIds = [...new Set(given)]
-    await assertOwned('pixels', 'Pixel', accountId, pixelIds)
-    return pixelIds
-  }
-
   /** Everything a new link stores but its alias, checked (destination, dates, the records it names). */
   async function prepareLink(accountId: number, input: LinkCreateInput): Promise<PreparedLink> {
-    const url = checkHttpUrl('url', input.url)
-    const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
-    const options = serialiseOptions(mergeOptions(emptyOptions(), input))
-    const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
-    const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(accountId, input.domain)
-    const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(accountId, input.type)
-    const pixelIds = (await distinctPixels(accountId, input.pixels)) ?? []
-    const tagNames = tags.checkTags(input.tags)
-    if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
-    if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
+    const { values, placement = MAIN_DOMAIN, pixelIds = [], channelId, tagNames, fields } = await readLinkFields({ links, tags }, accountId, input)
     return {
-      values: {
-        domainId: placement.domainId,
-        host: placement.host,
-        url,
-        title: textOrNull(input.metatitle) ?? null,
-        description: textOrNull(input.metadescription) ?? null,
-        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
-        expiresAt,
-        ...presentation,
-        campaignId: input.campaign ?? null,
-        targeting,
-        options,
-      },
+      values: { ...NEW_LINK_DEFAULTS, ...values, domainId: placement.domainId, host: placement.host },
       host: placement.host,
       origin: placement.origin,
       pixelIds,
-      channelId: input.channel,
-      fields: givenFields(input),
+      channelId,
+      fields,
       tagNames,
     }
   }
@@ -263,36 +177,16 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     async updateLink(account: AuthenticatedAccount, id: number, input: LinkUpdateInput) {
       const accountId = account.id
       const { link: current } = await getLinkOrThrow(accountId, id)
-      const written: Partial<LinkValues> = {}
-      if (input.url !== undefined) written.url = checkHttpUrl('url', input.url)
-      if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
-        written.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
-      }
-      if (givesOptions(input)) written.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
-      if (input.expiry !== undefined) written.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
-      if (input.password !== undefined) written.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
-      written.title = textOrNull(input.metatitle)
-      written.description = textOrNull(input.metadescription)
-      const placement = input.domain === undefined
-        ? { domainId: current.domain_id, host: current.host, origin: current.domain_origin }
-        : await resolveDomain(accountId, input.domain)
-      if (input.type !== undefined) Object.assign(written, await resolveType(accountId, input.type))
-      const pixelIds = await distinctPixels(accountId, input.pixels)
-      const tagNames = tags.checkTags(input.tags)
-      if (input.campaign !== undefined) {
-        if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
-        written.campaignId = input.campaign || null
-      }
-      if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
-
+      const { values, placement = { domainId: current.domain_id, host: current.host, origin: current.domain_origin }, pixelIds, channelId, tagNames, fields } =
+        await readLinkFields({ links, tags }, accountId, input, current)
       const alias = input.custom ?? current.alias
       const moves = alias !== current.alias || placement.host !== current.host
-      if (moves) Object.assign(written, { alias, host: placement.host, domainId: placement.domainId })
+      const written: Partial<LinkValues> = moves ? { ...values, alias, host: placement.host, domainId: placement.domainId } : values
       const update = () =>
         journal.write(account, async (trx) => {
-          if (!(await links.in(trx).update(accountId, id, written, pixelIds, input.channel))) throw NotFoundError.of('Link')
+          if (!(await links.in(trx).update(accountId, id, written, pixelIds, channelId))) throw NotFoundError.of('Link')
           const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
-          return { result: undefined, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.updated', id, givenFields(input))] }
+          return { result: undefined, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.updated', id, fields)] }
         })
       if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
       else await update()
