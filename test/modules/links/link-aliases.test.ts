@@ -1,6 +1,7 @@
 import { bindable } from '../../../src/db/transactions.js'
 import { describe, expect, it } from 'vitest'
 import { createLinkChanges } from '../../../src/modules/links/link-changes.js'
+import { createLinkCreation } from '../../../src/modules/links/link-creation.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
@@ -98,7 +99,7 @@ describe('short link aliases', () => {
       const links = bindable(createLinkRepository, context.database.db)
       const { journal, tags } = context.services
       const changes = createLinkChanges({ links, tags, publicUrl: 'https://lw.test', invalidation })
-      const service = createLinkService(links, { aliases, journal, tags, changes })
+      const service = createLinkService(links, { aliases, journal, tags, changes, creation: createLinkCreation({ links, tags, changes }) })
       return { service, lengths, announced }
     }
 
