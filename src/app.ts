@@ -349,9 +349,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPixelRoutes(app, { pixels: services.pixels, listEnvelope })
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
+  registerLinkRoutes(app, { links: services.links, cards: services.linkCards, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
-  registerLinkCardRoutes(app, { links: services.links })
+  registerLinkCardRoutes(app, { links: services.links, cards: services.linkCards })
   registerImportRoutes(app, { imports: services.imports, worker: services.importWorker, listEnvelope, maxBytes: config.importMaxBytes })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerTagRoutes(app, { tags: services.tags, listEnvelope })
@@ -371,7 +371,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     qrImages: services.qrImages,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
-    links: services.links,
+    cards: services.linkCards,
     throttles: deps.visitorThrottles ?? createVisitorThrottles(throttles),
     visitorLog,
     answers: visitAnswers,

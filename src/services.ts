@@ -53,6 +53,9 @@ import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
 import { createLinkCardRepository } from './modules/links/link-card.repository.js'
 import { createLinkBatchWriter } from './modules/links/link-batch.js'
+import { createLinkCardService } from './modules/links/link-card.service.js'
+import { createLinkChanges } from './modules/links/link-changes.js'
+import { createLinkCreation } from './modules/links/link-creation.js'
 import { createImportRepository } from './modules/imports/import.repository.js'
 import { createImportService, type ImportServiceOptions } from './modules/imports/import.service.js'
 import { createImportWorker } from './modules/imports/import-worker.js'
@@ -224,8 +227,11 @@ export function createServices(deps: ServiceDependencies) {
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
   const tags = createTagService(bindable(createTagRepository, db), journal)
-  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
-  const linkBatch = createLinkBatchWriter(links, aliases, journal)
+  const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
+  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
+  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation })
+  const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
+  const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
@@ -375,6 +381,8 @@ export function createServices(deps: ServiceDependencies) {
       },
     },
     links,
+    /** Links' social cards. */
+    linkCards,
     /** Many links at once: `POST /api/urls/bulk` and imports. */
     linkBatch,
     /** Import jobs (CSV, Bitly, YOURLS): started by the API or the CLI, resumed after a restart. */

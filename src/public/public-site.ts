@@ -6,7 +6,7 @@ import type { CampaignPagesService } from '../modules/campaigns/campaign-pages.s
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { QrImageService } from '../modules/qr-codes/qr-image.service.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
-import type { LinkService } from '../modules/links/link.service.js'
+import type { LinkCardService } from '../modules/links/link-card.service.js'
 import { registerSocialCardRoutes } from './social-card.js'
 import { registerAvatarRoutes } from './avatar.routes.js'
 import { registerCampaignPageRoutes } from './campaign-pages.routes.js'
@@ -25,7 +25,7 @@ export interface PublicSiteDependencies {
   campaignPages: CampaignPagesService
   overlays: OverlayService
   /** Social card images. */
-  links: Pick<LinkService, 'cardImage'>
+  cards: Pick<LinkCardService, 'cardImage'>
   throttles: VisitorThrottles
   /** Counts every answer for the visitors' summary line. */
   visitorLog: VisitorLog
