@@ -96,8 +96,10 @@ import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
 import { createDeliveryWorker, type DeliveryWorkerOptions } from './modules/webhooks/delivery-worker.js'
 import { createEventOutbox } from './modules/webhooks/event-outbox.js'
+import { createEventOutboxRepository } from './modules/webhooks/event-outbox.repository.js'
 import { createEventStream, type EventStreamOptions } from './modules/webhooks/event-stream.js'
 import { createWebhookRepository } from './modules/webhooks/webhook.repository.js'
+import { createWebhookDeliveryRepository } from './modules/webhooks/webhook-delivery.repository.js'
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js'
 import { createWebhookService } from './modules/webhooks/webhook.service.js'
 
@@ -153,7 +155,10 @@ export function createServices(deps: ServiceDependencies) {
   const dns = deps.dns ?? createDnsClient(config.dnsServers)
   const connectionResolver: AddressResolver | undefined = config.dnsServers.length > 0 ? (hostname) => dns.addresses(hostname) : undefined
   const { resolveHost: webhookResolver = connectionResolver, ...workerOptions } = deps.webhookDelivery ?? {}
-  const webhookDelivery = createDeliveryWorker(db, {
+  const webhookRepository = bindable(createWebhookRepository, db)
+  const webhookDeliveryRepository = bindable(createWebhookDeliveryRepository, db)
+  const eventOutboxRepository = bindable(createEventOutboxRepository, db)
+  const webhookDelivery = createDeliveryWorker({ deliveries: webhookDeliveryRepository, webhooks: webhookRepository, events: eventOutboxRepository }, {
     send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
     secrets,
     onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
@@ -161,10 +166,10 @@ export function createServices(deps: ServiceDependencies) {
   })
   // Events for webhooks, written in the transaction of what they report (ADR 018); a click
   // batch's deliveries are handed to this process's worker as the batch commits.
-  const outbox = createEventOutbox(db, { stream: config.eventsUrl !== undefined, worker: webhookDelivery })
+  const outbox = createEventOutbox({ db, events: eventOutboxRepository, deliveries: webhookDeliveryRepository, webhooks: webhookRepository }, { stream: config.eventsUrl !== undefined, worker: webhookDelivery })
   journal.listen(outbox.onChanges)
   // With EVENTS_URL, every event is also published to NATS JetStream.
-  const eventStream = config.eventsUrl === undefined ? null : createEventStream(db, {
+  const eventStream = config.eventsUrl === undefined ? null : createEventStream(eventOutboxRepository, {
     url: config.eventsUrl,
     onError: (error) => log.error({ err: error }, 'publishing events to NATS failed; they wait in the outbox'),
     ...deps.eventStream,
@@ -292,7 +297,7 @@ export function createServices(deps: ServiceDependencies) {
     webhookDelivery,
     /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
     eventStream,
-    webhooks: createWebhookService(bindable(createWebhookRepository, db), { journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate, secrets }),
+    webhooks: createWebhookService(webhookRepository, { deliveries: webhookDeliveryRepository, journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate, secrets }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,

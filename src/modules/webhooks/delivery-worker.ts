@@ -8,9 +8,9 @@
 // already leased to this worker, in places it reserved, and hands them over once it commits, so
 // they are sent at once and the outbox is not read back for them (`reserve`, `handOver`).
 import { nowTimestamp, timeOfStored } from '../../core/time.js'
-import type { DB } from '../../db/database.js'
-import { skippingLockedRows } from '../../db/row-claims.js'
-import { inTransaction } from '../../db/transactions.js'
+import type { EventOutboxRepository } from './event-outbox.repository.js'
+import type { TakenDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository.js'
+import type { WebhookRepository } from './webhook.repository.js'
 import { TEST_EVENT } from './webhook-events.js'
 import type { AttemptResult, WebhookSender } from './webhook-sender.js'
 import { signatureHeaders } from './webhook-signature.js'
@@ -65,23 +65,20 @@ function secondsSince(stored: string, at: Date): number {
   return Math.max((at.getTime() - timeOfStored(stored)) / 1000, 0)
 }
 
-/** A delivery this worker holds (taken, or handed over): everything its attempt needs. */
-export interface TakenDelivery {
-  id: number
-  attempts: number
-  retry_until: string
-  webhook_id: number
-  url: string
-  secret: string
-  enabled: number
-  event_id: string
-  type: string
-  payload: string
-  /** When the event was written to the outbox. */
-  event_created_at: string
+export type { TakenDelivery }
+
+/** The tables the worker reads and writes, each through its repository. */
+export interface DeliveryWorkerRepositories {
+  deliveries: WebhookDeliveryRepository
+  webhooks: Pick<WebhookRepository, 'noteFailure' | 'noteSuccess'>
+  events: Pick<EventOutboxRepository, 'deleteUnwantedBefore'>
 }
 
-export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
+/** A webhook's pending deliveries fail with this when it is switched off. */
+const SWITCHED_OFF = 'not sent: the webhook was switched off'
+
+export function createDeliveryWorker(repositories: DeliveryWorkerRepositories, options: DeliveryWorkerOptions) {
+  const { deliveries, webhooks, events } = repositories
   const now = options.now ?? (() => new Date())
   const pollMs = options.pollMs ?? 1_000
   const concurrency = options.concurrency ?? 20
@@ -103,46 +100,14 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   /** Takes up to `count` due deliveries: their next attempt moves a lease ahead. */
   async function take(count: number): Promise<TakenDelivery[]> {
     const at = now()
-    const due = skippingLockedRows(db, db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').where('next_attempt_at', '<=', nowTimestamp(at)).orderBy('next_attempt_at').limit(count))
-    const taken = await db
-      .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: nowTimestamp(new Date(at.getTime() + leaseMs)) })
-      .where('id', 'in', due)
-      .returning('id')
-      .execute()
-    if (taken.length === 0) return []
-    return db
-      .selectFrom('webhook_deliveries as d')
-      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
-      .innerJoin('outbox_events as e', 'e.id', 'd.event_id')
-      .select(['d.id', 'd.attempts', 'd.retry_until', 'd.webhook_id', 'w.url', 'w.secret', 'w.enabled', 'e.event_id', 'e.type', 'e.payload', 'e.created_at as event_created_at'])
-      .where('d.id', 'in', taken.map((row) => row.id))
-      .execute()
+    return deliveries.takeDue(nowTimestamp(at), nowTimestamp(new Date(at.getTime() + leaseMs)), count)
   }
 
   /** A webhook failing since SWITCH_OFF_AFTER_MS ago is switched off; its pending deliveries fail. */
   async function noteFailure(webhookId: number, at: Date, error: string): Promise<void> {
     const stamp = nowTimestamp(at)
-    await inTransaction(db, async (trx) => {
-      const webhook = await trx.selectFrom('webhooks').select(['enabled', 'failing_since']).where('id', '=', webhookId).executeTakeFirst()
-      if (!webhook || webhook.enabled !== 1) return
-      const since = webhook.failing_since ?? stamp
-      if (webhook.failing_since === null) await trx.updateTable('webhooks').set({ failing_since: stamp }).where('id', '=', webhookId).execute()
-      if (since > nowTimestamp(new Date(at.getTime() - SWITCH_OFF_AFTER_MS))) return
-      const switched = await trx
-        .updateTable('webhooks')
-        .set({ enabled: 0, disabled_at: stamp, disabled_reason: `Switched off: every delivery failed from ${since} UTC to ${stamp} UTC (the last: ${error}).` })
-        .where('id', '=', webhookId)
-        .where('enabled', '=', 1)
-        .executeTakeFirst()
-      if (Number(switched.numUpdatedRows) === 0) return
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'failed', next_attempt_at: null, error: 'not sent: the webhook was switched off' })
-        .where('webhook_id', '=', webhookId)
-        .where('status', '=', 'pending')
-        .execute()
-    })
+    const switchOffBefore = nowTimestamp(new Date(at.getTime() - SWITCH_OFF_AFTER_MS))
+    await webhooks.noteFailure(webhookId, stamp, switchOffBefore, (since) => `Switched off: every delivery failed from ${since} UTC to ${stamp} UTC (the last: ${error}).`, SWITCHED_OFF)
   }
 
   /** Records the attempt's outcome, and what it says of the webhook's health. */
@@ -152,11 +117,11 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     const isTest = delivery.type === TEST_EVENT
     const last = { attempts, last_attempt_at: stamp, request_headers: JSON.stringify(headers), response_status: result.status, response_ms: result.ms, response_body: result.body, error: result.error }
     if (result.ok) {
-      await db.updateTable('webhook_deliveries').set({ ...last, status: 'delivered', next_attempt_at: null, delivered_at: stamp }).where('id', '=', delivery.id).execute()
+      await deliveries.markDelivered(delivery.id, last)
       totals.delivered += 1
       const lag = secondsSince(delivery.event_created_at, now())
       for (const listener of deliveredListeners) listener(lag)
-      if (!isTest) await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', delivery.webhook_id).where('failing_since', 'is not', null).execute()
+      if (!isTest) await webhooks.noteSuccess(delivery.webhook_id)
       return
     }
     const nextAt = nowTimestamp(new Date(at.getTime() + backoff(attempts)))
@@ -164,19 +129,13 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     const finished = isTest || stamp >= delivery.retry_until
     if (finished) totals.failed += 1
     else totals.retried += 1
-    await db
-      .updateTable('webhook_deliveries')
-      .set({ ...last, status: finished ? 'failed' : 'pending', next_attempt_at: finished ? null : nextAt < delivery.retry_until ? nextAt : delivery.retry_until })
-      .where('id', '=', delivery.id)
-      // Failed meanwhile (the webhook was switched off while this attempt ran): it stays failed.
-      .where('status', '=', 'pending')
-      .execute()
+    await deliveries.markAttemptFailed(delivery.id, last, finished ? null : nextAt < delivery.retry_until ? nextAt : delivery.retry_until)
     if (!isTest) await noteFailure(delivery.webhook_id, at, result.error ?? 'failed')
   }
 
   async function deliver(delivery: TakenDelivery, signal: AbortSignal): Promise<void> {
     if (delivery.enabled !== 1) {
-      await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null, error: 'not sent: the webhook was switched off' }).where('id', '=', delivery.id).execute()
+      await deliveries.failUnsent(delivery.id, SWITCHED_OFF)
       totals.failed += 1
       return
     }
@@ -187,7 +146,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     const result = await options.send(delivery.url, headers, body, signal)
     // Stopped mid-attempt: no attempt is counted, and the next instance (or start) sends it at once.
     if (signal.aborted && !result.ok) {
-      await db.updateTable('webhook_deliveries').set({ next_attempt_at: nowTimestamp(now()) }).where('id', '=', delivery.id).where('status', '=', 'pending').execute()
+      await deliveries.dueAgain([delivery.id], nowTimestamp(now()))
       return
     }
     await record(delivery, at, headers, result)
@@ -199,14 +158,9 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
     if (at - lastCleanup < 60 * 60 * 1000) return
     lastCleanup = at
     const cutoff = nowTimestamp(new Date(at - DELIVERY_RETENTION_MS))
-    await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', cutoff).execute()
-    await db
-      .deleteFrom('outbox_events')
-      .where('created_at', '<', cutoff)
-      // Not while the event stream still waits for it.
-      .where('stream_next_at', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'outbox_events.id'))))
-      .execute()
+    await deliveries.deleteFinishedBefore(cutoff)
+    // Events go once no delivery and not the event stream waits for them.
+    await events.deleteUnwantedBefore(cutoff)
   }
 
   /** Sends `delivery` in a place of its own (a slow endpoint holds one of `concurrency` places, never the others). */
@@ -252,7 +206,7 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
   /** Deliveries leased to this worker that it will not send after all: due again now, for any worker. */
   function giveBack(ids: number[]): void {
     if (ids.length === 0) return
-    db.updateTable('webhook_deliveries').set({ next_attempt_at: nowTimestamp(now()) }).where('id', 'in', ids).where('status', '=', 'pending').execute().catch((error: unknown) => options.onError?.(error))
+    deliveries.dueAgain(ids, nowTimestamp(now())).catch((error: unknown) => options.onError?.(error))
   }
 
   const background = backgroundLoop(loop)
@@ -269,13 +223,8 @@ export function createDeliveryWorker(db: DB, options: DeliveryWorkerOptions) {
 
     /** The outbox read now (every instance's pending deliveries, not only this one's). */
     async outbox(): Promise<OutboxState> {
-      const row = await db
-        .selectFrom('webhook_deliveries')
-        .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
-        .where('status', '=', 'pending')
-        .executeTakeFirstOrThrow()
-      const oldest = row.oldest as string | null
-      return { pending: Number(row.pending), oldestSeconds: oldest === null ? 0 : secondsSince(oldest, now()) }
+      const { pending, oldest } = await deliveries.pendingState()
+      return { pending, oldestSeconds: oldest === null ? 0 : secondsSince(oldest, now()) }
     },
 
     /**

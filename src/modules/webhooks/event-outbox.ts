@@ -9,7 +9,11 @@ import type { ClickBatchEnd, ClickInsertRow } from '../../analytics/click-writer
 import { nowTimestamp } from '../../core/time.js'
 import type { DB } from '../../db/database.js'
 import { inTransaction } from '../../db/transactions.js'
-import type { DeliveryWorker, TakenDelivery } from './delivery-worker.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { DeliveryWorker } from './delivery-worker.js'
+import type { EventOutboxRepository } from './event-outbox.repository.js'
+import type { TakenDelivery, WebhookDeliveryRepository } from './webhook-delivery.repository.js'
+import type { WebhookRepository } from './webhook.repository.js'
 import type { ChangeListener } from '../changes/change-journal.js'
 import { eventBody, eventTypeOfChange, JsonText, newEventId, type NewEvent, type WrittenEvent } from './webhook-events.js'
 import { enrichedFieldsOf } from '../../analytics/click-items.js'
@@ -91,7 +95,19 @@ export function clicksJson(rows: readonly ClickInsertRow[]): string {
 /** The event type of a clicked item's recorded clicks, for the items events report. */
 const CLICK_EVENTS: Partial<Record<ClickInsertRow['item_type'], 'link.clicked' | 'qr.scanned'>> = { link: 'link.clicked', qr: 'qr.scanned' }
 
-export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
+/**
+ * The tables the outbox writes and reads, each through its repository, bound to the transaction
+ * of the change an event reports; `db` opens the transactions of `emitting`.
+ */
+export interface EventOutboxRepositories {
+  db: DB
+  events: Bindable<EventOutboxRepository>
+  deliveries: Bindable<WebhookDeliveryRepository>
+  webhooks: Bindable<Pick<WebhookRepository, 'listEnabledOf'>>
+}
+
+export function createEventOutbox(repositories: EventOutboxRepositories, options: EventOutboxOptions = {}) {
+  const { db } = repositories
   const now = options.now ?? (() => new Date())
   const stream = options.stream ?? false
 
@@ -99,7 +115,7 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
   async function subscribersOf(trx: DB, accountIds: number[]): Promise<Map<number, Subscriber[]>> {
     const byAccount = new Map<number, Subscriber[]>()
     if (accountIds.length === 0) return byAccount
-    const rows = await trx.selectFrom('webhooks').select(['id', 'account_id', 'url', 'secret', 'events']).where('enabled', '=', 1).where('account_id', 'in', accountIds).execute()
+    const rows = await repositories.webhooks.in(trx).listEnabledOf(accountIds)
     for (const row of rows) {
       const list = byAccount.get(row.account_id) ?? []
       list.push({ id: row.id, url: row.url, secret: row.secret, events: new Set(JSON.parse(row.events) as string[]) })
@@ -134,11 +150,7 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       written.push({ eventId, accountId: event.accountId, type: event.type, payload: eventBody(event, eventId, at), webhooks })
     }
     if (written.length === 0) return []
-    const ids = await trx
-      .insertInto('outbox_events')
-      .values(written.map((event) => ({ event_id: event.eventId, account_id: event.accountId, type: event.type, payload: event.payload, created_at: createdAt, stream_next_at: streamed ? createdAt : null })))
-      .returning(['id', 'event_id'])
-      .execute()
+    const ids = await repositories.events.in(trx).insert(written.map((event) => ({ event_id: event.eventId, account_id: event.accountId, type: event.type, payload: event.payload, created_at: createdAt, stream_next_at: streamed ? createdAt : null })))
     const idOf = new Map(ids.map((row) => [row.event_id, row.id]))
     const answered = written.map(({ webhooks: _webhooks, ...event }) => event)
     const retryUntil = nowTimestamp(new Date(at.getTime() + RETRY_WINDOW_MS))
@@ -156,13 +168,14 @@ export function createEventOutbox(db: DB, options: EventOutboxOptions = {}) {
       retry_until: retryUntil,
       created_at: createdAt,
     }))
+    const deliveryRows = repositories.deliveries.in(trx)
     if (lease.places === 0 || !handing) {
-      await trx.insertInto('webhook_deliveries').values(values).execute()
+      await deliveryRows.insert(values)
       return answered
     }
     let rows: Array<{ id: number; event_id: number; webhook_id: number }>
     try {
-      rows = await trx.insertInto('webhook_deliveries').values(values).returning(['id', 'event_id', 'webhook_id']).execute()
+      rows = await deliveryRows.insertReturningIds(values)
     } catch (error) {
       options.worker?.release(lease.places)
       throw error

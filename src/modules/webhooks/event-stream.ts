@@ -6,8 +6,7 @@
 import type { JetStreamClient } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { nowTimestamp } from '../../core/time.js'
-import type { DB } from '../../db/database.js'
-import { skippingLockedRows } from '../../db/row-claims.js'
+import type { EventOutboxRepository } from './event-outbox.repository.js'
 import { backgroundLoop } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
@@ -30,7 +29,7 @@ export interface EventStreamOptions {
   onError?: (error: unknown) => void
 }
 
-export function createEventStream(db: DB, options: EventStreamOptions) {
+export function createEventStream(events: Pick<EventOutboxRepository, 'takeDueForStream' | 'markStreamed' | 'streamAgainAt'>, options: EventStreamOptions) {
   const now = options.now ?? (() => new Date())
   const pollMs = options.pollMs ?? 1_000
   const batchSize = options.batchSize ?? 200
@@ -62,26 +61,19 @@ export function createEventStream(db: DB, options: EventStreamOptions) {
   /** Takes up to `batchSize` events waiting for the stream, oldest first. */
   async function take() {
     const at = now()
-    const due = skippingLockedRows(db, db.selectFrom('outbox_events').select('id').where('stream_next_at', '<=', nowTimestamp(at)).orderBy('id').limit(batchSize))
-    const taken = await db
-      .updateTable('outbox_events')
-      .set({ stream_next_at: nowTimestamp(new Date(at.getTime() + leaseMs)) })
-      .where('id', 'in', due)
-      .returning(['id', 'event_id', 'account_id', 'type', 'payload'])
-      .execute()
-    return taken.sort((a, b) => a.id - b.id)
+    return events.takeDueForStream(nowTimestamp(at), nowTimestamp(new Date(at.getTime() + leaseMs)), batchSize)
   }
 
   /** One round: publishes what is due; answers how many were published. */
   async function publishDue(): Promise<number> {
-    const events = await take()
-    if (events.length === 0) return 0
+    const due = await take()
+    if (due.length === 0) return 0
     let published = 0
     try {
       const js = await connected()
-      for (const event of events) {
+      for (const event of due) {
         await js.publish(subjectOf(event.account_id, event.type), event.payload, { msgID: event.event_id })
-        await db.updateTable('outbox_events').set({ stream_next_at: null, streamed_at: nowTimestamp(now()) }).where('id', '=', event.id).execute()
+        await events.markStreamed(event.id, nowTimestamp(now()))
         published += 1
       }
       return published
@@ -89,7 +81,7 @@ export function createEventStream(db: DB, options: EventStreamOptions) {
       // What was not published is due again after the pause.
       pauseMs = Math.min(Math.max(pauseMs * 2, 1_000), 60_000)
       const retryAt = nowTimestamp(new Date(now().getTime() + pauseMs))
-      await db.updateTable('outbox_events').set({ stream_next_at: retryAt }).where('id', 'in', events.slice(published).map((event) => event.id)).where('stream_next_at', 'is not', null).execute()
+      await events.streamAgainAt(due.slice(published).map((event) => event.id), retryAt)
       throw error
     }
   }

@@ -1,7 +1,10 @@
-// SQL for webhooks and their delivery log. Every method is scoped by account id.
+// SQL for webhooks (the one file that writes `webhooks`; their deliveries: webhook-delivery.repository.ts).
+// Every method a workspace reaches is scoped by account id; the outbox and the delivery worker,
+// which serve every workspace, read subscriptions by account and note a webhook's health by its id.
 import type { DB } from '../../db/database.js'
 import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
-import { fetchPage } from '../../db/paging.js'
+import { inTransaction } from '../../db/transactions.js'
+import { createWebhookDeliveryRepository } from './webhook-delivery.repository.js'
 import type { WebhookRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -63,44 +66,40 @@ export function createWebhookRepository(db: DB) {
       return deleteOwnedRow(db, 'webhooks', accountId, id)
     },
 
-    /** Pending deliveries of a webhook switched off by a person fail at once. */
-    async failPending(accountId: number, webhookId: number, error: string): Promise<void> {
-      await db.updateTable('webhook_deliveries').set({ status: 'failed', next_attempt_at: null, error }).where('account_id', '=', accountId).where('webhook_id', '=', webhookId).where('status', '=', 'pending').execute()
+    /** The enabled webhooks of these accounts, with what the outbox needs to write and send their deliveries. */
+    listEnabledOf(accountIds: readonly number[]): Promise<Array<Pick<WebhookRow, 'id' | 'account_id' | 'url' | 'secret' | 'events'>>> {
+      if (accountIds.length === 0) return Promise.resolve([])
+      return db.selectFrom('webhooks').select(['id', 'account_id', 'url', 'secret', 'events']).where('enabled', '=', 1).where('account_id', 'in', [...accountIds]).execute()
     },
 
-    /** One page of a webhook's deliveries, newest first, with their event. */
-    listDeliveries(accountId: number, webhookId: number, page: PageRequest) {
-      return fetchPage(
-        db.selectFrom('webhook_deliveries as d').innerJoin('outbox_events as e', 'e.id', 'd.event_id').where('d.account_id', '=', accountId).where('d.webhook_id', '=', webhookId),
-        page,
-        (q) => q.selectAll('d').select(['e.event_id as event', 'e.type', 'e.payload']).orderBy('d.id', 'desc'),
-      )
+    /**
+     * Notes a failed delivery of webhook `id` (the delivery worker's, any account's) at `at`: it is
+     * failing since then unless it already was. A webhook failing since before `switchOffBefore`
+     * is switched off with the reason `reasonOf(since)`, and every pending delivery of it fails
+     * with `deliveryError`; answers whether it was. In one transaction.
+     */
+    async noteFailure(id: number, at: string, switchOffBefore: string, reasonOf: (since: string) => string, deliveryError: string): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const webhook = await trx.selectFrom('webhooks').select(['enabled', 'failing_since']).where('id', '=', id).executeTakeFirst()
+        if (!webhook || webhook.enabled !== 1) return false
+        const since = webhook.failing_since ?? at
+        if (webhook.failing_since === null) await trx.updateTable('webhooks').set({ failing_since: at }).where('id', '=', id).execute()
+        if (since > switchOffBefore) return false
+        const switched = await trx
+          .updateTable('webhooks')
+          .set({ enabled: 0, disabled_at: at, disabled_reason: reasonOf(since) })
+          .where('id', '=', id)
+          .where('enabled', '=', 1)
+          .executeTakeFirst()
+        if (Number(switched.numUpdatedRows) === 0) return false
+        await createWebhookDeliveryRepository(trx).failPendingOfWebhook(id, deliveryError)
+        return true
+      })
     },
 
-    findDelivery(accountId: number, id: number) {
-      return db.selectFrom('webhook_deliveries').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-    },
-
-    /** The delivery of an event written for one webhook (a test). */
-    async deliveryOfEvent(eventId: string): Promise<number> {
-      const row = await db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('outbox_events as e', 'e.id', 'd.event_id')
-        .select('d.id')
-        .where('e.event_id', '=', eventId)
-        .executeTakeFirstOrThrow()
-      return row.id
-    },
-
-    /** Makes a delivery due now, retried until `retryUntil` (a manual retry); false when no such delivery. */
-    async retryDelivery(accountId: number, id: number, retryUntil: string): Promise<boolean> {
-      const result = await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', next_attempt_at: nowTimestamp(), retry_until: retryUntil })
-        .where('account_id', '=', accountId)
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
+    /** A delivery of webhook `id` (the delivery worker's, any account's) succeeded: it is not failing. */
+    async noteSuccess(id: number): Promise<void> {
+      await db.updateTable('webhooks').set({ failing_since: null }).where('id', '=', id).where('failing_since', 'is not', null).execute()
     },
   }
 }

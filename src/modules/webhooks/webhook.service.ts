@@ -14,6 +14,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { EventOutbox } from './event-outbox.js'
 import { TEST_EVENT } from './webhook-events.js'
 import { toWebhookRecord } from './webhook.mapper.js'
+import type { WebhookDeliveryRepository } from './webhook-delivery.repository.js'
 import type { WebhookRepository } from './webhook.repository.js'
 import type { WebhookCreateInput, WebhookUpdateInput } from './webhook.schemas.js'
 import { newWebhookSecret } from './webhook-signature.js'
@@ -23,6 +24,8 @@ import type { SecretBox } from '../../core/secret-box.js'
 export const MAX_WEBHOOKS = 20
 
 export interface WebhookServiceOptions {
+  /** The webhooks' delivery log (webhook-delivery.repository.ts). */
+  deliveries: Bindable<WebhookDeliveryRepository>
   journal: ChangeJournal
   outbox: Pick<EventOutbox, 'write'>
   /** Asked to look at the outbox at once (after a test or a retry). */
@@ -38,7 +41,7 @@ function switchedOff(): AppError {
 }
 
 export function createWebhookService(webhooks: Bindable<WebhookRepository>, options: WebhookServiceOptions) {
-  const { journal } = options
+  const { journal, deliveries } = options
 
   async function getWebhookOrThrow(accountId: number, id: number): Promise<WebhookRow> {
     const webhook = await webhooks.findById(accountId, id)
@@ -89,7 +92,7 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
       return journal.write(account, async (trx) => {
         const repository = webhooks.in(trx)
         if (!(await repository.update(account.id, id, values))) throw NotFoundError.of('Webhook')
-        if (input.enabled === false) await repository.failPending(account.id, id, 'not sent: the webhook was switched off')
+        if (input.enabled === false) await deliveries.in(trx).failPending(account.id, id, 'not sent: the webhook was switched off')
         const webhook = (await repository.findById(account.id, id))!
         return { result: webhook, changes: [{ action: 'webhook.updated', resource: 'webhook', resourceId: id, fields: givenFields(input), record: toWebhookRecord(webhook) }] }
       })
@@ -105,7 +108,7 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
 
     async listDeliveries(accountId: number, webhookId: number, page: PageRequest) {
       await getWebhookOrThrow(accountId, webhookId)
-      return webhooks.listDeliveries(accountId, webhookId, page)
+      return deliveries.listPage(accountId, webhookId, page)
     },
 
     /** Queues a `webhook.test` event for this webhook alone (tried once); answers its delivery's id. */
@@ -115,7 +118,7 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
       const deliveryId = await journal.write(account, async (trx) => {
         const data = { webhook: id, message: 'A test event from Linkwell: this webhook receives events.' }
         const [event] = await options.outbox.write(trx, [{ accountId: account.id, type: TEST_EVENT, data }], { onlyWebhook: { accountId: account.id, id } })
-        const delivery = await webhooks.in(trx).deliveryOfEvent(event!.eventId)
+        const delivery = await deliveries.in(trx).findIdOfEvent(account.id, event!.eventId)
         return { result: delivery, changes: [{ action: 'webhook.tested', resource: 'webhook', resourceId: id, fields: [] }] }
       })
       options.worker.wake()
@@ -124,13 +127,13 @@ export function createWebhookService(webhooks: Bindable<WebhookRepository>, opti
 
     /** Makes a delivery due now for one more attempt (and retried as before while its 24 hours last). */
     async retryDelivery(account: AuthenticatedAccount, deliveryId: number): Promise<void> {
-      const delivery = await webhooks.findDelivery(account.id, deliveryId)
+      const delivery = await deliveries.findById(account.id, deliveryId)
       if (!delivery) throw NotFoundError.of('Delivery')
       const webhook = await getWebhookOrThrow(account.id, delivery.webhook_id)
       if (webhook.enabled !== 1) throw switchedOff()
       const now = nowTimestamp()
       await journal.write(account, async (trx) => {
-        if (!(await webhooks.in(trx).retryDelivery(account.id, deliveryId, delivery.retry_until > now ? delivery.retry_until : now))) throw NotFoundError.of('Delivery')
+        if (!(await deliveries.in(trx).retry(account.id, deliveryId, delivery.retry_until > now ? delivery.retry_until : now))) throw NotFoundError.of('Delivery')
         return { result: undefined, changes: [{ action: 'webhook.delivery_retried', resource: 'webhook', resourceId: webhook.id, fields: [], record: { delivery: deliveryId } }] }
       })
       options.worker.wake()
