@@ -271,7 +271,7 @@ export function createServices(deps: ServiceDependencies) {
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
   const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
-  const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
+  const linkChecker = createLinkChecker({ links: linkRepository, outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
     intervalHours: config.linkCheck.intervalHours,
     pollMs: config.linkCheck.pollSeconds * 1000,

@@ -9,10 +9,9 @@
 // are dropped so visits learn of it (its `brokenurl`).
 import { ALIAS_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { nowTimestamp } from '../../core/time.js'
-import type { DB } from '../../db/database.js'
-import { skippingLockedRows } from '../../db/row-claims.js'
-import { inTransaction } from '../../db/transactions.js'
+import type { Bindable } from '../../db/transactions.js'
 import { aliasKey } from '../aliases/alias-namespace.js'
+import type { LinkRepository, LinkToCheck } from '../links/link.repository.js'
 import type { EventOutbox } from '../webhooks/event-outbox.js'
 import { probeDestination, type LinkHealth, type ProbeResult } from './destination-probe.js'
 import type { HostResolver } from '../../core/address-policy.js'
@@ -43,13 +42,13 @@ export interface LinkCheckerOptions {
   onError?: (error: unknown) => void
 }
 
-interface ClaimedLink {
-  id: number
-  account_id: number
-  host: string
-  alias: string
-  url: string
-  health: string
+type ClaimedLink = LinkToCheck
+
+/** What the checker is handed: the links' claims and records (link.repository.ts), the outbox, the caches' bus. */
+export interface LinkCheckerDependencies {
+  links: Bindable<Pick<LinkRepository, 'claimDueForCheck' | 'recordHealth'>>
+  outbox: Pick<EventOutbox, 'emitting'>
+  invalidation: Announcer
 }
 
 /** What a link's `link.broken` / `link.recovered` event says. */
@@ -65,7 +64,7 @@ function hostOf(url: string): string {
   }
 }
 
-export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidation: Announcer }, options: LinkCheckerOptions) {
+export function createLinkChecker(deps: LinkCheckerDependencies, options: LinkCheckerOptions) {
   const now = options.now ?? (() => new Date())
   const batchSize = options.batchSize ?? 20
   const hostGapMs = options.hostGapMs ?? 1000
@@ -78,19 +77,7 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
   /** Takes up to `batchSize` due links and sets their next time, so no other instance takes them. */
   async function claim(): Promise<ClaimedLink[]> {
     const at = now()
-    const nowText = nowTimestamp(at)
-    return inTransaction(db, async (trx) => {
-      const due = await skippingLockedRows(trx, trx
-        .selectFrom('links')
-        .select(['id', 'account_id', 'host', 'alias', 'url', 'health'])
-        .where('health_next_at', '<=', nowText)
-        .orderBy('health_next_at')
-        .orderBy('id')
-        .limit(batchSize)).execute()
-      if (due.length === 0) return []
-      await trx.updateTable('links').set({ health_next_at: nowTimestamp(new Date(at.getTime() + intervalMs)) }).where('id', 'in', due.map((link) => link.id)).execute()
-      return due
-    })
+    return deps.links.claimDueForCheck(nowTimestamp(at), nowTimestamp(new Date(at.getTime() + intervalMs)), batchSize)
   }
 
   const pacing = options.pacing ?? { elapsed: () => Date.now(), wait: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) }
@@ -110,15 +97,11 @@ export function createLinkChecker(db: DB, deps: { outbox: EventOutbox; invalidat
     const checkedAt = nowTimestamp(now())
     const wasBroken = link.health === 'broken'
     const isBroken = result.health === 'broken'
-    const changed = await inTransaction(db, async (trx) => {
+    const changed = await deps.outbox.emitting(async (trx, emit) => {
       // Only while the link still points where it was looked at: an edit since then is looked at anew.
-      const updated = await trx.updateTable('links')
-        .set({ health: result.health, health_status: result.status, health_checked_at: checkedAt })
-        .where('id', '=', link.id)
-        .where('url', '=', link.url)
-        .executeTakeFirst()
-      if (Number(updated.numUpdatedRows) === 0 || wasBroken === isBroken) return false
-      await deps.outbox.write(trx, [{ accountId: link.account_id, type: isBroken ? 'link.broken' : 'link.recovered', data: eventData(link, result, checkedAt) }])
+      const recorded = await deps.links.in(trx).recordHealth(link.id, link.url, { health: result.health, status: result.status, checkedAt })
+      if (!recorded || wasBroken === isBroken) return false
+      emit({ accountId: link.account_id, type: isBroken ? 'link.broken' : 'link.recovered', data: eventData(link, result, checkedAt) })
       return true
     })
     // A visit reads the health (`brokenurl`): cached copies of the link are dropped.

@@ -7,11 +7,15 @@ import type { DB } from '../../db/database.js'
 import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
+import { skippingLockedRows } from '../../db/row-claims.js'
 import type { Database, LinkRow, LinksTable } from '../../db/schema.js'
 import { idsOfList, orderedIdList } from '../../db/id-lists.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
+
+/** A link the link checker claimed (any account's). */
+export type LinkToCheck = Pick<LinkRow, 'id' | 'account_id' | 'host' | 'alias' | 'url' | 'health'>
 
 /** A link with the origin of its branded domain (null on the main domain). */
 export type LinkWithDomain = LinkRow & { domain_origin: string | null }
@@ -387,6 +391,36 @@ export function createLinkRepository(db: DB) {
         .where('id', '=', linkId)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) > 0
+    },
+
+    /**
+     * The link checker's claim (ADR 026, any account's links): up to `count` links due for a look
+     * at `at`, pushed to `nextAt` in one short transaction (on PostgreSQL skipping links another
+     * instance is claiming), so each is looked at by one instance.
+     */
+    async claimDueForCheck(at: string, nextAt: string, count: number): Promise<LinkToCheck[]> {
+      return inTransaction(db, async (trx) => {
+        const due = await skippingLockedRows(trx, trx
+          .selectFrom('links')
+          .select(['id', 'account_id', 'host', 'alias', 'url', 'health'])
+          .where('health_next_at', '<=', at)
+          .orderBy('health_next_at')
+          .orderBy('id')
+          .limit(count)).execute()
+        if (due.length === 0) return []
+        await trx.updateTable('links').set({ health_next_at: nextAt }).where('id', 'in', due.map((link) => link.id)).execute()
+        return due
+      })
+    },
+
+    /** Records what a look at link `id` found, only while it still points at `url` (an edit since is looked at anew); true when it did. */
+    async recordHealth(id: number, url: string, look: { health: LinkRow['health']; status: number | null; checkedAt: string }): Promise<boolean> {
+      const updated = await db.updateTable('links')
+        .set({ health: look.health, health_status: look.status, health_checked_at: look.checkedAt })
+        .where('id', '=', id)
+        .where('url', '=', url)
+        .executeTakeFirst()
+      return Number(updated.numUpdatedRows) > 0
     },
 
     async hasLinksOnDomain(accountId: number, domainId: number): Promise<boolean> {

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../helpers/test-app.js'
 import { createLinkChecker, type LinkCheckerOptions } from '../../../src/modules/link-health/link-checker.js'
+import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
+import { bindable } from '../../../src/db/transactions.js'
 
 interface Destination {
   url: string
@@ -50,7 +52,7 @@ describe('link checker', () => {
 
   function checker(options: Partial<LinkCheckerOptions> = {}) {
     const { services } = context
-    return createLinkChecker(context.database.db, { outbox: services.outbox, invalidation: services.invalidation }, {
+    return createLinkChecker({ links: bindable(createLinkRepository, context.database.db), outbox: services.outbox, invalidation: services.invalidation }, {
       allowPrivate: context.config.linkCheck.allowPrivate,
       intervalHours: context.config.linkCheck.intervalHours,
       hostGapMs: 0,
