@@ -149,7 +149,8 @@ export function createServices(deps: ServiceDependencies) {
   // TOTP and webhook secrets, sealed at rest when SECRETS_KEY is set (ADR 025).
   const secrets = createSecretBox(config.secretsKey)
   // Every write a service makes for a client, with its audit rows, in one transaction.
-  const journal = createChangeJournal(db)
+  const auditRepository = bindable(createAuditRepository, db)
+  const journal = createChangeJournal(db, auditRepository)
   // Every DNS look-up Linkwell makes itself goes through one resolver: DNS_SERVERS when set (the
   // connections made for webhooks, link checks and QR logos too), else the system's.
   const dns = deps.dns ?? createDnsClient(config.dnsServers)
@@ -288,7 +289,7 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(createAuditRepository(db)),
+    audit: createAuditService(auditRepository),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
     exports: createExportService(createExportRepository(db), { publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */

@@ -29,8 +29,9 @@ describe('one place for each idea', () => {
     expect(filesMatching(/protocol\s*[!=]==\s*['"]http:['"]/)).toEqual(['core/urls.ts'])
   })
 
-  it('audit rows are written by the change journal only', () => {
-    expect(filesMatching(/insertInto\(\s*['"]audit_log['"]/)).toEqual(['modules/changes/change-journal.ts'])
+  it('audit rows are inserted by the audit log\'s repository only, for the change journal', () => {
+    expect(filesMatching(/insertInto\(\s*['"]audit_log['"]/)).toEqual(['modules/audit/audit.repository.ts'])
+    expect(filesMatching(/\baudit\.in\(trx\)\.insert\(/)).toEqual(['modules/changes/change-journal.ts'])
   })
 
   it('nothing outside db/ asks which database it is on', () => {

@@ -6,6 +6,7 @@ import { createAccountRepository } from '../../src/modules/accounts/account.repo
 import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
 import { apiClient, createAccount, type TestAccount, useTestApp } from '../helpers/test-app.js'
+import { createAuditRepository } from '../../src/modules/audit/audit.repository.js'
 
 
 const INVALID_KEY = { error: 1, message: 'A valid API key is required to use this service.', code: 'invalid_api_key' }
@@ -20,7 +21,7 @@ describe('API key authentication', () => {
 
   beforeAll(async () => {
     account = await createAccount(context)
-    service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db, bindable(createAuditRepository, context.database.db)))
   })
 
   async function getAccount(authorization?: string) {

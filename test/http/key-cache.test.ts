@@ -7,6 +7,7 @@ import { createAccountRepository } from '../../src/modules/accounts/account.repo
 import { createAccountService } from '../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
 import { apiClient, createAccount, useTestApp } from '../helpers/test-app.js'
+import { createAuditRepository } from '../../src/modules/audit/audit.repository.js'
 
 describe('the key lookup cache', () => {
   // A logical clock, the key cache's only reading of time: the test moves it, so neither the
@@ -17,7 +18,7 @@ describe('the key lookup cache', () => {
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
-    const service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    const service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db, bindable(createAuditRepository, context.database.db)))
     const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)

@@ -1,10 +1,10 @@
-// The audit log as its readers see it: a page of one account's entries under filters, newest first,
-// with the name of the key that acted; and pruning by age. Rows are written only by the change
-// journal (modules/changes/change-journal.ts), in the change's own transaction.
+// SQL for the audit log (the one file that writes `audit_log`): the rows the change journal
+// (modules/changes/change-journal.ts) inserts in the change's own transaction; a page of one
+// account's entries under filters, newest first, with the name of the key that acted; pruning by age.
 import type { DB } from '../../db/database.js'
 import type { Page, PageRequest } from '../../core/paging.js'
 import { fetchPage } from '../../db/paging.js'
-import type { ActorVia } from '../changes/change-journal.js'
+import type { ActorVia, AuditEntryValues } from '../changes/change-journal.js'
 
 /** Who acted: one key, one person, or every change that came one way (API, dashboard, CLI, system). */
 export type AuditActorFilter = { key: number } | { person: number } | { via: ActorVia }
@@ -34,6 +34,12 @@ export interface AuditEntryRow {
 
 export function createAuditRepository(db: DB) {
   return {
+    /** Writes the journal's rows for one change's transaction (the account is each row's own). */
+    async insert(rows: readonly AuditEntryValues[]): Promise<void> {
+      if (rows.length === 0) return
+      await db.insertInto('audit_log').values([...rows]).execute()
+    },
+
     async listPage(accountId: number, filters: AuditFilters, page: PageRequest): Promise<Page<AuditEntryRow>> {
       let query = db.selectFrom('audit_log').where('audit_log.account_id', '=', accountId)
       const { actor, resource, from, to } = filters

@@ -4,7 +4,7 @@
 // entry, no entry without its change: the audit rows are inserted after the work and before the
 // commit, and a failure anywhere rolls all of it back (docs/adr/015-the-change-journal.md).
 import type { DB } from '../../db/database.js'
-import { inTransaction } from '../../db/transactions.js'
+import { inTransaction, type Bindable } from '../../db/transactions.js'
 import { nowTimestamp } from '../../core/time.js'
 
 /** How a change reached us. */
@@ -47,6 +47,24 @@ export interface Journaled<T> {
   changes: Change[]
 }
 
+/** An audit row as the journal writes it. */
+export interface AuditEntryValues {
+  account_id: number
+  created_at: string
+  via: ActorVia
+  person_id: number | null
+  key_id: number | null
+  address: string | null
+  action: string
+  resource: string
+  resource_id: number | null
+  /** JSON: the names of the fields the change set. */
+  fields: string
+}
+
+/** Where the journal's rows go: the audit log's repository (audit.repository.ts), bound to the change's transaction. */
+export type AuditLogWriter = Bindable<{ insert(rows: readonly AuditEntryValues[]): Promise<void> }>
+
 /** The field names of a request body that were given (undefined ones were not). */
 export function givenFields(input: object): string[] {
   return Object.entries(input).filter(([, value]) => value !== undefined).map(([name]) => name)
@@ -62,16 +80,14 @@ export function systemActor(accountId: number): Actor {
   return { id: accountId, keyId: null, personId: null, via: 'system', address: null }
 }
 
-export function createChangeJournal(db: DB, options: { now?: () => string } = {}) {
+export function createChangeJournal(db: DB, audit: AuditLogWriter, options: { now?: () => string } = {}) {
   const now = options.now ?? nowTimestamp
   const listeners: ChangeListener[] = []
 
   async function record(trx: DB, actor: Actor, changes: readonly Change[]): Promise<void> {
     if (changes.length === 0) return
     const at = now()
-    await trx
-      .insertInto('audit_log')
-      .values(changes.map((change) => ({
+    await audit.in(trx).insert(changes.map((change) => ({
         account_id: change.accountId ?? actor.id,
         created_at: at,
         via: actor.via,
@@ -83,7 +99,6 @@ export function createChangeJournal(db: DB, options: { now?: () => string } = {}
         resource_id: change.resourceId,
         fields: JSON.stringify(change.fields),
       })))
-      .execute()
     for (const listener of listeners) await listener(trx, actor, changes)
   }
 

@@ -6,6 +6,7 @@ import { createAccountService, type AccountService } from '../../../src/modules/
 import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.repository.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { NotFoundError } from '../../../src/core/errors.js'
+import { createAuditRepository } from '../../../src/modules/audit/audit.repository.js'
 
 
 describe('account service: lookups and administration', () => {
@@ -17,7 +18,7 @@ describe('account service: lookups and administration', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    accounts = createAccountService(bindable(createAccountRepository, database.db), bindable(createApiKeyRepository, database.db), createChangeJournal(database.db))
+    accounts = createAccountService(bindable(createAccountRepository, database.db), bindable(createApiKeyRepository, database.db), createChangeJournal(database.db, bindable(createAuditRepository, database.db)))
     operatorId = (await accounts.createAccount({ email: 'operator@example.com', username: 'operator' })).id
   })
   afterAll(() => database.destroy())
