@@ -34,8 +34,7 @@ import { insertClicks, type ClickInsertRow } from '../src/analytics/click-writer
 import { seedLinks, syntheticClicks } from '../src/analytics/click-seed.js'
 import { nowTimestamp, daysBefore } from '../src/core/time.js'
 import { createBulkInsert } from '../src/db/bulk-insert.js'
-import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
-import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
+import { statisticsServiceOn } from './statistics-service.js'
 import { createClickQuery } from '../src/modules/statistics/click-query.js'
 import { withBenchDatabase } from './postgres-database.js'
 import { median } from './rounds.js'
@@ -307,7 +306,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   }
   const format = (timing: Timing) => `median ${timing.median.toFixed(1).padStart(7)} ms, p99 ${timing.p99.toFixed(1).padStart(7)} ms (n ${timing.n})`
   // The API's path: the statistics service with the query module, "today" being LAST_DAY.
-  const statistics = createStatisticsService(createStatisticsRepository(db), () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(db))
+  const statistics = statisticsServiceOn(db, () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(db))
   const viaModule = async (question: Question): Promise<number> => {
     const filters = Object.fromEntries(question.filters.map(([column, value]) => [column === 'referrer_host' ? 'referrer' : column, value]))
     // Without a filter, `granularity=day` is what sends a request to the raw clicks.

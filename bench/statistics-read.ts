@@ -9,8 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { migrateToLatest, openDatabase, type DB } from '../src/db/database.js'
-import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
-import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
+import { statisticsServiceOn } from './statistics-service.js'
 import { startServer } from '../test/helpers/server-process.js'
 import { nowTimestamp } from '../src/core/time.js'
 
@@ -77,7 +76,7 @@ export async function runStatisticsReadBench(options: Options): Promise<void> {
     await seed(small, SMALL_CLICKS)
 
     const reader = openDatabase(databaseUrl)
-    const statistics = createStatisticsService(createStatisticsRepository(reader.db))
+    const statistics = statisticsServiceOn(reader.db)
     const rawRows = await reader.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
     const [largeStats, smallStats] = await Promise.all([large, small].map((itemId) => statistics.overall({ itemType: 'link', itemId })))
     const [serviceLarge, serviceSmall] = await timeAlternating(READS, [

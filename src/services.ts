@@ -234,8 +234,10 @@ export function createServices(deps: ServiceDependencies) {
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
   const tags = createTagService(bindable(createTagRepository, db), journal)
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
-  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
-  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation })
+  // What a link's fields name is looked up in the module that owns it.
+  const linkLookups = { tags, domains: domainRepository, pixels: pixelRepository, campaigns: campaignRepository, channels: channelRepository, splashPages: splashPageRepository, overlays: overlayRepository }
+  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups })
+  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation, lookups: linkLookups })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
@@ -335,7 +337,10 @@ export function createServices(deps: ServiceDependencies) {
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
     users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), undefined, engine),
+    statistics: createStatisticsService(createStatisticsRepository(db), {
+      owners: { link: linkRepository, qr: qrCodeRepository, campaign: campaignRepository, bio: bioPageRepository },
+      links: linkRepository,
+    }, undefined, engine),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
     analyticsStore: {
       /**
@@ -415,9 +420,9 @@ export function createServices(deps: ServiceDependencies) {
     ),
     campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
     channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
-      links: createShortLinkItemSource(db, publicUrl),
-      bio: createBioPageItemSource(db, publicUrl),
-      qr: createQrCodeItemSource(db, publicUrl),
+      links: createShortLinkItemSource(linkRepository, publicUrl),
+      bio: createBioPageItemSource(bioPageRepository, publicUrl),
+      qr: createQrCodeItemSource(qrCodeRepository, publicUrl),
     }, journal),
     overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
     splashPages: createSplashPageService(splashPageRepository, journal, invalidation),

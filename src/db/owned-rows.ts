@@ -36,6 +36,19 @@ export async function countOwnedRows(db: DB, table: OwnedTable, accountId: numbe
   return Number(row.count)
 }
 
+/** A one-column subquery of the ids of `table` the account owns (a listing skips deleted records in SQL). */
+export function ownedIdsQuery(db: DB, table: OwnedTable, accountId: number) {
+  // One concrete table name stands for all of them: the query shape is the same for each.
+  return db.selectFrom(table as 'pixels').select('id').where('account_id', '=', accountId)
+}
+
+/** Those of `ids` the account owns in `table` (another account's are simply not among them). */
+export async function ownedIdsAmong(db: DB, table: OwnedTable, accountId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return []
+  const rows = await ownedIdsQuery(db, table, accountId).where('id', 'in', [...ids]).execute()
+  return rows.map((row) => row.id)
+}
+
 /** Deletes the account's row `id` of `table`; false when the account has no such row. */
 export async function deleteOwnedRow(db: DB, table: OwnedTable, accountId: number, id: number): Promise<boolean> {
   const result = await db

@@ -2,7 +2,7 @@
 // aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
 // (modules/visits/alias-resolver.repository.ts).
 import { inTransaction } from '../../db/transactions.js'
-import { findOwnedRow } from '../../db/owned-rows.js'
+import { findOwnedRow, ownedIdsAmong, ownedIdsQuery } from '../../db/owned-rows.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'
@@ -21,6 +21,21 @@ export interface BioPageValues {
 
 export function createBioPageRepository(db: DB) {
   return {
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'bio_pages', accountId, ids)
+    },
+
+    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
+    ownedIds(accountId: number) {
+      return ownedIdsQuery(db, 'bio_pages', accountId)
+    },
+
+    /** What a channel shows of the account's pages among `ids`. */
+    findChannelItems(accountId: number, ids: readonly number[]) {
+      return db.selectFrom('bio_pages').select(['id', 'name', 'alias', 'avatar']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute()
+    },
+
     /** One page of the account's bio pages, each with its all-time visits (the click_totals counter; 0 before the first). */
     /** A page of the account's bio pages, newest first; `ids` (when given) keeps only those. */
     async listPage(accountId: number, page: PageRequest, ids?: readonly number[]) {

@@ -2,7 +2,7 @@
 import { inTransaction } from '../../db/transactions.js'
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
+import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
 import type { CampaignRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -28,6 +28,11 @@ export function createCampaignRepository(db: DB) {
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, 'campaigns', accountId)
+    },
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'campaigns', accountId, ids)
     },
 
     /** Inserts; without a name the campaign is called `Campaign <id>`. */

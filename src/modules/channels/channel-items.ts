@@ -3,7 +3,6 @@
 // src/services.ts); a type without a source has no items to assign or list.
 import type { ChannelItemRow } from '../../db/schema.js'
 import type { SelectQueryBuilder } from 'kysely'
-import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 
 export const CHANNEL_ITEM_TYPES = ['links', 'bio', 'qr'] as const
@@ -28,23 +27,24 @@ export interface ChannelItemSource {
 
 export type ChannelItemSources = Partial<Record<ChannelItemType, ChannelItemSource>>
 
-/** Tables whose rows can be channel items. */
-type ItemTable = 'links' | 'bio_pages' | 'qr_codes'
+/** What an item type's repository answers of its own table: the account's ids, as a subquery and among given ids. */
+export interface ItemRecords {
+  ownedIds(accountId: number): SelectQueryBuilder<Database, any, { id: number }>
+  ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]>
+}
 
 /**
- * A source for one table: ownership checks and the owned-id subquery are the same for every
- * type; `describeOwned` reads the account's rows among `ids` (never called with no ids).
+ * A source for one type: ownership is asked of its repository (`records`); `describeOwned`
+ * describes the account's records among `ids` (never called with no ids).
  */
 export function defineItemSource(
-  db: DB,
-  table: ItemTable,
+  records: ItemRecords,
   describeOwned: (accountId: number, ids: number[]) => Promise<Array<[number, ChannelItemDescription]>>,
 ): ChannelItemSource {
-  const ownedIds = (accountId: number) => db.selectFrom(table).select('id').where('account_id', '=', accountId)
   return {
-    ownedIds,
+    ownedIds: (accountId) => records.ownedIds(accountId),
     async exists(accountId, id) {
-      return (await ownedIds(accountId).where('id', '=', id).executeTakeFirst()) !== undefined
+      return (await records.ownedIdsAmong(accountId, [id])).length > 0
     },
     async describe(accountId, ids) {
       return new Map(ids.length === 0 ? [] : await describeOwned(accountId, ids))

@@ -1,7 +1,7 @@
 // SQL for channels. Every method is scoped by account id.
 import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
+import { ownedIdsAmong, countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { ChannelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -33,6 +33,11 @@ export function createChannelRepository(db: DB) {
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, 'channels', accountId)
+    },
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'channels', accountId, ids)
     },
 
     async insert(accountId: number, values: ChannelValues): Promise<ChannelRow> {

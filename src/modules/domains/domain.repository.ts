@@ -19,6 +19,12 @@ export function createDomainRepository(db: DB) {
   return {
     findById,
 
+    /** The account's branded domain by id or by hostname (a link names its domain either way). */
+    async findByIdOrHostname(accountId: number, by: { id: number } | { hostname: string }) {
+      const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
+      return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()
+    },
+
     async listPage(accountId: number, page: PageRequest) {
       return fetchOwnedPage(db, 'domains', accountId, page)
     },

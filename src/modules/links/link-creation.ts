@@ -5,7 +5,7 @@
 import type { Change } from '../changes/change-journal.js'
 import type { TagService } from '../tags/tag.service.js'
 import type { LinkChanges } from './link-changes.js'
-import { MAIN_DOMAIN, NEW_LINK_DEFAULTS, readLinkFields } from './link-fields.js'
+import { MAIN_DOMAIN, NEW_LINK_DEFAULTS, readLinkFields, type LinkFieldLookups } from './link-fields.js'
 import type { LinkRepository, LinkValues } from './link.repository.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { Bindable } from '../../db/transactions.js'
@@ -36,13 +36,15 @@ export interface LinkCreationOptions {
   links: Bindable<LinkRepository>
   tags: Pick<TagService, 'checkTags' | 'setItemTags'>
   changes: Pick<LinkChanges, 'changesOf'>
+  /** The records a link's fields name, each asked of its own module (link-fields.ts). */
+  lookups: LinkFieldLookups
 }
 
-export function createLinkCreation({ links, tags, changes }: LinkCreationOptions) {
+export function createLinkCreation({ links, tags, changes, lookups }: LinkCreationOptions) {
   return {
     /** Checks a new link's fields and the records it names (404 for what the account does not have); writes nothing. */
     async checkNewLink(accountId: number, input: LinkCreateInput): Promise<NewLink> {
-      const { values, placement = MAIN_DOMAIN, pixelIds = [], channelId, tagNames, fields } = await readLinkFields({ links, tags }, accountId, input)
+      const { values, placement = MAIN_DOMAIN, pixelIds = [], channelId, tagNames, fields } = await readLinkFields(lookups, accountId, input)
       return {
         values: { ...NEW_LINK_DEFAULTS, ...values, domainId: placement.domainId, host: placement.host },
         host: placement.host,

@@ -9,7 +9,7 @@ import type { TagService } from '../tags/tag.service.js'
 import { parseExpiry, parseLinkType } from './link-input.js'
 import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
-import type { LinkRepository, LinkValues } from './link.repository.js'
+import type { LinkValues } from './link.repository.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { checkHttpUrl } from '../../core/urls.js'
 import { NotFoundError } from '../../core/errors.js'
@@ -58,10 +58,21 @@ export interface LinkFields {
   fields: string[]
 }
 
-/** What the reader looks up: the records a link names must be the account's. */
+/** Records of one kind a link may name, asked of their own repository: those of `ids` the account owns. */
+interface OwnedRecords {
+  ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]>
+}
+
+/** What the reader looks up, each of the module that owns it: the records a link names must be the account's. */
 export interface LinkFieldLookups {
-  links: Pick<LinkRepository, 'findDomain' | 'ownedIdsAmong'>
   tags: Pick<TagService, 'checkTags'>
+  /** The account's branded domain by id or by hostname (domain.repository.ts). */
+  domains: { findByIdOrHostname(accountId: number, by: { id: number } | { hostname: string }): Promise<{ id: number; domain: string; hostname: string } | undefined> }
+  pixels: OwnedRecords
+  campaigns: OwnedRecords
+  channels: OwnedRecords
+  splashPages: OwnedRecords
+  overlays: OwnedRecords
 }
 
 /** Empty text means "none". */
@@ -77,10 +88,10 @@ function textOrNull(value: string): string | null {
 export async function readLinkFields(lookups: LinkFieldLookups, accountId: number, input: LinkCreateInput): Promise<LinkFields & { values: { url: string } }>
 export async function readLinkFields(lookups: LinkFieldLookups, accountId: number, input: LinkUpdateInput, stored: Pick<LinkRow, 'targeting' | 'options'>): Promise<LinkFields>
 export async function readLinkFields(lookups: LinkFieldLookups, accountId: number, input: LinkUpdateInput, stored?: Pick<LinkRow, 'targeting' | 'options'>): Promise<LinkFields> {
-  const { links, tags } = lookups
+  const { tags, domains } = lookups
 
-  async function assertOwned(table: 'pixels' | 'campaigns' | 'channels' | 'splash_pages' | 'overlays', resource: string, ids: number[]): Promise<void> {
-    const owned = new Set(await links.ownedIdsAmong(table, accountId, ids))
+  async function assertOwned(records: OwnedRecords, resource: string, ids: number[]): Promise<void> {
+    const owned = new Set(await records.ownedIdsAmong(accountId, ids))
     if (ids.some((id) => !owned.has(id))) throw NotFoundError.of(resource)
   }
 
@@ -90,14 +101,14 @@ export async function readLinkFields(lookups: LinkFieldLookups, accountId: numbe
     let domain
     if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
       const id = Number(given)
-      domain = id >= 1 && id <= MAX_ID ? await links.findDomain(accountId, { id }) : undefined
+      domain = id >= 1 && id <= MAX_ID ? await domains.findByIdOrHostname(accountId, { id }) : undefined
     } else if (!/^[a-z][a-z0-9+.-]*:/i.test(given.trim())) {
       // A bare hostname (`go.brand.com`, as bulk tools send it) names the workspace's branded
       // domain of that name; any other text keeps the address rule's refusal.
-      domain = await links.findDomain(accountId, { hostname: given.trim().toLowerCase().replace(/\.$/, '') })
+      domain = await domains.findByIdOrHostname(accountId, { hostname: given.trim().toLowerCase().replace(/\.$/, '') })
       if (!domain) parseDomainOrigin(given)
     } else {
-      domain = await links.findDomain(accountId, { hostname: parseDomainOrigin(given).hostname })
+      domain = await domains.findByIdOrHostname(accountId, { hostname: parseDomainOrigin(given).hostname })
     }
     if (!domain) throw NotFoundError.of('Domain')
     return { domainId: domain.id, host: domain.hostname, origin: domain.domain }
@@ -107,11 +118,11 @@ export async function readLinkFields(lookups: LinkFieldLookups, accountId: numbe
   async function resolveType(given: string | number): Promise<Pick<LinkValues, 'type' | 'splashId' | 'overlayId'>> {
     const presentation = parseLinkType(given)
     if (presentation.type === 'overlay') {
-      await assertOwned('overlays', 'CTA overlay', [presentation.overlayId])
+      await assertOwned(lookups.overlays, 'CTA overlay', [presentation.overlayId])
       return { type: 'overlay', splashId: null, overlayId: presentation.overlayId }
     }
     if (presentation.type === 'splash') {
-      if (presentation.splashId !== null) await assertOwned('splash_pages', 'Splash page', [presentation.splashId])
+      if (presentation.splashId !== null) await assertOwned(lookups.splashPages, 'Splash page', [presentation.splashId])
       return { type: 'splash', splashId: presentation.splashId, overlayId: null }
     }
     return { type: presentation.type, splashId: null, overlayId: null }
@@ -131,15 +142,15 @@ export async function readLinkFields(lookups: LinkFieldLookups, accountId: numbe
   let pixelIds: number[] | undefined
   if (input.pixels !== undefined) {
     pixelIds = [...new Set(input.pixels)]
-    await assertOwned('pixels', 'Pixel', pixelIds)
+    await assertOwned(lookups.pixels, 'Pixel', pixelIds)
   }
   const tagNames = tags.checkTags(input.tags)
   if (input.campaign !== undefined) {
     // 0 takes the link out of its campaign (ADR 013: an id cannot be ""); only an update's schema lets it through.
-    if (input.campaign !== 0) await assertOwned('campaigns', 'Campaign', [input.campaign])
+    if (input.campaign !== 0) await assertOwned(lookups.campaigns, 'Campaign', [input.campaign])
     values.campaignId = input.campaign || null
   }
-  if (input.channel !== undefined) await assertOwned('channels', 'Channel', [input.channel])
+  if (input.channel !== undefined) await assertOwned(lookups.channels, 'Channel', [input.channel])
   // Hashed last: a body refused for another field costs no hash.
   if (input.password !== undefined) values.passwordHash = input.password === '' ? null : await hashPassword(input.password)
   return { values, placement, pixelIds, channelId: input.channel, tagNames, fields: givenFields(input) }

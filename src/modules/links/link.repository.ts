@@ -4,7 +4,7 @@
 import { inTransaction } from '../../db/transactions.js'
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, type OwnedTable } from '../../db/owned-rows.js'
+import { countOwnedRows, ownedIdsAmong, ownedIdsQuery } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
@@ -13,6 +13,16 @@ import { idsOfList, orderedIdList } from '../../db/id-lists.js'
 import { createChannelItemRepository, removeItemFromAllChannels } from '../channels/channel-items.repository.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
+
+/** A link as a top list or a channel names it. */
+export interface LinkSummary {
+  id: number
+  alias: string
+  url: string
+  title: string | null
+  /** The branded domain's origin, or null on the main domain. */
+  domainOrigin: string | null
+}
 
 /** A link the link checker claimed (any account's). */
 export type LinkToCheck = Pick<LinkRow, 'id' | 'account_id' | 'host' | 'alias' | 'url' | 'health'>
@@ -261,15 +271,30 @@ export function createLinkRepository(db: DB) {
       return countOwnedRows(db, 'links', accountId)
     },
 
-    /** Those of `ids` the account owns in `table`. */
-    async ownedIdsAmong(table: OwnedTable, accountId: number, ids: number[]): Promise<number[]> {
-      if (ids.length === 0) return []
-      // One concrete table name stands for all of them: the query shape is the same for each.
-      const rows = await db.selectFrom(table as 'pixels').select('id').where('account_id', '=', accountId).where('id', 'in', ids).execute()
-      return rows.map((row) => row.id)
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'links', accountId, ids)
     },
 
-    /** The account's branded domain by id or by hostname. */
+    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
+    ownedIds(accountId: number) {
+      return ownedIdsQuery(db, 'links', accountId)
+    },
+
+    /** The account's links among `ids` as a top list or a channel names them: address, destination, title. */
+    async findSummaries(accountId: number, ids: readonly number[]): Promise<LinkSummary[]> {
+      if (ids.length === 0) return []
+      const rows = await db
+        .selectFrom('links')
+        .leftJoin('domains', 'domains.id', 'links.domain_id')
+        .select(['links.id', 'links.alias', 'links.url', 'links.title', 'domains.domain as domain_origin'])
+        .where('links.account_id', '=', accountId)
+        .where('links.id', 'in', [...ids])
+        .execute()
+      return rows.map((row) => ({ id: row.id, alias: row.alias, url: row.url, title: row.title, domainOrigin: row.domain_origin }))
+    },
+
     /** The account's links among `aliases` on `host` (letter case folded), by folded alias. */
     async findByAliases(accountId: number, host: string, aliases: string[]): Promise<Map<string, { id: number; alias: string; url: string }>> {
       const found = new Map<string, { id: number; alias: string; url: string }>()
@@ -285,11 +310,6 @@ export function createLinkRepository(db: DB) {
     /** One of the account's links to `url` on `host` (an import's row without an alias is the same link as one of these). */
     async findByUrl(accountId: number, host: string, url: string): Promise<{ id: number; alias: string } | undefined> {
       return db.selectFrom('links').select(['id', 'alias']).where('account_id', '=', accountId).where('host', '=', host).where('url', '=', url).orderBy('id').limit(1).executeTakeFirst()
-    },
-
-    async findDomain(accountId: number, by: { id: number } | { hostname: string }) {
-      const query = db.selectFrom('domains').select(['id', 'domain', 'hostname']).where('account_id', '=', accountId)
-      return ('id' in by ? query.where('id', '=', by.id) : query.where('hostname', '=', by.hostname)).executeTakeFirst()
     },
 
     /**

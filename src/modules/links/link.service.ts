@@ -15,7 +15,7 @@ import type { PageRequest } from '../../core/paging.js'
 import type { TagService } from '../tags/tag.service.js'
 import type { LinkChanges } from './link-changes.js'
 import type { LinkCreation } from './link-creation.js'
-import { readLinkFields } from './link-fields.js'
+import { readLinkFields, type LinkFieldLookups } from './link-fields.js'
 
 /** A link as the API shows it: the row, its pixel ids and its tags' names. */
 export interface LinkView<Row = LinkWithDomain> {
@@ -34,10 +34,12 @@ export interface LinkServiceOptions {
   changes: LinkChanges
   /** New links, checked then inserted. */
   creation: LinkCreation
+  /** The records a link's fields name, each asked of its own module. */
+  lookups: LinkFieldLookups
 }
 
 export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal, tags, changes, creation } = options
+  const { aliases, journal, tags, changes, creation, lookups } = options
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
@@ -84,7 +86,7 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       const accountId = account.id
       const { link: current } = await getLinkOrThrow(accountId, id)
       const { values, placement = { domainId: current.domain_id, host: current.host, origin: current.domain_origin }, pixelIds, channelId, tagNames, fields } =
-        await readLinkFields({ links, tags }, accountId, input, current)
+        await readLinkFields(lookups, accountId, input, current)
       const alias = input.custom ?? current.alias
       const moves = alias !== current.alias || placement.host !== current.host
       const written: Partial<LinkValues> = moves ? { ...values, alias, host: placement.host, domainId: placement.domainId } : values

@@ -1,7 +1,7 @@
 // SQL shared by the two tables whose records are a name plus a JSON `config` (CTA overlays and
 // splash pages): listing, reading, counting, updating and deleting are the same for both.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
+import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
 import type { Database } from '../../db/schema.js'
 import type { Selectable } from 'kysely'
 import type { ConfigValue } from './config-json.js'
@@ -25,6 +25,11 @@ export function createConfigRowsRepository<T extends ConfigTable>(db: DB, table:
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, table, accountId)
+    },
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, table, accountId, ids)
     },
 
     /** Replaces name and config; false when the account has no such record. */

@@ -1,6 +1,6 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
+import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
 import type { PixelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -23,6 +23,11 @@ export function createPixelRepository(db: DB) {
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, 'pixels', accountId)
+    },
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'pixels', accountId, ids)
     },
 
     async insert(accountId: number, input: { type: string; name: string; tag: string }): Promise<PixelRow> {

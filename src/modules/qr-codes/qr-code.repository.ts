@@ -1,7 +1,7 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
 import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
+import { ownedIdsAmong, ownedIdsQuery, countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
 import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
@@ -58,6 +58,21 @@ export function createQrCodeRepository(db: DB) {
 
     count(accountId: number): Promise<number> {
       return countOwnedRows(db, 'qr_codes', accountId)
+    },
+
+    /** Those of `ids` the account owns. */
+    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
+      return ownedIdsAmong(db, 'qr_codes', accountId, ids)
+    },
+
+    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
+    ownedIds(accountId: number) {
+      return ownedIdsQuery(db, 'qr_codes', accountId)
+    },
+
+    /** What a channel shows of the account's codes among `ids`. */
+    findChannelItems(accountId: number, ids: readonly number[]) {
+      return db.selectFrom('qr_codes').select(['id', 'name', 'alias']).where('account_id', '=', accountId).where('id', 'in', [...ids]).execute()
     },
 
     /** Inserts; throws the driver's unique violation when the alias is taken. */

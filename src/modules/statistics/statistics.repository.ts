@@ -3,7 +3,7 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import { ITEM_TABLES, type ClickItemType } from '../../analytics/click-items.js'
+import type { ClickItemType } from '../../analytics/click-items.js'
 import type { ValueDimension } from '../../analytics/click-aggregates.js'
 
 export interface ItemReference {
@@ -150,24 +150,6 @@ export function createStatisticsRepository(db: DB) {
       return row?.time_zone ?? 'UTC'
     },
 
-    /** Of the account's links with these ids, what a top list shows (clicks left at 0 for the caller). */
-    async linksByIds(accountId: number, ids: number[]): Promise<TopLinkRow[]> {
-      if (ids.length === 0) return []
-      const rows = await db
-        .selectFrom('links')
-        .leftJoin('domains', 'domains.id', 'links.domain_id')
-        .select(['links.id', 'links.alias', 'links.url', 'links.title', 'domains.domain as domain_origin'])
-        .where('links.account_id', '=', accountId)
-        .where('links.id', 'in', ids)
-        .execute()
-      return rows.map((row) => ({ id: row.id, alias: row.alias, url: row.url, title: row.title, domainOrigin: row.domain_origin, clicks: 0, uniqueClicks: 0 }))
-    },
-
-    /** True when the account owns the item (another account's item is simply not found). */
-    async ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
-      const row = await db.selectFrom(ITEM_TABLES[item.itemType]).select('id').where('account_id', '=', accountId).where('id', '=', item.itemId).executeTakeFirst()
-      return row !== undefined
-    },
   }
 }
 

@@ -74,7 +74,25 @@ function socialOf(referrers: CountedValue[]) {
   return toSocialCount(referrers.map(({ value, clicks }) => ({ value: socialNetworkOf(value) ?? '', clicks })))
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
+/** Records that ask for their own statistics, each of the module that owns its table. */
+interface OwnedItems {
+  ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]>
+}
+
+/** What statistics ask of the items' own modules: whether the account owns an item, and what a top list shows of its links. */
+export interface StatisticsItems {
+  owners: Record<ClickItemType, OwnedItems>
+  /** The account's links among `ids` (link.repository.ts findSummaries). */
+  links: { findSummaries(accountId: number, ids: readonly number[]): Promise<Array<Omit<TopLinkRow, 'clicks' | 'uniqueClicks'>>> }
+}
+
+export function createStatisticsService(statistics: StatisticsRepository, items: StatisticsItems, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
+  /** True when the account owns the item (another account's item is simply not found). */
+  async function ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
+    return (await items.owners[item.itemType].ownedIdsAmong(accountId, [item.itemId])).length > 0
+  }
+
+
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
   function rangeOf(query: RangeQuery, zone?: string): DayRange {
     const time = now().getTime()
@@ -156,7 +174,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
   /** The most clicked of a window's link counts, with the links' details (a link gone since is left out). */
   async function topLinksOf(accountId: number, counts: LinkCount[]): Promise<TopLinkRow[]> {
     const top = counts.slice(0, TOP_LIMIT)
-    const links = new Map((await statistics.linksByIds(accountId, top.map((row) => row.id))).map((link) => [link.id, link]))
+    const links = new Map((await items.links.findSummaries(accountId, top.map((row) => row.id))).map((link) => [link.id, link]))
     return top.flatMap((row) => {
       const link = links.get(row.id)
       return link ? [{ ...link, clicks: row.clicks, uniqueClicks: row.uniqueClicks }] : []
@@ -242,7 +260,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
     async betweenOrThrow(accountId: number, item: ItemReference, query: RangeQuery & Record<string, unknown>) {
       const parameters = readClickQuery(query, 'item')
       const range = rangeOf(query)
-      if (!(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
+      if (!(await ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
       if (!parameters.plain) {
         const { topLinks: _none, ...answer } = await fromClicks(accountId, { itemType: item.itemType, itemId: item.itemId }, query, parameters)
         return answer
@@ -302,7 +320,7 @@ export function createStatisticsService(statistics: StatisticsRepository, now: (
      */
     async live(accountId: number, item: ItemReference | undefined, query: Record<string, unknown>) {
       const parameters = readClickQuery(query, item ? 'item' : 'account', [], false)
-      if (item && !(await statistics.ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
+      if (item && !(await ownsItem(accountId, item))) throw NotFoundError.of(NOT_FOUND[item.itemType])
       const scope: ClickScope = item ? { itemType: item.itemType, itemId: item.itemId } : { accountId }
       return { ...(await engineOf().live(scope, parameters.filters, now().getTime())), filters: parameters.givenFilters }
     },

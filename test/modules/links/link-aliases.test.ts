@@ -4,6 +4,12 @@ import { createLinkChanges } from '../../../src/modules/links/link-changes.js'
 import { createLinkCreation } from '../../../src/modules/links/link-creation.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
+import { createDomainRepository } from '../../../src/modules/domains/domain.repository.js'
+import { createPixelRepository } from '../../../src/modules/pixels/pixel.repository.js'
+import { createCampaignRepository } from '../../../src/modules/campaigns/campaign.repository.js'
+import { createChannelRepository } from '../../../src/modules/channels/channel.repository.js'
+import { createSplashPageRepository } from '../../../src/modules/splash-pages/splash-page.repository.js'
+import { createOverlayRepository } from '../../../src/modules/overlays/overlay.repository.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
 import { createAliasRepository, type AliasRepository } from '../../../src/modules/aliases/alias.repository.js'
 import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
@@ -99,7 +105,10 @@ describe('short link aliases', () => {
       const links = bindable(createLinkRepository, context.database.db)
       const { journal, tags } = context.services
       const changes = createLinkChanges({ links, tags, publicUrl: 'https://lw.test', invalidation })
-      const service = createLinkService(links, { aliases, journal, tags, changes, creation: createLinkCreation({ links, tags, changes }) })
+      const db = context.database.db
+      // What a link's fields name, each looked up in its own module (as services.ts wires it).
+      const lookups = { tags, domains: createDomainRepository(db), pixels: createPixelRepository(db), campaigns: createCampaignRepository(db), channels: createChannelRepository(db), splashPages: createSplashPageRepository(db), overlays: createOverlayRepository(db) }
+      const service = createLinkService(links, { aliases, journal, tags, changes, lookups, creation: createLinkCreation({ links, tags, changes, lookups }) })
       return { service, lengths, announced }
     }
 
