@@ -25,6 +25,7 @@ import { openColumnarStore, rollupStatements } from '../src/analytics/columnar-s
 import { nowTimestamp } from '../src/core/time.js'
 import { migrateToLatest, openDatabase, type DB } from '../src/db/database.js'
 import { createColumnarEngine } from '../src/modules/statistics/columnar-query.js'
+import { createRawClickRepository } from '../src/modules/statistics/raw-click.repository.js'
 import { statisticsServiceOn } from './statistics-service.js'
 import { timeAnswer, type Timing } from './analytics.js'
 
@@ -189,7 +190,7 @@ export async function runColumnarBench(options: ColumnarOptions): Promise<void> 
       const clicks = options.workspaceClicks + options.linkClicks
       const bytes = fs.statSync(file).size
       console.log(`    disk: ${(bytes / 1_048_576).toFixed(0)} MB, ${(bytes / clicks).toFixed(1)} B per click (both sorted copies and the rollups)`)
-      const statistics = statisticsServiceOn(db, () => new Date(END), createColumnarEngine(db, store))
+      const statistics = statisticsServiceOn(db, () => new Date(END), createColumnarEngine(createRawClickRepository(db), store))
       const link = { itemType: 'link' as const, itemId: fixture.largeLink }
       const last30 = { from: day(DAYS - 30), to: LAST_DAY }
       const all = { from: day(0), to: LAST_DAY }

@@ -36,6 +36,7 @@ import { nowTimestamp, daysBefore } from '../src/core/time.js'
 import { createBulkInsert } from '../src/db/bulk-insert.js'
 import { statisticsServiceOn } from './statistics-service.js'
 import { createClickQuery } from '../src/modules/statistics/click-query.js'
+import { createRawClickRepository } from '../src/modules/statistics/raw-click.repository.js'
 import { withBenchDatabase } from './postgres-database.js'
 import { median } from './rounds.js'
 
@@ -306,7 +307,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   }
   const format = (timing: Timing) => `median ${timing.median.toFixed(1).padStart(7)} ms, p99 ${timing.p99.toFixed(1).padStart(7)} ms (n ${timing.n})`
   // The API's path: the statistics service with the query module, "today" being LAST_DAY.
-  const statistics = statisticsServiceOn(db, () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(db))
+  const statistics = statisticsServiceOn(db, () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(createRawClickRepository(db)))
   const viaModule = async (question: Question): Promise<number> => {
     const filters = Object.fromEntries(question.filters.map(([column, value]) => [column === 'referrer_host' ? 'referrer' : column, value]))
     // Without a filter, `granularity=day` is what sends a request to the raw clicks.

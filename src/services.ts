@@ -90,6 +90,7 @@ import { createStatisticsRepository } from './modules/statistics/statistics.repo
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
 import { createClickQuery, type StatisticsEngine } from './modules/statistics/click-query.js'
 import { createColumnarEngine } from './modules/statistics/columnar-query.js'
+import { createRawClickRepository } from './modules/statistics/raw-click.repository.js'
 import { openColumnarStore, type ColumnarStore } from './analytics/columnar-store.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
@@ -190,7 +191,8 @@ export function createServices(deps: ServiceDependencies) {
   if (config.analyticsStore) clicks.afterCommit(({ clicks: rows, ids }) => ids && analyticsStore?.offer(rows, ids))
 
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
-  let statisticsEngine: StatisticsEngine = createClickQuery(db)
+  const rawClickRepository = createRawClickRepository(db)
+  let statisticsEngine: StatisticsEngine = createClickQuery(rawClickRepository)
   const engine: StatisticsEngine = {
     figures: (...question) => statisticsEngine.figures(...question),
     live: (...question) => statisticsEngine.live(...question),
@@ -360,7 +362,7 @@ export function createServices(deps: ServiceDependencies) {
           return
         }
         analyticsStore = store
-        const columnar = createColumnarEngine(db, store)
+        const columnar = createColumnarEngine(rawClickRepository, store)
         let ticks = 0
         let busy = false
         const tick = () => {
@@ -452,7 +454,7 @@ export function createServices(deps: ServiceDependencies) {
       clearInterval(analyticsTimer)
       const store = analyticsStore
       analyticsStore = null
-      statisticsEngine = createClickQuery(db)
+      statisticsEngine = createClickQuery(rawClickRepository)
       await store?.close()
       await invalidation.close()
       mailer?.close()

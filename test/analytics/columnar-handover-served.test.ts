@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DAY_MS, MINUTE_MS } from '../../src/core/time.js'
 import { createClickQuery, type ClickScope, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
+import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
 import { createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
@@ -91,8 +92,8 @@ describe('the served columnar store takes the click recorder\'s batches as they 
     expect(clickReads.rows).toBe(0)
     expect(store.position().lastId).toBe(await highestClickId())
 
-    const sqlEngine = createClickQuery(database.db)
-    const columnar = createColumnarEngine(database.db, store)
+    const sqlEngine = createClickQuery(createRawClickRepository(database.db))
+    const columnar = createColumnarEngine(createRawClickRepository(database.db), store)
     const today = Math.floor(now / DAY_MS) * DAY_MS
     const hour = Math.floor(now / HOUR_MS) * HOUR_MS
     const windows: Array<[UtcWindow, boolean]> = [[{ start: today - DAY_MS, end: today + DAY_MS }, false], [{ start: hour - 6 * HOUR_MS, end: hour + HOUR_MS }, true]]

@@ -24,6 +24,7 @@ import { openColumnarStore, type ColumnarStore } from '../../src/analytics/colum
 import { createDailySaltHasher } from '../../src/analytics/visitor-hash.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
+import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
 import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
@@ -236,7 +237,7 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
    */
   async function expectSameAnswers(phase: string, coverage: Coverage = {}): Promise<void> {
     // The engine catches the store up before every answer.
-    const engine = createColumnarEngine(database.db, currentStore())
+    const engine = createColumnarEngine(createRawClickRepository(database.db), currentStore())
     const chosen = scopes().filter((named, index) => {
       const account = 'accountId' in named.scope && named.scope.accountId === owner.id
       if (coverage.scopes === 'account') return account
@@ -324,7 +325,7 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     await write(spreadClicks(2, 30, START - 50 * MINUTE_MS, START, targets))
     directory = fs.mkdtempSync(path.join(os.tmpdir(), 'columnar-'))
     file = path.join(directory, 'clicks.duckdb')
-    sqlEngine = createClickQuery(database.db)
+    sqlEngine = createClickQuery(createRawClickRepository(database.db))
     store = await openStore()
   })
 

@@ -3,11 +3,11 @@
 // or, for a workspace without filters, from the rollups. The store catches up with the main
 // database before every answer, so an answer counts every click committed before it was asked.
 // The live minutes stay on the raw clicks: an hour of them is small, and the store may be a second behind.
-import type { DB } from '../../db/database.js'
 import type { ColumnarStore } from '../../analytics/columnar-store.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-aggregates.js'
-import { createClickQuery, linkSelectsOf, type LinkChoice, type LinkCount, type StatisticsEngine } from './click-query.js'
+import { createClickQuery, type LinkChoice, type LinkCount, type StatisticsEngine } from './click-query.js'
 import type { ClickFilters } from './click-query-params.js'
+import type { RawClickRepository } from './raw-click.repository.js'
 import type { CountedValue } from './statistics.repository.js'
 
 /** The links a choice asks for, of links ranked most clicked first. */
@@ -21,14 +21,13 @@ function chosen(ranked: LinkCount[], choice: LinkChoice | undefined): LinkCount[
 /** Most clicked first, ties by value (code unit order). */
 const byClicksThenValue = (a: CountedValue, b: CountedValue) => b.clicks - a.clicks || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
 
-export function createColumnarEngine(db: DB, store: ColumnarStore): StatisticsEngine {
-  const rawClicks = createClickQuery(db)
+export function createColumnarEngine(clicks: RawClickRepository, store: ColumnarStore): StatisticsEngine {
+  const rawClicks = createClickQuery(clicks)
 
   /** The links an account's link, campaign, channel and tag filters leave (all of them at once); undefined: no such filter. */
   async function linksOf(accountId: number, filters: ClickFilters): Promise<number[] | undefined> {
     let kept: Set<number> | undefined = filters.link ? new Set(filters.link) : undefined
-    for (const select of linkSelectsOf(db, accountId, filters)) {
-      const ids = (await select.execute()).map((row) => row.id)
+    for (const ids of await clicks.linkIdsOfFilters(accountId, filters)) {
       kept = new Set(kept ? ids.filter((id) => kept!.has(id)) : ids)
     }
     return kept ? [...kept] : undefined
