@@ -417,7 +417,11 @@ export function createServices(deps: ServiceDependencies) {
     certificateStore,
     campaigns: createCampaignService(
       campaignRepository,
-      { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
+      {
+        assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId),
+        unassignFromCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).unassignFromCampaign(accountId, campaignId, linkId),
+        unassignAllFromCampaign: (executor, accountId, campaignId) => linkRepository.in(executor).unassignAllFromCampaign(accountId, campaignId),
+      },
       { invalidation, journal, publicUrl },
     ),
     campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),

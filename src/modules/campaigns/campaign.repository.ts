@@ -62,25 +62,9 @@ export function createCampaignRepository(db: DB) {
       return db.updateTable('campaigns').set(values).where('account_id', '=', accountId).where('id', '=', id).returningAll().executeTakeFirst()
     },
 
-    /** Takes the link out of this campaign (only if it is in it); false when it is not. */
-    async unassignLink(accountId: number, campaignId: number, linkId: number): Promise<boolean> {
-      const result = await db
-        .updateTable('links')
-        .set({ campaign_id: null, updated_at: nowTimestamp() })
-        .where('account_id', '=', accountId)
-        .where('campaign_id', '=', campaignId)
-        .where('id', '=', linkId)
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) > 0
-    },
-
-    /** Unassigns the campaign's links and deletes it, in one transaction; false when no such campaign. */
+    /** Deletes the campaign (its links are unassigned first, by the link repository, in the same transaction); false when no such campaign. */
     async delete(accountId: number, id: number): Promise<boolean> {
-      return inTransaction(db, async (trx) => {
-        // The foreign key sets null too; doing it here keeps the rule visible and dialect-proof.
-        await trx.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', id).execute()
-        return deleteOwnedRow(trx, 'campaigns', accountId, id)
-      })
+      return deleteOwnedRow(db, 'campaigns', accountId, id)
     },
   }
 }

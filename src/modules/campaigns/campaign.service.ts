@@ -21,6 +21,10 @@ const SLUG_TAKEN = 'This slug is currently not available. Please choose another 
 export interface LinkMembership {
   /** Puts the account's link in the campaign, moving it from any other (on `executor`); false when no such link. */
   assignToCampaign(executor: DB, accountId: number, campaignId: number, linkId: number): Promise<boolean>
+  /** Takes the account's link out of the campaign (on `executor`); false when it is not in it. */
+  unassignFromCampaign(executor: DB, accountId: number, campaignId: number, linkId: number): Promise<boolean>
+  /** Takes every link of the account out of the campaign (on `executor`). */
+  unassignAllFromCampaign(executor: DB, accountId: number, campaignId: number): Promise<void>
 }
 
 export interface CampaignServiceOptions {
@@ -98,6 +102,7 @@ export function createCampaignService(campaigns: Bindable<CampaignRepository>, l
       const campaign = await getCampaignOrThrow(account.id, id)
       // One transaction: the campaign goes and its links are unassigned, or nothing changes.
       await journal.write(account, async (trx) => {
+        await links.unassignAllFromCampaign(trx, account.id, id)
         if (!(await campaigns.in(trx).delete(account.id, id))) throw NotFoundError.of('Campaign')
         return { result: undefined, changes: [{ action: 'campaign.deleted', resource: 'campaign', resourceId: id, fields: [], record: recordOf(campaign, account) }] }
       })
@@ -117,7 +122,7 @@ export function createCampaignService(campaigns: Bindable<CampaignRepository>, l
     async removeLink(account: AuthenticatedAccount, campaignId: number, linkId: number): Promise<void> {
       await getCampaignOrThrow(account.id, campaignId)
       await journal.write(account, async (trx) => {
-        if (!(await campaigns.in(trx).unassignLink(account.id, campaignId, linkId))) throw NotFoundError.of('Link')
+        if (!(await links.unassignFromCampaign(trx, account.id, campaignId, linkId))) throw NotFoundError.of('Link')
         return { result: undefined, changes: [{ action: 'campaign.link_removed', resource: 'campaign', resourceId: campaignId, fields: [], record: { link: linkId } }] }
       })
       announce(campaignId)

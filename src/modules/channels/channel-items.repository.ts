@@ -15,6 +15,11 @@ export async function removeItemFromAllChannels(db: DB, accountId: number, itemT
 
 export function createChannelItemRepository(db: DB) {
   return {
+    /** Takes every item out of the account's channel (the channel is being deleted). */
+    async removeAllOf(accountId: number, channelId: number): Promise<void> {
+      await db.deleteFrom('channel_items').where('account_id', '=', accountId).where('channel_id', '=', channelId).execute()
+    },
+
     /** One page of a channel's items, newest assignment first, skipping items whose record is gone. */
     async listPage(accountId: number, channelId: number, sources: ChannelItemSources, page: PageRequest) {
       const live = Object.entries(sources).filter((entry): entry is [ChannelItemType, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined)

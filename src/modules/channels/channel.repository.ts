@@ -1,5 +1,6 @@
 // SQL for channels. Every method is scoped by account id.
 import { inTransaction } from '../../db/transactions.js'
+import { createChannelItemRepository } from './channel-items.repository.js'
 import type { DB } from '../../db/database.js'
 import { ownedIdsAmong, countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
@@ -70,7 +71,7 @@ export function createChannelRepository(db: DB) {
     async delete(accountId: number, id: number): Promise<boolean> {
       return inTransaction(db, async (trx) => {
         // The foreign key cascades too; deleting explicitly keeps the rule visible and dialect-proof.
-        await trx.deleteFrom('channel_items').where('account_id', '=', accountId).where('channel_id', '=', id).execute()
+        await createChannelItemRepository(trx).removeAllOf(accountId, id)
         const result = await trx.deleteFrom('channels').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
         return Number(result.numDeletedRows) > 0
       })

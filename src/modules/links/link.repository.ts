@@ -443,6 +443,24 @@ export function createLinkRepository(db: DB) {
       return Number(updated.numUpdatedRows) > 0
     },
 
+    /** Takes the link out of the campaign (only if it is in it); false when it is not. */
+    async unassignFromCampaign(accountId: number, campaignId: number, linkId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('links')
+        .set({ campaign_id: null, updated_at: nowTimestamp() })
+        .where('account_id', '=', accountId)
+        .where('campaign_id', '=', campaignId)
+        .where('id', '=', linkId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    },
+
+    /** Takes every link of the account out of the campaign (the campaign is being deleted). */
+    async unassignAllFromCampaign(accountId: number, campaignId: number): Promise<void> {
+      // The foreign key sets null too; doing it here keeps the rule visible and dialect-proof.
+      await db.updateTable('links').set({ campaign_id: null }).where('account_id', '=', accountId).where('campaign_id', '=', campaignId).execute()
+    },
+
     async hasLinksOnDomain(accountId: number, domainId: number): Promise<boolean> {
       const row = await db.selectFrom('links').select('id').where('account_id', '=', accountId).where('domain_id', '=', domainId).executeTakeFirst()
       return row !== undefined
