@@ -88,9 +88,7 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
-import { createClickQuery, type StatisticsEngine } from './modules/statistics/click-query.js'
-import { createColumnarEngine } from './modules/statistics/columnar-query.js'
-import { openColumnarStore, type ColumnarStore } from './analytics/columnar-store.js'
+import { createStatisticsEngines } from './modules/statistics/statistics-engines.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
@@ -181,17 +179,16 @@ export function createServices(deps: ServiceDependencies) {
       // The columnar store takes the committed batches as they are instead of reading them back.
       withIds: Boolean(config.analyticsStore),
     })
-  if (config.analyticsStore) clicks.afterCommit(({ clicks: rows, ids }) => ids && analyticsStore?.offer(rows, ids))
-
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
-  let statisticsEngine: StatisticsEngine = createClickQuery(db)
-  const engine: StatisticsEngine = {
-    figures: (...question) => statisticsEngine.figures(...question),
-    live: (...question) => statisticsEngine.live(...question),
-  }
-  let analyticsStore: ColumnarStore | null = null
-  let analyticsTimer: NodeJS.Timeout | undefined
-  let answeringFromStore = false
+  const statisticsEngines = createStatisticsEngines({
+    db,
+    clicks,
+    storeFile: config.analyticsStore,
+    retentionDays: config.clickRetentionDays,
+    onError: (error, problem) => problem === 'open'
+      ? log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
+      : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
+  })
 
   const accountRepository = bindable(createAccountRepository, db)
   const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
@@ -329,57 +326,9 @@ export function createServices(deps: ServiceDependencies) {
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
     users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), undefined, engine),
+    statistics: createStatisticsService(createStatisticsRepository(db), undefined, statisticsEngines.engine),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
-    analyticsStore: {
-      /**
-       * Opens the store and keeps it caught up with the raw clicks (every second; upkeep every
-       * minute); statistics are read from it once it has caught up the first time, which on a
-       * database with a long history happens in the background while the server already answers.
-       * A store that cannot be opened (another process holds the file) is reported and statistics
-       * stay on the raw clicks.
-       */
-      async start(): Promise<void> {
-        if (!config.analyticsStore || analyticsStore) return
-        let store: ColumnarStore
-        try {
-          store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
-        } catch (error) {
-          log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
-          return
-        }
-        analyticsStore = store
-        const columnar = createColumnarEngine(db, store)
-        let ticks = 0
-        let busy = false
-        const tick = () => {
-          if (busy || analyticsStore !== store) return
-          busy = true
-          ticks += 1
-          store.catchUp()
-            .then(async () => {
-              if (ticks === 1 || ticks % 60 === 0) await store.compact()
-              statisticsEngine = columnar
-              answeringFromStore = true
-            })
-            .catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again'))
-            .finally(() => {
-              busy = false
-            })
-        }
-        tick()
-        analyticsTimer = setInterval(tick, 1_000)
-        analyticsTimer.unref()
-      },
-      /** The open store, if any (tests). */
-      get store(): ColumnarStore | null {
-        return analyticsStore
-      },
-      /** True once statistics are read from the store (it has caught up once). */
-      get answering(): boolean {
-        return answeringFromStore && analyticsStore !== null
-      },
-    },
+    analyticsStore: statisticsEngines,
     links,
     /** Links' social cards. */
     linkCards,
@@ -438,11 +387,7 @@ export function createServices(deps: ServiceDependencies) {
       await certificateStore.stop()
       await eventStream?.stop()
       await clicks.close()
-      clearInterval(analyticsTimer)
-      const store = analyticsStore
-      analyticsStore = null
-      statisticsEngine = createClickQuery(db)
-      await store?.close()
+      await statisticsEngines.close()
       await invalidation.close()
       mailer?.close()
     },
