@@ -223,7 +223,7 @@ export function createServices(deps: ServiceDependencies) {
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
-  const tags = createTagService(bindable(createTagRepository, db), journal)
+  const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
   const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation })
@@ -247,9 +247,10 @@ export function createServices(deps: ServiceDependencies) {
   })
   // With ACME_EMAIL: certificates ordered for the main host and verified domains, served from memory by SNI.
   const certificateRepository = createCertificateRepository(db)
-  const certificateStore = createCertificateStore(certificateRepository, { secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
+  const certificateStore = createCertificateStore({ certificates: certificateRepository, secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
   const certificateManager = config.acme
-    ? createCertificateManager(certificateRepository, {
+    ? createCertificateManager({
+      certificates: certificateRepository,
       acme: config.acme,
       publicHostname: certifiableHostname(publicUrl),
       verifiedHostnames: () => domains.verifiedHostnames(),
@@ -280,9 +281,9 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(createAuditRepository(db)),
+    audit: createAuditService({ entries: createAuditRepository(db) }),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
-    exports: createExportService(createExportRepository(db), { publicUrl }),
+    exports: createExportService({ rows: createExportRepository(db), publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
@@ -301,7 +302,7 @@ export function createServices(deps: ServiceDependencies) {
       { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
     /** The people of each workspace and their roles. */
-    members: createMemberService(peopleRepository, journal, invalidation),
+    members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
     workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
     /** Invitations to a workspace: links, mails, acceptance. */
@@ -342,7 +343,7 @@ export function createServices(deps: ServiceDependencies) {
     tags,
     linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
-    utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
+    utmTemplates: createUtmTemplateService({ templates: bindable(createUtmTemplateRepository, db), journal }),
     bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
     domains,
     /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
@@ -357,14 +358,19 @@ export function createServices(deps: ServiceDependencies) {
       { invalidation, journal, publicUrl },
     ),
     campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
-      links: createShortLinkItemSource(db, publicUrl),
-      bio: createBioPageItemSource(db, publicUrl),
-      qr: createQrCodeItemSource(db, publicUrl),
-    }, journal),
-    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
-    splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
-    pixels: createPixelService(pixelRepository, journal, invalidation),
+    channels: createChannelService({
+      channels: channelRepository,
+      items: bindable(createChannelItemRepository, db),
+      sources: {
+        links: createShortLinkItemSource(db, publicUrl),
+        bio: createBioPageItemSource(db, publicUrl),
+        qr: createQrCodeItemSource(db, publicUrl),
+      },
+      journal,
+    }),
+    overlays: createOverlayService({ overlays: overlayRepository, journal, invalidation, contacts: contactRepository, events: outbox }),
+    splashPages: createSplashPageService({ pages: splashPageRepository, journal, invalidation }),
+    pixels: createPixelService({ pixels: pixelRepository, journal, invalidation }),
     qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
     qrImages: createQrImageService(qrCodeRepository, publicUrl),
     logoUploads,
