@@ -206,10 +206,11 @@ export function createServices(deps: ServiceDependencies) {
   const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
-  const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
+  const aliases = createAliasService({ namespace: createAliasRepository(db), drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
   const logoUploadRepository = createLogoUploadRepository(db)
-  const logoUploads = createLogoUploadService(logoUploadRepository, {
+  const logoUploads = createLogoUploadService({
+    uploads: logoUploadRepository,
     uploadDir: config.uploadDir,
     onCollectError: (error) => log.error({ err: error }, 'collecting unused uploaded logos failed; the next upload tries again'),
   })
@@ -226,13 +227,14 @@ export function createServices(deps: ServiceDependencies) {
   const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
-  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation })
+  const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
   const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
-  const domains = createDomainService(domainRepository, {
+  const domains = createDomainService({
+    domains: domainRepository,
     publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
     resolveHost: deps.resolveHost ?? dns.hostRecords,
@@ -262,7 +264,7 @@ export function createServices(deps: ServiceDependencies) {
     })
     : undefined
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
-  const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
+  const domainVerifier = createDomainVerifier({ domains, pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
@@ -344,7 +346,7 @@ export function createServices(deps: ServiceDependencies) {
     linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
     utmTemplates: createUtmTemplateService({ templates: bindable(createUtmTemplateRepository, db), journal }),
-    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
+    bioPages: createBioPageService({ pages: bioPageRepository, aliases, journal, invalidation, publicUrl, tags }),
     domains,
     /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
     domainVerifier,
@@ -352,12 +354,14 @@ export function createServices(deps: ServiceDependencies) {
     certificateManager,
     /** The certificates this instance serves over TLS, by hostname. */
     certificateStore,
-    campaigns: createCampaignService(
-      campaignRepository,
-      { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
-      { invalidation, journal, publicUrl },
-    ),
-    campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
+    campaigns: createCampaignService({
+      campaigns: campaignRepository,
+      links: { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
+      invalidation,
+      journal,
+      publicUrl,
+    }),
+    campaignPages: createCampaignPagesService({ pages: createCampaignPagesRepository(db), invalidation, publicUrl }),
     channels: createChannelService({
       channels: channelRepository,
       items: bindable(createChannelItemRepository, db),
@@ -371,8 +375,8 @@ export function createServices(deps: ServiceDependencies) {
     overlays: createOverlayService({ overlays: overlayRepository, journal, invalidation, contacts: contactRepository, events: outbox }),
     splashPages: createSplashPageService({ pages: splashPageRepository, journal, invalidation }),
     pixels: createPixelService({ pixels: pixelRepository, journal, invalidation }),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
-    qrImages: createQrImageService(qrCodeRepository, publicUrl),
+    qrCodes: createQrCodeService({ qrCodes: qrCodeRepository, publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
+    qrImages: createQrImageService({ qrCodes: qrCodeRepository, publicUrl }),
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
