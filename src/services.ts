@@ -123,7 +123,7 @@ export interface ServiceDependencies {
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
   /** Tunes imports (chunk size, lease; tests stop a job between chunks). */
-  imports?: ImportServiceOptions
+  imports?: Omit<ImportServiceOptions, 'jobs' | 'linkBatch'>
   /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
   eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
@@ -230,7 +230,7 @@ export function createServices(deps: ServiceDependencies) {
   const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
-  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
+  const imports = createImportService({ jobs: createImportRepository(db), linkBatch, maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
   const domains = createDomainService({
@@ -273,7 +273,7 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
-  const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
+  const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
     config,
@@ -308,7 +308,10 @@ export function createServices(deps: ServiceDependencies) {
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
     workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
     /** Invitations to a workspace: links, mails, acceptance. */
-    invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
+    invitations: createInvitationService({
+      invitations: bindable(createInvitationRepository, db),
+      people: peopleRepository,
+      accounts,
       journal,
       invalidation,
       dashboardUrl: `${publicUrl}/app`,
@@ -380,8 +383,8 @@ export function createServices(deps: ServiceDependencies) {
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
-      aliasResolver: createAliasResolver(visitLookups, invalidation),
-      hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
+      aliasResolver: createAliasResolver({ lookups: visitLookups, invalidation }),
+      hostRouter: createHostRouter({ lookups: visitLookups, invalidation, publicUrl }),
       clicks,
       redirectStatus: config.redirectStatus,
       upgradePassword: createPasswordUpgrade((linkId, from, to) => linkRepository.replacePasswordHash(linkId, from, to)),
