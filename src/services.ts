@@ -123,7 +123,7 @@ export interface ServiceDependencies {
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
   /** Tunes imports (chunk size, lease; tests stop a job between chunks). */
-  imports?: ImportServiceOptions
+  imports?: Omit<ImportServiceOptions, 'jobs' | 'linkBatch'>
   /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
   eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
@@ -206,10 +206,11 @@ export function createServices(deps: ServiceDependencies) {
   const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
-  const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
+  const aliases = createAliasService({ namespace: createAliasRepository(db), drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
   const logoUploadRepository = createLogoUploadRepository(db)
-  const logoUploads = createLogoUploadService(logoUploadRepository, {
+  const logoUploads = createLogoUploadService({
+    uploads: logoUploadRepository,
     uploadDir: config.uploadDir,
     onCollectError: (error) => log.error({ err: error }, 'collecting unused uploaded logos failed; the next upload tries again'),
   })
@@ -223,16 +224,17 @@ export function createServices(deps: ServiceDependencies) {
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
-  const tags = createTagService(bindable(createTagRepository, db), journal)
+  const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
-  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation })
+  const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
-  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
+  const imports = createImportService({ jobs: createImportRepository(db), linkBatch, maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
-  const domains = createDomainService(domainRepository, {
+  const domains = createDomainService({
+    domains: domainRepository,
     publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
     resolveHost: deps.resolveHost ?? dns.hostRecords,
@@ -247,9 +249,10 @@ export function createServices(deps: ServiceDependencies) {
   })
   // With ACME_EMAIL: certificates ordered for the main host and verified domains, served from memory by SNI.
   const certificateRepository = createCertificateRepository(db)
-  const certificateStore = createCertificateStore(certificateRepository, { secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
+  const certificateStore = createCertificateStore({ certificates: certificateRepository, secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
   const certificateManager = config.acme
-    ? createCertificateManager(certificateRepository, {
+    ? createCertificateManager({
+      certificates: certificateRepository,
       acme: config.acme,
       publicHostname: certifiableHostname(publicUrl),
       verifiedHostnames: () => domains.verifiedHostnames(),
@@ -261,7 +264,7 @@ export function createServices(deps: ServiceDependencies) {
     })
     : undefined
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
-  const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
+  const domainVerifier = createDomainVerifier({ domains, pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
@@ -270,7 +273,7 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
-  const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
+  const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
     config,
@@ -280,9 +283,9 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(createAuditRepository(db)),
+    audit: createAuditService({ entries: createAuditRepository(db) }),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
-    exports: createExportService(createExportRepository(db), { publicUrl }),
+    exports: createExportService({ rows: createExportRepository(db), publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
@@ -301,11 +304,14 @@ export function createServices(deps: ServiceDependencies) {
       { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
     /** The people of each workspace and their roles. */
-    members: createMemberService(peopleRepository, journal, invalidation),
+    members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
     workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
     /** Invitations to a workspace: links, mails, acceptance. */
-    invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
+    invitations: createInvitationService({
+      invitations: bindable(createInvitationRepository, db),
+      people: peopleRepository,
+      accounts,
       journal,
       invalidation,
       dashboardUrl: `${publicUrl}/app`,
@@ -342,8 +348,8 @@ export function createServices(deps: ServiceDependencies) {
     tags,
     linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
-    utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
-    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
+    utmTemplates: createUtmTemplateService({ templates: bindable(createUtmTemplateRepository, db), journal }),
+    bioPages: createBioPageService({ pages: bioPageRepository, aliases, journal, invalidation, publicUrl, tags }),
     domains,
     /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
     domainVerifier,
@@ -351,27 +357,34 @@ export function createServices(deps: ServiceDependencies) {
     certificateManager,
     /** The certificates this instance serves over TLS, by hostname. */
     certificateStore,
-    campaigns: createCampaignService(
-      campaignRepository,
-      { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
-      { invalidation, journal, publicUrl },
-    ),
-    campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
-      links: createShortLinkItemSource(db, publicUrl),
-      bio: createBioPageItemSource(db, publicUrl),
-      qr: createQrCodeItemSource(db, publicUrl),
-    }, journal),
-    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
-    splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
-    pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
-    qrImages: createQrImageService(qrCodeRepository, publicUrl),
+    campaigns: createCampaignService({
+      campaigns: campaignRepository,
+      links: { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
+      invalidation,
+      journal,
+      publicUrl,
+    }),
+    campaignPages: createCampaignPagesService({ pages: createCampaignPagesRepository(db), invalidation, publicUrl }),
+    channels: createChannelService({
+      channels: channelRepository,
+      items: bindable(createChannelItemRepository, db),
+      sources: {
+        links: createShortLinkItemSource(db, publicUrl),
+        bio: createBioPageItemSource(db, publicUrl),
+        qr: createQrCodeItemSource(db, publicUrl),
+      },
+      journal,
+    }),
+    overlays: createOverlayService({ overlays: overlayRepository, journal, invalidation, contacts: contactRepository, events: outbox }),
+    splashPages: createSplashPageService({ pages: splashPageRepository, journal, invalidation }),
+    pixels: createPixelService({ pixels: pixelRepository, journal, invalidation }),
+    qrCodes: createQrCodeService({ qrCodes: qrCodeRepository, publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
+    qrImages: createQrImageService({ qrCodes: qrCodeRepository, publicUrl }),
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
-      aliasResolver: createAliasResolver(visitLookups, invalidation),
-      hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
+      aliasResolver: createAliasResolver({ lookups: visitLookups, invalidation }),
+      hostRouter: createHostRouter({ lookups: visitLookups, invalidation, publicUrl }),
       clicks,
       redirectStatus: config.redirectStatus,
       upgradePassword: createPasswordUpgrade((linkId, from, to) => linkRepository.replacePasswordHash(linkId, from, to)),

@@ -24,13 +24,16 @@ export interface LinkMembership {
 }
 
 export interface CampaignServiceOptions {
+  campaigns: Bindable<CampaignRepository>
+  /** Puts links in a campaign (the links' own table holds it). */
+  links: LinkMembership
   invalidation: Announcer
   journal: ChangeJournal
   /** The base of the rotator and list addresses in the records the journal carries. */
   publicUrl: string
 }
 
-export function createCampaignService(campaigns: Bindable<CampaignRepository>, links: LinkMembership, { invalidation, journal, publicUrl }: CampaignServiceOptions) {
+export function createCampaignService({ campaigns, links, invalidation, journal, publicUrl }: CampaignServiceOptions) {
   const recordOf = (campaign: CampaignRow, account: AuthenticatedAccount) => toCampaignRecord(campaign, publicUrl, account.username)
   const announce = (id: number) => invalidation.publish(CAMPAIGN_TOPIC, String(id))
 

@@ -71,6 +71,10 @@ export interface ImportOptions {
 }
 
 export interface ImportServiceOptions {
+  /** The jobs, their files, their reports and the links each one made. */
+  jobs: ImportRepository
+  /** Writes each chunk's links, as `POST /api/urls/bulk` does. */
+  linkBatch: LinkBatchWriter
   /**
    * Rows per transaction (default 10). A chunk's transaction holds the event loop on SQLite (it
    * cannot give way inside: a request would write in it), so it is kept to a few milliseconds there;
@@ -102,7 +106,8 @@ function readOptions(job: ImportJobRow): ImportOptions {
   return JSON.parse(job.options) as ImportOptions
 }
 
-export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
+export function createImportService(options: ImportServiceOptions) {
+  const { jobs, linkBatch } = options
   const chunkSize = options.chunkSize ?? 10
   const leaseMs = options.leaseMs ?? 60_000
   const maxRows = options.maxRows ?? 100_000

@@ -25,6 +25,7 @@ export interface LinkView<Row = LinkWithDomain> {
 }
 
 export interface LinkServiceOptions {
+  links: Bindable<LinkRepository>
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
   journal: ChangeJournal
@@ -36,8 +37,7 @@ export interface LinkServiceOptions {
   creation: LinkCreation
 }
 
-export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal, tags, changes, creation } = options
+export function createLinkService({ links, aliases, journal, tags, changes, creation }: LinkServiceOptions) {
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)

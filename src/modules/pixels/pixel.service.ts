@@ -16,7 +16,14 @@ import { trimmedName } from '../../core/text.js'
 
 const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
 
-export function createPixelService(pixels: Bindable<PixelRepository>, journal: ChangeJournal, invalidation: Announcer) {
+export interface PixelServiceOptions {
+  pixels: Bindable<PixelRepository>
+  journal: ChangeJournal
+  /** Told each changed pixel, so that caches of the visits that fire it drop it. */
+  invalidation: Announcer
+}
+
+export function createPixelService({ pixels, journal, invalidation }: PixelServiceOptions) {
   const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
 
   const getPixelOrThrow = orNotFound(pixels.findById, 'Pixel')

@@ -30,7 +30,9 @@ function uploadError(reason: string): ValidationError {
   return new ValidationError(`The logo cannot be used: ${reason}.`, 'file')
 }
 
-export interface LogoUploadOptions {
+export interface LogoUploadServiceOptions {
+  /** The uploaded logos' rows (the files themselves are in `uploadDir`). */
+  uploads: LogoUploadRepository
   uploadDir: string
   /** Now, in milliseconds (tests). */
   now?: () => number
@@ -38,7 +40,8 @@ export interface LogoUploadOptions {
   onCollectError?: (error: unknown) => void
 }
 
-export function createLogoUploadService(uploads: LogoUploadRepository, options: LogoUploadOptions) {
+export function createLogoUploadService(options: LogoUploadServiceOptions) {
+  const { uploads } = options
   const now = options.now ?? Date.now
   let collectedAt = -Infinity
 

@@ -31,6 +31,8 @@ const TYPE_LABELS: Record<QrType, string> = {
 }
 
 export interface QrCodeServiceOptions {
+  qrCodes: Bindable<QrCodeRepository>
+  /** The base of the codes' tracking addresses, which their symbols encode. */
   publicUrl: string
   loadLogo: LogoLoader
   /** Draws QR aliases (their own namespace: the qr_codes table's unique index). */
@@ -73,8 +75,8 @@ export interface QrPreviewOptions {
  */
 export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
 
-export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options: QrCodeServiceOptions) {
-  const { journal, tags } = options
+export function createQrCodeService(options: QrCodeServiceOptions) {
+  const { qrCodes, journal, tags } = options
   const getQrCodeOrThrow = orNotFound(qrCodes.findById, 'QR code')
 
   function assertFits(qr: QrData, alias: string, hasLogo: boolean): void {

@@ -48,7 +48,14 @@ export function matchesEntityTag(header: string | undefined, etag: string): bool
   })
 }
 
-export function createQrImageService(qrCodes: QrCodeRepository, publicUrl: string) {
+export interface QrImageServiceOptions {
+  /** Finds a code by its alias (any account's: the images are public). */
+  qrCodes: QrCodeRepository
+  /** The base of the codes' tracking addresses, which their symbols encode. */
+  publicUrl: string
+}
+
+export function createQrImageService({ qrCodes, publicUrl }: QrImageServiceOptions) {
   // Promises, so that visitors asking at once for an image not drawn yet wait for one drawing.
   const drawn = createLruCache<string, Promise<RenderedImage>>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_MS)
   const imageCache: CacheCounts = { hits: 0, misses: 0 }

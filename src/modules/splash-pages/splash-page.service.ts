@@ -14,7 +14,14 @@ import { NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
-export function createSplashPageService(pages: Bindable<SplashPageRepository>, journal: ChangeJournal, invalidation: Announcer) {
+export interface SplashPageServiceOptions {
+  pages: Bindable<SplashPageRepository>
+  journal: ChangeJournal
+  /** Told each changed page, so that caches of the visits that show it drop it. */
+  invalidation: Announcer
+}
+
+export function createSplashPageService({ pages, journal, invalidation }: SplashPageServiceOptions) {
   const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
 
   const getSplashPageOrThrow = orNotFound(pages.findById, 'Splash page')

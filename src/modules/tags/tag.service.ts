@@ -17,7 +17,12 @@ export function toTagRecord(row: TagRow) {
   return { id: row.id, name: row.name, color: row.color, date: row.created_at }
 }
 
-export function createTagService(tags: Bindable<TagRepository>, journal: ChangeJournal) {
+export interface TagServiceOptions {
+  tags: Bindable<TagRepository>
+  journal: ChangeJournal
+}
+
+export function createTagService({ tags, journal }: TagServiceOptions) {
   return {
     listTags(accountId: number, page: PageRequest) {
       return tags.listPage(accountId, page)

@@ -19,7 +19,12 @@ function templateUtm(given: unknown): string {
   return serialiseUtm(utm)
 }
 
-export function createUtmTemplateService(templates: Bindable<UtmTemplateRepository>, journal: ChangeJournal) {
+export interface UtmTemplateServiceOptions {
+  templates: Bindable<UtmTemplateRepository>
+  journal: ChangeJournal
+}
+
+export function createUtmTemplateService({ templates, journal }: UtmTemplateServiceOptions) {
   return {
     listTemplates(accountId: number, page: PageRequest) {
       return templates.listPage(accountId, page)

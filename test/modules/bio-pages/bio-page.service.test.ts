@@ -29,10 +29,11 @@ describe('bio page service', () => {
     const published: string[] = []
     bus.subscribe((topic, key) => published.push(`${topic}:${key}`))
     const queue = drawn ? [...drawn] : undefined
-    const aliases = createAliasService(createAliasRepository(context.database.db), {
+    const aliases = createAliasService({
+      namespace: createAliasRepository(context.database.db),
       drawAlias: queue ? () => queue.shift() ?? 'exhausted' : undefined,
     })
-    const service = createBioPageService(bindable(createBioPageRepository, context.database.db), aliases, { journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test', tags: context.services.tags })
+    const service = createBioPageService({ pages: bindable(createBioPageRepository, context.database.db), aliases, journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test', tags: context.services.tags })
     return { service, published }
   }
 

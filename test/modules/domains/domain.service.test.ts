@@ -32,7 +32,7 @@ describe('domain service DNS check', () => {
   }
 
   function serviceWith(server: DomainServiceOptions['server'], resolveHost: HostResolver) {
-    return createDomainService(bindable(createDomainRepository, context.database.db), { publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING, journal: context.services.journal })
+    return createDomainService({ domains: bindable(createDomainRepository, context.database.db), publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING, journal: context.services.journal })
   }
 
   async function rejection(promise: Promise<unknown>): Promise<AppError> {

@@ -88,7 +88,8 @@ describe('short link aliases', () => {
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
       const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false, takenAmong: async () => new Set<string>() } : createAliasRepository(context.database.db)
-      const aliases = createAliasService(namespace, {
+      const aliases = createAliasService({
+        namespace,
         drawAlias: (length) => {
           lengths.push(length)
           const next = draws.shift()
@@ -99,7 +100,7 @@ describe('short link aliases', () => {
       const links = bindable(createLinkRepository, context.database.db)
       const { journal, tags } = context.services
       const changes = createLinkChanges({ links, tags, publicUrl: 'https://lw.test', invalidation })
-      const service = createLinkService(links, { aliases, journal, tags, changes, creation: createLinkCreation({ links, tags, changes }) })
+      const service = createLinkService({ links, aliases, journal, tags, changes, creation: createLinkCreation({ links, tags, changes }) })
       return { service, lengths, announced }
     }
 
