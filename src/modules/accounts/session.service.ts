@@ -10,7 +10,7 @@ import type { SessionRepository } from './session.repository.js'
 import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from './api-key-scopes.js'
 import type { PersonWorkspace } from './people.repository.js'
 import { roleOf } from './roles.js'
-import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
+import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from '../../core/secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../core/time.js'
 

@@ -1,7 +1,7 @@
 // The dashboard's account page: the password change (with the current password) and the API keys
 // (list, create with a name and an expiry, revoke), with a key and with a session.
 import { describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../../src/core/secrets.js'
 import { signedInClient, signIn } from '../../helpers/dashboard-client.js'
 import { apiClient, createAccount, useTestApp } from '../../helpers/test-app.js'
 
