@@ -13,7 +13,7 @@ import { createAccountRepository } from './modules/accounts/account.repository.j
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
-import { createPlanUsageService } from './modules/accounts/plan-limits.js'
+import { createPlanUsageService } from './modules/plans/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
@@ -24,8 +24,8 @@ import { createWorkspaceCreationService } from './modules/accounts/workspace-cre
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
-import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService } from './modules/admin/plan.service.js'
+import { createPlanRepository } from './modules/plans/plan.repository.js'
+import { createPlanService } from './modules/plans/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
 import type { AliasGenerator } from './modules/aliases/alias-generator.js'
 import { createAliasRepository } from './modules/aliases/alias.repository.js'
@@ -190,8 +190,9 @@ export function createServices(deps: ServiceDependencies) {
       : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
   })
 
+  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const accountRepository = bindable(createAccountRepository, db)
-  const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const accounts = createAccountService({ accounts: accountRepository, keys: bindable(createApiKeyRepository, db), plans, journal, invalidation })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
   const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
@@ -203,7 +204,6 @@ export function createServices(deps: ServiceDependencies) {
         throw error
       })
     : undefined
-  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })

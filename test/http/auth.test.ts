@@ -20,7 +20,7 @@ describe('API key authentication', () => {
 
   beforeAll(async () => {
     account = await createAccount(context)
-    service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    service = createAccountService({ accounts: bindable(createAccountRepository, context.database.db), keys: bindable(createApiKeyRepository, context.database.db), plans: context.services.plans, journal: createChangeJournal(context.database.db) })
   })
 
   async function getAccount(authorization?: string) {

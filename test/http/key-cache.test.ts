@@ -17,7 +17,7 @@ describe('the key lookup cache', () => {
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
-    const service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    const service = createAccountService({ accounts: bindable(createAccountRepository, context.database.db), keys: bindable(createApiKeyRepository, context.database.db), plans: context.services.plans, journal: createChangeJournal(context.database.db) })
     const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)

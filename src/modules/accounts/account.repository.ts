@@ -1,7 +1,7 @@
-// SQL for accounts and their plans.
+// SQL for accounts (with their plan's code, rate and limits; plans themselves: modules/plans).
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
-import type { AccountRow, PlanRow } from '../../db/schema.js'
+import type { AccountRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 import { createPeopleRepository } from './people.repository.js'
@@ -115,25 +115,6 @@ export function createAccountRepository(db: DB) {
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst()
       return Number(result.numDeletedRows) > 0
-    },
-
-    async findDefaultPlan(): Promise<PlanRow> {
-      const plan = await db.selectFrom('plans').selectAll().orderBy('is_default', 'desc').orderBy('id', 'asc').executeTakeFirst()
-      if (!plan) throw new Error('No plan exists; the initial migration creates one.')
-      return plan
-    },
-
-    async findPlanById(id: number): Promise<PlanRow | undefined> {
-      return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async findPlanByNameOrCode(nameOrCode: string): Promise<PlanRow | undefined> {
-      return db
-        .selectFrom('plans')
-        .selectAll()
-        .where((eb) => eb.or([eb('name', '=', nameOrCode), eb('code', '=', nameOrCode)]))
-        .orderBy('id')
-        .executeTakeFirst()
     },
   }
 }

@@ -4,7 +4,7 @@
 import type { App } from '../../http/app-instance.js'
 import type { AccountService } from './account.service.js'
 import type { SessionService } from './session.service.js'
-import type { PlanUsageService } from './plan-limits.js'
+import type { PlanUsageService } from '../plans/plan-limits.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'

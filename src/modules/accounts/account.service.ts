@@ -12,6 +12,8 @@ import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, Not
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
 import type { PageRequest } from '../../core/paging.js'
+import { parsePlanLimits, type PlanLimits } from '../plans/plan-limits.js'
+import type { PlanService } from '../plans/plan.service.js'
 import { roleOf, type Role } from './roles.js'
 
 /**
@@ -27,7 +29,7 @@ export interface AuthenticatedAccount extends Actor {
   /** Requests per minute; null: the server default. */
   apirate: number | null
   /** Resource name to maximum count. */
-  limits: Record<string, number>
+  limits: PlanLimits
   /** The API key used; null for a session. */
   keyId: number | null
   /** When the key stops working (stored timestamp), or null. */
@@ -87,18 +89,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
 
-/** Parses a plan's `limits` JSON, keeping only non-negative integers. */
-export function parsePlanLimits(json: string): Record<string, number> {
-  try {
-    const parsed = JSON.parse(json) as Record<string, unknown>
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) >= 0),
-    )
-  } catch {
-    return {}
-  }
-}
-
 /** The account a request acts for, from its row and the credential it came with (who acts, in which role). */
 export function toAuthenticatedAccount(
   account: AccountWithPlan,
@@ -118,17 +108,17 @@ export function toAuthenticatedAccount(
   }
 }
 
-/** `invalidation` hears of revoked keys, so that every instance's key cache drops them at once. */
-export function createAccountService(accounts: Bindable<AccountRepository>, keys: Bindable<ApiKeyRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
-  async function resolvePlanId(plan: string | number | undefined): Promise<number> {
-    if (plan === undefined) return (await accounts.findDefaultPlan()).id
-    const found = typeof plan === 'number' || /^\d+$/.test(plan)
-      ? await accounts.findPlanById(Number(plan))
-      : await accounts.findPlanByNameOrCode(plan)
-    if (!found) throw NotFoundError.of('Plan')
-    return found.id
-  }
+export interface AccountServiceOptions {
+  accounts: Bindable<AccountRepository>
+  keys: Bindable<ApiKeyRepository>
+  /** Which plan an account is put on (modules/plans). */
+  plans: Pick<PlanService, 'resolvePlan' | 'getPlanOrThrow'>
+  journal: ChangeJournal
+  /** Hears of revoked keys, so that every instance's key cache drops them at once. */
+  invalidation?: Announcer
+}
 
+export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
   function validateEmail(email: string): string {
     const trimmed = email.trim().toLowerCase()
     if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
@@ -189,7 +179,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         throw ValidationError.field('username', 'must be 3 to 32 characters of letters, digits, _ and -')
       }
       if (input.password !== undefined) validatePassword(input.password)
-      const planId = await resolvePlanId(input.plan)
+      const planId = (await plans.resolvePlan(input.plan)).id
       await refuseTakenEmail(email)
       if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
         throw new DuplicateError('An account with this username already exists.', 'username')
@@ -252,7 +242,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       const person = await accounts.people.findById(personId)
       if (!person) throw NotFoundError.of('Person')
       if (await accounts.findByUsername(username)) throw new DuplicateError('A workspace with this name already exists.', 'name')
-      const planId = await resolvePlanId(undefined)
+      const planId = (await plans.resolvePlan()).id
       try {
         return await journal.write(actor, async (trx) => {
           const saved = accounts.in(trx)
@@ -430,7 +420,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     },
 
     async assignPlan(actor: Actor, accountId: number, planId: number): Promise<void> {
-      if (!(await accounts.findPlanById(planId))) throw NotFoundError.of('Plan')
+      await plans.getPlanOrThrow(planId)
       await this.getAccountOrThrow(accountId)
       await journal.write(actor, async (trx) => {
         await accounts.in(trx).update(accountId, { planId })

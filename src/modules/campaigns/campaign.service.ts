@@ -2,7 +2,7 @@
 import { isUniqueViolation } from '../../db/errors.js'
 import type { CampaignRow } from '../../db/schema.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { CampaignRepository } from './campaign.repository.js'
 import { toCampaignRecord } from './campaign.mapper.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'

@@ -3,7 +3,7 @@
 import type { QrCodeRow } from '../../db/schema.js'
 import { longestGeneratedAlias, type AliasService } from '../aliases/alias.service.js'
 import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
 import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../../src/modules/accounts/account.service.js'
 import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.repository.js'
+import { createPlanRepository } from '../../../src/modules/plans/plan.repository.js'
+import { createPlanService } from '../../../src/modules/plans/plan.service.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { NotFoundError } from '../../../src/core/errors.js'
 
@@ -17,7 +19,9 @@ describe('account service: lookups and administration', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    accounts = createAccountService(bindable(createAccountRepository, database.db), bindable(createApiKeyRepository, database.db), createChangeJournal(database.db))
+    const journal = createChangeJournal(database.db)
+    const plans = createPlanService(bindable(createPlanRepository, database.db), journal)
+    accounts = createAccountService({ accounts: bindable(createAccountRepository, database.db), keys: bindable(createApiKeyRepository, database.db), plans, journal })
     operatorId = (await accounts.createAccount({ email: 'operator@example.com', username: 'operator' })).id
   })
   afterAll(() => database.destroy())
