@@ -292,7 +292,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   const apiGate = installApiGate(app, {
-    accounts: services.accounts,
+    keys: services.accounts,
     sessions: services.sessions,
     sessionCookie,
     publicUrl: config.publicUrl,

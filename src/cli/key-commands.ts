@@ -1,6 +1,6 @@
 // `linkwell key create|list|revoke`: an account's further API keys, by the rules of POST /api/key/add.
 import { commandLineActor } from '../modules/changes/change-journal.js'
-import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from '../modules/accounts/api-key-scopes.js'
+import { API_KEY_RESOURCES, parseResources, type ApiKeyResource, type ApiKeyScope } from '../modules/access/api-key-scopes.js'
 import { accountCommand, text, UsageError, wholeNumber, type Command, type Values } from './command.js'
 
 /** `--scope links --scope qr` (or `--scope links,qr`) and `--read-only`; full access when neither is given. */

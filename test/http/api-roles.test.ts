@@ -5,7 +5,7 @@
 // fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPEN_ROUTES, ROLE_OF_ROUTE } from '../../src/http/api-roles.js'
-import { roleAllows, ROLES, type Role } from '../../src/modules/accounts/roles.js'
+import { roleAllows, ROLES, type Role } from '../../src/modules/access/roles.js'
 import { signedInClient } from '../helpers/dashboard-client.js'
 import {
   actingAs, createBioPage, createCampaign, createChannel, createDomain, createLink, createMember, createOverlay, createPixel, createQrCode, createSplashPage, uniqueName,

@@ -2,7 +2,7 @@
 import { Type } from 'typebox'
 import { DateTime, Id, NullMeans, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
-import { API_KEY_RESOURCES } from './api-key-scopes.js'
+import { API_KEY_RESOURCES } from '../access/api-key-scopes.js'
 import { LIMITED_RESOURCES } from '../plans/plan-limits.js'
 
 export const Account = Type.Object({

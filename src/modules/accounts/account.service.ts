@@ -10,48 +10,11 @@ import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from '../../co
 import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
 import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
-import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from '../access/api-key-scopes.js'
+import { toAuthenticatedAccount, type AuthenticatedAccount } from '../access/authenticated-account.js'
 import type { PageRequest } from '../../core/paging.js'
-import { parsePlanLimits, type PlanLimits } from '../plans/plan-limits.js'
 import type { PlanService } from '../plans/plan.service.js'
-import { roleOf, type Role } from './roles.js'
-
-/**
- * The account a request acts for and who acts (an Actor, modules/changes): what the API gate
- * resolves from a key or a session, with the client's address added per request.
- */
-export interface AuthenticatedAccount extends Actor {
-  id: number
-  username: string
-  email: string
-  isAdmin: boolean
-  isSuspended: boolean
-  /** Requests per minute; null: the server default. */
-  apirate: number | null
-  /** Resource name to maximum count. */
-  limits: PlanLimits
-  /** The API key used; null for a session. */
-  keyId: number | null
-  /** When the key stops working (stored timestamp), or null. */
-  keyExpires: string | null
-  /** The session (its id, the token's hash) when the request came from the dashboard instead of with a key. */
-  sessionId?: string
-  /** What the key may reach (api-key-scopes.ts); full access unless it was limited (always, for a session). */
-  keyScope: ApiKeyScope
-  /**
-   * The role in the account of the person acting (a session's, or the key's maker, as of this
-   * request): what the API gate allows (http/api-roles.ts). Null: no longer a member.
-   */
-  role: Role | null
-  /**
-   * A session not fully signed in yet (ADR 025): `code` waits for the person's second factor,
-   * `enrol` may only set one up (their workspace requires it). Absent: nothing left to do.
-   */
-  signInStep?: SignInStep
-}
-
-/** What a session still has to do before it may do anything else (ADR 025). */
-export type SignInStep = 'code' | 'enrol'
+import { roleOf } from '../access/roles.js'
 
 /** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
 export interface KeyRequest {
@@ -88,25 +51,6 @@ export interface CreatedAccount {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
-
-/** The account a request acts for, from its row and the credential it came with (who acts, in which role). */
-export function toAuthenticatedAccount(
-  account: AccountWithPlan,
-  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope' | 'personId' | 'role'>,
-): AuthenticatedAccount {
-  return {
-    id: account.id,
-    via: credential.sessionId === undefined ? 'api' : 'dashboard',
-    address: null,
-    username: account.username,
-    email: account.email,
-    isAdmin: account.is_admin === 1,
-    isSuspended: account.is_suspended === 1,
-    apirate: account.plan_apirate,
-    limits: parsePlanLimits(account.plan_limits),
-    ...credential,
-  }
-}
 
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>

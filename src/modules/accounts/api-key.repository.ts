@@ -2,7 +2,7 @@
 import type { DB } from '../../db/database.js'
 import type { ApiKeyRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
-import { toStoredScope, type ApiKeyScope } from './api-key-scopes.js'
+import { toStoredScope, type ApiKeyScope } from '../access/api-key-scopes.js'
 
 export function createApiKeyRepository(db: DB) {
   return {

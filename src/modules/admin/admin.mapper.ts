@@ -1,7 +1,7 @@
 // Account and people rows to the administration API's records (plans: modules/plans/plan.mapper.ts).
 import { toAccountRecord } from '../accounts/account.mapper.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
-import type { Role } from '../accounts/roles.js'
+import type { Role } from '../access/roles.js'
 import type { PersonWithWorkspaces } from '../accounts/people.repository.js'
 
 /** The spec's Account plus what an administrator needs: the admin and suspended flags. */

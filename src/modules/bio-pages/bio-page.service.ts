@@ -3,7 +3,7 @@
 import type { BioPageRow } from '../../db/schema.js'
 import { aliasKey } from '../aliases/alias-namespace.js'
 import { BIO_PAGE_HOST, type AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
 import { isHttpUrl } from '../../core/urls.js'

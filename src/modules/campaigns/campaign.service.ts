@@ -1,7 +1,7 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { CampaignRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { CampaignRepository } from './campaign.repository.js'
 import { toCampaignRecord } from './campaign.mapper.js'

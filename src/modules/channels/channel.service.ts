@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { ChannelRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { ChannelItemRepository } from './channel-items.repository.js'
 import type { ChannelItemDescription, ChannelItemSources, ChannelItemType, DescribedChannelItem } from './channel-items.js'

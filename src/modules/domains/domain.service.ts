@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js'
 import type { DomainRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { createDnsClient, isPointingToServer, lookUpHost, recordsPointToServer, type DnsClient, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'

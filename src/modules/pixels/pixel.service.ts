@@ -1,7 +1,7 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { PixelRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'

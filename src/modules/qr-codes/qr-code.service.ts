@@ -2,7 +2,7 @@
 // random aliases (drawn by the aliases module, in the `/qr/{alias}` namespace).
 import type { QrCodeRow } from '../../db/schema.js'
 import { longestGeneratedAlias, type AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
 import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'

@@ -1,6 +1,6 @@
 // Splash page rules: required title, counter default, plan limits, ownership.
 import type { SplashPageRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import { buildSplashPageConfig } from './splash-page-config.js'
