@@ -11,7 +11,8 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
+import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
 import { createPlanUsageService } from './modules/plans/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
@@ -192,7 +193,9 @@ export function createServices(deps: ServiceDependencies) {
 
   const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const accountRepository = bindable(createAccountRepository, db)
-  const accounts = createAccountService({ accounts: accountRepository, keys: bindable(createApiKeyRepository, db), plans, journal, invalidation })
+  const apiKeyRepository = bindable(createApiKeyRepository, db)
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
   const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
@@ -293,6 +296,8 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** API keys: issued, listed, revoked, and checked on every request that carries one. */
+    apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions,
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */

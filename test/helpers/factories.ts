@@ -65,7 +65,7 @@ export async function createAccount(context: WithServices, overrides: Partial<Cr
 
 /** The account as a request made with its key acts for (plan limits included). */
 export function actingAs(context: WithServices, owner: TestAccount): Promise<AuthenticatedAccount> {
-  return context.services.accounts.authenticate(owner.apiKey)
+  return context.services.apiKeys.authenticate(owner.apiKey)
 }
 
 /** A person of `owner`'s workspace, with their own password and an API key they made. */
@@ -87,7 +87,7 @@ export async function createMember(context: WithServices, owner: TestAccount, ro
   const email = `${username}@example.com`
   const personId = await context.services.accounts.createPerson(operator, { username, email, password })
   await context.services.members.addMember(operator, personId, role)
-  const { key } = await context.services.accounts.createNamedKey({ ...operator, personId }, { name: `${role} key` })
+  const { key } = await context.services.apiKeys.createNamedKey({ ...operator, personId }, { name: `${role} key` })
   return { personId, username, email, password, apiKey: key }
 }
 

@@ -32,19 +32,6 @@ export function createAccountRepository(db: DB) {
     /** The people who sign in to accounts and their memberships, on the same executor. */
     people: createPeopleRepository(db),
 
-    /**
-     * The key with its account, plan, maker and the maker's current role in the account, in one
-     * read (every API request needs them); the role is null when the maker is no member.
-     */
-    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number; key_person_id: number | null; key_role: string | null }) | undefined> {
-      return withPlan()
-        .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
-        .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'api_keys.account_id').onRef('memberships.person_id', '=', 'api_keys.person_id'))
-        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only', 'api_keys.person_id as key_person_id', 'memberships.role as key_role'])
-        .where('api_keys.key_hash', '=', keyHash)
-        .executeTakeFirst()
-    },
-
     async findById(id: number): Promise<AccountWithPlan | undefined> {
       return withPlan().where('accounts.id', '=', id).executeTakeFirst()
     },

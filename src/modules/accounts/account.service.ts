@@ -1,35 +1,19 @@
-// Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
+// Accounts (workspaces) and the people who own them: creation (always with a first key, modules/api-keys),
+// e-mail, password and time zone, suspension, plan, deletion, and the first start's administrator.
 import { canonicalTimeZone } from '../../core/time-zones.js'
 import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
-import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
-import type { ApiKeyRepository } from './api-key.repository.js'
-import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from '../../core/secrets.js'
-import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
-import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { ApiKeyRepository } from '../api-keys/api-key.repository.js'
+import { issueKey } from '../api-keys/api-key.service.js'
+import { hashPassword } from '../../core/secrets.js'
+import { ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
-import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from '../access/api-key-scopes.js'
-import { toAuthenticatedAccount, type AuthenticatedAccount } from '../access/authenticated-account.js'
+import { CREDENTIALS_REFUSED_MESSAGE, isLimited } from '../access/api-key-scopes.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import type { PageRequest } from '../../core/paging.js'
 import type { PlanService } from '../plans/plan.service.js'
-import { roleOf } from '../access/roles.js'
-
-/** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
-export interface KeyRequest {
-  name?: string
-  expiresAt?: string | null
-  scope?: ApiKeyScope
-}
-
-/** How stale a key's `last_used_at` (and a session's `last_seen_at`) may get: one write a minute, not one a request. */
-export const LAST_USED_PRECISION_MS = 60_000
-
-/** True when `stored` (a timestamp, or null) is older than LAST_USED_PRECISION_MS at `now`. */
-export function isStale(stored: string | null, now: Date): boolean {
-  return stored === null || stored < nowTimestamp(new Date(now.getTime() - LAST_USED_PRECISION_MS))
-}
 
 export interface CreateAccountInput {
   email: string
@@ -54,11 +38,12 @@ export const MIN_PASSWORD_LENGTH = 8
 
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>
+  /** Where a new account's first key is stored (modules/api-keys). */
   keys: Bindable<ApiKeyRepository>
   /** Which plan an account is put on (modules/plans). */
   plans: Pick<PlanService, 'resolvePlan' | 'getPlanOrThrow'>
   journal: ChangeJournal
-  /** Hears of revoked keys, so that every instance's key cache drops them at once. */
+  /** Hears of deleted workspaces, so that every instance's key cache drops their keys at once. */
   invalidation?: Announcer
 }
 
@@ -72,11 +57,6 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
   function validatePassword(password: string): void {
     if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`)
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
-  }
-
-  async function issueKey(executor: DB, accountId: number, personId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
-    const id = await keys.in(executor).insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope, personId })
-    return { id, key }
   }
 
   /**
@@ -138,7 +118,7 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           const id = await saved.insert({ email, username, planId, planExpires: input.planExpires ?? null, isAdmin: input.isAdmin ?? false })
           const personId = await saved.people.insert({ username, email, passwordHash })
           await saved.people.addMembership(id, personId, 'owner')
-          const { key } = await issueKey(trx, id, personId, 'default', null, FULL_ACCESS, apiKey)
+          const { key } = await issueKey(keys.in(trx), { accountId: id, personId, name: 'default', expiresAt: null, key: apiKey })
           const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
           const change = actor
             ? { action: 'user.created', resource: 'user', resourceId: id, fields }
@@ -201,28 +181,20 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       }
     },
 
-    /** Resolves a raw key to its account; throws AuthenticationError when missing, unknown or expired. */
-    async authenticate(rawKey: string | undefined, now = new Date()): Promise<AuthenticatedAccount> {
-      if (!rawKey || rawKey.length > 256) throw AuthenticationError.missingKey()
-      const keyHash = hashApiKey(rawKey)
-      const account = await accounts.findByKeyHash(keyHash)
-      if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
-      if (isExpired(account.key_expires_at, nowTimestamp(now))) throw AuthenticationError.expiredKey()
-      if (isStale(account.key_last_used_at, now)) await keys.touch(account.key_id, nowTimestamp(now))
-      return toAuthenticatedAccount(account, {
-        keyId: account.key_id,
-        keyExpires: account.key_expires_at,
-        keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
-        // The key acts as its maker, in the maker's role of this moment.
-        personId: account.key_person_id,
-        role: roleOf(account.key_role),
-      })
-    },
-
     async getAccountOrThrow(accountId: number): Promise<AccountWithPlan> {
       const account = await accounts.findById(accountId)
       if (!account) throw NotFoundError.of('Account')
       return account
+    },
+
+    /**
+     * The person acting for `actor` in its own account: the actor's person, else (the command line)
+     * the account's first owner; NotFoundError when the account is gone. A new key acts as them
+     * (modules/api-keys: the composition root hands this in as the key service's `makerOf`).
+     */
+    async personActingFor(actor: Actor): Promise<number> {
+      await this.getAccountOrThrow(actor.id)
+      return actingPersonOf(actor)
     },
 
     /**
@@ -370,61 +342,6 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
         await accounts.in(trx).update(accountId, { planId })
         return { result: undefined, changes: [{ action: 'user.plan_changed', resource: 'user', resourceId: accountId, fields: ['plan'] }] }
       })
-    },
-
-    /**
-     * A further key of the actor's account (rotation, or a limited key for an integration).
-     * `creator`: the scope of the key asking for it over the API, which can hand out no more than it holds.
-     */
-    async createKey(actor: Actor, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
-      const scope = request.scope ?? creator
-      if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
-      await this.getAccountOrThrow(actor.id)
-      // The key acts as the person who made it (the command line: as the account's first owner).
-      const maker = await actingPersonOf(actor)
-      return journal.write(actor, async (trx) => {
-        const issued = await issueKey(trx, actor.id, maker, request.name ?? 'key', request.expiresAt ?? null, scope)
-        return { result: issued, changes: [{ action: 'key.created', resource: 'key', resourceId: issued.id, fields: givenFields({ ...request, scope: request.scope }) }] }
-      })
-    },
-
-    /**
-     * A key with a name (1 to 100 characters once trimmed; `key` when absent), a UTC
-     * `YYYY-MM-DD[ HH:MM:SS]` expiry in the future or null/absent for never, and a scope within the
-     * creator's: POST /api/key/add and `linkwell key create`. `creatorExpires`: when the key asking
-     * for it stops working (stored timestamp; null: never, or no key). A key made by a key that
-     * expires expires no later (ADR 027): a later expiry, or none, is capped at the creator's, so
-     * a leaked key about to expire cannot mint one that outlives it. Answers the key (shown this
-     * once) and what `listKeys` shows of it, the expiry as stored.
-     */
-    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS, creatorExpires: string | null = null) {
-      const trimmed = (request.name ?? 'key').trim()
-      if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
-      const expires = request.expires ?? null
-      const asked = expires === null ? null : toStoredTimestamp(expires)
-      if (asked === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
-      if (asked !== null && asked <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
-      const expiresAt = creatorExpires !== null && (asked === null || asked > creatorExpires) ? creatorExpires : asked
-      const scope = request.scope ?? creator
-      const { id, key } = await this.createKey(actor, { name: trimmed, expiresAt, scope }, creator)
-      return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }
-    },
-
-    /** The account's keys, oldest first; never the keys themselves (only their first characters). */
-    async listKeys(accountId: number) {
-      const rows = await keys.listForAccount(accountId)
-      return rows.map((row) => {
-        const scope = fromStoredScope(row.scopes, row.read_only)
-        return { id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, lastused: row.last_used_at, scopes: scope.resources, readonly: scope.readOnly }
-      })
-    },
-
-    async revokeKey(actor: Actor, keyId: number): Promise<void> {
-      await journal.write(actor, async (trx) => {
-        if (!(await keys.in(trx).delete(actor.id, keyId))) throw NotFoundError.of('API key')
-        return { result: undefined, changes: [{ action: 'key.revoked', resource: 'key', resourceId: keyId, fields: [] }] }
-      })
-      invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },
 
     /**
