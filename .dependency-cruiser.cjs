@@ -2,7 +2,8 @@
 //   core → config, logger → db, redis, images → analytics → modules → services (the composition root)
 //   → http (with every modules/*/*.routes.ts) → public → app → main, cli
 // A file may import its own layer and any layer below it, never one above; and nothing may form
-// a cycle. Type-only imports count: a cycle of types is still a knot for the reader.
+// a cycle, neither of files nor of folders. Type-only imports count: a cycle of types is still a
+// knot for the reader.
 const ROUTES = '^src/modules/[^/]+/[^/]+[.]routes[.]ts$'
 const MODULES_NOT_ROUTES = '^src/modules/[^/]+/(?![^/]+[.]routes[.]ts$)'
 
@@ -23,6 +24,14 @@ module.exports = {
       comment: 'Modules form no cycles (not even through types): each can be read without the ones that use it.',
       severity: 'error',
       from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders lean one way (issue 41): each folder (src/<folder>/, src/modules/<module>/; a folder inside one counts with it for what it imports) is one node, and no two import each other, directly or through others, not even through types. A module whose routes stand on http/ is one http/ cannot import: what the gate needs lives lower (modules/access), what metrics read is handed in.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/' },
       to: { circular: true },
     },
     forbid('core-is-the-bottom', 'core/ depends on nothing else of Linkwell.', { path: '^src/core/' }, { path: '^src/', pathNot: '^src/core/' }),
