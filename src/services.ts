@@ -11,9 +11,10 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
+import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
-import { createPlanUsageService } from './modules/accounts/plan-limits.js'
+import { createPlanUsageService } from './modules/plans/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
@@ -24,8 +25,8 @@ import { createWorkspaceCreationService } from './modules/accounts/workspace-cre
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
-import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService } from './modules/admin/plan.service.js'
+import { createPlanRepository } from './modules/plans/plan.repository.js'
+import { createPlanService } from './modules/plans/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
 import type { AliasGenerator } from './modules/aliases/alias-generator.js'
 import { createAliasRepository } from './modules/aliases/alias.repository.js'
@@ -190,8 +191,11 @@ export function createServices(deps: ServiceDependencies) {
       : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
   })
 
+  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const accountRepository = bindable(createAccountRepository, db)
-  const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const apiKeyRepository = bindable(createApiKeyRepository, db)
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
   const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
@@ -203,7 +207,6 @@ export function createServices(deps: ServiceDependencies) {
         throw error
       })
     : undefined
-  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
   const aliases = createAliasService({ namespace: createAliasRepository(db), drawAlias: deps.drawAlias })
@@ -296,6 +299,8 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** API keys: issued, listed, revoked, and checked on every request that carries one. */
+    apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions,
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */

@@ -3,7 +3,7 @@
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
 import type { Actor } from '../changes/change-journal.js'
 import type { UserCreateInput } from './admin.schemas.js'
-import type { PlanService } from './plan.service.js'
+import type { PlanService } from '../plans/plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ValidationError, orNotFound } from '../../core/errors.js'
 import type { Page, PageRequest } from '../../core/paging.js'

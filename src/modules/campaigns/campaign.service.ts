@@ -1,8 +1,8 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { CampaignRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { CampaignRepository } from './campaign.repository.js'
 import { toCampaignRecord } from './campaign.mapper.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'

@@ -6,8 +6,8 @@
 // destination is the same link: it is counted as existing, not written again, so the same import
 // run twice imports nothing twice. Another destination or letter case there is a conflict
 // (--on-conflict), reported with the old and new address (docs/adr/030-import-conflicts.md).
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { parsePlanLimits } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { parsePlanLimits } from '../plans/plan-limits.js'
 import type { ActorVia } from '../changes/change-journal.js'
 import { BatchConflict, CONFLICT_CHOICES, type AliasConflict, type BatchOutcome, type BatchWriter, type ConflictChoice, type LinkBatchWriter } from '../links/link-batch.js'
 import type { ImportJobRow, ImportProblem, ImportRepository } from './import.repository.js'

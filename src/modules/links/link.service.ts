@@ -3,8 +3,8 @@
 // reader of creates and updates (link-fields.ts); new links are checked and inserted by
 // link-creation.ts, which the batch writer uses too.
 import type { AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { parseStoredOptions, serialiseOptions } from './link-options.js'

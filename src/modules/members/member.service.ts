@@ -7,7 +7,7 @@ import type { Bindable } from '../../db/transactions.js'
 import type { Actor, ChangeJournal } from '../changes/change-journal.js'
 import type { PeopleRepository } from '../accounts/people.repository.js'
 import type { PersonRow } from '../../db/schema.js'
-import { roleAllows, roleOf, type Role } from '../accounts/roles.js'
+import { roleAllows, roleOf, type Role } from '../access/roles.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 

@@ -1,7 +1,7 @@
 // CTA overlay rules: the fields each type needs, plan limits, ownership.
 import type { OverlayRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'

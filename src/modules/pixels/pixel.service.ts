@@ -1,8 +1,8 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { PixelRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'
 import { toPixelRecord } from './pixel.mapper.js'

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { isPngOrJpeg, LOGO_MAX_BYTES } from './logo-fetch.js'
 import { normaliseLogo } from './logo-source.js'
 import type { LogoUploadRepository } from './logo-upload.repository.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { ForbiddenError, ValidationError } from '../../core/errors.js'
 import { nowTimestamp } from '../../core/time.js'
 

@@ -1,7 +1,7 @@
 // Splash page rules: required title, counter default, plan limits, ownership.
 import type { SplashPageRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import { buildSplashPageConfig } from './splash-page-config.js'
 import type { SplashPageRepository } from './splash-page.repository.js'

@@ -1,8 +1,8 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
 import { bindable } from '../../../src/db/transactions.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
-import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { FULL_ACCESS } from '../../../src/modules/access/api-key-scopes.js'
+import type { AuthenticatedAccount } from '../../../src/modules/access/authenticated-account.js'
 import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
 import { createBioPageService } from '../../../src/modules/bio-pages/bio-page.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
