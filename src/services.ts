@@ -191,14 +191,14 @@ export function createServices(deps: ServiceDependencies) {
       : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
   })
 
-  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
+  const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })
   const accountRepository = bindable(createAccountRepository, db)
   const apiKeyRepository = bindable(createApiKeyRepository, db)
   const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
   const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
-  const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
+  const sessions = createSessionService({ accounts: accountRepository, sessions: sessionRepository, accountService: accounts, journal, sessionDays: config.sessionDays })
   // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
   const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
   const sendInvitation: InvitationSender | undefined = mailer
@@ -311,7 +311,7 @@ export function createServices(deps: ServiceDependencies) {
     /** The people of each workspace and their roles. */
     members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
-    workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
+    workspaceCreation: createWorkspaceCreationService({ people: peopleRepository, accounts, policy: config.workspaceCreation }),
     /** Invitations to a workspace: links, mails, acceptance. */
     invitations: createInvitationService({
       invitations: bindable(createInvitationRepository, db),
@@ -336,8 +336,8 @@ export function createServices(deps: ServiceDependencies) {
       splash: (accountId) => splashPageRepository.count(accountId),
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
-    users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), undefined, statisticsEngines.engine),
+    users: createUserAdministration({ accounts, plans, invalidation, people: peopleRepository }),
+    statistics: createStatisticsService({ statistics: createStatisticsRepository(db), engine: statisticsEngines.engine }),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
     analyticsStore: statisticsEngines,
     links,

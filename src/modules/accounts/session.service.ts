@@ -60,11 +60,16 @@ function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspac
 }
 
 export interface SessionServiceOptions {
+  accounts: AccountRepository
+  sessions: Bindable<SessionRepository>
+  accountService: AccountService
+  journal: ChangeJournal
   /** Days a session lasts from sign-in (SESSION_DAYS). */
   sessionDays: number
 }
 
-export function createSessionService(accounts: AccountRepository, sessions: Bindable<SessionRepository>, accountService: AccountService, journal: ChangeJournal, options: SessionServiceOptions) {
+export function createSessionService(options: SessionServiceOptions) {
+  const { accounts, sessions, accountService, journal } = options
   /** An e-mail address when it has an `@` (stored lower-case), else a username (exact). */
   async function findByLogin(login: string) {
     const trimmed = login.trim()

@@ -10,8 +10,15 @@ import type { Page, PageRequest } from '../../core/paging.js'
 import type { PeopleRepository, PersonWithWorkspaces } from '../accounts/people.repository.js'
 import { toStoredTimestamp } from '../../core/time.js'
 
-/** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
-export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer, people: PeopleRepository) {
+export interface UserAdministrationOptions {
+  accounts: AccountService
+  plans: PlanService
+  /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
+  invalidation: Announcer
+  people: PeopleRepository
+}
+
+export function createUserAdministration({ accounts, plans, invalidation, people }: UserAdministrationOptions) {
   const getUserOrThrow = orNotFound(accounts.findAccount, 'User')
 
   function refuseSelf(adminId: number, userId: number, action: string): void {

@@ -31,8 +31,14 @@ export interface CreatePlanInput {
 /** A change of name, code, rate or limits; absent fields stay, `limits` replaces the whole set. */
 export type UpdatePlanInput = Partial<CreatePlanInput>
 
-/** `invalidation`: a plan's rate and limits ride along in cached key look-ups, so a change drops them. */
-export function createPlanService(plans: Bindable<PlanRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
+export interface PlanServiceOptions {
+  plans: Bindable<PlanRepository>
+  journal: ChangeJournal
+  /** A plan's rate and limits ride along in cached key look-ups, so a change drops them. */
+  invalidation?: Announcer
+}
+
+export function createPlanService({ plans, journal, invalidation = ANNOUNCE_NOTHING }: PlanServiceOptions) {
   /**
    * Plans belong to the instance, not to an account: a change an administrator makes is recorded in
    * the administrator's audit log; the command line (no account) writes it unrecorded.

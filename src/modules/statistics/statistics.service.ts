@@ -74,7 +74,15 @@ function socialOf(referrers: CountedValue[]) {
   return toSocialCount(referrers.map(({ value, clicks }) => ({ value: socialNetworkOf(value) ?? '', clicks })))
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
+export interface StatisticsServiceOptions {
+  statistics: StatisticsRepository
+  /** The clock a range without dates ends at (benches and tests fix it). */
+  now?: () => Date
+  /** Answers filtered, hourly, time-zone, comparison and live questions (modules/statistics/statistics-engines.ts); a service built without one (a bench of the aggregates) fails those questions. */
+  engine?: StatisticsEngine
+}
+
+export function createStatisticsService({ statistics, now = () => new Date(), engine }: StatisticsServiceOptions) {
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
   function rangeOf(query: RangeQuery, zone?: string): DayRange {
     const time = now().getTime()
