@@ -9,8 +9,8 @@ import type { StatisticsEngine } from '../src/modules/statistics/click-query.js'
 import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
 import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
 
-export function statisticsServiceOn(db: DB, now?: () => Date, engine?: StatisticsEngine) {
+export function statisticsServiceOn(db: DB, options: { now?: () => Date; engine?: StatisticsEngine } = {}) {
   const links = createLinkRepository(db)
   const owners = { link: links, qr: createQrCodeRepository(db), campaign: createCampaignRepository(db), bio: createBioPageRepository(db) }
-  return createStatisticsService(createStatisticsRepository(db), { owners, links }, now, engine)
+  return createStatisticsService({ statistics: createStatisticsRepository(db), items: { owners, links }, ...options })
 }

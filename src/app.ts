@@ -24,6 +24,7 @@ import { chooseCounterStore, createThrottleFactory } from './http/throttle.js'
 import { validatorCompiler } from './http/validator.js'
 import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerApiKeyRoutes } from './modules/api-keys/api-key.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
@@ -292,7 +293,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   const apiGate = installApiGate(app, {
-    accounts: services.accounts,
+    keys: services.apiKeys,
     sessions: services.sessions,
     sessionCookie,
     publicUrl: config.publicUrl,
@@ -339,6 +340,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
+  registerApiKeyRoutes(app, { apiKeys: services.apiKeys })
   registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, workspaceCreation: services.workspaceCreation, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerCertificateRoutes(app, { domains: services.domains, certificates: services.certificateManager, publicHostname })

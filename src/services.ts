@@ -11,9 +11,10 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
+import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
-import { createPlanUsageService } from './modules/accounts/plan-limits.js'
+import { createPlanUsageService } from './modules/plans/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
@@ -24,8 +25,8 @@ import { createWorkspaceCreationService } from './modules/accounts/workspace-cre
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
-import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService } from './modules/admin/plan.service.js'
+import { createPlanRepository } from './modules/plans/plan.repository.js'
+import { createPlanService } from './modules/plans/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
 import type { AliasGenerator } from './modules/aliases/alias-generator.js'
 import { createAliasRepository } from './modules/aliases/alias.repository.js'
@@ -88,10 +89,8 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
-import { createClickQuery, type StatisticsEngine } from './modules/statistics/click-query.js'
-import { createColumnarEngine } from './modules/statistics/columnar-query.js'
+import { createStatisticsEngines } from './modules/statistics/statistics-engines.js'
 import { createRawClickRepository } from './modules/statistics/raw-click.repository.js'
-import { openColumnarStore, type ColumnarStore } from './analytics/columnar-store.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
@@ -128,7 +127,7 @@ export interface ServiceDependencies {
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
   /** Tunes imports (chunk size, lease; tests stop a job between chunks). */
-  imports?: ImportServiceOptions
+  imports?: Omit<ImportServiceOptions, 'jobs' | 'linkBatch'>
   /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
   eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
@@ -188,24 +187,26 @@ export function createServices(deps: ServiceDependencies) {
       // The columnar store takes the committed batches as they are instead of reading them back.
       withIds: Boolean(config.analyticsStore),
     })
-  if (config.analyticsStore) clicks.afterCommit(({ clicks: rows, ids }) => ids && analyticsStore?.offer(rows, ids))
-
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
-  const rawClickRepository = createRawClickRepository(db)
-  let statisticsEngine: StatisticsEngine = createClickQuery(rawClickRepository)
-  const engine: StatisticsEngine = {
-    figures: (...question) => statisticsEngine.figures(...question),
-    live: (...question) => statisticsEngine.live(...question),
-  }
-  let analyticsStore: ColumnarStore | null = null
-  let analyticsTimer: NodeJS.Timeout | undefined
-  let answeringFromStore = false
+  const statisticsEngines = createStatisticsEngines({
+    db,
+    rawClicks: createRawClickRepository(db),
+    clicks,
+    storeFile: config.analyticsStore,
+    retentionDays: config.clickRetentionDays,
+    onError: (error, problem) => problem === 'open'
+      ? log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
+      : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
+  })
 
+  const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })
   const accountRepository = bindable(createAccountRepository, db)
-  const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const apiKeyRepository = bindable(createApiKeyRepository, db)
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
-  const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
+  const sessions = createSessionService({ accounts: accountRepository, sessions: sessionRepository, accountService: accounts, journal, sessionDays: config.sessionDays })
   // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
   const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
   const sendInvitation: InvitationSender | undefined = mailer
@@ -214,13 +215,13 @@ export function createServices(deps: ServiceDependencies) {
         throw error
       })
     : undefined
-  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
-  const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
+  const aliases = createAliasService({ namespace: createAliasRepository(db), drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
   const logoUploadRepository = createLogoUploadRepository(db)
-  const logoUploads = createLogoUploadService(logoUploadRepository, {
+  const logoUploads = createLogoUploadService({
+    uploads: logoUploadRepository,
     uploadDir: config.uploadDir,
     onCollectError: (error) => log.error({ err: error }, 'collecting unused uploaded logos failed; the next upload tries again'),
   })
@@ -234,18 +235,19 @@ export function createServices(deps: ServiceDependencies) {
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
-  const tags = createTagService(bindable(createTagRepository, db), journal)
+  const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   // What a link's fields name is looked up in the module that owns it.
   const linkLookups = { tags, domains: domainRepository, pixels: pixelRepository, campaigns: campaignRepository, channels: channelRepository, splashPages: splashPageRepository, overlays: overlayRepository }
   const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups })
-  const links = createLinkService(linkRepository, { aliases, journal, tags, changes: linkChanges, creation: linkCreation, lookups: linkLookups })
+  const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation, lookups: linkLookups })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
-  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
+  const imports = createImportService({ jobs: createImportRepository(db), linkBatch, maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
-  const domains = createDomainService(domainRepository, {
+  const domains = createDomainService({
+    domains: domainRepository,
     publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
     resolveHost: deps.resolveHost ?? dns.hostRecords,
@@ -260,9 +262,10 @@ export function createServices(deps: ServiceDependencies) {
   })
   // With ACME_EMAIL: certificates ordered for the main host and verified domains, served from memory by SNI.
   const certificateRepository = createCertificateRepository(db)
-  const certificateStore = createCertificateStore(certificateRepository, { secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
+  const certificateStore = createCertificateStore({ certificates: certificateRepository, secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
   const certificateManager = config.acme
-    ? createCertificateManager(certificateRepository, {
+    ? createCertificateManager({
+      certificates: certificateRepository,
       acme: config.acme,
       publicHostname: certifiableHostname(publicUrl),
       verifiedHostnames: () => domains.verifiedHostnames(),
@@ -274,7 +277,7 @@ export function createServices(deps: ServiceDependencies) {
     })
     : undefined
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
-  const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
+  const domainVerifier = createDomainVerifier({ domains, pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker({ links: linkRepository, outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
@@ -283,7 +286,7 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
-  const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
+  const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
     config,
@@ -293,9 +296,9 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(auditRepository),
+    audit: createAuditService({ entries: auditRepository }),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
-    exports: createExportService(createExportRepository(db), { publicUrl }),
+    exports: createExportService({ rows: createExportRepository(db), publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
@@ -306,6 +309,8 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** API keys: issued, listed, revoked, and checked on every request that carries one. */
+    apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions,
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
@@ -314,11 +319,14 @@ export function createServices(deps: ServiceDependencies) {
       { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
     /** The people of each workspace and their roles. */
-    members: createMemberService(peopleRepository, journal, invalidation),
+    members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
-    workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
+    workspaceCreation: createWorkspaceCreationService({ people: peopleRepository, accounts, policy: config.workspaceCreation }),
     /** Invitations to a workspace: links, mails, acceptance. */
-    invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
+    invitations: createInvitationService({
+      invitations: bindable(createInvitationRepository, db),
+      people: peopleRepository,
+      accounts,
       journal,
       invalidation,
       dashboardUrl: `${publicUrl}/app`,
@@ -338,61 +346,14 @@ export function createServices(deps: ServiceDependencies) {
       splash: (accountId) => splashPageRepository.count(accountId),
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
-    users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), {
-      owners: { link: linkRepository, qr: qrCodeRepository, campaign: campaignRepository, bio: bioPageRepository },
-      links: linkRepository,
-    }, undefined, engine),
+    users: createUserAdministration({ accounts, plans, invalidation, people: peopleRepository }),
+    statistics: createStatisticsService({
+      statistics: createStatisticsRepository(db),
+      items: { owners: { link: linkRepository, qr: qrCodeRepository, campaign: campaignRepository, bio: bioPageRepository }, links: linkRepository },
+      engine: statisticsEngines.engine,
+    }),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
-    analyticsStore: {
-      /**
-       * Opens the store and keeps it caught up with the raw clicks (every second; upkeep every
-       * minute); statistics are read from it once it has caught up the first time, which on a
-       * database with a long history happens in the background while the server already answers.
-       * A store that cannot be opened (another process holds the file) is reported and statistics
-       * stay on the raw clicks.
-       */
-      async start(): Promise<void> {
-        if (!config.analyticsStore || analyticsStore) return
-        let store: ColumnarStore
-        try {
-          store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
-        } catch (error) {
-          log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
-          return
-        }
-        analyticsStore = store
-        const columnar = createColumnarEngine(rawClickRepository, store)
-        let ticks = 0
-        let busy = false
-        const tick = () => {
-          if (busy || analyticsStore !== store) return
-          busy = true
-          ticks += 1
-          store.catchUp()
-            .then(async () => {
-              if (ticks === 1 || ticks % 60 === 0) await store.compact()
-              statisticsEngine = columnar
-              answeringFromStore = true
-            })
-            .catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again'))
-            .finally(() => {
-              busy = false
-            })
-        }
-        tick()
-        analyticsTimer = setInterval(tick, 1_000)
-        analyticsTimer.unref()
-      },
-      /** The open store, if any (tests). */
-      get store(): ColumnarStore | null {
-        return analyticsStore
-      },
-      /** True once statistics are read from the store (it has caught up once). */
-      get answering(): boolean {
-        return answeringFromStore && analyticsStore !== null
-      },
-    },
+    analyticsStore: statisticsEngines,
     links,
     /** Links' social cards. */
     linkCards,
@@ -406,8 +367,8 @@ export function createServices(deps: ServiceDependencies) {
     tags,
     linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
-    utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
-    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
+    utmTemplates: createUtmTemplateService({ templates: bindable(createUtmTemplateRepository, db), journal }),
+    bioPages: createBioPageService({ pages: bioPageRepository, aliases, journal, invalidation, publicUrl, tags }),
     domains,
     /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
     domainVerifier,
@@ -415,31 +376,38 @@ export function createServices(deps: ServiceDependencies) {
     certificateManager,
     /** The certificates this instance serves over TLS, by hostname. */
     certificateStore,
-    campaigns: createCampaignService(
-      campaignRepository,
-      {
+    campaigns: createCampaignService({
+      campaigns: campaignRepository,
+      links: {
         assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId),
         unassignFromCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).unassignFromCampaign(accountId, campaignId, linkId),
         unassignAllFromCampaign: (executor, accountId, campaignId) => linkRepository.in(executor).unassignAllFromCampaign(accountId, campaignId),
       },
-      { invalidation, journal, publicUrl },
-    ),
-    campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
-      links: createShortLinkItemSource(linkRepository, publicUrl),
-      bio: createBioPageItemSource(bioPageRepository, publicUrl),
-      qr: createQrCodeItemSource(qrCodeRepository, publicUrl),
-    }, journal),
-    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
-    splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
-    pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
-    qrImages: createQrImageService(qrCodeRepository, publicUrl),
+      invalidation,
+      journal,
+      publicUrl,
+    }),
+    campaignPages: createCampaignPagesService({ pages: createCampaignPagesRepository(db), invalidation, publicUrl }),
+    channels: createChannelService({
+      channels: channelRepository,
+      items: bindable(createChannelItemRepository, db),
+      sources: {
+        links: createShortLinkItemSource(linkRepository, publicUrl),
+        bio: createBioPageItemSource(bioPageRepository, publicUrl),
+        qr: createQrCodeItemSource(qrCodeRepository, publicUrl),
+      },
+      journal,
+    }),
+    overlays: createOverlayService({ overlays: overlayRepository, journal, invalidation, contacts: contactRepository, events: outbox }),
+    splashPages: createSplashPageService({ pages: splashPageRepository, journal, invalidation }),
+    pixels: createPixelService({ pixels: pixelRepository, journal, invalidation }),
+    qrCodes: createQrCodeService({ qrCodes: qrCodeRepository, publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
+    qrImages: createQrImageService({ qrCodes: qrCodeRepository, publicUrl }),
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
-      aliasResolver: createAliasResolver(visitLookups, invalidation),
-      hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
+      aliasResolver: createAliasResolver({ lookups: visitLookups, invalidation }),
+      hostRouter: createHostRouter({ lookups: visitLookups, invalidation, publicUrl }),
       clicks,
       redirectStatus: config.redirectStatus,
       upgradePassword: createPasswordUpgrade((linkId, from, to) => linkRepository.replacePasswordHash(linkId, from, to)),
@@ -455,11 +423,7 @@ export function createServices(deps: ServiceDependencies) {
       await certificateStore.stop()
       await eventStream?.stop()
       await clicks.close()
-      clearInterval(analyticsTimer)
-      const store = analyticsStore
-      analyticsStore = null
-      statisticsEngine = createClickQuery(rawClickRepository)
-      await store?.close()
+      await statisticsEngines.close()
       await invalidation.close()
       mailer?.close()
     },

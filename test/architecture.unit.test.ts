@@ -109,13 +109,15 @@ const SHARED_WRITES: Record<string, { files: string[]; why: string }> = {
   click_visitors: { files: ['analytics/click-retention.ts', 'analytics/click-writer.ts'], why: 'the click store: written, then pruned' },
   // The instance's settings: the daily visitor salt and the retention's last run, both the click store's.
   settings: { files: ['analytics/click-retention.ts', 'analytics/visitor-hash.ts'], why: 'click store state' },
-  // modules/accounts is being split into api-keys and plans (issue 41, item 4): a person's password
-  // change ends their sessions and keys, a workspace's deletion and two-factor enrolment touch
-  // accounts and people together. To move into their owners' repositories with that split.
-  accounts: { files: ['modules/accounts/account.repository.ts', 'modules/accounts/people.repository.ts', 'modules/accounts/two-factor.repository.ts'], why: 'pending the accounts split' },
-  api_keys: { files: ['modules/accounts/api-key.repository.ts', 'modules/accounts/people.repository.ts'], why: 'pending the accounts split' },
-  people: { files: ['modules/accounts/people.repository.ts', 'modules/accounts/two-factor.repository.ts'], why: 'pending the accounts split' },
-  sessions: { files: ['modules/accounts/people.repository.ts', 'modules/accounts/session.repository.ts'], why: 'pending the accounts split' },
+  // Left for a next step (issue 41, item 2): the people repository writes beside each person's rows
+  // what their change ends or locks (a password change ends sessions, removing a member deletes
+  // their keys in the workspace, a membership change locks the account row), and two-factor
+  // enrolment writes people's TOTP columns and a workspace's requirement. Each belongs in its
+  // owner's repository, bound to the same transaction.
+  accounts: { files: ['modules/accounts/account.repository.ts', 'modules/accounts/people.repository.ts', 'modules/accounts/two-factor.repository.ts'], why: 'a membership change locks the account row; two-factor requirement' },
+  api_keys: { files: ['modules/accounts/people.repository.ts', 'modules/api-keys/api-key.repository.ts'], why: 'a removed member\'s keys' },
+  people: { files: ['modules/accounts/people.repository.ts', 'modules/accounts/two-factor.repository.ts'], why: 'TOTP columns' },
+  sessions: { files: ['modules/accounts/people.repository.ts', 'modules/accounts/session.repository.ts'], why: 'a password change ends sessions' },
 }
 
 describe('SQL lives in repositories, each table with one owner', () => {

@@ -2,7 +2,7 @@
 // the command line acts as the instance's operator (every role).
 import { commandLineActor } from '../modules/changes/change-journal.js'
 import type { AccountWithPlan } from '../modules/accounts/account.repository.js'
-import { parseRole, ROLES } from '../modules/accounts/roles.js'
+import { parseRole, ROLES } from '../modules/access/roles.js'
 import { toMemberRecord } from '../modules/members/member.mapper.js'
 import { accountCommand, CliFailure, text, UsageError, type Command, type CommandContext } from './command.js'
 

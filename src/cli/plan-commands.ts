@@ -1,13 +1,13 @@
 // `linkwell plan create|list`: plans, as the administration API makes and shows them.
-import { toPlanRecord } from '../modules/admin/admin.mapper.js'
-import { PLAN_RESOURCES } from '../modules/admin/plan.service.js'
+import { toPlanRecord } from '../modules/plans/plan.mapper.js'
+import { LIMITED_RESOURCES } from '../modules/plans/plan-limits.js'
 import { text, UsageError, wholeNumber, type Command } from './command.js'
 
 export const PLAN_COMMANDS: Command[] = [
   {
     name: 'plan create',
     usage: '--name N --code C [--apirate N] [--limit resource=N ...]',
-    summary: `create a plan; resources: ${PLAN_RESOURCES.join(', ')}`,
+    summary: `create a plan; resources: ${LIMITED_RESOURCES.join(', ')}`,
     options: { name: { type: 'string' }, code: { type: 'string' }, apirate: { type: 'string' }, limit: { type: 'string', multiple: true } },
     required: ['name', 'code'],
     async run(values, { plans }) {

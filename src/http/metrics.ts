@@ -8,8 +8,20 @@ import type { FastifyInstance } from 'fastify'
 import type { ClickRecorder } from '../analytics/click-recorder.js'
 import type { PoolUse } from '../db/database.js'
 import type { CacheCounts } from '../core/lru-cache.js'
-import type { DeliveryWorker } from '../modules/webhooks/delivery-worker.js'
 import { AuthenticationError } from '../core/errors.js'
+
+/**
+ * What the webhook delivery worker tells the metrics: its attempts' outcomes since start, each
+ * delivery's lag as it happens, and the outbox as the database holds it. The metrics are told (app.ts
+ * hands the worker in), they do not reach into modules/webhooks: its routes stand on http/.
+ */
+export interface WebhookFigures {
+  totals: Readonly<{ delivered: number; retried: number; failed: number }>
+  /** Calls `listener` with each delivery's lag in seconds; answers a function that stops it. */
+  onDelivered(listener: (lagSeconds: number) => void): () => void
+  /** The outbox read now: deliveries waiting, and seconds the oldest has waited (0 when none waits). */
+  outbox(): Promise<{ pending: number; oldestSeconds: number }>
+}
 
 /** What the metrics read when scraped. */
 export interface MetricSources {
@@ -19,7 +31,7 @@ export interface MetricSources {
   caches: Record<string, Readonly<CacheCounts>>
   poolUse?: () => PoolUse
   /** The webhook delivery worker: its attempts' outcomes, each delivery's lag, and the outbox read from the database. */
-  webhooks?: Pick<DeliveryWorker, 'totals' | 'onDelivered' | 'outbox'>
+  webhooks?: WebhookFigures
 }
 
 const VISITOR_KINDS = [['redirects', 'redirect'], ['pages', 'page'], ['notFound', 'not_found'], ['refused', 'refused'], ['failed', 'failed']] as const
@@ -73,7 +85,7 @@ const DELIVERY_OUTCOMES = [['delivered', 'delivered'], ['retried', 'retry'], ['f
  * event's commit to the receiver's 2xx (one observation per delivery, off every response path), and
  * the outbox as the database holds it, read at scrape time (one indexed count over pending rows).
  */
-function webhookMetrics(registry: Registry, webhooks: NonNullable<MetricSources['webhooks']>): () => void {
+function webhookMetrics(registry: Registry, webhooks: WebhookFigures): () => void {
   new Counter({
     name: 'linkwell_webhook_deliveries_total', help: 'Webhook delivery attempts of this instance by outcome: delivered (2xx), retry (failed, to be tried again), failed (given up).',
     labelNames: ['outcome'], registers: [registry],

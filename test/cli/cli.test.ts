@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../src/core/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
 import { dashboardClient, sessionCookieOf, signIn } from '../helpers/dashboard-client.js'
 import { testDialect } from '../helpers/test-database.js'

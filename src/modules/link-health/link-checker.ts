@@ -11,7 +11,6 @@ import { ALIAS_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { Bindable } from '../../db/transactions.js'
 import { aliasKey } from '../aliases/alias-namespace.js'
-import type { LinkRepository, LinkToCheck } from '../links/link.repository.js'
 import type { EventOutbox } from '../webhooks/event-outbox.js'
 import { probeDestination, type LinkHealth, type ProbeResult } from './destination-probe.js'
 import type { HostResolver } from '../../core/address-policy.js'
@@ -42,11 +41,27 @@ export interface LinkCheckerOptions {
   onError?: (error: unknown) => void
 }
 
-type ClaimedLink = LinkToCheck
+/** A link claimed for a look (any account's). */
+interface ClaimedLink {
+  id: number
+  account_id: number
+  host: string
+  alias: string
+  url: string
+  health: string
+}
 
-/** What the checker is handed: the links' claims and records (link.repository.ts), the outbox, the caches' bus. */
+/** The links' side of a look: claims and records, in link.repository.ts (the one file that writes links). */
+export interface LinkHealthRecords {
+  /** Up to `count` links due at `at`, pushed to `nextAt` so no other instance takes them. */
+  claimDueForCheck(at: string, nextAt: string, count: number): Promise<ClaimedLink[]>
+  /** Records a look while the link still points at `url`; true when it did. */
+  recordHealth(id: number, url: string, look: { health: string; status: number | null; checkedAt: string }): Promise<boolean>
+}
+
+/** What the checker is handed: the links' claims and records, the outbox, the caches' bus. */
 export interface LinkCheckerDependencies {
-  links: Bindable<Pick<LinkRepository, 'claimDueForCheck' | 'recordHealth'>>
+  links: Bindable<LinkHealthRecords>
   outbox: Pick<EventOutbox, 'emitting'>
   invalidation: Announcer
 }

@@ -1,7 +1,7 @@
 // Links' social cards (issue 23, ADR 023 "Social cards"): set from an upload, removed, and served
 // by their public token. A card belongs to a link of the account (read through the link service
 // first); setting or removing it is journaled as the link's `link.updated` with the field `card`.
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { LinkCardRepository } from './link-card.repository.js'
 import { cardImageUrl, newCardToken, prepareCardImage } from './link-card.js'

@@ -2,7 +2,7 @@
 // alike: each field is checked by the same rule whichever sends it, and an update differs only in
 // which fields are present. What only an update can send is said by its schema (ADR 013): `""`
 // clears a field, `campaign` 0 takes the link out of its campaign; read here like every other value.
-import { hashPassword } from '../accounts/secrets.js'
+import { hashPassword } from '../../core/secrets.js'
 import { givenFields } from '../changes/change-journal.js'
 import { parseDomainOrigin } from '../domains/domain-origin.js'
 import type { TagService } from '../tags/tag.service.js'

@@ -3,8 +3,8 @@
 // reader of creates and updates (link-fields.ts); new links are checked and inserted by
 // link-creation.ts, which the batch writer uses too.
 import type { AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
 import { parseStoredOptions, serialiseOptions } from './link-options.js'
@@ -25,6 +25,7 @@ export interface LinkView<Row = LinkWithDomain> {
 }
 
 export interface LinkServiceOptions {
+  links: Bindable<LinkRepository>
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
   journal: ChangeJournal
@@ -38,9 +39,7 @@ export interface LinkServiceOptions {
   lookups: LinkFieldLookups
 }
 
-export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal, tags, changes, creation, lookups } = options
-
+export function createLinkService({ links, aliases, journal, tags, changes, creation, lookups }: LinkServiceOptions) {
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
     if (!link) throw NotFoundError.of('Link')

@@ -86,12 +86,20 @@ export interface StatisticsItems {
   links: { findSummaries(accountId: number, ids: readonly number[]): Promise<Array<Omit<TopLinkRow, 'clicks' | 'uniqueClicks'>>> }
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, items: StatisticsItems, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
+export interface StatisticsServiceOptions {
+  statistics: StatisticsRepository
+  items: StatisticsItems
+  /** The clock a range without dates ends at (benches and tests fix it). */
+  now?: () => Date
+  /** Answers filtered, hourly, time-zone, comparison and live questions (modules/statistics/statistics-engines.ts); a service built without one (a bench of the aggregates) fails those questions. */
+  engine?: StatisticsEngine
+}
+
+export function createStatisticsService({ statistics, items, now = () => new Date(), engine }: StatisticsServiceOptions) {
   /** True when the account owns the item (another account's item is simply not found). */
   async function ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
     return (await items.owners[item.itemType].ownedIdsAmong(accountId, [item.itemId])).length > 0
   }
-
 
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
   function rangeOf(query: RangeQuery, zone?: string): DayRange {

@@ -94,7 +94,8 @@ describe('short link aliases', () => {
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
       const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false, takenAmong: async () => new Set<string>() } : createAliasRepository(context.database.db)
-      const aliases = createAliasService(namespace, {
+      const aliases = createAliasService({
+        namespace,
         drawAlias: (length) => {
           lengths.push(length)
           const next = draws.shift()
@@ -108,7 +109,7 @@ describe('short link aliases', () => {
       const db = context.database.db
       // What a link's fields name, each looked up in its own module (as services.ts wires it).
       const lookups = { tags, domains: createDomainRepository(db), pixels: createPixelRepository(db), campaigns: createCampaignRepository(db), channels: createChannelRepository(db), splashPages: createSplashPageRepository(db), overlays: createOverlayRepository(db) }
-      const service = createLinkService(links, { aliases, journal, tags, changes, lookups, creation: createLinkCreation({ links, tags, changes, lookups }) })
+      const service = createLinkService({ links, aliases, journal, tags, changes, lookups, creation: createLinkCreation({ links, tags, changes, lookups }) })
       return { service, lengths, announced }
     }
 
