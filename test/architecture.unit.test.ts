@@ -72,7 +72,7 @@ describe('one place for each idea', () => {
 // Query builders (Kysely's selectFrom/insertInto/updateTable/deleteFrom, and raw sql``) are
 // written in `*.repository.ts` files, in db/ (connections, migrations, the shared helpers such as
 // owned-rows.ts and row-claims.ts) and in analytics/: the click store, whose writer, aggregates,
-// retention, seed and columnar store own the click tables (`clicks`, `click_*`, `visitor_days`).
+// retention, seed and columnar store own the click tables (`clicks`, `click_*`).
 const QUERY_BUILDER = /\.(?:selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/
 
 /** Where a file writes a table by name: a query builder, a db/owned-rows.ts helper, or a click-store bulk insert. */
