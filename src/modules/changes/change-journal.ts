@@ -3,7 +3,9 @@
 // else that must land with the change or not at all: the webhooks' outbox). No change without its
 // entry, no entry without its change: the audit rows are inserted after the work and before the
 // commit, and a failure anywhere rolls all of it back (docs/adr/015-the-change-journal.md).
+import type { Insertable } from 'kysely'
 import type { DB } from '../../db/database.js'
+import type { AuditLogTable } from '../../db/schema.js'
 import { inTransaction, type Bindable } from '../../db/transactions.js'
 import { nowTimestamp } from '../../core/time.js'
 
@@ -47,20 +49,8 @@ export interface Journaled<T> {
   changes: Change[]
 }
 
-/** An audit row as the journal writes it. */
-export interface AuditEntryValues {
-  account_id: number
-  created_at: string
-  via: ActorVia
-  person_id: number | null
-  key_id: number | null
-  address: string | null
-  action: string
-  resource: string
-  resource_id: number | null
-  /** JSON: the names of the fields the change set. */
-  fields: string
-}
+/** An audit row as the journal writes it (the table's columns, db/schema.ts). */
+export type AuditEntryValues = Insertable<AuditLogTable>
 
 /** Where the journal's rows go: the audit log's repository (audit.repository.ts), bound to the change's transaction. */
 export type AuditLogWriter = Bindable<{ insert(rows: readonly AuditEntryValues[]): Promise<void> }>
