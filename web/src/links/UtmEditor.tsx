@@ -59,7 +59,7 @@ export function UtmEditor({ values, errors, templates, onChange, onSaveTemplate 
       <div className="grid-2">
         {UTM_FIELDS.map((field) => (
           <Field key={field} label={UTM_LABELS[field]} optional error={errors[`utm.${field}`]}>
-            <input type="text" maxLength={250} placeholder={UTM_PLACEHOLDERS[field]} value={values[field]} autoCapitalize="off" spellCheck={false} onChange={(event) => set(field, event.target.value)} />
+            <input type="text" placeholder={UTM_PLACEHOLDERS[field]} value={values[field]} autoCapitalize="off" spellCheck={false} onChange={(event) => set(field, event.target.value)} />
           </Field>
         ))}
       </div>
