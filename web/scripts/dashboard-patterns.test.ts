@@ -1,7 +1,9 @@
 // @vitest-environment node
 // The dashboard follows its own patterns everywhere (docs/architecture.md): server state is read
-// in one <resource>-queries.ts per resource, every form submits through useCheckedSubmit, and no
-// code guesses a field from a message's words (the envelope's `field` names it).
+// and written in one <resource>-queries.ts per resource (the writes declare the reads they change,
+// api/write-queries.ts), under keys from the one factory (api/query-keys.ts); every form submits
+// through useCheckedSubmit, and no code guesses a field from a message's words (the envelope's
+// `field` names it).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +26,22 @@ describe('the dashboard\'s patterns', () => {
     const readers = files.filter((file) => /\buse(Query|Queries|InfiniteQuery|SuspenseQuery)\(/.test(file.text)).map((file) => file.name)
     expect(readers.length).toBeGreaterThan(5)
     expect(readers.filter((name) => !name.endsWith('-queries.ts'))).toEqual([])
+  })
+
+  it('writes only in *-queries.ts files, and pages never touch the cache', () => {
+    const writers = files.filter((file) => /\buse(Mutation|Write|CountedWrite)\(/.test(file.text)).map((file) => file.name)
+    expect(writers.length).toBeGreaterThan(10)
+    expect(files.filter((file) => /\buseMutation\(/.test(file.text)).map((file) => file.name).filter((name) => !name.endsWith('-queries.ts'))).toEqual([])
+    // A request, a cache write or an invalidation in a page is a write pattern of its own.
+    const elsewhere = files.filter((file) => !file.name.endsWith('-queries.ts') && file.name !== path.join('api', 'client.ts'))
+    const found = elsewhere.flatMap((file) => [...file.text.matchAll(/\bapi\.(GET|POST|PUT|PATCH|DELETE)\(|\buseQueryClient\(|\b(invalidateQueries|setQueryData|removeQueries|refetchQueries)\(|\buse(Write|CountedWrite|Refresh)\(/g)].map((match) => `${file.name}: ${match[0]}`))
+    expect(found).toEqual([])
+  })
+
+  it('takes every query key from the one factory (api/query-keys.ts)', () => {
+    const keys = files.filter((file) => file.name !== path.join('api', 'query-keys.ts')).flatMap((file) => [...file.text.matchAll(/\bqueryKey\s*[:=]\s*([^\n,}]+)/g)].map((match) => ({ name: file.name, value: match[1]!.trim() })))
+    expect(keys.length).toBeGreaterThan(20)
+    expect(keys.filter((key) => !key.value.includes('queryKeys.')).map((key) => `${key.name}: ${key.value}`)).toEqual([])
   })
 
   it('submits every form through useCheckedSubmit', () => {

@@ -1,9 +1,9 @@
 // Change the password: the current one, the new one twice.
 import { useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkPasswordChange, type PasswordChange } from './account-forms'
+import { useChangePassword } from './account-queries'
 
 const empty: PasswordChange = { current: '', next: '', confirm: '' }
 
@@ -13,10 +13,11 @@ const PASSWORD_FIELDS = (serverField: string): keyof PasswordChange | undefined 
 
 export function PasswordSection() {
   const [values, setValues] = useState(empty)
+  const change = useChangePassword()
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit({
     validate: () => checkPasswordChange(values),
     send: async () => {
-      await unwrap(api.PUT('/api/account/password', { body: { current: values.current, password: values.next } }))
+      await change.mutateAsync({ current: values.current, password: values.next })
       setValues(empty)
     },
     fields: PASSWORD_FIELDS,

@@ -1,13 +1,11 @@
 // The workspace's time zone: the zone its statistics count days, hours, weeks and months in
 // (issue 24; UTC until set), chosen among the browser's IANA names, an owner's to change.
 // Data: GET /api/account/settings, PUT /api/account/update {timezone}.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useMay } from '../members/RoleGuard'
-import { settingsQueryKey, useAccountSettings } from './account-queries'
+import { useAccountSettings, useUpdateAccount } from './account-queries'
 
 /** Every IANA zone the browser knows, UTC first (and `current`, should the browser not list it). */
 export function timeZoneChoices(current?: string): string[] {
@@ -27,7 +25,7 @@ function offsetOf(zone: string): string {
 
 export function TimeZoneSection() {
   const settings = useAccountSettings()
-  const queryClient = useQueryClient()
+  const update = useUpdateAccount()
   const saved = settings.data?.timezone
   const [zone, setZone] = useState(saved ?? 'UTC')
   useEffect(() => { if (saved) setZone(saved) }, [saved])
@@ -35,10 +33,7 @@ export function TimeZoneSection() {
   const choices = timeZoneChoices(saved)
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'timezone'>({
     validate: () => (choices.includes(zone) ? {} : { timezone: 'Choose a time zone from the list.' }),
-    send: async () => {
-      await unwrap(api.PUT('/api/account/update', { body: { timezone: zone } }))
-      await queryClient.invalidateQueries({ queryKey: settingsQueryKey })
-    },
+    send: () => update.mutateAsync({ timezone: zone }),
     fields: ['timezone'],
   })
 

@@ -1,17 +1,14 @@
 // Add a branded domain (with the DNS records to create and a check of what it resolves to now),
 // or change the redirects of one.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DnsCheckResult, DnsInstructions } from './dns'
 import { DOMAIN_FIELDS, domainProblem, emptyDomainForm, hostOf, validateDomainForm, type DomainFormValues } from './domain-form'
-import { useDomain } from './domain-queries'
+import { useAddDomain, useDomain, useUpdateDomain } from './domain-queries'
 import './domains.css'
 
 interface DomainFormProps {
@@ -78,8 +75,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
 
 export function CreateDomainPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const add = useAddDomain()
   return (
     <>
       <PageHeader title="Add domain" description="Serve short links on a domain you own." />
@@ -88,8 +84,7 @@ export function CreateDomainPage() {
         initial={emptyDomainForm}
         submitLabel="Add domain"
         onSubmit={async (values) => {
-          const added = await unwrap(api.POST('/api/domain/add', { body: { domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['domains'] }), refreshUsage()])
+          const added = await add.mutateAsync({ domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() })
           // Next: prove control of it (the TXT record), on its own page.
           navigate(`/domains/${added.id}`, { state: { notice: `${hostOf(values.domain.trim())} has been added.` } })
         }}
@@ -101,7 +96,7 @@ export function CreateDomainPage() {
 export function EditDomainPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateDomain()
   const domain = useDomain(id)
   return (
     <>
@@ -113,8 +108,7 @@ export function EditDomainPage() {
           submitLabel="Save redirects"
           onSubmit={async (values) => {
             // An empty field clears its redirect.
-            await unwrap(api.PUT('/api/domain/{id}/update', { params: { path: { id } }, body: { redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
-            await queryClient.invalidateQueries({ queryKey: ['domains'] })
+            await update.mutateAsync({ id, body: { redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } })
             navigate('/domains', { state: { notice: 'Redirects saved.' } })
           }}
         />

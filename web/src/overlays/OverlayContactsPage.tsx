@@ -1,5 +1,4 @@
 // What visitors sent through a contact overlay: newest first, paged, and a CSV of all of them.
-import { useMutation } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { messageOf } from '../api/client'
 import { downloadText } from '../components/download'
@@ -9,7 +8,7 @@ import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { contactsCsv, contactsFileName } from './contacts-csv'
-import { fetchAllContacts, useOverlay, useOverlayContacts } from './overlay-queries'
+import { useAllContacts, useOverlay, useOverlayContacts } from './overlay-queries'
 import './overlays.css'
 
 export function OverlayContactsPage() {
@@ -18,9 +17,8 @@ export function OverlayContactsPage() {
   const overlay = useOverlay(id)
   const contacts = useOverlayContacts(id, page)
   const name = overlay.data?.name ?? 'overlay'
-  const exportCsv = useMutation({
-    mutationFn: async () => downloadText(contactsFileName(name), contactsCsv(await fetchAllContacts(id))),
-  })
+  const exportCsv = useAllContacts()
+  const download = () => exportCsv.mutate(id, { onSuccess: (all) => downloadText(contactsFileName(name), contactsCsv(all)) })
   const hasContacts = (contacts.data?.result ?? 0) > 0
 
   return (
@@ -31,7 +29,7 @@ export function OverlayContactsPage() {
         actions={
           <>
             <Link to={`/overlays/${id}/edit`} className="button">Edit overlay</Link>
-            <button type="button" className="button primary" disabled={!hasContacts || exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+            <button type="button" className="button primary" disabled={!hasContacts || exportCsv.isPending} onClick={download}>
               {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
             </button>
           </>

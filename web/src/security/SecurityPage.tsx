@@ -1,10 +1,8 @@
 // The person's security: two-factor sign-in (set up with a QR code and one code, recovery codes
 // shown once to copy or download, turned off with a code) and, for owners, requiring it of every
 // member of the workspace (ADR 025).
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { accountQueryKey, useAccount } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
+import { useAccount } from '../account/account-queries'
 import { CopyButton } from '../components/CopyButton'
 import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
@@ -12,7 +10,7 @@ import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { RoleNote, useMay } from '../members/RoleGuard'
-import { twoFactorQueryKey, useTwoFactorStatus, type Enrolment } from './two-factor-queries'
+import { useDisableTwoFactor, useEnableTwoFactor, useRequireTwoFactor, useStartEnrolment, useTwoFactorStatus, type Enrolment } from './two-factor-queries'
 
 const CODE_FIELDS = ['code'] as const
 
@@ -42,23 +40,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const queryClient = useQueryClient()
   const [enrolment, setEnrolment] = useState<Enrolment>()
   const [code, setCode] = useState('')
+  const startEnrolment = useStartEnrolment()
+  const enable = useEnableTwoFactor()
   const start = useCheckedSubmit({
     validate: () => ({}),
-    send: async () => setEnrolment((await unwrap(api.POST('/api/auth/two-factor/setup'))).data),
+    send: async () => setEnrolment(await startEnrolment.mutateAsync()),
     fields: [],
   })
   const confirm = useCheckedSubmit({
     validate: () => checkCode(code),
-    send: async () => {
-      const { data } = await unwrap(api.POST('/api/auth/two-factor/enable', { body: { code: code.trim() } }))
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
-      // A workspace that required it lets the session go everywhere now.
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey })
-      onEnabled(data.recoverycodes)
-    },
+    send: async () => onEnabled(await enable.mutateAsync(code.trim())),
     fields: CODE_FIELDS,
   })
 
@@ -93,14 +86,13 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function Disable({ left }: { left: number }) {
-  const queryClient = useQueryClient()
   const [code, setCode] = useState('')
+  const disable = useDisableTwoFactor()
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkCode(code),
     send: async () => {
-      await unwrap(api.POST('/api/auth/two-factor/disable', { body: { code: code.trim() } }))
+      await disable.mutateAsync(code.trim())
       setCode('')
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
     },
     fields: CODE_FIELDS,
   })
@@ -118,15 +110,11 @@ function Disable({ left }: { left: number }) {
 }
 
 function Requirement({ required, enabled }: { required: boolean; enabled: boolean }) {
-  const queryClient = useQueryClient()
   const mayRequire = useMay('owner', false)
+  const requirement = useRequireTwoFactor()
   const { formError, submitting, submit } = useCheckedSubmit({
     validate: () => ({}),
-    send: async () => {
-      await unwrap(api.PUT('/api/workspace/two-factor', { body: { required: !required } }))
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
-      await queryClient.invalidateQueries({ queryKey: ['members'] })
-    },
+    send: () => requirement.mutateAsync(!required),
     fields: [],
   })
   const blocked = !mayRequire || (!required && !enabled)
