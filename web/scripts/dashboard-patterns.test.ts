@@ -2,8 +2,8 @@
 // The dashboard follows its own patterns everywhere (docs/architecture.md): server state is read
 // and written in one <resource>-queries.ts per resource (the writes declare the reads they change,
 // api/write-queries.ts), under keys from the one factory (api/query-keys.ts); every form submits
-// through useCheckedSubmit, and no code guesses a field from a message's words (the envelope's
-// `field` names it).
+// through useCheckedSubmit and says its error through FormError, and no code guesses a field from
+// a message's words (the envelope's `field` names it).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -49,6 +49,12 @@ describe('the dashboard\'s patterns', () => {
     expect(forms.length).toBeGreaterThan(10)
     const handRolled = forms.filter((form) => !/onSubmit=\{(\w+\.)?submit\}/.test(form.tag) || !/\buseCheckedSubmit(<[^>]*>)?\(/.test(form.text))
     expect(handRolled.map((form) => `${form.name}: ${form.tag}`)).toEqual([])
+  })
+
+  it('says a form\'s error through the one FormError component', () => {
+    expect(files.filter((file) => /<FormError\b/.test(file.text)).length).toBeGreaterThan(20)
+    const handWritten = files.filter((file) => file.name !== path.join('components', 'FormError.tsx') && /\bform-error\b/.test(file.text))
+    expect(handWritten.map((file) => file.name)).toEqual([])
   })
 
   it('guesses no field from a message: only the envelope names it', () => {

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime, utcDay } from '../components/format'
+import { FormError } from '../components/FormError'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkKeyDraft, KEY_FIELDS, type KeyDraft } from './account-forms'
@@ -62,7 +63,7 @@ export function ApiKeysSection() {
         </label>
         <button type="submit" className="button primary" disabled={create.submitting}>{create.submitting ? 'Creating…' : 'Create key'}</button>
       </form>
-      {create.formError && <p className="form-error" role="alert">{create.formError}</p>}
+      <FormError message={create.formError} />
       {secret && (
         <div className="stack" role="status">
           <p className="small"><strong>Copy the key "{secret.name}" now.</strong> It is shown only this once.</p>

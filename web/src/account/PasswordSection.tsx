@@ -1,6 +1,7 @@
 // Change the password: the current one, the new one twice.
 import { useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkPasswordChange, type PasswordChange } from './account-forms'
 import { useChangePassword } from './account-queries'
@@ -37,7 +38,7 @@ export function PasswordSection() {
         <Field label="Repeat the new password" error={errors.confirm}>
           <input type="password" autoComplete="new-password" value={values.confirm} onChange={(event) => set('confirm', event.target.value)} />
         </Field>
-        {formError && <p className="form-error" role="alert">{formError}</p>}
+        <FormError message={formError} />
         {succeeded && <p className="notice" role="status">Your password has been changed. Other sessions were signed out.</p>}
         <div><button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Changing…' : 'Change password'}</button></div>
       </form>

@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkEmail } from './account-forms'
 import { useAccount, useUpdateAccount } from './account-queries'
@@ -37,7 +38,7 @@ export function ProfileSection() {
         <button type="submit" className="button" disabled={!mayChange || submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
       </form>
       <RoleNote id="profile-role-reason" needed="owner" allowed={mayChange} />
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       {succeeded && <p className="notice" role="status">Your e-mail address has been updated.</p>}
     </section>
   )

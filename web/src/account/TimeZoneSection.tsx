@@ -3,6 +3,7 @@
 // Data: GET /api/account/settings, PUT /api/account/update {timezone}.
 import { useEffect, useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useMay } from '../members/RoleGuard'
 import { useAccountSettings, useUpdateAccount } from './account-queries'
@@ -49,8 +50,8 @@ export function TimeZoneSection() {
         </Field>
         <button type="submit" className="button" disabled={!mayChange || submitting || zone === saved}>{submitting ? 'Saving…' : 'Save time zone'}</button>
       </form>
-      {settings.isError && <p className="form-error" role="alert">Could not load the workspace's time zone.</p>}
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={settings.isError ? 'Could not load the workspace\'s time zone.' : undefined} />
+      <FormError message={formError} />
       {succeeded && <p className="notice" role="status">Statistics now count in {saved}.</p>}
     </section>
   )

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -86,7 +87,7 @@ function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): v
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label={plan ? `Edit plan ${plan.name}` : 'Create plan'}>
       <h2>{plan ? `Edit "${plan.name}"` : 'New plan'}</h2>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="plan-fields">
         <Field label="Plan name" error={errors.name}>
           <input type="text" value={draft.name} maxLength={100} placeholder="Starter" onChange={(event) => setDraft({ ...draft, name: event.target.value })} autoFocus />

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
+import { FormError } from '../components/FormError'
 import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
@@ -121,7 +122,7 @@ function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; on
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label="Create user">
       <h2>New user</h2>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="grid-2">
         <Field label="E-mail address" error={errors.email}>
           <input type="email" autoComplete="off" value={draft.email} onChange={(event) => set('email', event.target.value)} autoFocus />

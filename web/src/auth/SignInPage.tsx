@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useSignIn, useVerifyCode, type SignedIn } from '../account/account-queries'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 
 interface SignInErrors {
@@ -65,7 +66,7 @@ export function SignInPage() {
           <Field label="Password" error={errors.password}>
             <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           </Field>
-          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <FormError message={formError} />
           <button type="submit" className="button primary block" disabled={submitting}>
             {submitting ? 'Signing in…' : 'Sign in'}
           </button>
@@ -110,7 +111,7 @@ function SecondStep({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => Promis
       <Field label="Code" error={errors.code}>
         <input type="text" name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
       </Field>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <button type="submit" className="button primary block" disabled={submitting}>{submitting ? 'Checking…' : 'Verify'}</button>
     </form>
   )

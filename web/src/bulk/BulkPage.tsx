@@ -6,6 +6,7 @@ import { CopyButton } from '../components/CopyButton'
 import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { useCreateLinks } from '../links/link-queries'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -99,7 +100,7 @@ export function BulkPage() {
               <button type="button" className="button ghost small" onClick={clearFile} disabled={running}>Remove file</button>
             </p>
           )}
-          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <FormError message={formError} />
           <div className="row wrap">
             <button type="submit" className="button primary" disabled={running}>
               {running ? 'Creating…' : `Create ${planned.length || ''} link${planned.length === 1 ? '' : 's'}`.replace('  ', ' ')}

@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -39,7 +40,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
   return (
     <div className="domain-form-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add domain' : 'Edit domain'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         {mode === 'create' ? (
           <>
             <Field label="Domain" error={errors.domain} hint="The address visitors will type, with http:// or https:// and no path.">

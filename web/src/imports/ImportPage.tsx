@@ -8,6 +8,7 @@ import { ApiError } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatCount, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -107,7 +108,7 @@ function FileImportForm({ source, allowed, onStarted }: { source: FileSource; al
         </Field>
       )}
       <ConflictPicker value={onconflict} onChange={setOnconflict} disabled={!allowed || form.submitting} />
-      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!allowed || form.submitting} aria-describedby={allowed ? undefined : 'import-role-reason'}>
           {form.submitting ? 'Uploading…' : 'Upload and import'}

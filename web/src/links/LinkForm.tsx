@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { COUNTRIES } from '../components/country-codes'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { FormError } from '../components/FormError'
 import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { TargetingEditor } from './TargetingEditor'
@@ -68,7 +69,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
   return (
     <form className="link-builder" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create link' : 'Edit link'}>
       <div className="builder-main stack">
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <section className="card stack" aria-labelledby="section-destination">
           <h2 id="section-destination">Destination</h2>
           <Field label="Destination URL" error={errors.url} hint="Where visitors end up.">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { ErrorMessage, Loading } from '../components/States'
 import { useAccount, useForgetAll } from '../account/account-queries'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -80,7 +81,7 @@ export function InvitationPage() {
                 </Field>
               </>
             )}
-            {accept.formError && <p className="form-error" role="alert">{accept.formError}</p>}
+            <FormError message={accept.formError} />
             {(signedIn || !details.data.registered) && (
               <button type="submit" className="button primary block" disabled={accept.submitting}>{accept.submitting ? 'Joining…' : `Join ${details.data.workspace}`}</button>
             )}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -50,8 +51,8 @@ export function MembersPage() {
           </div>
         </div>
       )}
-      {changeRole.isError && <p className="form-error" role="alert">{messageOf(changeRole.error)}</p>}
-      {withdraw.isError && <p className="form-error" role="alert">{messageOf(withdraw.error)}</p>}
+      <FormError error={changeRole.error} />
+      <FormError error={withdraw.error} />
       {members.isPending ? <Loading label="Loading members…" /> : members.isError ? <ErrorMessage error={members.error} onRetry={() => members.refetch()} /> : (
         <>
           <section className="card table-card" aria-labelledby="members-title">
@@ -162,7 +163,7 @@ function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles
         <button type="submit" className="button primary align-end" disabled={!canManage || form.submitting}>{form.submitting ? 'Inviting…' : 'Send invitation'}</button>
       </form>
       {!canManage && <p className="muted small disabled-reason">{MANAGE_REASON}</p>}
-      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} />
     </section>
   )
 }

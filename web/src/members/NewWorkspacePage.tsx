@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useForgetAll } from '../account/account-queries'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useCreateWorkspace } from './member-queries'
@@ -30,7 +31,7 @@ export function NewWorkspacePage() {
         <Field label="Workspace name" error={form.errors.name} hint="3 to 32 letters, digits, _ and -; shown as the account's username to its API keys.">
           <input type="text" value={name} placeholder="marketing-team" onChange={(event) => setName(event.target.value)} />
         </Field>
-        {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+        <FormError message={form.formError} />
         <div><button type="submit" className="button primary" disabled={form.submitting}>{form.submitting ? 'Creating…' : 'Create workspace'}</button></div>
       </form>
     </>

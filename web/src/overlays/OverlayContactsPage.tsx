@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { messageOf } from '../api/client'
 import { downloadText } from '../components/download'
 import { formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
@@ -35,7 +36,7 @@ export function OverlayContactsPage() {
           </>
         }
       />
-      {exportCsv.isError && <p className="form-error" role="alert">The export failed: {messageOf(exportCsv.error)}</p>}
+      <FormError message={exportCsv.isError ? `The export failed: ${messageOf(exportCsv.error)}` : undefined} />
       {overlay.data && overlay.data.type !== 'contact' && <p className="notice">This overlay shows a message, not a contact form: it collects no contacts.</p>}
       {contacts.isPending ? <Loading label="Loading contacts…" /> : contacts.isError ? <ErrorMessage error={contacts.error} onRetry={() => contacts.refetch()} /> : contacts.data.contacts.length === 0 ? (
         <div className="card">

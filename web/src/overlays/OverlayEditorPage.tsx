@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -45,7 +46,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
   return (
     <div className="editor-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create overlay' : 'Edit overlay'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         {mode === 'create' ? (
           <Field label="Type" hint="Cannot be changed later.">
             <select value={values.type} onChange={(event) => { setValues((current) => ({ ...current, type: event.target.value as OverlayType })); clearErrors() }}>

@@ -6,6 +6,7 @@ import { useAccount } from '../account/account-queries'
 import { CopyButton } from '../components/CopyButton'
 import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -59,7 +60,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     return (
       <form className="stack" onSubmit={start.submit} noValidate>
         <p>Two-factor sign-in is <strong>off</strong>. With it on, signing in asks for a code from an authenticator app on your phone as well as your password.</p>
-        {start.formError && <p className="form-error" role="alert">{start.formError}</p>}
+        <FormError message={start.formError} />
         <div className="form-actions"><button type="submit" className="button primary" disabled={start.submitting}>{start.submitting ? 'Preparing…' : 'Set up two-factor sign-in'}</button></div>
       </form>
     )
@@ -79,7 +80,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <Field label="Code from your app" error={confirm.errors.code}>
         <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
       </Field>
-      {confirm.formError && <p className="form-error" role="alert">{confirm.formError}</p>}
+      <FormError message={confirm.formError} />
       <div className="form-actions"><button type="submit" className="button primary" disabled={confirm.submitting}>{confirm.submitting ? 'Checking…' : 'Turn on'}</button></div>
     </form>
   )
@@ -103,7 +104,7 @@ function Disable({ left }: { left: number }) {
       <Field label="Code to turn it off" error={errors.code} hint="A code from your app, or a recovery code.">
         <input type="text" name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
       </Field>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="form-actions"><button type="submit" className="button danger" disabled={submitting}>{submitting ? 'Turning off…' : 'Turn off'}</button></div>
     </form>
   )
@@ -127,7 +128,7 @@ function Requirement({ required, enabled }: { required: boolean; enabled: boolea
       <RoleNote id="require-reason" needed="owner" allowed={mayRequire} />
       {mayRequire && !required && !enabled && <p id="require-self" className="notice">Turn on two-factor sign-in for yourself first.</p>}
       <form onSubmit={submit} noValidate>
-        {formError && <p className="form-error" role="alert">{formError}</p>}
+        <FormError message={formError} />
         <button type="submit" className="button wrap-button" disabled={blocked || submitting} aria-describedby={!mayRequire ? 'require-reason' : blocked ? 'require-self' : undefined}>
           {required ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}
         </button>

@@ -3,8 +3,8 @@
 // server lets create one (by default only the instance's administrators).
 import { Link, useNavigate } from 'react-router'
 import { useForgetAll } from '../account/account-queries'
-import { messageOf } from '../api/client'
 import { ROLE_LABELS, useSwitchWorkspace, type Workspace } from '../members/member-queries'
+import { FormError } from '../components/FormError'
 
 export function WorkspaceSwitcher({ workspaces, canCreate }: { workspaces: Workspace[]; canCreate: boolean }) {
   const navigate = useNavigate()
@@ -29,7 +29,7 @@ export function WorkspaceSwitcher({ workspaces, canCreate }: { workspaces: Works
         </label>
       ) : current && <span className="muted small">Workspace <strong>{current.name}</strong></span>}
       {canCreate && <Link to="/workspaces/new" className="small">+ New workspace</Link>}
-      {switchTo.isError && <p className="form-error small" role="alert">{messageOf(switchTo.error)}</p>}
+      <FormError error={switchTo.error} small />
     </div>
   )
 }

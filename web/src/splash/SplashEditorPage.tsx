@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -30,7 +31,7 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
   return (
     <div className="editor-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create splash page' : 'Edit splash page'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <Field label="Name" error={errors.name} hint="For you: it names the page in lists and in the link form.">
           <input type="text" maxLength={100} value={values.name} onChange={(event) => set('name', event.target.value)} autoFocus={mode === 'create'} />
         </Field>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatCount } from '../components/format'
+import { FormError } from '../components/FormError'
 import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
@@ -46,7 +47,7 @@ function TagEditor({ tag, onDone }: { tag: Tag; onDone(): void }) {
       <button type="button" className="button small ghost" onClick={() => setColor('')}>Default color</button>
       <button type="submit" className="button small primary" disabled={form.submitting}>Save tag</button>
       <button type="button" className="button small ghost" onClick={onDone}>Cancel</button>
-      {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} small />
     </form>
   )
 }

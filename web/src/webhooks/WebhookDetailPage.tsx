@@ -3,8 +3,8 @@
 // (status, time, body), the next try, and a retry.
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { messageOf } from '../api/client'
 import { formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -48,7 +48,7 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
         )}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {act.isError && <p className="form-error" role="alert">{messageOf(act.error)}</p>}
+      <FormError error={act.error} />
       {!webhook.enabled && (
         <div className="webhook-off-panel" role="note" aria-label="Switched off">
           <strong>Switched off{webhook.disabledAt ? ` on ${formatDateTime(webhook.disabledAt)}` : ''}.</strong>
@@ -129,7 +129,7 @@ function DeliveryRow({ delivery, webhookEnabled }: { delivery: Delivery; webhook
         </div>
       </div>
       {delivery.error && <p className="delivery-error small">{delivery.error}</p>}
-      {retry.isError && <p className="form-error small" role="alert">{messageOf(retry.error)}</p>}
+      <FormError error={retry.error} small />
       <p className="muted small">
         {delivery.lastTry ? <>Last try {formatDateTime(delivery.lastTry)}. </> : null}
         {delivery.nextTry ? <>Next try {formatDateTime(delivery.nextTry)}.</> : null}

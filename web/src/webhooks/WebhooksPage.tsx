@@ -3,10 +3,10 @@
 // delete; each webhook's delivery log is one click away.
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { messageOf } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -38,7 +38,7 @@ export function WebhooksPage() {
         actions={<button type="button" className="button primary" onClick={startCreating}>+ New webhook</button>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {act.isError && <p className="form-error" role="alert">{messageOf(act.error)}</p>}
+      <FormError error={act.error} />
       {secret && (
         <section className="card stack" aria-labelledby="secret-title">
           <h2 id="secret-title">Signing secret of {secret.url}</h2>
