@@ -57,6 +57,11 @@ describe('the dashboard\'s patterns', () => {
     expect(handWritten.map((file) => file.name)).toEqual([])
   })
 
+  it('reads the page of a list from the address in one place (components/list-page.tsx pageOf)', () => {
+    const readers = files.filter((file) => /\.get\(\s*['"]page['"]\s*\)/.test(file.text)).map((file) => file.name)
+    expect(readers).toEqual([path.join('components', 'list-page.tsx')])
+  })
+
   it('guesses no field from a message: only the envelope names it', () => {
     // A field is read from ApiError.field (client.ts); a pattern over message text is a guess.
     const guesses = files.filter((file) => /messageOf\([^)]*\)\)?\s*\.(match|test)|\.test\(\s*(message|messageOf)/.test(file.text) || /FIELD_HINTS|fieldOfMessage/.test(file.text))

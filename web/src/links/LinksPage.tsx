@@ -7,6 +7,7 @@ import { useAllChannels } from '../channels/channel-queries'
 import { CopyButton } from '../components/CopyButton'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate, formatDateTime } from '../components/format'
+import { pageOf } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -43,11 +44,10 @@ function idParam(params: URLSearchParams, name: string, smallest: 0 | 1): string
 }
 
 function readFilters(params: URLSearchParams): LinkFilters {
-  const page = Number(params.get('page'))
   return {
     q: params.get('q') ?? '',
     order: params.get('order') === 'clicks' ? 'clicks' : 'date',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageOf(params),
     campaign: idParam(params, 'campaign', 1),
     channel: idParam(params, 'channel', 1),
     // 0 is the main domain.

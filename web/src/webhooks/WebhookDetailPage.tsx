@@ -2,8 +2,9 @@
 // delivery log: every delivery's status, attempts, the last request (headers and body) and answer
 // (status, time, body), the next try, and a retry.
 import { useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
@@ -23,8 +24,7 @@ export function WebhookDetailPage() {
 }
 
 function WebhookDetail({ webhook }: { webhook: Webhook }) {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const deliveries = useDeliveries(webhook.id, page)
   const [editing, setEditing] = useState(false)
   const [notice, setNotice] = useState<string>()
@@ -96,7 +96,7 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
             <ul className="org-list" aria-label="Deliveries">
               {deliveries.data.deliveries.map((delivery) => <DeliveryRow key={delivery.id} delivery={delivery} webhookEnabled={webhook.enabled} />)}
             </ul>
-            <Pagination page={page} maxPage={deliveries.data.maxpage} total={deliveries.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+            <Pagination page={page} maxPage={deliveries.data.maxpage} total={deliveries.data.result} onPage={setPage} />
           </div>
         )}
       </section>

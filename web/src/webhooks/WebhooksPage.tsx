@@ -2,10 +2,11 @@
 // button), see which are on, failing or switched off (and why), send a test, switch one off or on,
 // delete; each webhook's delivery log is one click away.
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { CopyButton } from '../components/CopyButton'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate, formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
@@ -15,8 +16,7 @@ import { useCreateWebhook, useDeleteWebhook, useWebhookAction, useWebhookPage, t
 import './webhooks.css'
 
 export function WebhooksPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const webhooks = useWebhookPage(page)
   const create = useCreateWebhook()
   const [creating, setCreating] = useState(false)
@@ -100,7 +100,7 @@ export function WebhooksPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} maxPage={webhooks.data.maxpage} total={webhooks.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <Pagination page={page} maxPage={webhooks.data.maxpage} total={webhooks.data.result} onPage={setPage} />
         </div>
       )}
       {deleting && <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(undefined)} />}
