@@ -62,6 +62,15 @@ describe('the dashboard\'s patterns', () => {
     expect(readers).toEqual([path.join('components', 'list-page.tsx')])
   })
 
+  it('gives every form a submit button and every button a type, so Enter in a field does what the form\'s button does', () => {
+    const forms = files.flatMap((file) => [...file.text.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((match) => ({ name: file.name, body: match[0] })))
+    expect(forms.length).toBeGreaterThan(10)
+    expect(forms.filter((form) => !/type="submit"/.test(form.body)).map((form) => form.name)).toEqual([])
+    // A button without a type submits its form: it would take the Enter of every field above it.
+    const untyped = files.flatMap((file) => [...file.text.matchAll(/<button\b((?:=>|[^>])*)>/g)].filter((match) => !/\btype=/.test(match[1]!)).map(() => file.name))
+    expect(untyped).toEqual([])
+  })
+
   it('guesses no field from a message: only the envelope names it', () => {
     // A field is read from ApiError.field (client.ts); a pattern over message text is a guess.
     const guesses = files.filter((file) => /messageOf\([^)]*\)\)?\s*\.(match|test)|\.test\(\s*(message|messageOf)/.test(file.text) || /FIELD_HINTS|fieldOfMessage/.test(file.text))

@@ -66,7 +66,19 @@ export function UtmEditor({ values, errors, templates, onChange, onSaveTemplate 
       {onSaveTemplate && (
         <div className="row wrap align-end">
           <Field label="Template name" optional error={saveState.error} hint={saveState.saved}>
-            <input type="text" maxLength={100} placeholder="Monthly newsletter" value={templateName} onChange={(event) => setTemplateName(event.target.value)} />
+            <input
+              type="text"
+              maxLength={100}
+              placeholder="Monthly newsletter"
+              value={templateName}
+              onChange={(event) => setTemplateName(event.target.value)}
+              // Enter does what the button beside it does: it saves the template, not the whole link.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return
+                event.preventDefault()
+                if (!saveState.saving) void save()
+              }}
+            />
           </Field>
           <button type="button" className="button" disabled={saveState.saving} onClick={() => void save()}>{saveState.saving ? 'Saving…' : 'Save as template'}</button>
         </div>

@@ -44,6 +44,16 @@ describe('the pixel form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ type: 'gtmpixel', name: 'Shop', tag: 'gtm-abc1234' }))
   })
 
+  it('adds the pixel when Enter is pressed in the tag, as its button does', async () => {
+    const user = setupUser()
+    const onSubmit = vi.fn().mockResolvedValue(undefined)
+    renderCreate(onSubmit)
+    await user.selectOptions(screen.getByLabelText('Provider'), 'fbpixel')
+    await user.type(screen.getByLabelText('Name'), 'Ads')
+    await user.type(screen.getByLabelText('Tag'), '123456789012345{Enter}')
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ type: 'fbpixel', name: 'Ads', tag: '123456789012345' }))
+  })
+
   it('asks for a provider, a name and a tag', () => {
     expect(validatePixelForm({ type: '', name: ' ', tag: '' }, undefined)).toEqual({ type: 'Choose the provider.', name: 'Enter a name.', tag: 'Enter the tag.' })
     expect(validatePixelForm({ type: 'fbpixel', name: 'x'.repeat(101), tag: '12345' }, providers[1])).toEqual({
