@@ -71,6 +71,27 @@ describe('the dashboard\'s patterns', () => {
     expect(untyped).toEqual([])
   })
 
+  it('shares the server\'s rules only through src/core files that import nothing but each other', () => {
+    // The link limits, the URL, text and UTM rules: one copy for both (src/core/link-limits.ts), and no server code in the bundle.
+    const CORE = path.resolve(SOURCE, '../../src/core')
+    const shared = files.flatMap((file) => [...file.text.matchAll(/from '((?:\.\.\/)+src\/[^']+)'/g)].map((match) => path.resolve(SOURCE, path.dirname(file.name), match[1]!)))
+    expect(shared.length).toBeGreaterThan(5)
+    const problems: string[] = []
+    const seen = new Set<string>()
+    const queue = shared.map((target) => `${target.replace(/\.js$/, '')}.ts`)
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      if (path.dirname(file) !== CORE) problems.push(`${path.relative(CORE, file)} is not in src/core`)
+      else for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^'\n]*from '([^']+)'/gm)) {
+        if (specifier!.startsWith('./')) queue.push(path.join(CORE, specifier!.replace(/\.js$/, '.ts')))
+        else problems.push(`src/core/${path.basename(file)} imports ${specifier}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
   it('guesses no field from a message: only the envelope names it', () => {
     // A field is read from ApiError.field (client.ts); a pattern over message text is a guess.
     const guesses = files.filter((file) => /messageOf\([^)]*\)\)?\s*\.(match|test)|\.test\(\s*(message|messageOf)/.test(file.text) || /FIELD_HINTS|fieldOfMessage/.test(file.text))
