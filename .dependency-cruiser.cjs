@@ -1,8 +1,9 @@
 // The layers of src/ and the direction imports may take (docs/architecture.md). Lowest first:
-//   core → config, logger → db, redis → analytics → modules → services (the composition root)
+//   core → config, logger → db, redis, images → analytics → modules → services (the composition root)
 //   → http (with every modules/*/*.routes.ts) → public → app → main, cli
 // A file may import its own layer and any layer below it, never one above; and nothing may form
-// a cycle. Type-only imports count: a cycle of types is still a knot for the reader.
+// a cycle, neither of files nor of folders. Type-only imports count: a cycle of types is still a
+// knot for the reader.
 const ROUTES = '^src/modules/[^/]+/[^/]+[.]routes[.]ts$'
 const MODULES_NOT_ROUTES = '^src/modules/[^/]+/(?![^/]+[.]routes[.]ts$)'
 
@@ -25,6 +26,14 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders lean one way (issue 41): each folder (src/<folder>/, src/modules/<module>/; a folder inside one counts with it for what it imports) is one node, and no two import each other, directly or through others, not even through types. A module whose routes stand on http/ is one http/ cannot import: what the gate needs lives lower (modules/access), what metrics read is handed in.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
     forbid('core-is-the-bottom', 'core/ depends on nothing else of Linkwell.', { path: '^src/core/' }, { path: '^src/', pathNot: '^src/core/' }),
     forbid('config-and-logger-stand-on-core', 'config.ts and logger.ts read the environment and know only core/.',
       { path: '^src/(config|logger)[.]ts$' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$)' }),
@@ -34,12 +43,14 @@ module.exports = {
       { path: '^src/', pathNot: '^src/db/' }, { path: '^src/db/dialect[.]ts$' }),
     forbid('database-drivers-stay-in-db', 'Only db/ knows which database it is on: no other file imports a driver (pg, better-sqlite3), not even its types; what others need of one (shared counters) db/ hands out without it.',
       { path: '^src/', pathNot: '^src/db/' }, { path: '(^|/)node_modules/(@types/)?(pg|pg-[a-z-]+|better-sqlite3)/' }),
+    forbid('images-stand-on-core', 'images/ (drawing QR symbols, loading sharp) is infrastructure: it knows only core/, so the modules that draw (QR codes, second factors, social cards) share it without leaning on each other.',
+      { path: '^src/images/' }, { path: '^src/', pathNot: '^src/(core/|images/)' }),
     forbid('db-knows-no-redis', 'The database layer does not reach for Redis, nor Redis for the database.',
       { path: '^src/db/' }, { path: '^src/redis/' }),
     forbid('analytics-below-modules', 'analytics/ (click recording and aggregates) stands on core/ and db/ only.',
       { path: '^src/analytics/' }, { path: '^src/', pathNot: '^src/(core/|config[.]ts$|db/|analytics/)' }),
     forbid('modules-below-transports', 'Services, repositories, schemas and mappers know nothing of HTTP, visitors\' pages or wiring.',
-      { path: MODULES_NOT_ROUTES }, { path: '^src/', pathNot: `^src/(core/|config[.]ts$|db/|analytics/)|${MODULES_NOT_ROUTES}` }),
+      { path: MODULES_NOT_ROUTES }, { path: '^src/', pathNot: `^src/(core/|config[.]ts$|db/|images/|analytics/)|${MODULES_NOT_ROUTES}` }),
     forbid('composition-root-below-transports', 'services.ts builds services; it does not know how they are served.',
       { path: '^src/services[.]ts$' }, { path: `^src/(http/|public/|app[.]ts$|main[.]ts$|cli)|${ROUTES}` }),
     forbid('http-below-public', 'The API transport (http/ and the modules\' route files) does not reach into visitors\' pages or the entry points.',
@@ -50,14 +61,14 @@ module.exports = {
       { path: '^src/public/' }, { path: '^src/analytics/' }),
     // The map's "one place" rows (docs/architecture.md), where an import can show it: each library or
     // file that embodies one idea is reached from its one place only.
-    onlyFrom('one-visitor-reading', 'User agents are read in analytics/visitor-parser.ts only (ADR 007).', '(^|/)node_modules/ua-parser-js/', '^src/analytics/visitor-parser[.]ts$'),
+    onlyFrom('one-visitor-reading', 'User agents are read in analytics/visitor-reading.ts only (ADR 007).', '(^|/)node_modules/ua-parser-js/', '^src/analytics/visitor-reading[.]ts$'),
     onlyFrom('one-country-lookup', 'Countries come from analytics/geo.ts only.', '(^|/)node_modules/maxmind/', '^src/analytics/geo[.]ts$'),
-    onlyFrom('one-bot-list', 'Who is a bot is decided by the click recorder only.', '(^|/)node_modules/isbot/', '^src/analytics/click-recorder[.]ts$'),
-    onlyFrom('one-qr-renderer', 'QR symbols are drawn by modules/qr-codes/qr-render.ts only.', '(^|/)node_modules/qrcode/', '^src/modules/qr-codes/qr-render[.]ts$'),
+    onlyFrom('one-bot-list', 'Who is a bot is decided in analytics/visitor-reading.ts only.', '(^|/)node_modules/isbot/', '^src/analytics/visitor-reading[.]ts$'),
+    onlyFrom('one-qr-renderer', 'QR symbols are drawn by images/qr-render.ts only.', '(^|/)node_modules/qrcode/', '^src/images/qr-render[.]ts$'),
     onlyFrom('one-throttle-factory', 'Counting what is limited goes through http/throttle.ts and its stores.', '(^|/)node_modules/rate-limiter-flexible/', '^src/(http/throttle|core/shared-counters|db/shared-counter-store|redis/shared-counter-store)[.]ts$'),
     onlyFrom('one-trust-rule', 'Who the client is behind TRUSTED_PROXIES is decided in http/client-address.ts only.', '(^|/)node_modules/@fastify/proxy-addr/', '^src/http/client-address[.]ts$'),
     onlyFrom('clicks-built-by-visits', 'The click a visit records is built by the visit service only (modules/visits/visitor.ts).', '^src/modules/visits/visitor[.]ts$', '^src/modules/visits/'),
-    onlyFrom('one-journal', 'Every write goes through the change journal; nothing else opens it up.', '^src/modules/changes/change-journal[.]ts$', '^src/(modules/|services[.]ts$|cli[.]ts$|cli/main[.]ts$)'),
+    onlyFrom('one-journal', 'Every write goes through the change journal; nothing else opens it up.', '^src/modules/changes/change-journal[.]ts$', '^src/(modules/|services[.]ts$|cli/)'),
     forbid('public-below-app', 'What visitors see is registered by app.ts, never the other way round.',
       { path: '^src/public/' }, { path: '^src/(app[.]ts$|main[.]ts$|cli)' }),
     forbid('app-below-entry-points', 'app.ts is built by main.ts and tests; it knows no entry point.',

@@ -190,7 +190,7 @@ export async function runColumnarBench(options: ColumnarOptions): Promise<void> 
       const clicks = options.workspaceClicks + options.linkClicks
       const bytes = fs.statSync(file).size
       console.log(`    disk: ${(bytes / 1_048_576).toFixed(0)} MB, ${(bytes / clicks).toFixed(1)} B per click (both sorted copies and the rollups)`)
-      const statistics = createStatisticsService(createStatisticsRepository(db), () => new Date(END), createColumnarEngine(db, store))
+      const statistics = createStatisticsService({ statistics: createStatisticsRepository(db), now: () => new Date(END), engine: createColumnarEngine(db, store) })
       const link = { itemType: 'link' as const, itemId: fixture.largeLink }
       const last30 = { from: day(DAYS - 30), to: LAST_DAY }
       const all = { from: day(0), to: LAST_DAY }

@@ -307,7 +307,7 @@ async function runOn(database: 'sqlite' | 'postgres', url: string, options: Opti
   }
   const format = (timing: Timing) => `median ${timing.median.toFixed(1).padStart(7)} ms, p99 ${timing.p99.toFixed(1).padStart(7)} ms (n ${timing.n})`
   // The API's path: the statistics service with the query module, "today" being LAST_DAY.
-  const statistics = createStatisticsService(createStatisticsRepository(db), () => new Date(`${LAST_DAY}T12:00:00Z`), createClickQuery(db))
+  const statistics = createStatisticsService({ statistics: createStatisticsRepository(db), now: () => new Date(`${LAST_DAY}T12:00:00Z`), engine: createClickQuery(db) })
   const viaModule = async (question: Question): Promise<number> => {
     const filters = Object.fromEntries(question.filters.map(([column, value]) => [column === 'referrer_host' ? 'referrer' : column, value]))
     // Without a filter, `granularity=day` is what sends a request to the raw clicks.

@@ -311,41 +311,68 @@ export async function runRedirectThroughputBench(options: RedirectBenchOptions, 
   }
 }
 
+/** A built checkout a baseline bench measures: its label and folder (undefined: this checkout). */
+interface Build {
+  label: string
+  dir?: string
+}
+
 /**
- * Issue 23: link options must not slow the redirect of a link without any by more than 5 %. The
- * current build redirecting a link without options against the build of the commit before options
- * landed (`d3c104d^1`; the merge d3c104d brought them), in alternating rounds of one run, each server
- * on its own fresh SQLite database, beside the bare node:http server. Opt-in (BENCH_ONLY=redirect-options):
- * the baseline is another checkout, built there, named by BENCH_BASELINE_DIR (its dist/linkwell.mjs).
+ * One redirect, a link without options, on other builds side by side with a baseline build, in
+ * alternating rounds of one run beside the bare node:http server, each server on a fresh database
+ * of its own, SQLite and (with a PostgreSQL URL) PostgreSQL. Opt-in (BENCH_ONLY=redirect-baseline,
+ * or redirect-options for issue 23's SQLite-only figure): the baseline is another checkout, built
+ * there, named by BENCH_BASELINE_DIR; BENCH_CURRENT_DIR names further built checkouts measured beside
+ * this one (comma-separated), to tell which commit costs what. Each build's rate is printed with its
+ * ratio to the baseline's, per round and as the median (issue 23: ≥ 0.95; issue 41: within 5 %).
  */
-export async function runRedirectOptionsBench(options: RedirectBenchOptions & { baselineDir: string; currentDir?: string }): Promise<void> {
+export async function runRedirectBaselineBench(options: RedirectBenchOptions & { baselineDir: string; baselineLabel?: string; currentDirs?: string[]; databases: ReadonlyArray<'sqlite' | 'postgres'> }): Promise<void> {
   const baselineDir = path.resolve(options.baselineDir)
-  const baselineEntry = path.join(baselineDir, 'dist/linkwell.mjs')
-  if (!fs.existsSync(baselineEntry)) {
-    throw new Error(`BENCH_BASELINE_DIR: ${baselineEntry} is missing. Build the pre-options baseline first:\n  git worktree add ../linkwell-baseline d3c104d^1 && cd ../linkwell-baseline && ln -s "$OLDPWD/node_modules" node_modules && npm run build\n(node_modules from this checkout), then BENCH_BASELINE_DIR=../linkwell-baseline`)
+  const entryOf = (dir: string) => path.join(path.resolve(dir), 'dist/linkwell.mjs')
+  if (!fs.existsSync(entryOf(baselineDir))) {
+    throw new Error(`BENCH_BASELINE_DIR: ${entryOf(baselineDir)} is missing. Build the baseline first:\n  git worktree add ../linkwell-baseline <commit> && cd ../linkwell-baseline && ln -s "$OLDPWD/node_modules" node_modules && npm run build\n(node_modules from this checkout), then BENCH_BASELINE_DIR=../linkwell-baseline`)
   }
-  // Another build in place of this one (BENCH_CURRENT_DIR): to tell which later commit costs what.
-  const current = options.currentDir ? { file: path.join(path.resolve(options.currentDir), 'dist/linkwell.mjs'), cwd: path.resolve(options.currentDir) } : undefined
-  console.log(`\nRedirect without options, ${current ? `the build in ${options.currentDir}` : 'current build'} ÷ pre-options build (${options.baselineDir}): wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s, SQLite`)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-options-'))
-  const servers: BenchServer[] = []
-  try {
-    servers.push(await startBenchServer(`${current ? options.currentDir : 'current build'}, a link without options`, `file:${path.join(dir, 'current.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, current))
-    servers.push(await startBenchServer('pre-options build (d3c104d^1), the same link', `file:${path.join(dir, 'baseline.db')}`, { LOG_LEVEL: 'info' }, options, undefined, {}, { file: baselineEntry, cwd: baselineDir }))
-    const summaries = await roundsAgainstBare(servers, options)
-    for (const [index, summary] of summaries.entries()) printRounds(`SQLite, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, TARGETS.sqlite)
-    const perRound = summaries[0]!.rounds.map((round, index) => round.linkwell.perSecond / summaries[1]!.rounds[index]!.linkwell.perSecond)
-    const ratio = median(perRound)
-    console.log(`    current ÷ pre-options ${perRound.map((value) => value.toFixed(3).padStart(7)).join(' ')}   median ${ratio.toFixed(3)} (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'NOT met'})`)
-    const cpuPerRound = summaries[0]!.rounds.map((round, index) => summaries[1]!.rounds[index]!.linkwell.cpuMicroseconds / round.linkwell.cpuMicroseconds)
-    console.log(`    CPU-time ratio (pre-options µs ÷ current µs per answer) ${cpuPerRound.map((value) => value.toFixed(3)).join(', ')}; median ${median(cpuPerRound).toFixed(3)}`)
-    // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
-    for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
-  } finally {
-    for (const { server, handle } of servers) {
-      if (server.child.exitCode === null) await server.stop()
-      await handle.close()
+  const builds: Build[] = [
+    { label: 'this checkout' },
+    ...(options.currentDirs ?? []).map((dir) => ({ label: dir, dir })),
+    { label: `baseline ${options.baselineLabel ?? options.baselineDir}`, dir: baselineDir },
+  ]
+  for (const build of builds) if (build.dir && !fs.existsSync(entryOf(build.dir))) throw new Error(`${entryOf(build.dir)} is missing: build that checkout first (npm run build)`)
+  for (const database of options.databases) {
+    console.log(`\nRedirect without options, each build ÷ the baseline (${builds.at(-1)!.label}), ${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: wrk -t1 -c${CONNECTIONS}, server on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}, ${options.rounds} alternating rounds of ${options.seconds} s`)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lw-bench-redirect-baseline-'))
+    const servers: BenchServer[] = []
+    const measure = async (urls: string[]) => {
+      try {
+        for (const [index, build] of builds.entries()) {
+          const entry = build.dir ? { file: entryOf(build.dir), cwd: path.resolve(build.dir) } : undefined
+          servers.push(await startBenchServer(`${build.label}, a link without options`, urls[index]!, { LOG_LEVEL: 'info' }, options, undefined, {}, entry))
+        }
+        const summaries = await roundsAgainstBare(servers, options)
+        const target = database === 'sqlite' ? TARGETS.sqlite : TARGETS.postgres
+        for (const [index, summary] of summaries.entries()) printRounds(`${database}, ${servers[index]!.name}: GET /{alias} → 302, every click recorded`, summary, target)
+        const baseline = summaries.at(-1)!
+        for (const [index, summary] of summaries.slice(0, -1).entries()) {
+          const perRound = summary.rounds.map((round, at) => round.linkwell.perSecond / baseline.rounds[at]!.linkwell.perSecond)
+          const ratio = median(perRound)
+          console.log(`    ${builds[index]!.label} ÷ baseline ${perRound.map((value) => value.toFixed(3).padStart(7)).join(' ')}   median ${ratio.toFixed(3)} (within 5 %: ${ratio >= 0.95 ? 'yes' : 'NO'})`)
+          const cpuPerRound = summary.rounds.map((round, at) => baseline.rounds[at]!.linkwell.cpuMicroseconds / round.linkwell.cpuMicroseconds)
+          console.log(`    CPU-time ratio (baseline µs ÷ this build's µs per answer) ${cpuPerRound.map((value) => value.toFixed(3)).join(', ')}; median ${median(cpuPerRound).toFixed(3)}`)
+        }
+        // +1 on the first server: the request that took the bare server's fixed answer from it was a counted visit too.
+        for (const [index, bench] of servers.entries()) await checkClicks(bench, summaries[index]!, index === 0 ? 1 : 0)
+      } finally {
+        for (const { server, handle } of servers) {
+          if (server.child.exitCode === null) await server.stop()
+          await handle.close()
+        }
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
     }
-    fs.rmSync(dir, { recursive: true, force: true })
+    if (database === 'sqlite') await measure(builds.map((_, index) => `file:${path.join(dir, `build-${index}.db`)}`))
+    else {
+      const withDatabases = (urls: string[]): Promise<void> => urls.length === builds.length ? measure(urls) : withBenchDatabase(options.postgresUrl, (url) => withDatabases([...urls, url]))
+      await withDatabases([])
+    }
   }
 }

@@ -22,8 +22,11 @@
 //                         redirect-options (not in the default set: a link without options on this
 //                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23),
 //                         tls (a short link over https against the same server over plain http, issue 43)
-//   BENCH_BASELINE_DIR    the checkout of the pre-options commit (d3c104d^1), built, for redirect-options
-//   BENCH_CURRENT_DIR     for redirect-options: another built checkout measured in place of this one
+//                         redirect-baseline (not in the default set: the same on SQLite and PostgreSQL,
+//                         against any baseline build; issue 41 measured e5deea9 against main)
+//   BENCH_BASELINE_DIR    the built checkout of the baseline commit (d3c104d^1 for redirect-options)
+//   BENCH_BASELINE_LABEL  how the baseline is named in the output (its commit)
+//   BENCH_CURRENT_DIR     more built checkouts measured beside this one, comma-separated
 //   BENCH_REDIRECT_CONFIGURATIONS  the redirect bench's configurations to measure, by number from 0
 //                         (e.g. 0,5: the default and the columnar store); by default all
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
@@ -34,7 +37,7 @@ import { runColdStartBench } from './cold-start.js'
 import { runExportBench } from './export.js'
 import { importOptionsFromEnvironment, runImportBench } from './import.js'
 import { runMemoryBench } from './memory-under-load.js'
-import { runRedirectOptionsBench, runRedirectThroughputBench } from './redirect-throughput.js'
+import { runRedirectBaselineBench, runRedirectThroughputBench } from './redirect-throughput.js'
 import { runRedirectsBesideImportBench } from './redirects-beside-import.js'
 import { runStatisticsReadBench } from './statistics-read.js'
 import { runTwoInstancesBench } from './two-instances.js'
@@ -55,7 +58,9 @@ console.log(`bench started ${new Date().toISOString()}`)
 const redirect = databasesOf('redirect')
 if (redirect.size > 0) await runRedirectThroughputBench({ seconds, rounds, postgresUrl, nodeArgs, configurations: process.env.BENCH_REDIRECT_CONFIGURATIONS?.split(',').map(Number) }, redirect)
 if (only.has('tls')) await runTlsRedirectBench({ seconds, rounds, nodeArgs })
-if (only.has('redirect-options')) await runRedirectOptionsBench({ seconds, rounds, postgresUrl, nodeArgs, baselineDir: process.env.BENCH_BASELINE_DIR ?? '', currentDir: process.env.BENCH_CURRENT_DIR })
+const baselineBench = { seconds, rounds, postgresUrl, nodeArgs, baselineDir: process.env.BENCH_BASELINE_DIR ?? '', baselineLabel: process.env.BENCH_BASELINE_LABEL, currentDirs: process.env.BENCH_CURRENT_DIR?.split(',').filter(Boolean) }
+if (only.has('redirect-options')) await runRedirectBaselineBench({ ...baselineBench, databases: ['sqlite'] })
+if (only.has('redirect-baseline')) await runRedirectBaselineBench({ ...baselineBench, databases: ['sqlite', 'postgres'] })
 const api = databasesOf('api')
 if (api.size > 0) await runApiThroughputBench({ seconds, rounds, postgresUrl, nodeArgs }, api)
 if (only.has('two-instances')) await runTwoInstancesBench({ seconds, postgresUrl, redisUrl, nodeArgs })

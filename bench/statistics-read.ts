@@ -77,7 +77,7 @@ export async function runStatisticsReadBench(options: Options): Promise<void> {
     await seed(small, SMALL_CLICKS)
 
     const reader = openDatabase(databaseUrl)
-    const statistics = createStatisticsService(createStatisticsRepository(reader.db))
+    const statistics = createStatisticsService({ statistics: createStatisticsRepository(reader.db) })
     const rawRows = await reader.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
     const [largeStats, smallStats] = await Promise.all([large, small].map((itemId) => statistics.overall({ itemType: 'link', itemId })))
     const [serviceLarge, serviceSmall] = await timeAlternating(READS, [

@@ -24,6 +24,7 @@ import { chooseCounterStore, createThrottleFactory } from './http/throttle.js'
 import { validatorCompiler } from './http/validator.js'
 import { ErrorResponse } from './http/schemas.js'
 import { registerAccountRoutes } from './modules/accounts/account.routes.js'
+import { registerApiKeyRoutes } from './modules/api-keys/api-key.routes.js'
 import { registerSessionRoutes } from './modules/accounts/session.routes.js'
 import { registerTwoFactorRoutes } from './modules/accounts/two-factor.routes.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
@@ -55,6 +56,7 @@ import { registerDashboard } from './public/dashboard.js'
 import { registerPublicSite } from './public/public-site.js'
 import { registerPreviewRoutes } from './public/preview.routes.js'
 import { createCachedRedirect } from './public/cached-redirect.js'
+import { createVisitAnswers } from './public/link-visit.js'
 import { requestIdOf } from './http/request-id.js'
 import { rememberingSerializerFactory } from './http/response-serializers.js'
 import { loopShare } from './core/loop-share.js'
@@ -148,10 +150,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const proxyTrust = config.trustedProxies.length > 0 ? createProxyTrust(config.trustedProxies) : null
   // The front door of every request, the server's and app.inject's alike: a short link whose
   // answer is in memory is answered at once (public/cached-redirect.ts), the rest is routed.
+  // A visit is rendered and counted in one place, whichever of the two answers it (public/link-visit.ts).
+  const visitAnswers = createVisitAnswers({ visits: services.visits, publicUrl: config.publicUrl })
+  // The headers every answer gets, the router's (onSend below) and the short path's alike: the
+  // request id, and with HSTS=on on the main host over https, Strict-Transport-Security (browsers
+  // keep to https there once they met it; not on branded domains, whose certificate may not be there yet).
+  const answerHeadersOf = (request: http.IncomingMessage, requestId = requestIdOf(request.headers)): Record<string, string> =>
+    config.hsts && (request.socket as { encrypted?: boolean }).encrypted && hostnameOf(request.headers.host) === publicHostname
+      ? { 'x-request-id': requestId, 'strict-transport-security': 'max-age=31536000' }
+      : { 'x-request-id': requestId }
   const cachedRedirect = createCachedRedirect({
     visits: services.visits,
+    answers: visitAnswers,
     proxyTrust,
-    requestIdOf,
+    answerHeadersOf,
     isRoutedPath: (path) => fixedPaths.has(path) || routePrefixes.has(firstSegmentOfDeeperPath(path)),
     onRedirect: () => visitorLog.redirected(),
   })
@@ -236,12 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Unknown API paths get the envelope; every other unknown address is a visitor's: a page.
   app.setNotFoundHandler((request, reply) => (isApiPath(routePathOf(request)) ? sendEndpointNotFound(reply) : sendNotFoundPage(reply)))
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id)
-    // HSTS=on: browsers keep to https on the main host once they met it there (not branded
-    // domains: a workspace's certificate may not be there yet).
-    if (config.hsts && (request.raw.socket as { encrypted?: boolean }).encrypted && hostnameOf(request.headers.host) === publicHostname) {
-      reply.header('strict-transport-security', 'max-age=31536000')
-    }
+    reply.headers(answerHeadersOf(request.raw, request.id))
     done(null, payload)
   })
   // HTTP_PORT (ACME_EMAIL) keeps serving short links; the dashboard and API go to https, once the host has a certificate.
@@ -286,7 +293,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await installSecurityHeaders(app, { corsOrigins: config.corsOrigins, https: config.publicUrl.startsWith('https:') })
   const apiGate = installApiGate(app, {
-    accounts: services.accounts,
+    keys: services.apiKeys,
     sessions: services.sessions,
     sessionCookie,
     publicUrl: config.publicUrl,
@@ -333,6 +340,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
+  registerApiKeyRoutes(app, { apiKeys: services.apiKeys })
   registerMemberRoutes(app, { members: services.members, invitations: services.invitations, accounts: services.accounts, sessions: services.sessions, sessionCookie, workspaceCreation: services.workspaceCreation, publicUrl })
   registerDomainRoutes(app, { domains: services.domains, listEnvelope })
   registerCertificateRoutes(app, { domains: services.domains, certificates: services.certificateManager, publicHostname })
@@ -343,9 +351,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerPixelRoutes(app, { pixels: services.pixels, listEnvelope })
   registerQrCodeRoutes(app, { qrCodes: services.qrCodes, statistics: services.statistics, publicUrl, listEnvelope })
   registerLogoUploadRoutes(app, { logoUploads: services.logoUploads })
-  registerLinkRoutes(app, { links: services.links, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
+  registerLinkRoutes(app, { links: services.links, cards: services.linkCards, statistics: services.statistics, publicUrl, listCache: linkListCache, listEnvelope })
   registerLinkBulkRoutes(app, { linkBatch: services.linkBatch, publicUrl })
-  registerLinkCardRoutes(app, { links: services.links })
+  registerLinkCardRoutes(app, { links: services.links, cards: services.linkCards })
   registerImportRoutes(app, { imports: services.imports, worker: services.importWorker, listEnvelope, maxBytes: config.importMaxBytes })
   registerUtmTemplateRoutes(app, { utmTemplates: services.utmTemplates, listEnvelope })
   registerTagRoutes(app, { tags: services.tags, listEnvelope })
@@ -365,9 +373,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     qrImages: services.qrImages,
     campaignPages: services.campaignPages,
     overlays: services.overlays,
-    links: services.links,
+    cards: services.linkCards,
     throttles: deps.visitorThrottles ?? createVisitorThrottles(throttles),
     visitorLog,
+    answers: visitAnswers,
     publicUrl,
   })
 

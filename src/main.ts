@@ -6,7 +6,7 @@ import { listenOnTheInternet } from './http/internet-listeners.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { createLogger } from './logger.js'
-import { generatePassword } from './modules/accounts/secrets.js'
+import { generatePassword } from './core/secrets.js'
 import { DASHBOARD_PATH } from './public/dashboard.js'
 import { createServices } from './services.js'
 

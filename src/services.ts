@@ -11,9 +11,10 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
-import { createApiKeyRepository } from './modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
+import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
-import { createPlanUsageService } from './modules/accounts/plan-limits.js'
+import { createPlanUsageService } from './modules/plans/plan-limits.js'
 import { createSessionRepository } from './modules/accounts/session.repository.js'
 import { createSessionService } from './modules/accounts/session.service.js'
 import { createTwoFactorRepository } from './modules/accounts/two-factor.repository.js'
@@ -24,8 +25,8 @@ import { createWorkspaceCreationService } from './modules/accounts/workspace-cre
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
-import { createPlanRepository } from './modules/admin/plan.repository.js'
-import { createPlanService } from './modules/admin/plan.service.js'
+import { createPlanRepository } from './modules/plans/plan.repository.js'
+import { createPlanService } from './modules/plans/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
 import type { AliasGenerator } from './modules/aliases/alias-generator.js'
 import { createAliasRepository } from './modules/aliases/alias.repository.js'
@@ -53,6 +54,9 @@ import { createLinkRepository } from './modules/links/link.repository.js'
 import { createLinkService } from './modules/links/link.service.js'
 import { createLinkCardRepository } from './modules/links/link-card.repository.js'
 import { createLinkBatchWriter } from './modules/links/link-batch.js'
+import { createLinkCardService } from './modules/links/link-card.service.js'
+import { createLinkChanges } from './modules/links/link-changes.js'
+import { createLinkCreation } from './modules/links/link-creation.js'
 import { createImportRepository } from './modules/imports/import.repository.js'
 import { createImportService, type ImportServiceOptions } from './modules/imports/import.service.js'
 import { createImportWorker } from './modules/imports/import-worker.js'
@@ -85,9 +89,7 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
-import { createClickQuery, type StatisticsEngine } from './modules/statistics/click-query.js'
-import { createColumnarEngine } from './modules/statistics/columnar-query.js'
-import { openColumnarStore, type ColumnarStore } from './analytics/columnar-store.js'
+import { createStatisticsEngines } from './modules/statistics/statistics-engines.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
 import { createLinkChecker } from './modules/link-health/link-checker.js'
 import type { HostResolver as AddressResolver } from './core/address-policy.js'
@@ -122,7 +124,7 @@ export interface ServiceDependencies {
   /** Tunes the webhook delivery worker (tests: a short poll, back-off and lease, a clock, a resolver). */
   webhookDelivery?: Partial<Omit<DeliveryWorkerOptions, 'send'>> & { resolveHost?: AddressResolver }
   /** Tunes imports (chunk size, lease; tests stop a job between chunks). */
-  imports?: ImportServiceOptions
+  imports?: Omit<ImportServiceOptions, 'jobs' | 'linkBatch'>
   /** Tunes the event stream's publisher (EVENTS_URL; tests: a short poll and lease). */
   eventStream?: Partial<Omit<EventStreamOptions, 'url'>>
 }
@@ -169,31 +171,35 @@ export function createServices(deps: ServiceDependencies) {
 
   const clicks =
     deps.clickRecorder ??
-    createClickRecorder(db, {
+    createClickRecorder({
+      db,
       onError: (error) => log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
       onDrop: (dropped) => log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),
       // link.clicked and qr.scanned events, in each batch's transaction.
-      onBatch: outbox.onClickBatch,
+      inTransaction: outbox.onClickBatch,
       // The columnar store takes the committed batches as they are instead of reading them back.
-      ...(config.analyticsStore ? { onCommitted: (rows, ids) => analyticsStore?.offer(rows, ids) } : {}),
+      withIds: Boolean(config.analyticsStore),
     })
-
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
-  let statisticsEngine: StatisticsEngine = createClickQuery(db)
-  const engine: StatisticsEngine = {
-    figures: (...question) => statisticsEngine.figures(...question),
-    live: (...question) => statisticsEngine.live(...question),
-  }
-  let analyticsStore: ColumnarStore | null = null
-  let analyticsTimer: NodeJS.Timeout | undefined
-  let answeringFromStore = false
+  const statisticsEngines = createStatisticsEngines({
+    db,
+    clicks,
+    storeFile: config.analyticsStore,
+    retentionDays: config.clickRetentionDays,
+    onError: (error, problem) => problem === 'open'
+      ? log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
+      : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
+  })
 
+  const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })
   const accountRepository = bindable(createAccountRepository, db)
-  const accounts = createAccountService(accountRepository, bindable(createApiKeyRepository, db), journal, invalidation)
+  const apiKeyRepository = bindable(createApiKeyRepository, db)
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
-  const sessions = createSessionService(accountRepository, sessionRepository, accounts, journal, { sessionDays: config.sessionDays })
+  const sessions = createSessionService({ accounts: accountRepository, sessions: sessionRepository, accountService: accounts, journal, sessionDays: config.sessionDays })
   // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
   const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
   const sendInvitation: InvitationSender | undefined = mailer
@@ -202,13 +208,13 @@ export function createServices(deps: ServiceDependencies) {
         throw error
       })
     : undefined
-  const plans = createPlanService(bindable(createPlanRepository, db), journal, invalidation)
   const linkRepository = bindable(createLinkRepository, db)
   // One namespace owner for links, bio pages and QR codes: one generator, one retry policy.
-  const aliases = createAliasService(createAliasRepository(db), { drawAlias: deps.drawAlias })
+  const aliases = createAliasService({ namespace: createAliasRepository(db), drawAlias: deps.drawAlias })
   const qrCodeRepository = bindable(createQrCodeRepository, db)
   const logoUploadRepository = createLogoUploadRepository(db)
-  const logoUploads = createLogoUploadService(logoUploadRepository, {
+  const logoUploads = createLogoUploadService({
+    uploads: logoUploadRepository,
     uploadDir: config.uploadDir,
     onCollectError: (error) => log.error({ err: error }, 'collecting unused uploaded logos failed; the next upload tries again'),
   })
@@ -222,13 +228,17 @@ export function createServices(deps: ServiceDependencies) {
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
-  const tags = createTagService(bindable(createTagRepository, db), journal)
-  const links = createLinkService(linkRepository, { invalidation, aliases, journal, publicUrl, tags, cards: bindable(createLinkCardRepository, db) })
-  const linkBatch = createLinkBatchWriter(links, aliases, journal)
-  const imports = createImportService(createImportRepository(db), linkBatch, { maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
+  const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
+  const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
+  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges })
+  const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation })
+  const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
+  const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
+  const imports = createImportService({ jobs: createImportRepository(db), linkBatch, maxRows: config.importMaxRows, chunkSize: deps.database.longWorkChunkRows, ...deps.imports })
   // Told each hostname a workspace has just proven control of (the certificate manager orders for it).
   const domainListeners: Array<(hostname: string) => void> = []
-  const domains = createDomainService(domainRepository, {
+  const domains = createDomainService({
+    domains: domainRepository,
     publicUrl,
     server: { ips: config.serverIps, cname: config.serverCname },
     resolveHost: deps.resolveHost ?? dns.hostRecords,
@@ -243,9 +253,10 @@ export function createServices(deps: ServiceDependencies) {
   })
   // With ACME_EMAIL: certificates ordered for the main host and verified domains, served from memory by SNI.
   const certificateRepository = createCertificateRepository(db)
-  const certificateStore = createCertificateStore(certificateRepository, { secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
+  const certificateStore = createCertificateStore({ certificates: certificateRepository, secrets, invalidation, pollMs: 5_000, onError: (error) => log.error({ err: error }, 'a certificate could not be loaded') })
   const certificateManager = config.acme
-    ? createCertificateManager(certificateRepository, {
+    ? createCertificateManager({
+      certificates: certificateRepository,
       acme: config.acme,
       publicHostname: certifiableHostname(publicUrl),
       verifiedHostnames: () => domains.verifiedHostnames(),
@@ -257,7 +268,7 @@ export function createServices(deps: ServiceDependencies) {
     })
     : undefined
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
-  const domainVerifier = createDomainVerifier(domains, { pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
+  const domainVerifier = createDomainVerifier({ domains, pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
   const linkChecker = createLinkChecker(db, { outbox, invalidation }, {
     allowPrivate: config.linkCheck.allowPrivate,
@@ -266,7 +277,7 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
-  const importWorker = createImportWorker(imports, { onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
+  const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
     config,
@@ -276,9 +287,9 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every service write is recorded with its audit rows and its events. */
     journal,
     /** Reading the audit rows the journal writes, and keeping them to AUDIT_RETENTION_DAYS. */
-    audit: createAuditService(createAuditRepository(db)),
+    audit: createAuditService({ entries: createAuditRepository(db) }),
     /** Links and raw clicks out again, streamed (CSV, JSON, NDJSON). */
-    exports: createExportService(createExportRepository(db), { publicUrl }),
+    exports: createExportService({ rows: createExportRepository(db), publicUrl }),
     /** Events for webhooks, written in the transaction of the change they report. */
     outbox,
     /** Sends the outbox's deliveries; the HTTP app starts it, the CLI never does. */
@@ -289,6 +300,8 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** API keys: issued, listed, revoked, and checked on every request that carries one. */
+    apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions,
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
@@ -297,11 +310,14 @@ export function createServices(deps: ServiceDependencies) {
       { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
     /** The people of each workspace and their roles. */
-    members: createMemberService(peopleRepository, journal, invalidation),
+    members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
-    workspaceCreation: createWorkspaceCreationService(peopleRepository, accounts, config.workspaceCreation),
+    workspaceCreation: createWorkspaceCreationService({ people: peopleRepository, accounts, policy: config.workspaceCreation }),
     /** Invitations to a workspace: links, mails, acceptance. */
-    invitations: createInvitationService(bindable(createInvitationRepository, db), peopleRepository, accounts, {
+    invitations: createInvitationService({
+      invitations: bindable(createInvitationRepository, db),
+      people: peopleRepository,
+      accounts,
       journal,
       invalidation,
       dashboardUrl: `${publicUrl}/app`,
@@ -321,59 +337,13 @@ export function createServices(deps: ServiceDependencies) {
       splash: (accountId) => splashPageRepository.count(accountId),
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
-    users: createUserAdministration(accounts, plans, invalidation, peopleRepository),
-    statistics: createStatisticsService(createStatisticsRepository(db), undefined, engine),
+    users: createUserAdministration({ accounts, plans, invalidation, people: peopleRepository }),
+    statistics: createStatisticsService({ statistics: createStatisticsRepository(db), engine: statisticsEngines.engine }),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
-    analyticsStore: {
-      /**
-       * Opens the store and keeps it caught up with the raw clicks (every second; upkeep every
-       * minute); statistics are read from it once it has caught up the first time, which on a
-       * database with a long history happens in the background while the server already answers.
-       * A store that cannot be opened (another process holds the file) is reported and statistics
-       * stay on the raw clicks.
-       */
-      async start(): Promise<void> {
-        if (!config.analyticsStore || analyticsStore) return
-        let store: ColumnarStore
-        try {
-          store = await openColumnarStore(db, { file: config.analyticsStore, retentionDays: config.clickRetentionDays })
-        } catch (error) {
-          log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
-          return
-        }
-        analyticsStore = store
-        const columnar = createColumnarEngine(db, store)
-        let ticks = 0
-        let busy = false
-        const tick = () => {
-          if (busy || analyticsStore !== store) return
-          busy = true
-          ticks += 1
-          store.catchUp()
-            .then(async () => {
-              if (ticks === 1 || ticks % 60 === 0) await store.compact()
-              statisticsEngine = columnar
-              answeringFromStore = true
-            })
-            .catch((error: unknown) => log.error({ err: error }, 'the columnar store could not catch up; it tries again'))
-            .finally(() => {
-              busy = false
-            })
-        }
-        tick()
-        analyticsTimer = setInterval(tick, 1_000)
-        analyticsTimer.unref()
-      },
-      /** The open store, if any (tests). */
-      get store(): ColumnarStore | null {
-        return analyticsStore
-      },
-      /** True once statistics are read from the store (it has caught up once). */
-      get answering(): boolean {
-        return answeringFromStore && analyticsStore !== null
-      },
-    },
+    analyticsStore: statisticsEngines,
     links,
+    /** Links' social cards. */
+    linkCards,
     /** Many links at once: `POST /api/urls/bulk` and imports. */
     linkBatch,
     /** Import jobs (CSV, Bitly, YOURLS): started by the API or the CLI, resumed after a restart. */
@@ -384,8 +354,8 @@ export function createServices(deps: ServiceDependencies) {
     tags,
     linkChecker,
     /** The account's named sets of UTM parameters for links (issue 23). */
-    utmTemplates: createUtmTemplateService(bindable(createUtmTemplateRepository, db), journal),
-    bioPages: createBioPageService(bioPageRepository, aliases, { journal, invalidation, publicUrl, tags }),
+    utmTemplates: createUtmTemplateService({ templates: bindable(createUtmTemplateRepository, db), journal }),
+    bioPages: createBioPageService({ pages: bioPageRepository, aliases, journal, invalidation, publicUrl, tags }),
     domains,
     /** Checks unproven branded domains in the background (ADR 031); the HTTP app starts it, the CLI never does. */
     domainVerifier,
@@ -393,27 +363,34 @@ export function createServices(deps: ServiceDependencies) {
     certificateManager,
     /** The certificates this instance serves over TLS, by hostname. */
     certificateStore,
-    campaigns: createCampaignService(
-      campaignRepository,
-      { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
-      { invalidation, journal, publicUrl },
-    ),
-    campaignPages: createCampaignPagesService(createCampaignPagesRepository(db), invalidation, publicUrl),
-    channels: createChannelService(channelRepository, bindable(createChannelItemRepository, db), {
-      links: createShortLinkItemSource(db, publicUrl),
-      bio: createBioPageItemSource(db, publicUrl),
-      qr: createQrCodeItemSource(db, publicUrl),
-    }, journal),
-    overlays: createOverlayService(overlayRepository, journal, invalidation, contactRepository, outbox),
-    splashPages: createSplashPageService(splashPageRepository, journal, invalidation),
-    pixels: createPixelService(pixelRepository, journal, invalidation),
-    qrCodes: createQrCodeService(qrCodeRepository, { publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
-    qrImages: createQrImageService(qrCodeRepository, publicUrl),
+    campaigns: createCampaignService({
+      campaigns: campaignRepository,
+      links: { assignToCampaign: (executor, accountId, campaignId, linkId) => linkRepository.in(executor).setCampaign(accountId, linkId, campaignId) },
+      invalidation,
+      journal,
+      publicUrl,
+    }),
+    campaignPages: createCampaignPagesService({ pages: createCampaignPagesRepository(db), invalidation, publicUrl }),
+    channels: createChannelService({
+      channels: channelRepository,
+      items: bindable(createChannelItemRepository, db),
+      sources: {
+        links: createShortLinkItemSource(db, publicUrl),
+        bio: createBioPageItemSource(db, publicUrl),
+        qr: createQrCodeItemSource(db, publicUrl),
+      },
+      journal,
+    }),
+    overlays: createOverlayService({ overlays: overlayRepository, journal, invalidation, contacts: contactRepository, events: outbox }),
+    splashPages: createSplashPageService({ pages: splashPageRepository, journal, invalidation }),
+    pixels: createPixelService({ pixels: pixelRepository, journal, invalidation }),
+    qrCodes: createQrCodeService({ qrCodes: qrCodeRepository, publicUrl, loadLogo: deps.loadLogo ?? createLogoLoader({ uploadDir: config.uploadDir, uploads: logoUploads, fetch: { resolveHost: connectionResolver } }), aliases, journal, tags }),
+    qrImages: createQrImageService({ qrCodes: qrCodeRepository, publicUrl }),
     logoUploads,
     /** Every visit of a short address: what it serves, where it sends this visitor, the click it records. */
     visits: createVisitService({
-      aliasResolver: createAliasResolver(visitLookups, invalidation),
-      hostRouter: createHostRouter(visitLookups, invalidation, publicUrl),
+      aliasResolver: createAliasResolver({ lookups: visitLookups, invalidation }),
+      hostRouter: createHostRouter({ lookups: visitLookups, invalidation, publicUrl }),
       clicks,
       redirectStatus: config.redirectStatus,
       upgradePassword: createPasswordUpgrade((linkId, from, to) => linkRepository.replacePasswordHash(linkId, from, to)),
@@ -429,11 +406,7 @@ export function createServices(deps: ServiceDependencies) {
       await certificateStore.stop()
       await eventStream?.stop()
       await clicks.close()
-      clearInterval(analyticsTimer)
-      const store = analyticsStore
-      analyticsStore = null
-      statisticsEngine = createClickQuery(db)
-      await store?.close()
+      await statisticsEngines.close()
       await invalidation.close()
       mailer?.close()
     },

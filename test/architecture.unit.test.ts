@@ -57,6 +57,12 @@ describe('one place for each idea', () => {
   })
 
   it('visitor redirects get their no-cache answer from public/redirect-reply.ts only', () => {
-    expect(filesMatching(/\.redirect\(/).filter((file) => file.startsWith('public/'))).toEqual(['public/redirect-reply.ts'])
+    // Its Location and Cache-Control are built there (redirectTo, redirectOf); no other file of
+    // public/ sends a redirect or names the header.
+    expect(filesMatching(/\.redirect\(|['"]?location['"]?\s*:/).filter((file) => file.startsWith('public/'))).toEqual(['public/redirect-reply.ts'])
+  })
+
+  it('a visit is counted where it is answered, public/link-visit.ts, whichever transport answers it', () => {
+    expect(filesMatching(/visits\.count\(/)).toEqual(['public/link-visit.ts'])
   })
 })

@@ -8,7 +8,7 @@ import { createBulkInsert } from '../db/bulk-insert.js'
 import { prepareStatement } from '../db/prepared-query.js'
 import type { Database } from '../db/schema.js'
 import type { ClickItemType } from './click-items.js'
-import { SOCIAL_NETWORKS } from './click-enrichment.js'
+import { SOCIAL_NETWORKS } from './visitor-reading.js'
 
 /** A click as the aggregates see it: '' for what is unknown. */
 export interface CountedClick {

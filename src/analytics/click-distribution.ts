@@ -1,7 +1,7 @@
 // Synthetic traffic spread like real traffic (issue 24): countries and referrers Zipf-distributed
 // over 200 and 500 values, 30 browsers, a dozen systems, 3 devices, 40 languages. Used by
 // `linkwell dev seed-clicks` and the analytics bench; deterministic for a seed.
-import type { AgentDescription } from './visitor-parser.js'
+import type { AgentDescription } from './visitor-reading.js'
 
 /** A small deterministic generator (mulberry32): the same seed gives the same clicks. */
 export function randomSource(seed: number): () => number {

@@ -3,20 +3,14 @@
 // `intervalMs`, or as soon as `batchSize` wait), enriched and counted into the aggregates by
 // the click writer. A clean shutdown flushes everything. A crash loses what is still queued:
 // normally under one interval's visits; while the database is unreachable, up to `maxQueue`.
-import { isbot } from 'isbot'
 import type { DB } from '../db/database.js'
 import { isDatabaseUnavailable } from '../db/errors.js'
-import { referrerHostOf } from './click-enrichment.js'
-import { preferredLanguageOf } from './visitor-parser.js'
-import { createClickWriter, type ClickBatchListener, type CommittedClicksListener, type PendingClick } from './click-writer.js'
+import { isBot, preferredLanguageOf, referrerHostOf } from './visitor-reading.js'
+import { createClickWriter, type InTransactionHook, type PendingClick, type WrittenBatch } from './click-writer.js'
 import { createDailySaltHasher, type VisitorHasher } from './visitor-hash.js'
 import { nowTimestamp } from '../core/time.js'
 import { memoize } from '../core/memoize.js'
 import type { ClickEvent } from './click-items.js'
-import type { LinkCounters } from './click-aggregates.js'
-
-/** Told, after each written batch, the counters of the links it counted (click caps). */
-export type LinkCountersListener = (counters: LinkCounters) => void
 
 export interface ClickRecorder {
   /**
@@ -26,10 +20,6 @@ export interface ClickRecorder {
   record(event: ClickEvent): boolean
   /** True when `record` would count the visit: a person's, not a bot's, a preview's or a prefetch. */
   counts(event: ClickEvent): boolean
-  /** True for a bot's or a link-preview fetcher's user agent (the one bot list; social cards are shown to these). */
-  isBot(userAgent: string | undefined): boolean
-  /** Adds a listener told of the links' counters after every written batch. */
-  onLinkCounters(listener: LinkCountersListener): void
   /** Writes everything queued so far. */
   flush(): Promise<void>
   /** Stops the timer and flushes what is left. */
@@ -37,9 +27,21 @@ export interface ClickRecorder {
   readonly pending: number
   /** Visits since start: queued, written, and dropped (queue full, or a batch refused for good). */
   readonly totals: Readonly<ClickRecorderTotals>
-  /** Calls `listener` after every batch written, with its rows and how long the write took. */
-  onBatch(listener: BatchListener): () => void
+  /**
+   * Tells `listener` of every batch once its transaction has committed: its clicks (with their ids
+   * when the recorder was made `withIds`), the links' counters (click caps) and how long the write
+   * took (metrics). Answers the function that stops telling it. A listener must not throw.
+   */
+  afterCommit(listener: AfterCommitListener): () => void
 }
+
+/** A committed batch, as afterCommit's listeners are told of it. */
+export interface CommittedBatch extends WrittenBatch {
+  /** How long writing it took, in seconds. */
+  seconds: number
+}
+
+export type AfterCommitListener = (batch: CommittedBatch) => void
 
 export interface ClickRecorderTotals {
   queued: number
@@ -47,9 +49,9 @@ export interface ClickRecorderTotals {
   dropped: number
 }
 
-export type BatchListener = (rows: number, seconds: number) => void
-
 export interface ClickRecorderOptions {
+  /** The database the clicks are written to. */
+  db: DB
   /** How visitors are told apart; by default a random salt per day (visitor-hash.ts). */
   visitors?: VisitorHasher
   batchSize?: number
@@ -62,10 +64,10 @@ export interface ClickRecorderOptions {
   closeTimeoutMs?: number
   /** Visits `close()` could not write in time (lost with the process). */
   onShutdownLoss?: (lost: number, error: unknown) => void
-  /** Runs in each batch's transaction after its clicks are written (the webhooks' outbox). */
-  onBatch?: ClickBatchListener
-  /** Told of each committed batch's clicks with their ids (the columnar store). */
-  onCommitted?: CommittedClicksListener
+  /** Runs in each batch's transaction after its clicks are written (the webhooks' outbox); a failure rolls the batch back. */
+  inTransaction?: InTransactionHook
+  /** Committed batches carry the ids their clicks took (the columnar store takes them from there). */
+  withIds?: boolean
 }
 
 /** First and longest pause between two attempts while the database refuses batches. */
@@ -83,15 +85,15 @@ function capped(userAgent: string): string {
   return userAgent.length <= 512 ? userAgent : Buffer.from(userAgent.slice(0, 512), 'utf8').toString('utf8')
 }
 
-export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}): ClickRecorder {
-  const isBotAgent = memoize(isbot, 2_000)
+export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
+  const { db } = options
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
   const language = memoize((header) => preferredLanguageOf(header), 500)
   // One string per distinct user agent for every queued visit that sent it: each request's own
   // copy then dies young instead of being carried into the old generation by the queue.
   const sharedAgent = memoize(capped, 2_000)
-  const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db), onBatch: options.onBatch, onCommitted: options.onCommitted })
+  const writeClicks = createClickWriter({ db, visitors: options.visitors ?? createDailySaltHasher(db), inTransaction: options.inTransaction, withIds: options.withIds })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
   const intervalMs = options.intervalMs ?? 250
@@ -105,12 +107,11 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
   let lastError: unknown
   let refusals = 0
   const totals: ClickRecorderTotals = { queued: 0, written: 0, dropped: 0 }
-  const batchListeners = new Set<BatchListener>()
-  const linkCountersListeners: LinkCountersListener[] = []
+  const committedListeners = new Set<AfterCommitListener>()
 
   function counts(event: ClickEvent): boolean {
     // A visit without a user agent is a script or a checker, not a browser.
-    return Boolean(event.userAgent) && !event.prefetch && !isBotAgent(event.userAgent!)
+    return Boolean(event.userAgent) && !event.prefetch && !isBot(event.userAgent)
   }
 
   /** Writes batches until the queue is empty; false when the database refused one (kept for later). */
@@ -118,9 +119,9 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
     while (queue.length > 0) {
       const batch = queue.slice(0, batchSize * 4)
       const started = performance.now()
-      let counters
+      let written: WrittenBatch
       try {
-        counters = await writeClicks(batch)
+        written = await writeClicks(batch)
       } catch (error) {
         lastError = error
         backoffMs = Math.min(Math.max(backoffMs * 2, MIN_BACKOFF_MS), MAX_BACKOFF_MS)
@@ -141,9 +142,8 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
       refusals = 0
       queue = queue.slice(batch.length)
       totals.written += batch.length
-      const seconds = (performance.now() - started) / 1000
-      for (const listener of batchListeners) listener(batch.length, seconds)
-      if (counters.size > 0) for (const listener of linkCountersListeners) listener(counters)
+      const committed: CommittedBatch = { ...written, seconds: (performance.now() - started) / 1000 }
+      for (const listener of committedListeners) listener(committed)
     }
     if (dropped > 0) {
       options.onDrop?.(dropped)
@@ -181,10 +181,6 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
 
   return {
     counts,
-    isBot: (userAgent) => Boolean(userAgent) && isBotAgent(userAgent!),
-    onLinkCounters(listener) {
-      linkCountersListeners.push(listener)
-    },
     record(event) {
       const userAgent = event.userAgent
       if (!userAgent || !counts(event)) return false
@@ -227,9 +223,9 @@ export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}):
       return queue.length
     },
     totals,
-    onBatch(listener) {
-      batchListeners.add(listener)
-      return () => batchListeners.delete(listener)
+    afterCommit(listener) {
+      committedListeners.add(listener)
+      return () => committedListeners.delete(listener)
     },
   }
 }

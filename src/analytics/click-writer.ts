@@ -7,8 +7,7 @@ import type { Database, NewClick } from '../db/schema.js'
 import { sql, type Transaction } from 'kysely'
 import { addClickRowsToAggregates, applyIncrements, incrementsOf, type CountedClick, type LinkCounters } from './click-aggregates.js'
 import { pruneVisitorDays } from './click-retention.js'
-import { socialNetworkOf } from './click-enrichment.js'
-import { describeUserAgent, type AgentDescription } from './visitor-parser.js'
+import { socialNetworkOf, describeUserAgent, type AgentDescription } from './visitor-reading.js'
 import { loadCountryLookup } from './geo.js'
 import type { VisitorHasher } from './visitor-hash.js'
 import { memoize } from '../core/memoize.js'
@@ -37,22 +36,31 @@ export interface ClickBatchEnd {
 }
 
 /**
- * Runs in a batch's transaction once its clicks are written (the webhooks' outbox): a failure
- * rolls the batch back. It may answer what to do when the transaction has ended.
+ * The hook of the moment a batch's clicks are written, inside its transaction (the webhooks'
+ * outbox): a failure rolls the batch back. It may answer what to do when the transaction has ended.
  */
-export type ClickBatchListener = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<ClickBatchEnd | undefined>
+export type InTransactionHook = (trx: DB, clicks: readonly ClickInsertRow[]) => Promise<ClickBatchEnd | undefined>
 
-/**
- * Told after a batch has committed, when its clicks took exactly the ids `first`..`last` (a run
- * with no other row's id among them; not told otherwise): the columnar store takes them from here
- * instead of reading them back. Must not throw.
- */
-export type CommittedClicksListener = (clicks: readonly ClickInsertRow[], ids: { first: number; last: number }) => void
+/** A committed batch: its clicks as written, the ids they took and the counters of the links it counted. */
+export interface WrittenBatch {
+  clicks: readonly ClickInsertRow[]
+  /**
+   * The ids `first`..`last` the clicks took, when asked for (`withIds`) and they are one run with no
+   * other row's id among them; else null. The columnar store takes them from here instead of
+   * reading them back.
+   */
+  ids: { first: number; last: number } | null
+  /** The links' click counters after the batch (click caps). */
+  linkCounters: LinkCounters
+}
 
 export interface ClickWriterOptions {
+  /** The database the batches are written to, each in a transaction. */
+  db: DB
   visitors: VisitorHasher
-  onBatch?: ClickBatchListener
-  onCommitted?: CommittedClicksListener
+  inTransaction?: InTransactionHook
+  /** Answer the ids the clicks took (an insert that returns them: only when the columnar store is on). */
+  withIds?: boolean
 }
 
 /** Every column of a raw click the writer sets, in the order of the reused insert. */
@@ -66,7 +74,7 @@ const CLICK_POSTGRES_TYPES = {
 } as const
 
 export const insertClicks = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES })
-/** The same insert answering the ids given (for `onCommitted`). */
+/** The same insert answering the ids given (`withIds`). */
 const insertClicksReturningIds = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES, returning: ['id'] })
 
 /** The ids `insert` answered for `count` rows as one run `first`..`last`; null when other rows' ids are among them, or some were not answered. */
@@ -195,7 +203,8 @@ export async function writeDescribedClicks(trx: Transaction<Database>, rows: Cli
  * Builds the function that writes one batch and answers the links' counters as it left them; it
  * throws when the database refuses (nothing written).
  */
-export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<LinkCounters> {
+export function createClickWriter(options: ClickWriterOptions): (batch: PendingClick[]) => Promise<WrittenBatch> {
+  const { db } = options
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so
@@ -273,23 +282,22 @@ export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: 
         rows[index]!.is_unique = 1
         counted[index]!.isUnique = true
       })
-      if (options.onCommitted) ids = idRunOf(await insertClicksReturningIds(trx, rows), rows.length)
+      if (options.withIds) ids = idRunOf(await insertClicksReturningIds(trx, rows), rows.length)
       else await insertClicks(trx, rows)
       const counters = await applyIncrements(trx, incrementsOf(counted))
       // The events of exactly these clicks, committed with them or not at all.
-      if (options.onBatch) batchEnd = await options.onBatch(trx, rows)
+      if (options.inTransaction) batchEnd = await options.inTransaction(trx, rows)
       return counters
     }).catch((error: unknown) => {
       batchEnd?.rolledBack()
       throw error
     })
     batchEnd?.committed()
-    if (ids) options.onCommitted?.(rows, ids)
     if (knownVisitors.size + visitorKeys.length > KNOWN_VISITORS_MAX) knownVisitors = new Set()
     for (const key of visitorKeys) knownVisitors.add(key)
     // The batch is committed: a failed clean-up must not make the caller write it again.
     const today = batch[batch.length - 1]?.createdAt.slice(0, 10)
     if (today) await pruneVisitors(today).catch(() => undefined)
-    return linkCounters
+    return { clicks: rows, ids, linkCounters }
   }
 }

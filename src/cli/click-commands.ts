@@ -1,39 +1,20 @@
-// `linkwell clicks prune` (retention of raw clicks), `linkwell audit prune` (of the audit log) and `linkwell dev seed-clicks` (synthetic
-// clicks for measuring statistics at scale).
+// `linkwell clicks prune` (retention of raw clicks) and `linkwell dev seed-clicks` (synthetic clicks
+// for measuring statistics at scale).
 import { pruneRawClicks, pruneVisitorDays } from '../analytics/click-retention.js'
 import { seedClicks, seedWorkspaceClicks } from '../analytics/click-seed.js'
-import { CliFailure, text, UsageError, wholeNumber, type Command, type Values } from './command.js'
+import { CliFailure, MAX_DAYS, pruneCommand, text, UsageError, wholeNumber, type Command } from './command.js'
 import { daysBefore, nowTimestamp, toStoredTimestamp } from '../core/time.js'
 import type { ClickItemType } from '../analytics/click-items.js'
 
-export const CLICK_HELP = `  clicks prune [--days N]             delete raw clicks older than N days (default CLICK_RETENTION_DAYS);
-                                      statistics (aggregates) are kept whole
-  audit prune [--days N]              delete audit log entries older than N days (default AUDIT_RETENTION_DAYS, 365)
-  dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L])
-      --count N [--days D] [--last-day YYYY-MM-DD]
-                                      write N synthetic clicks of one item, or of the account's first L links
-                                      (default 10,000; missing ones are created as seed-ACCOUNT-N), over D days
-                                      (default 90), spread like real traffic (Zipf over 200 countries and 500
-                                      referrers, 30 browsers, 3 devices; Zipf across links); they count like
-                                      real ones: for test databases only
-`
-
 const ITEM_OPTIONS: Record<string, ClickItemType> = { link: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }
 const ITEM_NOUNS: Record<ClickItemType, string> = { link: 'link', qr: 'QR code', campaign: 'campaign', bio: 'bio page' }
-const MAX_DAYS = 36_500
 
-/** `--days N` (1 to 36,500), else the retention the environment sets. */
-function retentionDays<T extends number | null>(values: Values, fallback: T): number | T {
-  const given = text(values, 'days')
-  return given === undefined ? fallback : wholeNumber(given, 'days', 1, MAX_DAYS)
-}
-
-export const CLICK_COMMANDS: Record<string, Command> = {
-  'clicks prune': {
-    usage: 'clicks prune [--days N]',
-    options: { days: { type: 'string' } },
-    async run(values, { db, config }) {
-      const days = retentionDays(values, config.clickRetentionDays)
+export const CLICK_COMMANDS: Command[] = [
+  pruneCommand({
+    name: 'clicks prune',
+    summary: 'delete raw clicks older than N days (default CLICK_RETENTION_DAYS); statistics (aggregates) are kept whole',
+    retentionOf: (config) => config.clickRetentionDays,
+    async prune(days, { db }) {
       if (days === null) throw new UsageError('CLICK_RETENTION_DAYS is not set and --days was not given: raw clicks are kept forever')
       const now = nowTimestamp()
       // A click recorded at this instant N days ago is the oldest one kept.
@@ -42,17 +23,11 @@ export const CLICK_COMMANDS: Record<string, Command> = {
       const visitorRows = await pruneVisitorDays(db, now.slice(0, 10))
       return { deleted, before, days, visitorRows }
     },
-  },
-  'audit prune': {
-    usage: 'audit prune [--days N]',
-    options: { days: { type: 'string' } },
-    async run(values, { audit, config }) {
-      const days = retentionDays(values, config.auditRetentionDays)
-      return { ...(await audit.prune(days)), days }
-    },
-  },
-  'dev seed-clicks': {
-    usage: 'dev seed-clicks (--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L]) --count N [--days D] [--last-day YYYY-MM-DD]',
+  }),
+  {
+    name: 'dev seed-clicks',
+    usage: '(--link ID | --qr ID | --campaign ID | --bio ID | --workspace ACCOUNT_ID [--links L]) --count N [--days D] [--last-day YYYY-MM-DD]',
+    summary: "write N synthetic clicks of one item, or of the account's first L links (default 10,000; missing ones are created as seed-ACCOUNT-N), over D days (default 90), spread like real traffic (Zipf over 200 countries and 500 referrers, 30 browsers, 3 devices; Zipf across links); they count like real ones: for test databases only",
     options: { link: { type: 'string' }, qr: { type: 'string' }, campaign: { type: 'string' }, bio: { type: 'string' }, workspace: { type: 'string' }, links: { type: 'string' }, count: { type: 'string' }, days: { type: 'string' }, 'last-day': { type: 'string' } },
     required: ['count'],
     async run(values, { db, progress }) {
@@ -84,4 +59,4 @@ export const CLICK_COMMANDS: Record<string, Command> = {
       return { ...result, seconds: Math.round((Date.now() - started) / 100) / 10 }
     },
   },
-}
+]

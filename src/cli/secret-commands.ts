@@ -5,16 +5,15 @@
 // box built from SECRETS_KEY in the composition root.
 import { CliFailure, type Command } from './command.js'
 
-export const SECRET_HELP = `  secrets seal                        seal with SECRETS_KEY the TOTP and webhook secrets stored before it was set
-`
-
-export const SECRET_COMMANDS: Record<string, Command> = {
-  'secrets seal': {
-    usage: 'secrets seal',
+export const SECRET_COMMANDS: Command[] = [
+  {
+    name: 'secrets seal',
+    usage: '',
+    summary: 'seal with SECRETS_KEY the TOTP and webhook secrets stored before it was set',
     options: {},
     async run(_values, { config, twoFactor, webhooks }) {
       if (!config.secretsKey) throw new CliFailure('SECRETS_KEY is not set: there is no key to seal the secrets with.')
       return { sealed: { totp: await twoFactor.sealStoredSecrets(), webhooks: await webhooks.sealStoredSecrets() } }
     },
   },
-}
+]

@@ -3,12 +3,11 @@
 // ADR 011) with the node flags of package.json's start script (ADR 010), the dashboard from the
 // package's dist/web unless DASHBOARD_DIR says otherwise. Settings come from the environment as for
 // `npm start`; the database defaults to ./data/linkwell.db in the current folder.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CliFailure, UsageError } from './command.js'
+import { CliFailure, UsageError, type StandaloneCommand } from './command.js'
+import { runNodeChild } from './relaunch.js'
 
 /** The folder of the package's package.json, above this file (dist/src/cli/ once built, src/cli/ in a checkout). */
 function packageRoot(): string {
@@ -27,8 +26,8 @@ function startFlags(root: string): string[] {
   return (manifest.scripts?.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'))
 }
 
-/** Runs the server until it exits; answers its exit code. Signals to this process are passed on. */
-export async function serve(argv: string[]): Promise<number> {
+/** Runs the server until it exits; answers its exit code (cli/relaunch.ts). Signals to this process are passed on. */
+async function serve(argv: string[]): Promise<number> {
   if (argv.length > 0) throw new UsageError('serve takes no options: the server reads its settings from the environment (PORT, DATABASE_URL, PUBLIC_URL…; see README)')
   const root = packageRoot()
   const entry = path.join(root, 'dist', 'linkwell.mjs')
@@ -36,18 +35,16 @@ export async function serve(argv: string[]): Promise<number> {
   const dashboard = path.join(root, 'dist', 'web')
   const env = { ...process.env }
   if (!env.DASHBOARD_DIR && fs.existsSync(path.join(dashboard, 'index.html'))) env.DASHBOARD_DIR = dashboard
-  const child = spawn(process.execPath, [...startFlags(root), entry], { stdio: 'inherit', env })
-  const forward = (signal: NodeJS.Signals) => {
-    if (child.exitCode === null) child.kill(signal)
-  }
-  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT', 'SIGHUP']
-  for (const signal of signals) process.on(signal, forward)
   try {
-    return await new Promise<number>((resolve, reject) => {
-      child.once('error', (error) => reject(new CliFailure(`the server could not be started: ${error.message}`)))
-      child.once('exit', (code, signal) => resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0)))
-    })
-  } finally {
-    for (const signal of signals) process.off(signal, forward)
+    return await runNodeChild([...startFlags(root), entry], env)
+  } catch (error) {
+    throw new CliFailure(`the server could not be started: ${(error as Error).message}`)
   }
+}
+
+export const SERVE_COMMAND: StandaloneCommand = {
+  name: 'serve',
+  usage: '',
+  summary: 'run the server (as `npm start` does; settings from the environment: PORT 3000, DATABASE_URL file:./data/linkwell.db, PUBLIC_URL…)',
+  runStandalone: serve,
 }

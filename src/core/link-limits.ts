@@ -18,7 +18,7 @@ export const MAX_TARGETS = 50
 
 /**
  * Device names a device rule may use (decisions §6: `devicetarget`); each is one the visitor
- * parser gives (modules/links/link-targeting.ts checks it against analytics/visitor-parser.ts).
+ * reading gives (modules/links/link-targeting.ts checks it against analytics/visitor-reading.ts).
  */
 export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const
 

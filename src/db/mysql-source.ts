@@ -9,17 +9,6 @@ export interface MysqlSource {
   close(): Promise<void>
 }
 
-/** The address without its password, to name the source in reports. */
-export function withoutPassword(url: string): string {
-  try {
-    const parsed = new URL(url)
-    parsed.password = ''
-    return parsed.toString()
-  } catch {
-    return 'mysql://(unreadable address)'
-  }
-}
-
 /** Connects to `url` (`mysql://user:pass@host:port/db`); the session is read-only, so the source is never written. */
 export async function openMysqlSource(url: string): Promise<MysqlSource> {
   const connection = await mysql.createConnection({ uri: url, dateStrings: true, connectTimeout: 10_000, supportBigNumbers: true, bigNumberStrings: false })

@@ -98,7 +98,7 @@ export interface InvitationsTable {
 export interface MembershipsTable {
   account_id: number
   person_id: number
-  /** owner | admin | editor | viewer (modules/accounts/roles.ts) */
+  /** owner | admin | editor | viewer (modules/access/roles.ts) */
   role: string
   created_at: string
 }

@@ -1,8 +1,8 @@
-// Which role each API endpoint needs (issue 20; the roles in modules/accounts/roles.ts), as one
+// Which role each API endpoint needs (issue 20; the roles in modules/access/roles.ts), as one
 // table keyed by method and route, for keys (bounded by their maker's role), sessions and the
 // dashboard alike. An endpoint missing here needs `owner` (refused to everyone else), and the role
 // matrix test (test/http/api-roles.test.ts) fails on it: every new route gets a rule.
-import type { Role } from '../modules/accounts/roles.js'
+import type { Role } from '../modules/access/roles.js'
 
 /** Reads: anyone of the workspace. */
 const READ: Role = 'viewer'

@@ -1,7 +1,7 @@
 // Which resource each API endpoint belongs to, for keys limited to some resources (issue 13;
-// modules/accounts/api-key-scopes.ts). One table by the path's first segment: an endpoint added
+// modules/access/api-key-scopes.ts). One table by the path's first segment: an endpoint added
 // under a segment nobody listed counts as administration, which no limited key reaches.
-import type { ApiKeyResource } from '../modules/accounts/api-key-scopes.js'
+import type { ApiKeyResource } from '../modules/access/api-key-scopes.js'
 
 const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   url: 'links',

@@ -3,14 +3,13 @@
 // response, errors included), check a key's scope, that a session's unsafe request comes from the
 // dashboard (CSRF) and the acting person's role, then refuse or let through.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AccountService, AuthenticatedAccount, SignInStep } from '../modules/accounts/account.service.js'
-import type { SessionService } from '../modules/accounts/session.service.js'
+import type { AuthenticatedAccount, SignInStep } from '../modules/access/authenticated-account.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { SessionCookie } from './session-cookie.js'
 import { isWriteMethod, resourceOfRoute } from './api-scopes.js'
 import { roleOfRoute } from './api-roles.js'
-import { ROLE_REFUSED_MESSAGE, roleAllows } from '../modules/accounts/roles.js'
-import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/accounts/api-key-scopes.js'
+import { ROLE_REFUSED_MESSAGE, roleAllows } from '../modules/access/roles.js'
+import { OUT_OF_SCOPE_MESSAGE, scopeAllows } from '../modules/access/api-key-scopes.js'
 import { createLruCache, type CacheCounts } from '../core/lru-cache.js'
 import { type InvalidationBus, ACCOUNT_TOPIC } from '../core/invalidation.js'
 import { nowTimestamp } from '../core/time.js'
@@ -101,9 +100,16 @@ export function accountOf(request: FastifyRequest): AuthenticatedAccount {
   return request.account
 }
 
+/**
+ * What the gate asks of the services that know credentials (app.ts hands them in): the gate stands on
+ * the account they resolve to (modules/access), never on the modules that hold keys and sessions,
+ * whose routes stand on http/.
+ */
 export interface ApiGateOptions {
-  accounts: AccountService
-  sessions: SessionService
+  /** Resolves a raw API key (modules/api-keys); throws AuthenticationError when it is missing, unknown or expired. */
+  keys: { authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> }
+  /** Resolves a session cookie's token (modules/accounts); throws an AppError when the session is gone. */
+  sessions: { authenticateSession(token: string): Promise<AuthenticatedAccount> }
   sessionCookie: SessionCookie
   /** PUBLIC_URL: the only origin a session's unsafe requests may come from. */
   publicUrl: string
@@ -132,14 +138,14 @@ export function installApiGate(app: FastifyInstance, options: ApiGateOptions): A
   })
 
   async function authenticate(rawKey: string | undefined): Promise<AuthenticatedAccount> {
-    if (options.keyCacheMs === 0 || !rawKey) return options.accounts.authenticate(rawKey)
+    if (options.keyCacheMs === 0 || !rawKey) return options.keys.authenticate(rawKey)
     const cached = knownKeys.get(rawKey)
     if (cached && (cached.keyExpires === null || cached.keyExpires > nowTimestamp())) {
       keyCache.hits += 1
       return cached
     }
     keyCache.misses += 1
-    const account = await options.accounts.authenticate(rawKey)
+    const account = await options.keys.authenticate(rawKey)
     knownKeys.set(rawKey, account)
     return account
   }

@@ -8,18 +8,30 @@ import type { FastifyInstance } from 'fastify'
 import type { ClickRecorder } from '../analytics/click-recorder.js'
 import type { PoolUse } from '../db/database.js'
 import type { CacheCounts } from '../core/lru-cache.js'
-import type { DeliveryWorker } from '../modules/webhooks/delivery-worker.js'
 import { AuthenticationError } from '../core/errors.js'
+
+/**
+ * What the webhook delivery worker tells the metrics: its attempts' outcomes since start, each
+ * delivery's lag as it happens, and the outbox as the database holds it. The metrics are told (app.ts
+ * hands the worker in), they do not reach into modules/webhooks: its routes stand on http/.
+ */
+export interface WebhookFigures {
+  totals: Readonly<{ delivered: number; retried: number; failed: number }>
+  /** Calls `listener` with each delivery's lag in seconds; answers a function that stops it. */
+  onDelivered(listener: (lagSeconds: number) => void): () => void
+  /** The outbox read now: deliveries waiting, and seconds the oldest has waited (0 when none waits). */
+  outbox(): Promise<{ pending: number; oldestSeconds: number }>
+}
 
 /** What the metrics read when scraped. */
 export interface MetricSources {
-  clicks: Pick<ClickRecorder, 'pending' | 'totals' | 'onBatch'>
+  clicks: Pick<ClickRecorder, 'pending' | 'totals' | 'afterCommit'>
   /** Visitors' answers by kind since start (public/visitor-log.ts), both paths. */
   visitorAnswers(): { redirects: number; pages: number; notFound: number; refused: number; failed: number }
   caches: Record<string, Readonly<CacheCounts>>
   poolUse?: () => PoolUse
   /** The webhook delivery worker: its attempts' outcomes, each delivery's lag, and the outbox read from the database. */
-  webhooks?: Pick<DeliveryWorker, 'totals' | 'onDelivered' | 'outbox'>
+  webhooks?: WebhookFigures
 }
 
 const VISITOR_KINDS = [['redirects', 'redirect'], ['pages', 'page'], ['notFound', 'not_found'], ['refused', 'refused'], ['failed', 'failed']] as const
@@ -73,7 +85,7 @@ const DELIVERY_OUTCOMES = [['delivered', 'delivered'], ['retried', 'retry'], ['f
  * event's commit to the receiver's 2xx (one observation per delivery, off every response path), and
  * the outbox as the database holds it, read at scrape time (one indexed count over pending rows).
  */
-function webhookMetrics(registry: Registry, webhooks: NonNullable<MetricSources['webhooks']>): () => void {
+function webhookMetrics(registry: Registry, webhooks: WebhookFigures): () => void {
   new Counter({
     name: 'linkwell_webhook_deliveries_total', help: 'Webhook delivery attempts of this instance by outcome: delivered (2xx), retry (failed, to be tried again), failed (given up).',
     labelNames: ['outcome'], registers: [registry],
@@ -120,7 +132,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     name: 'linkwell_click_batch_seconds', help: 'Time to write one batch of clicks (raw rows, visitors, aggregates) in one transaction.',
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
   })
-  const stopBatches = sources.clicks.onBatch((_rows, seconds) => batchSeconds.observe(seconds))
+  const stopBatches = sources.clicks.afterCommit(({ seconds }) => batchSeconds.observe(seconds))
   totalOf(registry, 'linkwell_clicks_queued_total', 'Visits queued for recording (bots and prefetches are not).', () => sources.clicks.totals.queued)
   totalOf(registry, 'linkwell_clicks_written_total', 'Clicks written to the database.', () => sources.clicks.totals.written)
   totalOf(registry, 'linkwell_clicks_dropped_total', 'Visits not recorded: the queue was full, or the database refused their batch for good.', () => sources.clicks.totals.dropped)

@@ -6,7 +6,7 @@ import type { CampaignPagesService } from '../modules/campaigns/campaign-pages.s
 import type { OverlayService } from '../modules/overlays/overlay.service.js'
 import type { QrImageService } from '../modules/qr-codes/qr-image.service.js'
 import type { VisitService } from '../modules/visits/visit.service.js'
-import type { LinkService } from '../modules/links/link.service.js'
+import type { LinkCardService } from '../modules/links/link-card.service.js'
 import { registerSocialCardRoutes } from './social-card.js'
 import { registerAvatarRoutes } from './avatar.routes.js'
 import { registerCampaignPageRoutes } from './campaign-pages.routes.js'
@@ -14,6 +14,7 @@ import { sendPublicError } from './error-pages.js'
 import { installFormBodyParser } from './form-body.js'
 import { registerQrImageRoutes } from './qr-image.routes.js'
 import { registerRedirectRoutes } from './redirect.routes.js'
+import type { VisitAnswers } from './link-visit.js'
 import type { VisitorLog } from './visitor-log.js'
 import type { VisitorThrottles } from './visitor-throttles.js'
 
@@ -24,10 +25,12 @@ export interface PublicSiteDependencies {
   campaignPages: CampaignPagesService
   overlays: OverlayService
   /** Social card images. */
-  links: Pick<LinkService, 'cardImage'>
+  cards: Pick<LinkCardService, 'cardImage'>
   throttles: VisitorThrottles
   /** Counts every answer for the visitors' summary line. */
   visitorLog: VisitorLog
+  /** Renders and counts a visit, as the front door's short path does. */
+  answers: VisitAnswers
   publicUrl: string
 }
 

@@ -21,7 +21,7 @@ import { DASHBOARD_PATH } from './dashboard.js'
 import { formField } from './form-body.js'
 import { sendNoticePage, sendNotFoundPage, sendTooManyAttemptsPage } from './html.js'
 import { sendPasswordPage } from './link-pages.js'
-import { sendVisit } from './link-visit.js'
+import type { VisitAnswers } from './link-visit.js'
 import { sendRedirect } from './redirect-reply.js'
 import type { VisitorThrottles } from './visitor-throttles.js'
 import { safeHttpUrl } from '../core/urls.js'
@@ -32,13 +32,14 @@ interface AliasParams {
 
 export interface RedirectRouteDependencies {
   visits: VisitService
+  /** Renders and counts a visit (public/link-visit.ts), as the front door's short path does. */
+  answers: Pick<VisitAnswers, 'send'>
   overlays: Pick<OverlayService, 'saveContact'>
   throttles: VisitorThrottles
-  publicUrl: string
 }
 
 /** Registers the short addresses in the public scope (public/public-site.ts), after every fixed path. */
-export function registerRedirectRoutes(scope: App, { visits, overlays, throttles, publicUrl }: RedirectRouteDependencies): void {
+export function registerRedirectRoutes(scope: App, { visits, answers, overlays, throttles }: RedirectRouteDependencies): void {
   scope.get('/', { schema: { hide: true } }, async (request, reply) => {
     const root = await visits.root(request.headers.host)
     if (root.kind === 'dashboard') return sendRedirect(reply, DASHBOARD_PATH)
@@ -48,9 +49,7 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
   async function answerVisit(request: FastifyRequest, reply: FastifyReply) {
     const alias = aliasOfPath(pathOfUrl(request.url))
     if (alias === undefined) return sendNotFoundPage(reply)
-    const visit = await visits.visit(request, { host: request.headers.host, alias }, request.method !== 'HEAD')
-    visits.count(visit)
-    return sendVisit(reply, visit, publicUrl)
+    return answers.send(reply, await visits.visit(request, { host: request.headers.host, alias }, request.method !== 'HEAD'))
   }
 
   scope.get('/:alias', { schema: { hide: true } }, answerVisit)
@@ -59,7 +58,7 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
 
   scope.post<{ Params: AliasParams }>('/:alias', { schema: { hide: true } }, async (request, reply) => {
     const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias.normalize('NFC') })
-    if (found.kind !== 'live') return sendVisit(reply, found, publicUrl)
+    if (found.kind !== 'live') return answers.send(reply, found)
     const { link } = found
     if (link.passwordHash !== null) {
       // Counted before the hash is computed: a refused guess costs no hashing at all.
@@ -71,14 +70,12 @@ export function registerRedirectRoutes(scope: App, { visits, overlays, throttles
       }
       await throttles.linkPassword.succeeded(attempt)
     }
-    const visit = await visits.unlockedVisit(request, link)
-    visits.count(visit)
-    return sendVisit(reply, visit, publicUrl)
+    return answers.send(reply, await visits.unlockedVisit(request, link))
   })
 
   scope.post<{ Params: AliasParams }>('/:alias/contact', { schema: { hide: true } }, async (request, reply) => {
     const found = await visits.findLiveLink({ host: request.headers.host, alias: request.params.alias.normalize('NFC') })
-    if (found.kind !== 'live') return sendVisit(reply, found, publicUrl)
+    if (found.kind !== 'live') return answers.send(reply, found)
     const { link } = found
     const overlay = link.type === 'overlay' ? link.overlay : null
     if (!overlay || overlay.type !== 'contact') return sendNotFoundPage(reply)

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { App } from '../http/app-instance.js'
 import { CARD_TOKEN_PATTERN, cardImageUrl, CARD_HEIGHT, CARD_WIDTH } from '../modules/links/link-card.js'
-import type { LinkService } from '../modules/links/link.service.js'
+import type { LinkCardService } from '../modules/links/link-card.service.js'
 import type { Visit } from '../modules/visits/visit.service.js'
 import { NotFoundError } from '../core/errors.js'
 import { html, sendPage } from './html.js'
@@ -39,11 +39,11 @@ ${image === null ? '' : html`<meta name="twitter:image" content="${image}">`}
 const CardParams = Type.Object({ token: Type.String({ pattern: CARD_TOKEN_PATTERN }) })
 
 /** GET /card/{token}.jpg: a link's social card image, cached for good (a new upload gets a new token). */
-export function registerSocialCardRoutes(app: App, { links }: { links: Pick<LinkService, 'cardImage'> }): void {
+export function registerSocialCardRoutes(app: App, { cards }: { cards: Pick<LinkCardService, 'cardImage'> }): void {
   app.get<{ Params: { token: string } }>('/card/:token.jpg', {
     schema: { tags: ['public'], summary: 'A link\'s social card image (1200×630 JPEG)', security: [], params: CardParams },
   }, async (request, reply) => {
-    const image = await links.cardImage(request.params.token)
+    const image = await cards.cardImage(request.params.token)
     if (!image) throw NotFoundError.of('Social card')
     return reply
       .type('image/jpeg')

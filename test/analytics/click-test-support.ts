@@ -2,7 +2,7 @@
 // failing run replays identically), and the recount of every aggregate from the raw clicks table,
 // which is the definition the writer must keep.
 import { expect } from 'vitest'
-import { socialNetworkOf } from '../../src/analytics/click-enrichment.js'
+import { socialNetworkOf } from '../../src/analytics/visitor-reading.js'
 import type { DB } from '../../src/db/database.js'
 import { randomSource } from '../../src/analytics/click-seed.js'
 

@@ -1,6 +1,6 @@
 // The hand-over as served (services.ts, ANALYTICS_STORE; ADR 022): visits recorded through the
 // services' click recorder (`services.clicks`, the redirect's path) reach the columnar store as the
-// writer committed them (`onCommitted` → `store.offer`), so the store's catch-up reads none of them
+// writer committed them (the recorder's `afterCommit` → `store.offer`), so the store's catch-up reads none of them
 // back from the main database's `clicks`; clicks recorded before the store opened are read back (the
 // counter sees the store's reads). The store's answers then equal the raw-click engine's.
 // The store's reads are counted by a Kysely plugin on the database handle given to createServices,

@@ -404,7 +404,12 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     store = undefined
     store = await openColumnarStore(database.db.withPlugin(clickReads.plugin), { file, now: clock })
     expect(await currentStore().catchUp()).toBe(0)
-    const writeClicks = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => currentStore().offer(rows, ids) })
+    // What the served process does after each commit (services.ts, the recorder's afterCommit).
+    const writer = createClickWriter({ db: database.db, visitors: createDailySaltHasher(database.db), withIds: true })
+    const writeClicks = async (batch: PendingClick[]) => {
+      const written = await writer(batch)
+      if (written.ids) currentStore().offer(written.clicks, written.ids)
+    }
     const agents = [
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
@@ -444,13 +449,11 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     expect(await currentStore().catchUp()).toBe(100)
     expect(clickReads.rows).toBe(0)
     // A batch read back before it is handed over (the store caught up between its commit and the hand-over) is not appended twice.
-    let late: Parameters<ColumnarStore['offer']> | undefined
-    const writeLate = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), onCommitted: (rows, ids) => { late = [rows, ids] } })
-    await writeLate(visits(30, 5))
+    const late = await writer(visits(30, 5))
     clickReads.reset()
     expect(await currentStore().catchUp()).toBe(30)
     expect(clickReads.rows).toBe(30)
-    currentStore().offer(...late!)
+    currentStore().offer(late.clicks, late.ids!)
     expect(await currentStore().catchUp()).toBe(0)
     expect(await clicksInDatabase()).toBe(before + 240)
     await expectSameAnswers('handed over, with clicks written otherwise between', { cases: 'filters' })

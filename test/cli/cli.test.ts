@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../src/core/secrets.js'
 import { apiClient } from '../helpers/test-app.js'
 import { dashboardClient, sessionCookieOf, signIn } from '../helpers/dashboard-client.js'
 import { testDialect } from '../helpers/test-database.js'
@@ -317,10 +317,10 @@ describe('the linkwell command', () => {
   })
 
   describe('member', () => {
-    it('lists a workspace\'s people, changes a role and removes a member; the last owner stays one', async () => {
+    it('lists a workspace\'s people as GET /api/members does, changes a role and removes a member; the last owner stays one', async () => {
       const account = await createAccount()
       const owner = (await cli('member', 'list', '--account', account.username)).json as Array<{ id: number; username: string; role: string }>
-      expect(owner).toEqual([{ id: expect.any(Number), username: account.username, email: account.email, role: 'owner', lastsignin: null, joined: expect.any(String) }])
+      expect(owner).toEqual([{ id: expect.any(Number), username: account.username, email: account.email, role: 'owner', twofactor: false, lastsignin: null, joined: expect.any(String), you: false }])
       // A second person, as an invitation accepted would add them.
       const app = await shared.app()
       const invited = await apiClient(app, account.apiKey)('POST', '/api/member/invite', { email: `member-of-${account.username}@example.com`, role: 'viewer' })
@@ -331,6 +331,11 @@ describe('the linkwell command', () => {
       const promoted = await cli('member', 'role', '--account', account.username, '--person', `member-of-${account.username}@example.com`, '--role', 'editor')
       expect(promoted.code, promoted.stderr).toBe(0)
       expect(promoted.json).toMatchObject({ role: 'editor' })
+      // The same records as the API's, but for `you`: the command line is none of them.
+      const overHttp = await apiClient(app, account.apiKey)('GET', '/api/members')
+      const fromApi = (overHttp.data.data.members as Array<{ you: boolean }>).map((member) => ({ ...member, you: false }))
+      expect(fromApi).toHaveLength(2)
+      expect((await cli('member', 'list', '--account', account.username)).json).toEqual(fromApi)
       await expectErrors([
         [1, 'A workspace must keep at least one owner', ['member', 'role', '--account', account.username, '--person', String(owner[0]!.id), '--role', 'viewer']],
         [1, 'No member "nobody-here"', ['member', 'remove', '--account', account.username, '--person', 'nobody-here']],
@@ -382,13 +387,17 @@ describe('the linkwell command', () => {
   // The `linkwell` process itself: its exit codes, its output streams, the relaunch of a long command
   // with the server's heap settings. Nothing here depends on the database: once, on SQLite, is enough.
   describe.runIf(testDialect === 'sqlite')('as a process: help and errors', () => {
-    it('prints help with --help and exits 0', async () => {
+    it("prints help with --help and exits 0: a command's group's with a command (test/cli/help.unit.test.ts checks what it lists)", async () => {
       const results = await Promise.all([['--help'], ['-h'], ['account', 'create', '--help']].map((args) => cliProcess(...args)))
       for (const result of results) {
         expect(result.code).toBe(0)
+        expect(result.stderr).toBe('')
         expect(result.stdout).toContain('Usage: linkwell <command> [options]')
-        expect(result.stdout).toContain('key revoke --account A --id N')
+        expect(result.stdout).toContain('account create --email E --username U')
       }
+      expect(results[0]!.stdout).toContain('key revoke --account A --id N')
+      expect(results[1]!.stdout).toBe(results[0]!.stdout)
+      expect(results[2]!.stdout).not.toContain('key revoke')
     })
 
     it('exits 2 without a command or with an unknown one', async () => {

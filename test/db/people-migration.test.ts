@@ -3,7 +3,7 @@
 // that person's. Afterwards the account answers, signs in and takes its keys exactly as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/db/database.js'
-import { hashApiKey, hashPassword } from '../../src/modules/accounts/secrets.js'
+import { hashApiKey, hashPassword } from '../../src/core/secrets.js'
 import { signIn } from '../helpers/dashboard-client.js'
 import { apiClient, buildAppOn } from '../helpers/test-app.js'
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js'

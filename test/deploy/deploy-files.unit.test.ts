@@ -64,8 +64,9 @@ const serverPorts = () => ({ plain: portDefault('PORT'), http: portDefault('HTTP
 function expectLinkwellServe(words: string[]): void {
   expect(Object.keys(manifest.bin)).toContain(path.posix.basename(words[0]!))
   expect(words.slice(1)).toEqual(['serve'])
-  // `serve` takes no options, and the command line dispatches it (src/cli/main.ts).
-  expect(readRepositoryFile('src/cli/main.ts')).toMatch(/\bargv\[0\]\s*===\s*'serve'/)
+  // `serve` takes no options, and the command line has it (src/cli/serve-command.ts, listed in src/cli/commands.ts).
+  expect(readRepositoryFile('src/cli/serve-command.ts')).toMatch(/\bname:\s*'serve'/)
+  expect(readRepositoryFile('src/cli/commands.ts')).toMatch(/\bSERVE_COMMAND\b/)
 }
 
 describe('Dockerfile', () => {

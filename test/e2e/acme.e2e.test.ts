@@ -101,6 +101,13 @@ describe.skipIf(!hasPebble)('HTTPS for branded domains from an ACME server', () 
       expect(main.names).toContain(`DNS:${MAIN_HOST}`)
       expect(main.headers?.['strict-transport-security']).toBe('max-age=31536000')
       expect((await overTls(httpsPort, '', root)).serial).toBe(main.serial)
+      // A short link of the main host over https: HSTS whichever path answers it, the router's
+      // (the first visit) or the front door's short path (the second, from memory).
+      expect((await api('POST', '/api/url/add', { url: 'https://shop.example.test/main', custom: 'main-link' })).status).toBe(201)
+      for (let visit = 0; visit < 2; visit += 1) {
+        const redirect = await overTls(httpsPort, MAIN_HOST, root, '/main-link')
+        expect({ visit, status: redirect.status, hsts: redirect.headers?.['strict-transport-security'] }).toEqual({ visit, status: 302, hsts: 'max-age=31536000' })
+      }
       // A name nobody proved: no certificate, the handshake is refused.
       expect((await overTls(httpsPort, BRANDED, root)).error).toBeDefined()
 

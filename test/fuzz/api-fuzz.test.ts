@@ -175,7 +175,7 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (response.statusCode >= 500) return void fail('5xx')
     if (response.statusCode < 400) {
       // An odd id may name the harness's own key: a fresh one keeps the run going.
-      if (/\/key\/\{id\}\/delete$/.test(operation.path)) admin.apiKey = (await services.accounts.createKey(commandLineActor(admin.id), { name: 'fuzz admin' })).key
+      if (/\/key\/\{id\}\/delete$/.test(operation.path)) admin.apiKey = (await services.apiKeys.createKey(commandLineActor(admin.id), { name: 'fuzz admin' })).key
       if (operation.method === 'DELETE') await createFixtures()
       return
     }

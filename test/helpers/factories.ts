@@ -9,7 +9,8 @@ import { nowTimestamp } from '../../src/core/time.js'
 import type { DatabaseHandle, DB } from '../../src/db/database.js'
 import type { BioPagesTable, LinksTable } from '../../src/db/schema.js'
 import { createLogger } from '../../src/logger.js'
-import type { AuthenticatedAccount, CreateAccountInput } from '../../src/modules/accounts/account.service.js'
+import type { AuthenticatedAccount } from '../../src/modules/access/authenticated-account.js'
+import type { CreateAccountInput } from '../../src/modules/accounts/account.service.js'
 import type { BioPageCreateInput } from '../../src/modules/bio-pages/bio-page.schemas.js'
 import type { ChannelInput } from '../../src/modules/channels/channel.schemas.js'
 import type { DomainCreateInput } from '../../src/modules/domains/domain.schemas.js'
@@ -20,7 +21,7 @@ import type { QrCreateInput } from '../../src/modules/qr-codes/qr-code.schemas.j
 import type { SplashPageCreateInput } from '../../src/modules/splash-pages/splash-page.schemas.js'
 import { createServices, type Services } from '../../src/services.js'
 import { commandLineActor } from '../../src/modules/changes/change-journal.js'
-import type { Role } from '../../src/modules/accounts/roles.js'
+import type { Role } from '../../src/modules/access/roles.js'
 
 /** Anything that carries the app's services: a TestContext, or `servicesFor(database)`. */
 export interface WithServices {
@@ -64,7 +65,7 @@ export async function createAccount(context: WithServices, overrides: Partial<Cr
 
 /** The account as a request made with its key acts for (plan limits included). */
 export function actingAs(context: WithServices, owner: TestAccount): Promise<AuthenticatedAccount> {
-  return context.services.accounts.authenticate(owner.apiKey)
+  return context.services.apiKeys.authenticate(owner.apiKey)
 }
 
 /** A person of `owner`'s workspace, with their own password and an API key they made. */
@@ -86,7 +87,7 @@ export async function createMember(context: WithServices, owner: TestAccount, ro
   const email = `${username}@example.com`
   const personId = await context.services.accounts.createPerson(operator, { username, email, password })
   await context.services.members.addMember(operator, personId, role)
-  const { key } = await context.services.accounts.createNamedKey({ ...operator, personId }, { name: `${role} key` })
+  const { key } = await context.services.apiKeys.createNamedKey({ ...operator, personId }, { name: `${role} key` })
   return { personId, username, email, password, apiKey: key }
 }
 

@@ -5,7 +5,7 @@
 // fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPEN_ROUTES, ROLE_OF_ROUTE } from '../../src/http/api-roles.js'
-import { roleAllows, ROLES, type Role } from '../../src/modules/accounts/roles.js'
+import { roleAllows, ROLES, type Role } from '../../src/modules/access/roles.js'
 import { signedInClient } from '../helpers/dashboard-client.js'
 import {
   actingAs, createBioPage, createCampaign, createChannel, createDomain, createLink, createMember, createOverlay, createPixel, createQrCode, createSplashPage, uniqueName,
@@ -134,7 +134,7 @@ describe('the role matrix', () => {
       splash: () => createSplashPage(context, account),
       overlay: () => createOverlay(context, account),
       domain: async () => (await createDomain(context, account)).id,
-      key: async () => (await context.services.accounts.createNamedKey(operator, { name: 'spare' })).id,
+      key: async () => (await context.services.apiKeys.createNamedKey(operator, { name: 'spare' })).id,
       user: async () => (await createAccount(context)).id,
       plan: async () => (await context.services.plans.createPlan(null, { name: uniqueName('plan'), code: uniqueName('code') })).id,
       member: async () => (await createMember(context, account, 'viewer')).personId,

@@ -2,9 +2,8 @@ import { bindable } from '../../src/db/transactions.js'
 import { createChangeJournal, commandLineActor } from '../../src/modules/changes/change-journal.js'
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
-import { createAccountService, type AccountService } from '../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from '../../src/modules/api-keys/api-key.repository.js'
+import { createApiKeyService, type ApiKeyService } from '../../src/modules/api-keys/api-key.service.js'
 import { apiClient, createAccount, type TestAccount, useTestApp } from '../helpers/test-app.js'
 
 
@@ -14,13 +13,13 @@ const FORBIDDEN = { error: 1, message: 'You do not have permission to access thi
 
 describe('API key authentication', () => {
   let account: TestAccount
-  let service: AccountService
+  let service: ApiKeyService
 
   const { context } = useTestApp()
 
   beforeAll(async () => {
     account = await createAccount(context)
-    service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal(context.database.db), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
   })
 
   async function getAccount(authorization?: string) {
@@ -80,13 +79,13 @@ describe('API key authentication', () => {
   it('refuses a suspended account with 403 on every endpoint, and lets it back in once lifted', async () => {
     const suspended = await createAccount(context)
     const api = apiClient(context.app, suspended.apiKey)
-    await service.setSuspended(commandLineActor(account.id), suspended.id, true)
+    await context.services.accounts.setSuspended(commandLineActor(account.id), suspended.id, true)
     for (const [method, url] of [['GET', '/api/account'], ['GET', '/api/campaigns'], ['POST', '/api/campaign/add'], ['GET', '/api/nowhere']]) {
       const response = await api(method!, url!)
       expect(response.statusCode, url).toBe(403)
       expect(response.data).toEqual(FORBIDDEN)
     }
-    await service.setSuspended(commandLineActor(account.id), suspended.id, false)
+    await context.services.accounts.setSuspended(commandLineActor(account.id), suspended.id, false)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)
   })
 

@@ -3,9 +3,8 @@
 import { bindable } from '../../src/db/transactions.js'
 import { createChangeJournal, commandLineActor } from '../../src/modules/changes/change-journal.js'
 import { describe, expect, it } from 'vitest'
-import { createAccountRepository } from '../../src/modules/accounts/account.repository.js'
-import { createAccountService } from '../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../src/modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from '../../src/modules/api-keys/api-key.repository.js'
+import { createApiKeyService } from '../../src/modules/api-keys/api-key.service.js'
 import { apiClient, createAccount, useTestApp } from '../helpers/test-app.js'
 
 describe('the key lookup cache', () => {
@@ -17,7 +16,7 @@ describe('the key lookup cache', () => {
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
-    const service = createAccountService(bindable(createAccountRepository, context.database.db), bindable(createApiKeyRepository, context.database.db), createChangeJournal(context.database.db))
+    const service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal(context.database.db), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
     const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)

@@ -195,6 +195,28 @@ describe.each([
     expect(general).toEqual(expected.map((answer) => ({ ...answer, routed: 1 })))
   })
 
+  // A capped link whose answer is a page (here its pixel page) is left to the router; the visit the
+  // short path decided first had taken one of the cap's clicks, which it must give back, or every
+  // visit would spend two and the link expire at half its limit.
+  it('lets exactly a capped link\'s limit through when its answer is a page the router renders', async () => {
+    const link = await insertLinkRow(context.database.db, accountId, { url: 'https://example.com/capped-page', options: JSON.stringify({ clicklimit: 3, expiredurl: 'https://example.com/after-page' }) })
+    await attachPixelRows(context.database.db, link.id, [await insertPixelRow(context.database.db, accountId, 'fbpixel', '5550001112')])
+    const headers = { 'user-agent': CHROME_ON_WINDOWS, 'x-request-id': 'capped-page' }
+    await context.app.inject({ method: 'HEAD', url: `/${link.alias}`, headers })
+    const answers = []
+    for (let visit = 0; visit < 4; visit += 1) {
+      watch()
+      const response = await context.app.inject({ method: 'GET', url: `/${link.alias}`, headers })
+      answers.push({ status: response.statusCode, location: response.headers.location, clicks: recorded.length, routed })
+    }
+    expect(answers).toEqual([
+      { status: 200, location: undefined, clicks: 1, routed: 1 },
+      { status: 200, location: undefined, clicks: 1, routed: 1 },
+      { status: 200, location: undefined, clicks: 1, routed: 1 },
+      { status: 302, location: 'https://example.com/after-page', clicks: 0, routed: 0 },
+    ])
+  })
+
   it('sends iOS and Android visitors to the link\'s app links as the router does', async () => {
     const ANDROID_PHONE = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0 Mobile Safari/537.36'
     const link = await insertLinkRow(context.database.db, accountId, {

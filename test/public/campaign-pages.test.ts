@@ -144,7 +144,7 @@ describe('campaign rotator and list page', () => {
         },
       })
       const invalidation = createLocalInvalidationBus(60_000)
-      const campaignPages = createCampaignPagesService(createCampaignPagesRepository(countingDb), invalidation, PUBLIC_URL)
+      const campaignPages = createCampaignPagesService({ pages: createCampaignPagesRepository(countingDb), invalidation, publicUrl: PUBLIC_URL })
       try {
         const go = async () => (await campaignPages.rotate('cached-rotation', true))?.link.target
         expect(await go()).toBe('https://cached-one.example/')

@@ -1,7 +1,7 @@
 // The visitors' forms of a link at an imported alias outside the API's rule (ADR 028): the
 // password form posts back to the alias it was shown for, `/` and non-ASCII letters included.
 import { describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/modules/accounts/secrets.js'
+import { hashPassword } from '../../src/core/secrets.js'
 import { insertLinkRow } from '../helpers/factories.js'
 import { useTestApp } from '../helpers/test-app.js'
 import { visit } from './redirect-test-support.js'

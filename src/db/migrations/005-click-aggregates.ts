@@ -15,7 +15,7 @@ const DIMENSION_COLUMNS: Record<string, RawBuilder<unknown>> = {
   language: sql`coalesce(language, '')`,
 }
 
-// decisions §7, as socialNetworkOf (src/analytics/click-enrichment.ts) classifies referrer hosts.
+// decisions §7, as socialNetworkOf (src/analytics/visitor-reading.ts) classifies referrer hosts.
 const SOCIAL = sql`case
   when referrer_host in ('facebook.com', 'fb.com', 'fb.me', 'messenger.com') or referrer_host like '%.facebook.com' or referrer_host like '%.fb.com' or referrer_host like '%.messenger.com' then 'facebook'
   when referrer_host in ('twitter.com', 'x.com', 't.co') or referrer_host like '%.twitter.com' or referrer_host like '%.x.com' or referrer_host like '%.t.co' then 'twitter'

@@ -1,7 +1,7 @@
-// SQL for accounts and their plans.
+// SQL for accounts (with their plan's code, rate and limits; plans themselves: modules/plans).
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
-import type { AccountRow, PlanRow } from '../../db/schema.js'
+import type { AccountRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 import { createPeopleRepository } from './people.repository.js'
@@ -31,19 +31,6 @@ export function createAccountRepository(db: DB) {
   return {
     /** The people who sign in to accounts and their memberships, on the same executor. */
     people: createPeopleRepository(db),
-
-    /**
-     * The key with its account, plan, maker and the maker's current role in the account, in one
-     * read (every API request needs them); the role is null when the maker is no member.
-     */
-    async findByKeyHash(keyHash: string): Promise<(AccountWithPlan & { key_id: number; key_hash: string; key_expires_at: string | null; key_last_used_at: string | null; key_scopes: string | null; key_read_only: number; key_person_id: number | null; key_role: string | null }) | undefined> {
-      return withPlan()
-        .innerJoin('api_keys', 'api_keys.account_id', 'accounts.id')
-        .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'api_keys.account_id').onRef('memberships.person_id', '=', 'api_keys.person_id'))
-        .select(['api_keys.id as key_id', 'api_keys.key_hash as key_hash', 'api_keys.expires_at as key_expires_at', 'api_keys.last_used_at as key_last_used_at', 'api_keys.scopes as key_scopes', 'api_keys.read_only as key_read_only', 'api_keys.person_id as key_person_id', 'memberships.role as key_role'])
-        .where('api_keys.key_hash', '=', keyHash)
-        .executeTakeFirst()
-    },
 
     async findById(id: number): Promise<AccountWithPlan | undefined> {
       return withPlan().where('accounts.id', '=', id).executeTakeFirst()
@@ -115,25 +102,6 @@ export function createAccountRepository(db: DB) {
     async delete(id: number): Promise<boolean> {
       const result = await db.deleteFrom('accounts').where('id', '=', id).executeTakeFirst()
       return Number(result.numDeletedRows) > 0
-    },
-
-    async findDefaultPlan(): Promise<PlanRow> {
-      const plan = await db.selectFrom('plans').selectAll().orderBy('is_default', 'desc').orderBy('id', 'asc').executeTakeFirst()
-      if (!plan) throw new Error('No plan exists; the initial migration creates one.')
-      return plan
-    },
-
-    async findPlanById(id: number): Promise<PlanRow | undefined> {
-      return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst()
-    },
-
-    async findPlanByNameOrCode(nameOrCode: string): Promise<PlanRow | undefined> {
-      return db
-        .selectFrom('plans')
-        .selectAll()
-        .where((eb) => eb.or([eb('name', '=', nameOrCode), eb('code', '=', nameOrCode)]))
-        .orderBy('id')
-        .executeTakeFirst()
     },
   }
 }

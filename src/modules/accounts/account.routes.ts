@@ -1,17 +1,15 @@
-// GET /api/account, PUT /api/account/update (spec: Account); the account's API keys (issue 13,
-// and the dashboard's account page): GET /api/keys, POST /api/key/add (named, expiring, optionally
-// limited), DELETE /api/key/{id}/delete; PUT /api/account/password; GET /api/account/limits.
+// GET /api/account, PUT /api/account/update (spec: Account); PUT /api/account/password; GET
+// /api/account/limits; GET /api/account/settings. The account's API keys: modules/api-keys/api-key.routes.ts.
 import type { App } from '../../http/app-instance.js'
 import type { AccountService } from './account.service.js'
 import type { SessionService } from './session.service.js'
-import type { PlanUsageService } from './plan-limits.js'
+import type { PlanUsageService } from '../plans/plan-limits.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { toAccountRecord } from './account.mapper.js'
-import { AccountResponse, AccountSettingsResponse, AccountUpdateBody, KeyCreateBody, KeyCreatedResponse, KeyListResponse, KeyParams, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
-import { parseResources } from './api-key-scopes.js'
-import { roleAllows } from './roles.js'
+import { AccountResponse, AccountSettingsResponse, AccountUpdateBody, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
+import { roleAllows } from '../access/roles.js'
 import { personSubject } from './session.service.js'
 import { MessageResponse } from '../../core/schemas.js'
 
@@ -77,37 +75,5 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
     // The administration answers an administrator's workspace's owners (http/api-roles.ts).
     const admin = account.isAdmin && roleAllows(account.role, 'owner')
     return { error: 0 as const, data: { planid: stored.plan_id, admin, resources: await planUsage.usageOf(account) } }
-  })
-
-  app.get('/api/keys', {
-    schema: { tags: ['account'], summary: 'List the account\'s API keys (never the keys themselves)', response: { 200: KeyListResponse, ...errorResponses } },
-  }, async (request) => ({ error: 0 as const, data: await accounts.listKeys(accountOf(request).id) }))
-
-  app.post('/api/key/add', {
-    schema: {
-      tags: ['account'],
-      summary: 'Create an API key, optionally limited to some resources and/or to reads; a limited key creates only keys within its own limits. The answer shows the key once.',
-      description: 'A key made with a key that expires expires no later: an `expires` after the creating key\'s, or none, is capped at the creating key\'s expiry, which the answer\'s `expires` shows.',
-      body: KeyCreateBody,
-      response: { 201: KeyCreatedResponse, ...errorResponses },
-    },
-  }, async (request, reply) => {
-    const account = accountOf(request)
-    const { name, expires, scopes, readonly } = request.body
-    // Unspecified limits are the creating key's own: a limited key never hands out more than it holds.
-    const scope = {
-      resources: scopes === undefined ? account.keyScope.resources : parseResources(scopes),
-      readOnly: readonly ?? account.keyScope.readOnly,
-    }
-    // A key expires no later than the key that made it (ADR 027); a session's creator never expires.
-    const created = await accounts.createNamedKey(account, { name: name ?? 'key', expires: expires ?? null, scope }, account.keyScope, account.keyExpires)
-    return reply.code(201).send({ error: 0 as const, ...created, scopes: scope.resources, readonly: scope.readOnly })
-  })
-
-  app.delete('/api/key/:id/delete', {
-    schema: { tags: ['account'], summary: 'Delete an API key: it stops working at once', params: KeyParams, response: { 200: MessageResponse, ...errorResponses } },
-  }, async (request) => {
-    await accounts.revokeKey(accountOf(request), request.params.id)
-    return { error: 0 as const, message: 'API key has been deleted.' }
   })
 }

@@ -1,70 +1,19 @@
-// Accounts and their API keys: creation (always with a key), authentication, rotation, updates.
+// Accounts (workspaces) and the people who own them: creation (always with a first key, modules/api-keys),
+// e-mail, password and time zone, suspension, plan, deletion, and the first start's administrator.
 import { canonicalTimeZone } from '../../core/time-zones.js'
 import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
-import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
-import type { ApiKeyRepository } from './api-key.repository.js'
-import { digestsEqual, generateApiKey, hashApiKey, hashPassword } from './secrets.js'
-import { isExpired, nowTimestamp, toStoredTimestamp } from '../../core/time.js'
-import { AuthenticationError, ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
+import type { ApiKeyRepository } from '../api-keys/api-key.repository.js'
+import { issueKey } from '../api-keys/api-key.service.js'
+import { hashPassword } from '../../core/secrets.js'
+import { ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
-import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, fromStoredScope, isLimited, OUT_OF_SCOPE_MESSAGE, scopeWithin, type ApiKeyScope } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, isLimited } from '../access/api-key-scopes.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import type { PageRequest } from '../../core/paging.js'
-import { roleOf, type Role } from './roles.js'
-
-/**
- * The account a request acts for and who acts (an Actor, modules/changes): what the API gate
- * resolves from a key or a session, with the client's address added per request.
- */
-export interface AuthenticatedAccount extends Actor {
-  id: number
-  username: string
-  email: string
-  isAdmin: boolean
-  isSuspended: boolean
-  /** Requests per minute; null: the server default. */
-  apirate: number | null
-  /** Resource name to maximum count. */
-  limits: Record<string, number>
-  /** The API key used; null for a session. */
-  keyId: number | null
-  /** When the key stops working (stored timestamp), or null. */
-  keyExpires: string | null
-  /** The session (its id, the token's hash) when the request came from the dashboard instead of with a key. */
-  sessionId?: string
-  /** What the key may reach (api-key-scopes.ts); full access unless it was limited (always, for a session). */
-  keyScope: ApiKeyScope
-  /**
-   * The role in the account of the person acting (a session's, or the key's maker, as of this
-   * request): what the API gate allows (http/api-roles.ts). Null: no longer a member.
-   */
-  role: Role | null
-  /**
-   * A session not fully signed in yet (ADR 025): `code` waits for the person's second factor,
-   * `enrol` may only set one up (their workspace requires it). Absent: nothing left to do.
-   */
-  signInStep?: SignInStep
-}
-
-/** What a session still has to do before it may do anything else (ADR 025). */
-export type SignInStep = 'code' | 'enrol'
-
-/** A further key: its name, expiry (stored timestamp or null) and scope (full access by default). */
-export interface KeyRequest {
-  name?: string
-  expiresAt?: string | null
-  scope?: ApiKeyScope
-}
-
-/** How stale a key's `last_used_at` (and a session's `last_seen_at`) may get: one write a minute, not one a request. */
-export const LAST_USED_PRECISION_MS = 60_000
-
-/** True when `stored` (a timestamp, or null) is older than LAST_USED_PRECISION_MS at `now`. */
-export function isStale(stored: string | null, now: Date): boolean {
-  return stored === null || stored < nowTimestamp(new Date(now.getTime() - LAST_USED_PRECISION_MS))
-}
+import type { PlanService } from '../plans/plan.service.js'
 
 export interface CreateAccountInput {
   email: string
@@ -87,48 +36,18 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
 
-/** Parses a plan's `limits` JSON, keeping only non-negative integers. */
-export function parsePlanLimits(json: string): Record<string, number> {
-  try {
-    const parsed = JSON.parse(json) as Record<string, unknown>
-    return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) >= 0),
-    )
-  } catch {
-    return {}
-  }
+export interface AccountServiceOptions {
+  accounts: Bindable<AccountRepository>
+  /** Where a new account's first key is stored (modules/api-keys). */
+  keys: Bindable<ApiKeyRepository>
+  /** Which plan an account is put on (modules/plans). */
+  plans: Pick<PlanService, 'resolvePlan' | 'getPlanOrThrow'>
+  journal: ChangeJournal
+  /** Hears of deleted workspaces, so that every instance's key cache drops their keys at once. */
+  invalidation?: Announcer
 }
 
-/** The account a request acts for, from its row and the credential it came with (who acts, in which role). */
-export function toAuthenticatedAccount(
-  account: AccountWithPlan,
-  credential: Pick<AuthenticatedAccount, 'keyId' | 'keyExpires' | 'sessionId' | 'keyScope' | 'personId' | 'role'>,
-): AuthenticatedAccount {
-  return {
-    id: account.id,
-    via: credential.sessionId === undefined ? 'api' : 'dashboard',
-    address: null,
-    username: account.username,
-    email: account.email,
-    isAdmin: account.is_admin === 1,
-    isSuspended: account.is_suspended === 1,
-    apirate: account.plan_apirate,
-    limits: parsePlanLimits(account.plan_limits),
-    ...credential,
-  }
-}
-
-/** `invalidation` hears of revoked keys, so that every instance's key cache drops them at once. */
-export function createAccountService(accounts: Bindable<AccountRepository>, keys: Bindable<ApiKeyRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
-  async function resolvePlanId(plan: string | number | undefined): Promise<number> {
-    if (plan === undefined) return (await accounts.findDefaultPlan()).id
-    const found = typeof plan === 'number' || /^\d+$/.test(plan)
-      ? await accounts.findPlanById(Number(plan))
-      : await accounts.findPlanByNameOrCode(plan)
-    if (!found) throw NotFoundError.of('Plan')
-    return found.id
-  }
-
+export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
   function validateEmail(email: string): string {
     const trimmed = email.trim().toLowerCase()
     if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
@@ -138,11 +57,6 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
   function validatePassword(password: string): void {
     if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`)
     if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
-  }
-
-  async function issueKey(executor: DB, accountId: number, personId: number, name: string, expiresAt: string | null, scope: ApiKeyScope = FULL_ACCESS, key = generateApiKey()) {
-    const id = await keys.in(executor).insert(accountId, { name, keyHash: hashApiKey(key), keyPrefix: key.slice(0, 8), expiresAt, scope, personId })
-    return { id, key }
   }
 
   /**
@@ -189,7 +103,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
         throw ValidationError.field('username', 'must be 3 to 32 characters of letters, digits, _ and -')
       }
       if (input.password !== undefined) validatePassword(input.password)
-      const planId = await resolvePlanId(input.plan)
+      const planId = (await plans.resolvePlan(input.plan)).id
       await refuseTakenEmail(email)
       if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
         throw new DuplicateError('An account with this username already exists.', 'username')
@@ -204,7 +118,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
           const id = await saved.insert({ email, username, planId, planExpires: input.planExpires ?? null, isAdmin: input.isAdmin ?? false })
           const personId = await saved.people.insert({ username, email, passwordHash })
           await saved.people.addMembership(id, personId, 'owner')
-          const { key } = await issueKey(trx, id, personId, 'default', null, FULL_ACCESS, apiKey)
+          const { key } = await issueKey(keys.in(trx), { accountId: id, personId, name: 'default', expiresAt: null, key: apiKey })
           const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
           const change = actor
             ? { action: 'user.created', resource: 'user', resourceId: id, fields }
@@ -252,7 +166,7 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       const person = await accounts.people.findById(personId)
       if (!person) throw NotFoundError.of('Person')
       if (await accounts.findByUsername(username)) throw new DuplicateError('A workspace with this name already exists.', 'name')
-      const planId = await resolvePlanId(undefined)
+      const planId = (await plans.resolvePlan()).id
       try {
         return await journal.write(actor, async (trx) => {
           const saved = accounts.in(trx)
@@ -267,28 +181,20 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
       }
     },
 
-    /** Resolves a raw key to its account; throws AuthenticationError when missing, unknown or expired. */
-    async authenticate(rawKey: string | undefined, now = new Date()): Promise<AuthenticatedAccount> {
-      if (!rawKey || rawKey.length > 256) throw AuthenticationError.missingKey()
-      const keyHash = hashApiKey(rawKey)
-      const account = await accounts.findByKeyHash(keyHash)
-      if (!account || !digestsEqual(account.key_hash, keyHash)) throw AuthenticationError.missingKey()
-      if (isExpired(account.key_expires_at, nowTimestamp(now))) throw AuthenticationError.expiredKey()
-      if (isStale(account.key_last_used_at, now)) await keys.touch(account.key_id, nowTimestamp(now))
-      return toAuthenticatedAccount(account, {
-        keyId: account.key_id,
-        keyExpires: account.key_expires_at,
-        keyScope: fromStoredScope(account.key_scopes, account.key_read_only),
-        // The key acts as its maker, in the maker's role of this moment.
-        personId: account.key_person_id,
-        role: roleOf(account.key_role),
-      })
-    },
-
     async getAccountOrThrow(accountId: number): Promise<AccountWithPlan> {
       const account = await accounts.findById(accountId)
       if (!account) throw NotFoundError.of('Account')
       return account
+    },
+
+    /**
+     * The person acting for `actor` in its own account: the actor's person, else (the command line)
+     * the account's first owner; NotFoundError when the account is gone. A new key acts as them
+     * (modules/api-keys: the composition root hands this in as the key service's `makerOf`).
+     */
+    async personActingFor(actor: Actor): Promise<number> {
+      await this.getAccountOrThrow(actor.id)
+      return actingPersonOf(actor)
     },
 
     /**
@@ -430,67 +336,12 @@ export function createAccountService(accounts: Bindable<AccountRepository>, keys
     },
 
     async assignPlan(actor: Actor, accountId: number, planId: number): Promise<void> {
-      if (!(await accounts.findPlanById(planId))) throw NotFoundError.of('Plan')
+      await plans.getPlanOrThrow(planId)
       await this.getAccountOrThrow(accountId)
       await journal.write(actor, async (trx) => {
         await accounts.in(trx).update(accountId, { planId })
         return { result: undefined, changes: [{ action: 'user.plan_changed', resource: 'user', resourceId: accountId, fields: ['plan'] }] }
       })
-    },
-
-    /**
-     * A further key of the actor's account (rotation, or a limited key for an integration).
-     * `creator`: the scope of the key asking for it over the API, which can hand out no more than it holds.
-     */
-    async createKey(actor: Actor, request: KeyRequest = {}, creator: ApiKeyScope = FULL_ACCESS) {
-      const scope = request.scope ?? creator
-      if (!scopeWithin(scope, creator)) throw new ForbiddenError(OUT_OF_SCOPE_MESSAGE)
-      await this.getAccountOrThrow(actor.id)
-      // The key acts as the person who made it (the command line: as the account's first owner).
-      const maker = await actingPersonOf(actor)
-      return journal.write(actor, async (trx) => {
-        const issued = await issueKey(trx, actor.id, maker, request.name ?? 'key', request.expiresAt ?? null, scope)
-        return { result: issued, changes: [{ action: 'key.created', resource: 'key', resourceId: issued.id, fields: givenFields({ ...request, scope: request.scope }) }] }
-      })
-    },
-
-    /**
-     * A key with a name (1 to 100 characters once trimmed; `key` when absent), a UTC
-     * `YYYY-MM-DD[ HH:MM:SS]` expiry in the future or null/absent for never, and a scope within the
-     * creator's: POST /api/key/add and `linkwell key create`. `creatorExpires`: when the key asking
-     * for it stops working (stored timestamp; null: never, or no key). A key made by a key that
-     * expires expires no later (ADR 027): a later expiry, or none, is capped at the creator's, so
-     * a leaked key about to expire cannot mint one that outlives it. Answers the key (shown this
-     * once) and what `listKeys` shows of it, the expiry as stored.
-     */
-    async createNamedKey(actor: Actor, request: { name?: string; expires?: string | null; scope?: ApiKeyScope }, creator: ApiKeyScope = FULL_ACCESS, creatorExpires: string | null = null) {
-      const trimmed = (request.name ?? 'key').trim()
-      if (trimmed.length < 1 || trimmed.length > 100) throw ValidationError.field('name', 'must be 1 to 100 characters')
-      const expires = request.expires ?? null
-      const asked = expires === null ? null : toStoredTimestamp(expires)
-      if (asked === undefined) throw ValidationError.field('expires', 'is not a real calendar date-time')
-      if (asked !== null && asked <= nowTimestamp()) throw ValidationError.field('expires', 'must be in the future')
-      const expiresAt = creatorExpires !== null && (asked === null || asked > creatorExpires) ? creatorExpires : asked
-      const scope = request.scope ?? creator
-      const { id, key } = await this.createKey(actor, { name: trimmed, expiresAt, scope }, creator)
-      return { id, key, name: trimmed, prefix: key.slice(0, 8), expires: expiresAt, scopes: scope.resources, readonly: scope.readOnly }
-    },
-
-    /** The account's keys, oldest first; never the keys themselves (only their first characters). */
-    async listKeys(accountId: number) {
-      const rows = await keys.listForAccount(accountId)
-      return rows.map((row) => {
-        const scope = fromStoredScope(row.scopes, row.read_only)
-        return { id: row.id, name: row.name, prefix: row.key_prefix, expires: row.expires_at, created: row.created_at, lastused: row.last_used_at, scopes: scope.resources, readonly: scope.readOnly }
-      })
-    },
-
-    async revokeKey(actor: Actor, keyId: number): Promise<void> {
-      await journal.write(actor, async (trx) => {
-        if (!(await keys.in(trx).delete(actor.id, keyId))) throw NotFoundError.of('API key')
-        return { result: undefined, changes: [{ action: 'key.revoked', resource: 'key', resourceId: keyId, fields: [] }] }
-      })
-      invalidation.publish(ACCOUNT_TOPIC, String(actor.id))
     },
 
     /**

@@ -6,7 +6,7 @@ import type { DB } from '../../db/database.js'
 import type { Database, MembershipRow, PersonRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { Page, PageRequest } from '../../core/paging.js'
-import type { Role } from './roles.js'
+import type { Role } from '../access/roles.js'
 
 /** A workspace a person belongs to, with what signing in to it needs to know. */
 export interface PersonWorkspace {

@@ -5,12 +5,14 @@
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { AccountRepository, AccountWithPlan } from './account.repository.js'
-import { isStale, toAuthenticatedAccount, type AccountService, type AuthenticatedAccount, type SignInStep } from './account.service.js'
+import type { AccountService } from './account.service.js'
+import { isStale } from '../api-keys/api-key.service.js'
+import { toAuthenticatedAccount, type AuthenticatedAccount, type SignInStep } from '../access/authenticated-account.js'
 import type { SessionRepository } from './session.repository.js'
-import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from './api-key-scopes.js'
+import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from '../access/api-key-scopes.js'
 import type { PersonWorkspace } from './people.repository.js'
-import { roleOf } from './roles.js'
-import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from './secrets.js'
+import { roleOf } from '../access/roles.js'
+import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from '../../core/secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../core/time.js'
 
@@ -58,11 +60,16 @@ function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspac
 }
 
 export interface SessionServiceOptions {
+  accounts: AccountRepository
+  sessions: Bindable<SessionRepository>
+  accountService: AccountService
+  journal: ChangeJournal
   /** Days a session lasts from sign-in (SESSION_DAYS). */
   sessionDays: number
 }
 
-export function createSessionService(accounts: AccountRepository, sessions: Bindable<SessionRepository>, accountService: AccountService, journal: ChangeJournal, options: SessionServiceOptions) {
+export function createSessionService(options: SessionServiceOptions) {
+  const { accounts, sessions, accountService, journal } = options
   /** An e-mail address when it has an `@` (stored lower-case), else a username (exact). */
   async function findByLogin(login: string) {
     const trimmed = login.trim()

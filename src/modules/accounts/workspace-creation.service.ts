@@ -14,7 +14,14 @@ export type WorkspaceCreationVerdict = { allowed: true } | { allowed: false; rea
 // An API key made by no person (the bootstrap key) has nobody to own the workspace.
 const NO_PERSON_REASON = 'Workspaces are created by a person signed in, not by a key without one.'
 
-export function createWorkspaceCreationService(people: Pick<PeopleRepository, 'listOwnedWorkspaces'>, accounts: Pick<AccountService, 'createWorkspace'>, policy: Config['workspaceCreation']) {
+export interface WorkspaceCreationServiceOptions {
+  people: Pick<PeopleRepository, 'listOwnedWorkspaces'>
+  accounts: Pick<AccountService, 'createWorkspace'>
+  /** WORKSPACE_CREATION and WORKSPACE_CREATION_LIMIT. */
+  policy: Config['workspaceCreation']
+}
+
+export function createWorkspaceCreationService({ people, accounts, policy }: WorkspaceCreationServiceOptions) {
   async function verdictFor(personId: number | null): Promise<WorkspaceCreationVerdict> {
     if (personId === null) return { allowed: false, reason: NO_PERSON_REASON }
     const owned = await people.listOwnedWorkspaces(personId)

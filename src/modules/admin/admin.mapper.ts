@@ -1,9 +1,7 @@
-// Account and plan rows to the administration API's records.
-import type { PlanRow } from '../../db/schema.js'
+// Account and people rows to the administration API's records (plans: modules/plans/plan.mapper.ts).
 import { toAccountRecord } from '../accounts/account.mapper.js'
 import type { AccountWithPlan } from '../accounts/account.repository.js'
-import { parsePlanLimits } from '../accounts/account.service.js'
-import type { Role } from '../accounts/roles.js'
+import type { Role } from '../access/roles.js'
 import type { PersonWithWorkspaces } from '../accounts/people.repository.js'
 
 /** The spec's Account plus what an administrator needs: the admin and suspended flags. */
@@ -12,17 +10,6 @@ export function toUserRecord(account: AccountWithPlan, publicUrl: string) {
     ...toAccountRecord(account, publicUrl),
     admin: account.is_admin === 1,
     suspended: account.is_suspended === 1,
-  }
-}
-
-export function toPlanRecord(plan: PlanRow) {
-  return {
-    id: plan.id,
-    name: plan.name,
-    code: plan.code,
-    apirate: plan.apirate,
-    limits: parsePlanLimits(plan.limits),
-    default: plan.is_default === 1,
   }
 }
 

@@ -1,12 +1,14 @@
 // Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
 import type { App } from '../../http/app-instance.js'
 import type { UserAdministration } from './user-admin.service.js'
-import type { PlanService } from './plan.service.js'
+import type { PlanService } from '../plans/plan.service.js'
 import { accountOf, requireAdmin } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
-import { toPersonRecord, toPlanRecord, toUserRecord } from './admin.mapper.js'
-import { PersonListResponse, PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { toPersonRecord, toUserRecord } from './admin.mapper.js'
+import { PersonListResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { toPlanRecord } from '../plans/plan.mapper.js'
+import { PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody } from '../plans/plan.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
 import { IdParams, MessageResponse, PageQuery } from '../../core/schemas.js'
 

@@ -3,15 +3,22 @@
 import type { AccountService, CreatedAccount } from '../accounts/account.service.js'
 import type { Actor } from '../changes/change-journal.js'
 import type { UserCreateInput } from './admin.schemas.js'
-import type { PlanService } from './plan.service.js'
+import type { PlanService } from '../plans/plan.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ValidationError, orNotFound } from '../../core/errors.js'
 import type { Page, PageRequest } from '../../core/paging.js'
 import type { PeopleRepository, PersonWithWorkspaces } from '../accounts/people.repository.js'
 import { toStoredTimestamp } from '../../core/time.js'
 
-/** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
-export function createUserAdministration(accounts: AccountService, plans: PlanService, invalidation: Announcer, people: PeopleRepository) {
+export interface UserAdministrationOptions {
+  accounts: AccountService
+  plans: PlanService
+  /** Every change is announced on the account topic: keys of the account must stop or change behaviour at once. */
+  invalidation: Announcer
+  people: PeopleRepository
+}
+
+export function createUserAdministration({ accounts, plans, invalidation, people }: UserAdministrationOptions) {
   const getUserOrThrow = orNotFound(accounts.findAccount, 'User')
 
   function refuseSelf(adminId: number, userId: number, action: string): void {

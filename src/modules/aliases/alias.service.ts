@@ -29,24 +29,27 @@ export function longestGeneratedAlias(use: AliasUse): string {
 }
 
 export interface AliasServiceOptions {
+  /** Which aliases are taken on each host, by links and bio pages alike. */
+  namespace: AliasRepository
   /** Replaces the random draw (tests force collisions with it). */
   drawAlias?: AliasGenerator
 }
 
-export function createAliasService(repository: AliasRepository, options: AliasServiceOptions = {}) {
+export function createAliasService(options: AliasServiceOptions) {
+  const { namespace } = options
   const drawAlias = options.drawAlias ?? drawRandomAlias
 
   /** Refuses a reserved word (400) or an alias another record holds on `host` (400 duplicate), naming `field`. */
   async function assertAliasAvailable(host: string, alias: string, holder: AliasHolder | undefined, field: string): Promise<void> {
     if (isReservedAlias(alias)) throw new ValidationError(ALIAS_RESERVED, field)
-    if (await repository.isAliasTaken(host, alias, holder)) throw new DuplicateError(ALIAS_TAKEN, field)
+    if (await namespace.isAliasTaken(host, alias, holder)) throw new DuplicateError(ALIAS_TAKEN, field)
   }
 
   /** Whether a drawn alias may be tried at all; QR aliases have only their table's unique index. */
   async function isDrawUsable(target: GeneratedAliasTarget, alias: string): Promise<boolean> {
     if (isReservedAlias(alias)) return false
     if (target.use === 'qr') return true
-    return !(await repository.isAliasTaken(target.use === 'link' ? target.host : BIO_PAGE_HOST, alias))
+    return !(await namespace.isAliasTaken(target.use === 'link' ? target.host : BIO_PAGE_HOST, alias))
   }
 
   return {
@@ -65,7 +68,7 @@ export function createAliasService(repository: AliasRepository, options: AliasSe
     async refusalsOf(host: string, aliases: readonly string[], field: string): Promise<Map<string, ValidationError | DuplicateError>> {
       const refusals = new Map<string, ValidationError | DuplicateError>()
       for (const alias of aliases) if (isReservedAlias(alias)) refusals.set(alias.toLowerCase(), new ValidationError(ALIAS_RESERVED, field))
-      for (const folded of await repository.takenAmong(host, aliases.filter((alias) => !refusals.has(alias.toLowerCase())))) refusals.set(folded, new DuplicateError(ALIAS_TAKEN, field))
+      for (const folded of await namespace.takenAmong(host, aliases.filter((alias) => !refusals.has(alias.toLowerCase())))) refusals.set(folded, new DuplicateError(ALIAS_TAKEN, field))
       return refusals
     },
 

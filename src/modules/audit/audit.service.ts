@@ -13,7 +13,15 @@ function readActor(text: string): AuditActorFilter {
   return { via: kind as ActorVia }
 }
 
-export function createAuditService(entries: AuditRepository, options: { now?: () => number } = {}) {
+export interface AuditServiceOptions {
+  /** The audit rows the change journal writes. */
+  entries: AuditRepository
+  /** The clock retention counts back from (milliseconds since the epoch); `Date.now` unless given. */
+  now?: () => number
+}
+
+export function createAuditService(options: AuditServiceOptions) {
+  const { entries } = options
   const now = options.now ?? Date.now
   return {
     listEntries(accountId: number, query: AuditQuery, page: PageRequest) {

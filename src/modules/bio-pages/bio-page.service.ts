@@ -3,8 +3,8 @@
 import type { BioPageRow } from '../../db/schema.js'
 import { aliasKey } from '../aliases/alias-namespace.js'
 import { BIO_PAGE_HOST, type AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseStoredBlocks, type BioBlock } from './bio-page-blocks.js'
 import { isHttpUrl } from '../../core/urls.js'
 import { trimmedName } from '../../core/text.js'
@@ -48,6 +48,9 @@ export interface BioPageContent {
 const PREVIEW_ALIAS = 'preview'
 
 export interface BioPageServiceOptions {
+  pages: Bindable<BioPageRepository>
+  /** Claims aliases in the namespace bio pages share with links (on the main host). */
+  aliases: AliasService
   journal: ChangeJournal
   invalidation: InvalidationBus
   /** The base of the pages' public addresses, in the records the journal carries. */
@@ -56,7 +59,7 @@ export interface BioPageServiceOptions {
   tags: TagService
 }
 
-export function createBioPageService(pages: Bindable<BioPageRepository>, aliases: AliasService, { journal, invalidation, publicUrl, tags }: BioPageServiceOptions) {
+export function createBioPageService({ pages, aliases, journal, invalidation, publicUrl, tags }: BioPageServiceOptions) {
 
   const getBioPageOrThrow = orNotFound(pages.findById, 'Bio page')
 

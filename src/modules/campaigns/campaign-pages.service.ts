@@ -55,7 +55,16 @@ export function createRoundRobin() {
   }
 }
 
-export function createCampaignPagesService(pages: CampaignPagesRepository, invalidation: InvalidationBus, publicUrl: string) {
+export interface CampaignPagesServiceOptions {
+  /** Reads campaigns' rotations and public link lists (any account's: the pages are public). */
+  pages: CampaignPagesRepository
+  /** Tells of changed links, campaigns and accounts (cached rotations are dropped); its staleness bounds the cache. */
+  invalidation: InvalidationBus
+  /** The base of the short addresses the pages send visitors to. */
+  publicUrl: string
+}
+
+export function createCampaignPagesService({ pages, invalidation, publicUrl }: CampaignPagesServiceOptions) {
   const rotations = createLruCache<string, Rotation>(ROTATOR_CACHE_ENTRIES, invalidation.maxStaleMs)
   const roundRobin = createRoundRobin()
   // A changed link or campaign may belong to any rotation; dropping them all is simple and cheap

@@ -1,8 +1,8 @@
 // Campaign rules: name and slug uniqueness, default names, plan limits, link membership.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { CampaignRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { CampaignRepository } from './campaign.repository.js'
 import { toCampaignRecord } from './campaign.mapper.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
@@ -24,13 +24,16 @@ export interface LinkMembership {
 }
 
 export interface CampaignServiceOptions {
+  campaigns: Bindable<CampaignRepository>
+  /** Puts links in a campaign (the links' own table holds it). */
+  links: LinkMembership
   invalidation: Announcer
   journal: ChangeJournal
   /** The base of the rotator and list addresses in the records the journal carries. */
   publicUrl: string
 }
 
-export function createCampaignService(campaigns: Bindable<CampaignRepository>, links: LinkMembership, { invalidation, journal, publicUrl }: CampaignServiceOptions) {
+export function createCampaignService({ campaigns, links, invalidation, journal, publicUrl }: CampaignServiceOptions) {
   const recordOf = (campaign: CampaignRow, account: AuthenticatedAccount) => toCampaignRecord(campaign, publicUrl, account.username)
   const announce = (id: number) => invalidation.publish(CAMPAIGN_TOPIC, String(id))
 

@@ -26,6 +26,8 @@ const CLAIM_MS = 10 * 60 * 1000
 const CHALLENGE_LIFE_MS = 60 * 60 * 1000
 
 export interface CertificateManagerOptions {
+  /** Where certificates, claims, challenges and the ACME account key are kept. */
+  certificates: CertificateRepository
   acme: { email: string; directoryUrl: string }
   /** PUBLIC_URL's host when it is a name a certificate can be issued for (not localhost, not an address). */
   publicHostname: string | null
@@ -77,7 +79,8 @@ async function reachable(directoryUrl: string): Promise<void> {
   }
 }
 
-export function createCertificateManager(certificates: CertificateRepository, options: CertificateManagerOptions) {
+export function createCertificateManager(options: CertificateManagerOptions) {
+  const { certificates } = options
   const clock = options.now ?? (() => new Date())
   const instance = randomBytes(8).toString('hex')
   let wake: (() => void) | undefined

@@ -10,6 +10,8 @@ import type { SecretBox } from '../../core/secret-box.js'
 import type { CertificateRepository } from './certificate.repository.js'
 
 export interface CertificateStoreOptions {
+  /** Where issued certificates are kept (the certificate manager writes them). */
+  certificates: CertificateRepository
   secrets: SecretBox
   invalidation: InvalidationBus
   /** How often changes made elsewhere are looked for. */
@@ -17,7 +19,8 @@ export interface CertificateStoreOptions {
   onError?: (error: unknown) => void
 }
 
-export function createCertificateStore(certificates: CertificateRepository, options: CertificateStoreOptions) {
+export function createCertificateStore(options: CertificateStoreOptions) {
+  const { certificates } = options
   const contexts = new Map<string, SecureContext>()
   const materials = new Map<string, { cert: string; key: string }>()
   const listeners: Array<(hostname: string) => void> = []

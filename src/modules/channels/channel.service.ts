@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { ChannelRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { ChannelItemRepository } from './channel-items.repository.js'
 import type { ChannelItemDescription, ChannelItemSources, ChannelItemType, DescribedChannelItem } from './channel-items.js'
 import { toChannelRecord } from './channel.mapper.js'
@@ -24,7 +24,16 @@ export function randomChannelColor(): string {
   return `#${randomBytes(3).toString('hex')}`
 }
 
-export function createChannelService(channels: Bindable<ChannelRepository>, items: Bindable<ChannelItemRepository>, sources: ChannelItemSources, journal: ChangeJournal) {
+export interface ChannelServiceOptions {
+  channels: Bindable<ChannelRepository>
+  /** Which items each channel holds. */
+  items: Bindable<ChannelItemRepository>
+  /** Reads the records of each kind of item a channel may hold (links, bio pages, QR codes). */
+  sources: ChannelItemSources
+  journal: ChangeJournal
+}
+
+export function createChannelService({ channels, items, sources, journal }: ChannelServiceOptions) {
   async function assertNameFree(accountId: number, name: string, exceptId?: number) {
     const existing = await channels.findByName(accountId, name)
     if (existing && existing.id !== exceptId) throw new DuplicateError(DUPLICATE_NAME, 'name')

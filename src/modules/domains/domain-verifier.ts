@@ -8,12 +8,15 @@ import type { DomainService } from './domain.service.js'
 const BATCH = 10
 
 export interface DomainVerifierOptions {
+  /** Checks the claims whose next check is due (the domain service). */
+  domains: Pick<DomainService, 'checkDue'>
   /** The wait between two rounds when fewer than a batch were due. */
   pollMs: number
   onError?: (error: unknown) => void
 }
 
-export function createDomainVerifier(domains: Pick<DomainService, 'checkDue'>, options: DomainVerifierOptions) {
+export function createDomainVerifier(options: DomainVerifierOptions) {
+  const { domains } = options
   const background = backgroundLoop(async (signal) => {
     while (!signal.aborted) {
       let taken = 0

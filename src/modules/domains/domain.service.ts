@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto'
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js'
 import type { DomainRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { createDnsClient, isPointingToServer, lookUpHost, recordsPointToServer, type DnsClient, type HostResolver, type ServerTarget } from './domain-dns.js'
 import { parseDomainOrigin } from './domain-origin.js'
 import type { DomainRepository } from './domain.repository.js'
@@ -32,6 +32,7 @@ export interface DomainLinks {
 }
 
 export interface DomainServiceOptions {
+  domains: Bindable<DomainRepository>
   /** The service's own base URL: its host can never be someone's branded domain. */
   publicUrl: string
   /** Where a new domain must point; with no IPs and no CNAME the DNS check is skipped. */
@@ -76,8 +77,8 @@ function redirectValue(value: string | undefined): string | null | undefined {
   return value === undefined ? undefined : value === '' ? null : value
 }
 
-export function createDomainService(domains: Bindable<DomainRepository>, options: DomainServiceOptions) {
-  const { journal } = options
+export function createDomainService(options: DomainServiceOptions) {
+  const { domains, journal } = options
   const ownHostnames = new Set([new URL(options.publicUrl).hostname, options.server.cname].filter((host): host is string => Boolean(host)))
   const dnsCheckEnabled = options.server.ips.length > 0 || options.server.cname !== undefined
 

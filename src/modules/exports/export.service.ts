@@ -54,7 +54,17 @@ async function* keysetRows<R>(pageSize: number, page: (last: R | undefined) => P
   }
 }
 
-export function createExportService(rows: ExportRepository, options: { publicUrl: string; pageSize?: number }) {
+export interface ExportServiceOptions {
+  /** Reads the account's links and clicks, a page at a time. */
+  rows: ExportRepository
+  /** The base of the links' short addresses in the records. */
+  publicUrl: string
+  /** Rows read per query; 1,000 unless given. */
+  pageSize?: number
+}
+
+export function createExportService(options: ExportServiceOptions) {
+  const { rows } = options
   const pageSize = options.pageSize ?? 1_000
 
   async function* linkRecords(accountId: number): AsyncGenerator<LinkExportRecord> {

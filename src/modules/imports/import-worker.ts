@@ -4,12 +4,15 @@
 import type { ImportService } from './import.service.js'
 
 export interface ImportWorkerOptions {
+  /** Takes the jobs no worker holds and runs them. */
+  imports: ImportService
   /** How often the jobs are asked for one to take when none was found. */
   pollMs?: number
   onError?: (error: unknown) => void
 }
 
-export function createImportWorker(imports: ImportService, options: ImportWorkerOptions = {}) {
+export function createImportWorker(options: ImportWorkerOptions) {
+  const { imports } = options
   const pollMs = options.pollMs ?? 2_000
   let running: Promise<void> | null = null
   let stopped = true

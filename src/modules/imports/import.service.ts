@@ -6,8 +6,8 @@
 // destination is the same link: it is counted as existing, not written again, so the same import
 // run twice imports nothing twice. Another destination or letter case there is a conflict
 // (--on-conflict), reported with the old and new address (docs/adr/030-import-conflicts.md).
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { parsePlanLimits } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { parsePlanLimits } from '../plans/plan-limits.js'
 import type { ActorVia } from '../changes/change-journal.js'
 import { BatchConflict, CONFLICT_CHOICES, type AliasConflict, type BatchOutcome, type BatchWriter, type ConflictChoice, type LinkBatchWriter } from '../links/link-batch.js'
 import type { ImportJobRow, ImportProblem, ImportRepository } from './import.repository.js'
@@ -71,6 +71,10 @@ export interface ImportOptions {
 }
 
 export interface ImportServiceOptions {
+  /** The jobs, their files, their reports and the links each one made. */
+  jobs: ImportRepository
+  /** Writes each chunk's links, as `POST /api/urls/bulk` does. */
+  linkBatch: LinkBatchWriter
   /**
    * Rows per transaction (default 10). A chunk's transaction holds the event loop on SQLite (it
    * cannot give way inside: a request would write in it), so it is kept to a few milliseconds there;
@@ -102,7 +106,8 @@ function readOptions(job: ImportJobRow): ImportOptions {
   return JSON.parse(job.options) as ImportOptions
 }
 
-export function createImportService(jobs: ImportRepository, linkBatch: LinkBatchWriter, options: ImportServiceOptions = {}) {
+export function createImportService(options: ImportServiceOptions) {
+  const { jobs, linkBatch } = options
   const chunkSize = options.chunkSize ?? 10
   const leaseMs = options.leaseMs ?? 60_000
   const maxRows = options.maxRows ?? 100_000

@@ -2,7 +2,7 @@
 // a page at a time by position, then its clicks a page at a time after a cursor (the last source id
 // read, or for YOURLS the last link and id), each click naming the link it belongs to by the link's
 // key in that source.
-import type { AgentDescription } from '../../analytics/visitor-parser.js'
+import type { AgentDescription } from '../../analytics/visitor-reading.js'
 import type { SourceRow } from './file-sources.js'
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../tags/tag-names.js'
 import { textRuleBroken } from '../../core/text.js'

@@ -10,8 +10,7 @@ import type { MysqlSource } from '../../db/mysql-source.js'
 import { ValidationError } from '../../core/errors.js'
 import type { SourceRow } from './file-sources.js'
 import { countryCodeOf, type SourceReader } from './source-reader.js'
-import { referrerHostOf } from '../../analytics/click-enrichment.js'
-import { describeUserAgent, type AgentDescription } from '../../analytics/visitor-parser.js'
+import { referrerHostOf, describeUserAgent, type AgentDescription } from '../../analytics/visitor-reading.js'
 import { memoize } from '../../core/memoize.js'
 
 export interface YourlsLink {

@@ -1,11 +1,13 @@
 // Many links at once (issue 21: `POST /api/urls/bulk` and imports). Every row is checked as
-// `POST /api/url/add` checks one (the link service's `prepareLink`), its alias decided before any
+// `POST /api/url/add` checks one (link-creation.ts `checkNewLink`), its alias decided before any
 // write (the batch's transaction cannot retry one row alone), then the rows are written in chunks,
 // each chunk one journaled transaction with its audit rows (ADR 015): a chunk lands whole or not
 // at all. A race lost at the alias index rolls the chunk back and it is decided again.
 import { ALIAS_TAKEN, type AliasService } from '../aliases/alias.service.js'
 import type { Actor, ChangeJournal } from '../changes/change-journal.js'
-import type { LinkService, PreparedLink } from './link.service.js'
+import type { LinkCreation, NewLink } from './link-creation.js'
+import type { LinkChanges } from './link-changes.js'
+import type { LinkRepository } from './link.repository.js'
 import type { LinkCreateInput } from './link.schemas.js'
 import type { DB } from '../../db/database.js'
 import { isUniqueViolation } from '../../db/errors.js'
@@ -78,9 +80,18 @@ export class BatchConflict extends AppError {
 
 type Decision =
   | { kind: 'done'; outcome: BatchOutcome }
-  | { kind: 'write'; prepared: PreparedLink; alias: string; renamedFrom?: string; conflict?: AliasConflict; createdAt?: string }
+  | { kind: 'write'; link: NewLink; alias: string; renamedFrom?: string; conflict?: AliasConflict; createdAt?: string }
 
-export function createLinkBatchWriter(links: LinkService, aliases: AliasService, journal: ChangeJournal) {
+export interface LinkBatchWriterOptions {
+  /** The account's links already there (imports) and their count (the plan's limit). */
+  links: Pick<LinkRepository, 'count' | 'findByAliases' | 'findByUrl'>
+  creation: LinkCreation
+  changes: Pick<LinkChanges, 'announce'>
+  aliases: AliasService
+  journal: ChangeJournal
+}
+
+export function createLinkBatchWriter({ links, creation, changes, aliases, journal }: LinkBatchWriterOptions) {
   /** A free alias near `alias`: `alias-2`, `alias-3`, … then a drawn one. */
   async function renamed(host: string, alias: string, claimed: Set<string>): Promise<string> {
     for (let suffix = 2; suffix <= 20; suffix += 1) {
@@ -145,24 +156,24 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
   /** Decides every row: refused, already there, or to be written with which alias. */
   async function decide(account: BatchWriter, rows: readonly BatchRow[], options: BatchOptions): Promise<Decision[]> {
     const decisions: Decision[] = []
-    const prepared: Array<PreparedLink | AppError> = []
+    const checked: Array<NewLink | AppError> = []
     // SQLite answers synchronously, so a batch's awaits alone never let a request in (a 100,000-row
     // import held every request for minutes): every row is a step that may give way (core/loop-share.ts).
     const pace = loopShare.pacer()
     for (const row of rows) {
       await pace()
       try {
-        const link = await links.prepareLink(account.id, row.input)
+        const link = await creation.checkNewLink(account.id, row.input)
         if (row.stored?.passwordHash !== undefined) link.values.passwordHash = row.stored.passwordHash
         if (row.stored?.expiresAt !== undefined) link.values.expiresAt = row.stored.expiresAt
-        prepared.push(link)
+        checked.push(link)
       } catch (error) {
         if (!(error instanceof AppError)) throw error
-        prepared.push(error)
+        checked.push(error)
       }
     }
     const facts = await aliasFacts(account.id, rows.flatMap((row, index) => {
-      const link = prepared[index]!
+      const link = checked[index]!
       return row.input.custom !== undefined && !(link instanceof AppError) ? [{ host: link.host, alias: row.input.custom }] : []
     }), options)
     // Aliases this batch claims, per host (folded, with the spelling that claimed it): two rows of one batch cannot share one.
@@ -170,7 +181,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
     const spellingByHost = new Map<string, Map<string, string>>()
     for (const [index, row] of rows.entries()) {
       await pace()
-      const link = prepared[index]!
+      const link = checked[index]!
       if (link instanceof AppError) {
         decisions.push({ kind: 'done', outcome: { status: 'refused', error: link } })
         continue
@@ -189,7 +200,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
         }
         const alias = await aliases.drawFreeAlias({ use: 'link', host: link.host }, claimed)
         claimed.add(alias.toLowerCase())
-        decisions.push({ kind: 'write', prepared: link, alias, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', link, alias, createdAt: row.createdAt })
         continue
       }
       const folded = custom.toLowerCase()
@@ -202,7 +213,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       if (!conflict) {
         claimed.add(folded)
         spellings.set(folded, custom)
-        decisions.push({ kind: 'write', prepared: link, alias: custom, createdAt: row.createdAt })
+        decisions.push({ kind: 'write', link, alias: custom, createdAt: row.createdAt })
         continue
       }
       const refusal = (own ? null : facts.refusal(link.host, custom)) ?? new DuplicateError(ALIAS_TAKEN, 'custom')
@@ -222,7 +233,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       const alias = await renamed(link.host, custom, claimed)
       claimed.add(alias.toLowerCase())
       spellings.set(alias.toLowerCase(), alias)
-      decisions.push({ kind: 'write', prepared: link, alias, renamedFrom: custom, conflict, createdAt: row.createdAt })
+      decisions.push({ kind: 'write', link, alias, renamedFrom: custom, conflict, createdAt: row.createdAt })
     }
     return decisions
   }
@@ -231,15 +242,15 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
   function writeChunk(actor: Actor, accountId: number, start: number, decisions: Decision[], options: BatchOptions): Promise<BatchOutcome[]> {
     return journal.write(actor, async (trx) => {
       const writes = decisions.flatMap((decision) => (decision.kind === 'write' ? [decision] : []))
-      const { ids, changes } = await links.insertPreparedMany(trx, accountId, writes)
+      const { ids, changes: created } = await creation.insertNewLinks(trx, accountId, writes)
       let written = 0
       const outcomes = decisions.map((decision): BatchOutcome => {
         if (decision.kind === 'done') return decision.outcome
         const id = ids[written++]!
-        return { status: 'created', id, alias: decision.alias, origin: decision.prepared.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom, conflict: decision.conflict } : {}) }
+        return { status: 'created', id, alias: decision.alias, origin: decision.link.origin, ...(decision.renamedFrom ? { renamedFrom: decision.renamedFrom, conflict: decision.conflict } : {}) }
       })
       await options.inChunk?.(trx, { start, outcomes })
-      return { result: outcomes, changes }
+      return { result: outcomes, changes: created }
     })
   }
 
@@ -255,7 +266,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
       const limit = account.limits.links
       if (limit !== undefined) {
         const creating = decisions.filter((decision) => decision.kind === 'write').length
-        if (creating > 0 && (await links.countLinks(account.id)) + creating > limit) throw ForbiddenError.planLimit('links', limit)
+        if (creating > 0 && (await links.count(account.id)) + creating > limit) throw ForbiddenError.planLimit('links', limit)
       }
       const pace = loopShare.pacer()
       for (let start = 0; start < rows.length; start += chunkSize) {
@@ -266,7 +277,7 @@ export function createLinkBatchWriter(links: LinkService, aliases: AliasService,
             const chunk = decisions.slice(start, start + chunkSize)
             outcomes.push(...(await writeChunk(account, account.id, start, chunk, options)))
             // Every instance's alias cache may hold a miss for a new address.
-            for (const decision of chunk) if (decision.kind === 'write') links.announce({ host: decision.prepared.host, alias: decision.alias })
+            for (const decision of chunk) if (decision.kind === 'write') changes.announce({ host: decision.link.host, alias: decision.alias })
             break
           } catch (error) {
             // Another writer took one of the chunk's aliases since it was decided: decide the chunk again.

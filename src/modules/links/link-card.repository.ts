@@ -1,5 +1,5 @@
 // SQL of links' social cards (migration 026). The link's ownership is checked by the caller (the
-// link service reads the link by account first); a card is found by its link or by its token.
+// card service reads the link by account first); a card is found by its link or by its token.
 import type { DB } from '../../db/database.js'
 
 export function createLinkCardRepository(db: DB) {

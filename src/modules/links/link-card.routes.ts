@@ -1,6 +1,6 @@
 // A link's social card (issue 23): POST /api/url/{id}/card (multipart/form-data, one file field
 // `image`) sets it, DELETE /api/url/{id}/card removes it. The image is checked and resized by the
-// link service (link-card.ts); every refusal is a 400 naming `image`, a size beyond 1 MB included.
+// card service (link-card.service.ts, link-card.ts); every refusal is a 400 naming `image`, a size beyond 1 MB included.
 import { Type } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
@@ -9,6 +9,7 @@ import { readUploadedFile, registerUploadScope, skipBodyValidation, type UploadP
 import { IdParams, MessageResponse } from '../../core/schemas.js'
 import { ValidationError } from '../../core/errors.js'
 import type { LinkService } from './link.service.js'
+import type { LinkCardService } from './link-card.service.js'
 import { CARD_MAX_BYTES } from './link-card.js'
 import { LinkCardResponse } from './link.schemas.js'
 
@@ -27,10 +28,11 @@ function refusalOf(problem: UploadProblem): ValidationError {
 
 /** What the routes use, handed over by app.ts. */
 export interface LinkCardRouteDependencies {
-  links: LinkService
+  links: Pick<LinkService, 'getLinkOrThrow'>
+  cards: LinkCardService
 }
 
-export function registerLinkCardRoutes(app: App, { links }: LinkCardRouteDependencies): void {
+export function registerLinkCardRoutes(app: App, { links, cards }: LinkCardRouteDependencies): void {
   registerUploadScope(app, { fileSize: CARD_MAX_BYTES, fieldSize: 1024 }, (scope) => {
     scope.post('/api/url/:id/card', {
       schema: {
@@ -53,7 +55,7 @@ export function registerLinkCardRoutes(app: App, { links }: LinkCardRouteDepende
       if (!request.isMultipart()) throw ValidationError.field('image', 'must be sent as multipart/form-data')
       const bytes = await readUploadedFile(request, 'image', refusalOf)
       if (!bytes) throw ValidationError.field('image', 'is required: attach a PNG, JPEG or WebP image')
-      const card = await links.setCard(account, id, bytes)
+      const card = await cards.setCard(account, id, bytes)
       return { error: 0 as const, message: 'The social card has been set.', card }
     })
   })
@@ -61,7 +63,7 @@ export function registerLinkCardRoutes(app: App, { links }: LinkCardRouteDepende
   app.delete('/api/url/:id/card', {
     schema: { tags, summary: 'Remove a link\'s social card', params: IdParams, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
-    await links.removeCard(accountOf(request), request.params.id)
+    await cards.removeCard(accountOf(request), request.params.id)
     return { error: 0 as const, message: 'The social card has been removed.' }
   })
 }

@@ -3,7 +3,7 @@
 // and its public address.
 import { randomBytes } from 'node:crypto'
 import { ValidationError } from '../../core/errors.js'
-import { loadSharp } from '../qr-codes/sharp-loader.js'
+import { loadSharp } from '../../images/sharp-loader.js'
 
 export const CARD_MAX_BYTES = 1024 * 1024
 export const CARD_WIDTH = 1200

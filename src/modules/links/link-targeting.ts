@@ -6,12 +6,12 @@
 // and, should a row hold one, ignored on read.
 import { checkHttpUrl } from '../../core/urls.js'
 import { ValidationError } from '../../core/errors.js'
-import type { DeviceName } from '../../analytics/visitor-parser.js'
+import type { DeviceName } from '../../analytics/visitor-reading.js'
 import { countryCodeOf, languageCodeOf, TARGET_DEVICES, targetDeviceOf, type TargetDevice } from '../../core/link-limits.js'
 
 // Device names, country and language codes, and the most rules a list may hold are the link's
 // limits shared with the dashboard (core/link-limits.ts); each device name must be one the
-// visitor parser gives (analytics/visitor-parser.ts `deviceNamesOf`), which `satisfies` checks here.
+// visitor reading gives (analytics/visitor-reading.ts `deviceNamesOf`), which `satisfies` checks here.
 TARGET_DEVICES satisfies readonly DeviceName[]
 
 /** What a rule's value must be, in the 400's words: the schema and the normaliser say the same. */

@@ -1,6 +1,7 @@
 // Short-link endpoints (decisions §6: Short links): list, read with statistics, add, update, delete.
 import type { App } from '../../http/app-instance.js'
 import type { LinkService } from './link.service.js'
+import type { LinkCardService } from './link-card.service.js'
 import type { StatisticsService } from '../statistics/statistics.service.js'
 import { accountOf } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
@@ -18,6 +19,8 @@ const tags = ['links']
 /** What the routes use, handed over by app.ts (no route module reaches for the whole composition root). */
 export interface LinkRouteDependencies {
   links: LinkService
+  /** The single read's `card`. */
+  cards: Pick<LinkCardService, 'cardUrlOf'>
   statistics: StatisticsService
   /** The service's base URL, for the addresses answers carry. */
   publicUrl: string
@@ -26,7 +29,7 @@ export interface LinkRouteDependencies {
   listEnvelope: ListEnvelope
 }
 
-export function registerLinkRoutes(app: App, { links, statistics, publicUrl, listCache, listEnvelope }: LinkRouteDependencies): void {
+export function registerLinkRoutes(app: App, { links, cards, statistics, publicUrl, listCache, listEnvelope }: LinkRouteDependencies): void {
   app.get('/api/urls', {
     schema: {
       tags,
@@ -58,7 +61,7 @@ export function registerLinkRoutes(app: App, { links, statistics, publicUrl, lis
     const { link, pixelIds, tags: tagNames } = await links.getLinkOrThrow(accountOf(request).id, request.params.id)
     const item = { itemType: 'link' as const, itemId: link.id }
     const variantClicks = links.hasSplitTest(link) ? await statistics.variantClicks(item) : undefined
-    return toLinkDetailsResponse(link, pixelIds, publicUrl, tagNames, await statistics.overall(item), await links.cardUrlOf(link.id), variantClicks)
+    return toLinkDetailsResponse(link, pixelIds, publicUrl, tagNames, await statistics.overall(item), await cards.cardUrlOf(link.id), variantClicks)
   })
 
   app.post('/api/url/:id/winner', {

@@ -1,30 +1,21 @@
-// Short-link rules: destinations, where the link is served (its alias claimed through the aliases
-// module), references to the account's records, plan limits, and telling every instance's alias
-// cache about changes.
-import { aliasKey } from '../aliases/alias-namespace.js'
+// Short-link rules: where the link is served (its alias claimed through the aliases module), plan
+// limits, and what each write tells others (link-changes.ts). A link's fields are read by the one
+// reader of creates and updates (link-fields.ts); new links are checked and inserted by
+// link-creation.ts, which the batch writer uses too.
 import type { AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
-import { hashPassword } from '../accounts/secrets.js'
-import { parseDomainOrigin } from '../domains/domain-origin.js'
-import { parseExpiry, parseLinkType } from './link-input.js'
-import { checkHttpUrl } from '../../core/urls.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LinkListFilter, LinkListRow, LinkRepository, LinkValues, LinkWithDomain } from './link.repository.js'
-import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting } from './link-targeting.js'
 import type { LinkCreateInput, LinkUpdateInput } from './link.schemas.js'
-import { toLinkListEntry, toLinkOptionsRecord } from './link.mapper.js'
-import { emptyOptions, givesOptions, mergeOptions, parseStoredOptions, serialiseOptions } from './link-options.js'
-import { givenFields, type Change, type ChangeJournal } from '../changes/change-journal.js'
+import { parseStoredOptions, serialiseOptions } from './link-options.js'
+import type { ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
-import type { DB } from '../../db/database.js'
-import { ALIAS_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
-import { MAX_ID } from '../../core/schemas.js'
 import type { TagService } from '../tags/tag.service.js'
-import type { LinkCardRepository } from './link-card.repository.js'
-import { cardImageUrl, newCardToken, prepareCardImage } from './link-card.js'
-import { nowTimestamp } from '../../core/time.js'
+import type { LinkChanges } from './link-changes.js'
+import type { LinkCreation } from './link-creation.js'
+import { readLinkFields } from './link-fields.js'
 
 /** A link as the API shows it: the row, its pixel ids and its tags' names. */
 export interface LinkView<Row = LinkWithDomain> {
@@ -33,60 +24,20 @@ export interface LinkView<Row = LinkWithDomain> {
   tags: string[]
 }
 
-/** Where a link is served: the main domain (host '') or a branded domain of the account. */
-interface Placement {
-  domainId: number | null
-  host: string
-  origin: string | null
-}
-
-/** A new link checked and ready to insert, but for its alias. */
-export interface PreparedLink {
-  values: Omit<LinkValues, 'alias'>
-  /** Where it is served: '' for the main domain. */
-  host: string
-  origin: string | null
-  pixelIds: number[]
-  channelId: number | undefined
-  /** The request fields given (the audit row's). */
-  fields: string[]
-  /** Its tags' names, checked (undefined: none given). */
-  tagNames: string[] | undefined
-}
-
-const MAIN_DOMAIN: Placement = { domainId: null, host: '', origin: null }
-
 export interface LinkServiceOptions {
-  invalidation: InvalidationBus
+  links: Bindable<LinkRepository>
   /** Claims aliases in the namespace links share with bio pages. */
   aliases: AliasService
   journal: ChangeJournal
-  /** The base of short URLs, in the records the journal carries. */
-  publicUrl: string
   /** Links' tags (made on first use). */
   tags: TagService
-  /** Links' social cards (migration 026). */
-  cards: Bindable<LinkCardRepository>
+  /** The journal's records and the alias caches' news. */
+  changes: LinkChanges
+  /** New links, checked then inserted. */
+  creation: LinkCreation
 }
 
-/** Empty text means "none". */
-function textOrNull(value: string | undefined): string | null | undefined {
-  if (value === undefined) return undefined
-  const trimmed = value.trim()
-  return trimmed ? trimmed : null
-}
-
-export function createLinkService(links: Bindable<LinkRepository>, options: LinkServiceOptions) {
-  const { aliases, journal, tags } = options
-
-  /** The link as the API lists it (with its targeting), read on `executor`: the journal's record. */
-  async function recordOf(executor: DB, accountId: number, id: number) {
-    const saved = links.in(executor)
-    const link = await saved.findById(accountId, id)
-    if (!link) throw NotFoundError.of('Link')
-    const entry = toLinkListEntry(link, (await saved.pixelIdsOf([id])).get(id) ?? [], options.publicUrl, await tags.namesOfOne('link', id, executor))
-    return { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) }
-  }
+export function createLinkService({ links, aliases, journal, tags, changes, creation }: LinkServiceOptions) {
 
   async function getLinkOrThrow(accountId: number, id: number): Promise<LinkView> {
     const link = await links.findById(accountId, id)
@@ -94,144 +45,8 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     return { link, pixelIds: (await links.pixelIdsOf([id])).get(id) ?? [], tags: await tags.namesOfOne('link', id) }
   }
 
-  /** A branded domain given as its address or its id; "" is the main domain. */
-  async function resolveDomain(accountId: number, given: string | number): Promise<Placement> {
-    if (given === '') return MAIN_DOMAIN
-    let domain
-    if (typeof given === 'number' || /^\d+$/.test(given.trim())) {
-      const id = Number(given)
-      domain = id >= 1 && id <= MAX_ID ? await links.findDomain(accountId, { id }) : undefined
-    } else if (!/^[a-z][a-z0-9+.-]*:/i.test(given.trim())) {
-      // A bare hostname (`go.brand.com`, as bulk tools send it) names the workspace's branded
-      // domain of that name; any other text keeps the address rule's refusal.
-      domain = await links.findDomain(accountId, { hostname: given.trim().toLowerCase().replace(/\.$/, '') })
-      if (!domain) parseDomainOrigin(given)
-    } else {
-      domain = await links.findDomain(accountId, { hostname: parseDomainOrigin(given).hostname })
-    }
-    if (!domain) throw NotFoundError.of('Domain')
-    return { domainId: domain.id, host: domain.hostname, origin: domain.domain }
-  }
-
-  async function assertOwned(table: 'pixels' | 'campaigns' | 'channels' | 'splash_pages' | 'overlays', resource: string, accountId: number, ids: number[]) {
-    const owned = new Set(await links.ownedIdsAmong(table, accountId, ids))
-    if (ids.some((id) => !owned.has(id))) throw NotFoundError.of(resource)
-  }
-
-  /** The redirect type as stored, after checking that a named splash page or overlay is the account's. */
-  async function resolveType(accountId: number, given: string | number): Promise<Pick<LinkValues, 'type' | 'splashId' | 'overlayId'>> {
-    const presentation = parseLinkType(given)
-    if (presentation.type === 'overlay') {
-      await assertOwned('overlays', 'CTA overlay', accountId, [presentation.overlayId])
-      return { type: 'overlay', splashId: null, overlayId: presentation.overlayId }
-    }
-    if (presentation.type === 'splash') {
-      if (presentation.splashId !== null) await assertOwned('splash_pages', 'Splash page', accountId, [presentation.splashId])
-      return { type: 'splash', splashId: presentation.splashId, overlayId: null }
-    }
-    return { type: presentation.type, splashId: null, overlayId: null }
-  }
-
-  /** Tells every instance's alias cache that what these addresses serve changed. */
-  function announce(...addresses: { host: string; alias: string }[]): void {
-    for (const key of new Set(addresses.map(({ host, alias }) => aliasKey(host, alias)))) options.invalidation.publish(ALIAS_TOPIC, key)
-  }
-
-  async function distinctPixels(accountId: number, given: number[] | undefined): Promise<number[] | undefined> {
-    if (given === undefined) return undefined
-    const pixelIds = [...new Set(given)]
-    await assertOwned('pixels', 'Pixel', accountId, pixelIds)
-    return pixelIds
-  }
-
-  /** Everything a new link stores but its alias, checked (destination, dates, the records it names). */
-  async function prepareLink(accountId: number, input: LinkCreateInput): Promise<PreparedLink> {
-    const url = checkHttpUrl('url', input.url)
-    const targeting = serialiseTargeting(mergeTargeting(emptyTargeting(), input))
-    const options = serialiseOptions(mergeOptions(emptyOptions(), input))
-    const expiresAt = input.expiry === undefined ? null : parseExpiry(input.expiry)
-    const placement = input.domain === undefined ? MAIN_DOMAIN : await resolveDomain(accountId, input.domain)
-    const presentation = input.type === undefined ? { type: 'direct', splashId: null, overlayId: null } : await resolveType(accountId, input.type)
-    const pixelIds = (await distinctPixels(accountId, input.pixels)) ?? []
-    const tagNames = tags.checkTags(input.tags)
-    if (input.campaign !== undefined) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
-    if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
-    return {
-      values: {
-        domainId: placement.domainId,
-        host: placement.host,
-        url,
-        title: textOrNull(input.metatitle) ?? null,
-        description: textOrNull(input.metadescription) ?? null,
-        passwordHash: input.password === undefined ? null : await hashPassword(input.password),
-        expiresAt,
-        ...presentation,
-        campaignId: input.campaign ?? null,
-        targeting,
-        options,
-      },
-      host: placement.host,
-      origin: placement.origin,
-      pixelIds,
-      channelId: input.channel,
-      fields: givenFields(input),
-      tagNames,
-    }
-  }
-
-  /** Inserts a prepared link and its tags in `trx`; answers its id and the journal's changes (tags made first, then the link). */
-  async function insertPrepared(trx: DB, accountId: number, prepared: PreparedLink, alias: string, createdAt?: string): Promise<{ id: number; changes: Change[] }> {
-    const id = await links.in(trx).insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
-    const tagChanges = prepared.tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)
-    const change: Change = { action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: await recordOf(trx, accountId, id) }
-    return { id, changes: [...tagChanges, change] }
-  }
-
-  /**
-   * Inserts prepared links with their aliases in `trx` (a batch's chunk); answers their ids in order
-   * and the journal's changes (each link's tags made first, then the links), their records read
-   * back together: a few queries for the chunk, not three per link.
-   */
-  async function insertPreparedMany(trx: DB, accountId: number, items: ReadonlyArray<{ prepared: PreparedLink; alias: string; createdAt?: string }>): Promise<{ ids: number[]; changes: Change[] }> {
-    const saved = links.in(trx)
-    const changes: Change[] = []
-    // Runs of links with nothing beside the row (no pixels, channel or tags) go in multi-row
-    // statements, the others one by one: ids keep the rows' order either way.
-    const plain = (prepared: PreparedLink) => prepared.pixelIds.length === 0 && prepared.channelId === undefined && prepared.tagNames === undefined
-    const ids: number[] = []
-    let run: Array<{ values: LinkValues; createdAt?: string }> = []
-    const flush = async () => {
-      ids.push(...(await saved.insertMany(accountId, run)))
-      run = []
-    }
-    for (const { prepared, alias, createdAt } of items) {
-      if (plain(prepared)) {
-        run.push({ values: { ...prepared.values, alias }, createdAt })
-        continue
-      }
-      await flush()
-      const id = await saved.insert(accountId, { ...prepared.values, alias }, prepared.pixelIds, prepared.channelId, createdAt)
-      ids.push(id)
-      if (prepared.tagNames !== undefined) changes.push(...(await tags.setItemTags(trx, accountId, 'link', id, prepared.tagNames)))
-    }
-    await flush()
-    const rows = new Map((await saved.findByIds(accountId, ids)).map((row) => [row.id, row]))
-    const pixelsOf = await saved.pixelIdsOf(ids)
-    const tagsOf = await tags.namesOf('link', ids, trx)
-    items.forEach(({ prepared }, index) => {
-      const id = ids[index]!
-      const link = rows.get(id)
-      if (!link) throw NotFoundError.of('Link')
-      const entry = toLinkListEntry(link, pixelsOf.get(id) ?? [], options.publicUrl, tagsOf.get(id) ?? [])
-      changes.push({ action: 'link.created', resource: 'link', resourceId: id, fields: prepared.fields, record: { ...entry, targeting: parseStoredTargeting(link.targeting), ...toLinkOptionsRecord(link.options) } })
-    })
-    return { ids, changes }
-  }
-
   return {
     getLinkOrThrow,
-
-    insertPreparedMany,
 
     /** Changes whenever anything `listLinks` answers for the account may have changed (never goes back). */
     listVersion(accountId: number): Promise<number> {
@@ -249,86 +64,40 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
     /** Creates the link; answers its id, alias and the origin it is served on. */
     async createLink(account: AuthenticatedAccount, input: LinkCreateInput) {
       await enforcePlanLimit(account, 'links', () => links.count(account.id))
-      const prepared = await prepareLink(account.id, input)
+      const link = await creation.checkNewLink(account.id, input)
       // Each try is one transaction with its audit row: a drawn alias a racing request stored first rolls back only that try.
       const insert = (alias: string) =>
         journal.write(account, async (trx) => {
-          const { id, changes } = await insertPrepared(trx, account.id, prepared, alias)
-          return { result: { id, alias }, changes }
+          const { ids, changes: created } = await creation.insertNewLinks(trx, account.id, [{ link, alias }])
+          return { result: { id: ids[0]!, alias }, changes: created }
         })
       const { custom } = input
       const created = custom === undefined
-        ? await aliases.writeWithGeneratedAlias({ use: 'link', host: prepared.host }, insert)
-        : await aliases.writeWithChosenAlias({ host: prepared.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
-      announce({ host: prepared.host, alias: created.alias })
-      return { ...created, origin: prepared.origin }
+        ? await aliases.writeWithGeneratedAlias({ use: 'link', host: link.host }, insert)
+        : await aliases.writeWithChosenAlias({ host: link.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
+      changes.announce({ host: link.host, alias: created.alias })
+      return { ...created, origin: link.origin }
     },
-
-    /**
-     * Checks a new link's fields and the records it names, as `createLink` does, without writing:
-     * the batch writers (`link-batch.ts`) prepare every row first and write the good ones together.
-     */
-    prepareLink,
-
-    /** Inserts a prepared link with `alias` on `trx` (the caller's journaled transaction); answers its id and change. */
-    insertPrepared,
-
-    /** The number of the account's links (plan limits of batches). */
-    countLinks(accountId: number): Promise<number> {
-      return links.count(accountId)
-    },
-
-    /** The account's links among `aliases` on `host`, by folded alias. */
-    findByAliases(accountId: number, host: string, aliases: string[]) {
-      return links.findByAliases(accountId, host, aliases)
-    },
-
-    /** One of the account's links to `url` on `host`, if any. */
-    findByUrl(accountId: number, host: string, url: string) {
-      return links.findByUrl(accountId, host, url)
-    },
-
-    announce,
 
     /** Changes the given fields; answers the link's id, alias and origin afterwards. */
     async updateLink(account: AuthenticatedAccount, id: number, input: LinkUpdateInput) {
       const accountId = account.id
       const { link: current } = await getLinkOrThrow(accountId, id)
-      const changes: Partial<LinkValues> = {}
-      if (input.url !== undefined) changes.url = checkHttpUrl('url', input.url)
-      if (input.geotarget !== undefined || input.devicetarget !== undefined || input.languagetarget !== undefined) {
-        changes.targeting = serialiseTargeting(mergeTargeting(parseStoredTargeting(current.targeting), input))
-      }
-      if (givesOptions(input)) changes.options = serialiseOptions(mergeOptions(parseStoredOptions(current.options), input))
-      if (input.expiry !== undefined) changes.expiresAt = input.expiry === null || input.expiry === '' ? null : parseExpiry(input.expiry)
-      if (input.password !== undefined) changes.passwordHash = input.password === null || input.password === '' ? null : await hashPassword(input.password)
-      changes.title = textOrNull(input.metatitle)
-      changes.description = textOrNull(input.metadescription)
-      const placement = input.domain === undefined
-        ? { domainId: current.domain_id, host: current.host, origin: current.domain_origin }
-        : await resolveDomain(accountId, input.domain)
-      if (input.type !== undefined) Object.assign(changes, await resolveType(accountId, input.type))
-      const pixelIds = await distinctPixels(accountId, input.pixels)
-      const tagNames = tags.checkTags(input.tags)
-      if (input.campaign !== undefined) {
-        if (input.campaign) await assertOwned('campaigns', 'Campaign', accountId, [input.campaign])
-        changes.campaignId = input.campaign || null
-      }
-      if (input.channel !== undefined) await assertOwned('channels', 'Channel', accountId, [input.channel])
-
+      const { values, placement = { domainId: current.domain_id, host: current.host, origin: current.domain_origin }, pixelIds, channelId, tagNames, fields } =
+        await readLinkFields({ links, tags }, accountId, input, current)
       const alias = input.custom ?? current.alias
       const moves = alias !== current.alias || placement.host !== current.host
-      if (moves) Object.assign(changes, { alias, host: placement.host, domainId: placement.domainId })
+      const written: Partial<LinkValues> = moves ? { ...values, alias, host: placement.host, domainId: placement.domainId } : values
       const update = () =>
         journal.write(account, async (trx) => {
-          if (!(await links.in(trx).update(accountId, id, changes, pixelIds, input.channel))) throw NotFoundError.of('Link')
+          if (!(await links.in(trx).update(accountId, id, written, pixelIds, channelId))) throw NotFoundError.of('Link')
           const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
-          return { result: undefined, changes: [...tagChanges, { action: 'link.updated', resource: 'link', resourceId: id, fields: givenFields(input), record: await recordOf(trx, accountId, id) }] }
+          return { result: undefined, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.updated', id, fields)] }
         })
       if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
       else await update()
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
-      announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
+      changes.announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
       return { id, alias, origin: placement.origin }
     },
 
@@ -344,62 +113,24 @@ export function createLinkService(links: Bindable<LinkRepository>, options: Link
       if (options.variants === null) throw ValidationError.field('variant', 'names no variant: the link runs no split test')
       const winner = options.variants[position]
       if (!winner) throw ValidationError.field('variant', `must be the position of a variant, from 0 to ${options.variants.length - 1}`)
-      const changes: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
+      const written: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
       await journal.write(account, async (trx) => {
-        if (!(await links.in(trx).update(account.id, id, changes, undefined, undefined))) throw NotFoundError.of('Link')
-        return { result: undefined, changes: [{ action: 'link.winner_chosen', resource: 'link', resourceId: id, fields: ['variant'], record: await recordOf(trx, account.id, id) }] }
+        if (!(await links.in(trx).update(account.id, id, written, undefined, undefined))) throw NotFoundError.of('Link')
+        return { result: undefined, changes: [await changes.changeOf(trx, account.id, 'link.winner_chosen', id, ['variant'])] }
       })
-      announce({ host: current.host, alias: current.alias })
+      changes.announce({ host: current.host, alias: current.alias })
       return { id, alias: current.alias, origin: current.domain_origin }
-    },
-
-    /** The public address of the link's social card, or null (the link is the account's: read by `getLinkOrThrow` first). */
-    async cardUrlOf(linkId: number): Promise<string | null> {
-      const token = await options.cards.tokenOf(linkId)
-      return token === undefined ? null : cardImageUrl(options.publicUrl, token)
-    },
-
-    /**
-     * Sets the link's social card from an upload (PNG, JPEG or WebP, at most 1 MB), stored as a
-     * 1200×630 JPEG under a new token; answers its public address. Journaled as `link.updated`.
-     */
-    async setCard(account: AuthenticatedAccount, id: number, upload: Buffer): Promise<string> {
-      const { link: current } = await getLinkOrThrow(account.id, id)
-      const image = await prepareCardImage(upload)
-      const token = newCardToken()
-      await journal.write(account, async (trx) => {
-        await options.cards.in(trx).put(id, token, image, nowTimestamp())
-        return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: ['card'], record: await recordOf(trx, account.id, id) }] }
-      })
-      // Cached copies of the link carry its card's token (what preview fetchers are shown).
-      announce({ host: current.host, alias: current.alias })
-      return cardImageUrl(options.publicUrl, token)
-    },
-
-    /** Removes the link's social card (a link without one is left as it is). */
-    async removeCard(account: AuthenticatedAccount, id: number): Promise<void> {
-      const { link: current } = await getLinkOrThrow(account.id, id)
-      await journal.write(account, async (trx) => {
-        const removed = await options.cards.in(trx).remove(id)
-        if (!removed) return { result: undefined, changes: [] }
-        return { result: undefined, changes: [{ action: 'link.updated', resource: 'link', resourceId: id, fields: ['card'], record: await recordOf(trx, account.id, id) }] }
-      })
-      announce({ host: current.host, alias: current.alias })
-    },
-
-    /** A card's image by its public token (visitors' `/card/{token}.jpg`). */
-    cardImage(token: string): Promise<Buffer | undefined> {
-      return options.cards.imageOf(token)
     },
 
     async deleteLink(account: AuthenticatedAccount, id: number): Promise<void> {
       const deleted = await journal.write(account, async (trx) => {
-        const record = await recordOf(trx, account.id, id)
+        // The record as it was before the deletion.
+        const deletion = await changes.changeOf(trx, account.id, 'link.deleted', id, [])
         const address = await links.in(trx).delete(account.id, id)
         if (!address) throw NotFoundError.of('Link')
-        return { result: address, changes: [{ action: 'link.deleted', resource: 'link', resourceId: id, fields: [], record }] }
+        return { result: address, changes: [deletion] }
       })
-      announce(deleted)
+      changes.announce(deleted)
     },
   }
 }

@@ -2,7 +2,7 @@
 import type { DB } from '../../db/database.js'
 import type { InvitationRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
-import type { Role } from '../accounts/roles.js'
+import type { Role } from '../access/roles.js'
 
 export interface NewInvitation {
   email: string

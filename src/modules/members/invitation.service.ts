@@ -6,8 +6,8 @@ import type { Bindable } from '../../db/transactions.js'
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { PeopleRepository } from '../accounts/people.repository.js'
 import type { AccountService } from '../accounts/account.service.js'
-import { roleAllows, roleOf, type Role } from '../accounts/roles.js'
-import { generateSessionToken, hashApiKey } from '../accounts/secrets.js'
+import { roleAllows, roleOf, type Role } from '../access/roles.js'
+import { generateSessionToken, hashApiKey } from '../../core/secrets.js'
 import type { InvitationRepository } from './invitation.repository.js'
 import { memberRecordOf, type MemberActor } from './member.service.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
@@ -25,6 +25,11 @@ const MAX_TOKEN_LENGTH = 128
 export type InvitationSender = (message: { to: string; workspace: string; role: Role; url: string; expires: string }) => Promise<void>
 
 export interface InvitationServiceOptions {
+  invitations: Bindable<InvitationRepository>
+  /** People and their memberships (who is invited, who is already a member). */
+  people: Bindable<PeopleRepository>
+  /** Reads the workspace invited to, and makes the new person who accepts without signing in. */
+  accounts: AccountService
   journal: ChangeJournal
   invalidation: Announcer
   /** Where the dashboard opens an invitation: `${dashboardUrl}/invitation#<token>`. */
@@ -35,8 +40,8 @@ export interface InvitationServiceOptions {
 /** Who accepts: the signed-in person, or a new one with their own username and password. */
 export type Acceptance = { personId: number } | { username: string; password: string }
 
-export function createInvitationService(invitations: Bindable<InvitationRepository>, people: Bindable<PeopleRepository>, accounts: AccountService, options: InvitationServiceOptions) {
-  const { journal, invalidation } = options
+export function createInvitationService(options: InvitationServiceOptions) {
+  const { invitations, people, accounts, journal, invalidation } = options
 
   async function pendingOrThrow(token: string, now: string) {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw NotFoundError.of('Invitation')

@@ -13,6 +13,7 @@ import { toAccountRecord } from '../accounts/account.mapper.js'
 import { AccountResponse } from '../accounts/account.schemas.js'
 import type { InvitationService } from './invitation.service.js'
 import type { MemberService } from './member.service.js'
+import { toMemberRecord } from './member.mapper.js'
 import type { WorkspaceCreationService } from '../accounts/workspace-creation.service.js'
 import {
   AcceptBody, InvitationDetailsResponse, InvitationTokenBody, InviteBody, InviteResponse, MemberListResponse, MemberParams, RoleBody,
@@ -44,9 +45,7 @@ export function registerMemberRoutes(app: App, { members, invitations, accounts,
     return {
       error: 0 as const,
       data: {
-        members: people.map(({ person, role, joined }) => ({
-          id: person.id, username: person.username, email: person.email, role: role ?? 'viewer', twofactor: person.totp_secret !== null, lastsignin: person.last_sign_in_at, joined, you: person.id === account.personId,
-        })),
+        members: people.map((member) => toMemberRecord(member, account.personId)),
         invitations: pending.map((invitation) => ({ ...invitation, role: invitation.role ?? 'viewer' })),
       },
     }

@@ -1,7 +1,7 @@
 // Request and response schemas of the workspace's people: members, invitations, workspaces.
 import { Type } from 'typebox'
 import { DateTime, Id } from '../../core/schemas.js'
-import { ROLES } from '../accounts/roles.js'
+import { ROLES } from '../access/roles.js'
 
 export const RoleName = Type.Enum([...ROLES], { errorMessage: `must be one of ${ROLES.join(', ')}`, description: 'viewer < editor < admin < owner' })
 

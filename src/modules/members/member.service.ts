@@ -7,7 +7,7 @@ import type { Bindable } from '../../db/transactions.js'
 import type { Actor, ChangeJournal } from '../changes/change-journal.js'
 import type { PeopleRepository } from '../accounts/people.repository.js'
 import type { PersonRow } from '../../db/schema.js'
-import { roleAllows, roleOf, type Role } from '../accounts/roles.js'
+import { roleAllows, roleOf, type Role } from '../access/roles.js'
 import { ACCOUNT_TOPIC, type Announcer } from '../../core/invalidation.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError } from '../../core/errors.js'
 
@@ -30,7 +30,15 @@ export function memberRecordOf(person: Pick<PersonRow, 'id' | 'username' | 'emai
   return { id: person.id, username: person.username, email: person.email, role }
 }
 
-export function createMemberService(people: Bindable<PeopleRepository>, journal: ChangeJournal, invalidation: Announcer) {
+export interface MemberServiceOptions {
+  /** People and their memberships of workspaces. */
+  people: Bindable<PeopleRepository>
+  journal: ChangeJournal
+  /** Told each workspace whose members or roles changed (cached key look-ups carry the role). */
+  invalidation: Announcer
+}
+
+export function createMemberService({ people, journal, invalidation }: MemberServiceOptions) {
   async function membershipOrThrow(accountId: number, personId: number) {
     const membership = await people.findMembership(accountId, personId)
     if (!membership) throw NotFoundError.of('Member')

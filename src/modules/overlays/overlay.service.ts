@@ -1,7 +1,7 @@
 // CTA overlay rules: the fields each type needs, plan limits, ownership.
 import type { OverlayRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseConfigJson } from './config-json.js'
 import { buildOverlayConfig } from './overlay-config.js'
 import type { OverlayRepository } from './overlay.repository.js'
@@ -23,7 +23,18 @@ function storedType(overlay: OverlayRow): OverlayType {
   return type
 }
 
-export function createOverlayService(overlays: Bindable<OverlayRepository>, journal: ChangeJournal, invalidation: Announcer, contacts: Bindable<ContactRepository>, events: Pick<EventOutbox, 'emitting'>) {
+export interface OverlayServiceOptions {
+  overlays: Bindable<OverlayRepository>
+  journal: ChangeJournal
+  /** Told each changed overlay, so that caches of the visits that show it drop it. */
+  invalidation: Announcer
+  /** The contacts visitors leave through overlays' forms. */
+  contacts: Bindable<ContactRepository>
+  /** Where a contact's event for webhooks is written, in the contact's transaction. */
+  events: Pick<EventOutbox, 'emitting'>
+}
+
+export function createOverlayService({ overlays, journal, invalidation, contacts, events }: OverlayServiceOptions) {
   const announce = (id: number) => invalidation.publish(OVERLAY_TOPIC, String(id))
 
   const getOverlayOrThrow = orNotFound(overlays.findById, 'CTA overlay')

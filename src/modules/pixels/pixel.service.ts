@@ -1,8 +1,8 @@
 // Pixel rules: the tag's form per provider, one pixel per provider and tag in an account, plan limits.
 import { isUniqueViolation } from '../../db/errors.js'
 import type { PixelRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { isPixelType, normalisePixelTag } from './pixel-tags.js'
 import type { PixelRepository } from './pixel.repository.js'
 import { toPixelRecord } from './pixel.mapper.js'
@@ -16,7 +16,14 @@ import { trimmedName } from '../../core/text.js'
 
 const DUPLICATE_PIXEL = 'A pixel with this provider and tag already exists.'
 
-export function createPixelService(pixels: Bindable<PixelRepository>, journal: ChangeJournal, invalidation: Announcer) {
+export interface PixelServiceOptions {
+  pixels: Bindable<PixelRepository>
+  journal: ChangeJournal
+  /** Told each changed pixel, so that caches of the visits that fire it drop it. */
+  invalidation: Announcer
+}
+
+export function createPixelService({ pixels, journal, invalidation }: PixelServiceOptions) {
   const announce = (id: number) => invalidation.publish(PIXEL_TOPIC, String(id))
 
   const getPixelOrThrow = orNotFound(pixels.findById, 'Pixel')

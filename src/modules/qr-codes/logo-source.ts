@@ -5,7 +5,7 @@
 import { constants as fsConstants } from 'node:fs'
 import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
-import { loadSharp } from './sharp-loader.js'
+import { loadSharp } from '../../images/sharp-loader.js'
 import { fetchLogo, isPngOrJpeg, LOGO_MAX_BYTES, logoFetchError, type LogoFetchOptions } from './logo-fetch.js'
 import { ValidationError } from '../../core/errors.js'
 

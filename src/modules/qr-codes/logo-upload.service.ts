@@ -10,7 +10,7 @@ import path from 'node:path'
 import { isPngOrJpeg, LOGO_MAX_BYTES } from './logo-fetch.js'
 import { normaliseLogo } from './logo-source.js'
 import type { LogoUploadRepository } from './logo-upload.repository.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { ForbiddenError, ValidationError } from '../../core/errors.js'
 import { nowTimestamp } from '../../core/time.js'
 
@@ -30,7 +30,9 @@ function uploadError(reason: string): ValidationError {
   return new ValidationError(`The logo cannot be used: ${reason}.`, 'file')
 }
 
-export interface LogoUploadOptions {
+export interface LogoUploadServiceOptions {
+  /** The uploaded logos' rows (the files themselves are in `uploadDir`). */
+  uploads: LogoUploadRepository
   uploadDir: string
   /** Now, in milliseconds (tests). */
   now?: () => number
@@ -38,7 +40,8 @@ export interface LogoUploadOptions {
   onCollectError?: (error: unknown) => void
 }
 
-export function createLogoUploadService(uploads: LogoUploadRepository, options: LogoUploadOptions) {
+export function createLogoUploadService(options: LogoUploadServiceOptions) {
+  const { uploads } = options
   const now = options.now ?? Date.now
   let collectedAt = -Infinity
 

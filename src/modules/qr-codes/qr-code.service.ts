@@ -2,8 +2,8 @@
 // random aliases (drawn by the aliases module, in the `/qr/{alias}` namespace).
 import type { QrCodeRow } from '../../db/schema.js'
 import { longestGeneratedAlias, type AliasService } from '../aliases/alias.service.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import type { LogoLoader } from './logo-source.js'
 import type { QrCreateInput, QrType, QrUpdateInput } from './qr-code.schemas.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
@@ -12,7 +12,7 @@ import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { parseQrData, storedQrData, type QrData } from './qr-data.js'
 import { encodeQrPayload, qrTrackingUrl } from './qr-payload.js'
-import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from './qr-render.js'
+import { assertPayloadFits, formatRgb, parseRgb, renderQrImage, type QrImageFormat } from '../../images/qr-render.js'
 import { NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import type { TagService } from '../tags/tag.service.js'
@@ -31,6 +31,8 @@ const TYPE_LABELS: Record<QrType, string> = {
 }
 
 export interface QrCodeServiceOptions {
+  qrCodes: Bindable<QrCodeRepository>
+  /** The base of the codes' tracking addresses, which their symbols encode. */
   publicUrl: string
   loadLogo: LogoLoader
   /** Draws QR aliases (their own namespace: the qr_codes table's unique index). */
@@ -73,8 +75,8 @@ export interface QrPreviewOptions {
  */
 export const PREVIEW_ALIAS = longestGeneratedAlias('qr')
 
-export function createQrCodeService(qrCodes: Bindable<QrCodeRepository>, options: QrCodeServiceOptions) {
-  const { journal, tags } = options
+export function createQrCodeService(options: QrCodeServiceOptions) {
+  const { qrCodes, journal, tags } = options
   const getQrCodeOrThrow = orNotFound(qrCodes.findById, 'QR code')
 
   function assertFits(qr: QrData, alias: string, hasLogo: boolean): void {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import type { QrCodeRow } from '../../db/schema.js'
 import type { QrCodeRepository } from './qr-code.repository.js'
 import { payloadOf } from './qr-code.service.js'
-import { renderQrImage, type QrImageFormat } from './qr-render.js'
+import { renderQrImage, type QrImageFormat } from '../../images/qr-render.js'
 import { NotFoundError } from '../../core/errors.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import { createLruCache, type CacheCounts } from '../../core/lru-cache.js'
@@ -48,7 +48,14 @@ export function matchesEntityTag(header: string | undefined, etag: string): bool
   })
 }
 
-export function createQrImageService(qrCodes: QrCodeRepository, publicUrl: string) {
+export interface QrImageServiceOptions {
+  /** Finds a code by its alias (any account's: the images are public). */
+  qrCodes: QrCodeRepository
+  /** The base of the codes' tracking addresses, which their symbols encode. */
+  publicUrl: string
+}
+
+export function createQrImageService({ qrCodes, publicUrl }: QrImageServiceOptions) {
   // Promises, so that visitors asking at once for an image not drawn yet wait for one drawing.
   const drawn = createLruCache<string, Promise<RenderedImage>>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_MS)
   const imageCache: CacheCounts = { hits: 0, misses: 0 }

@@ -1,7 +1,7 @@
 // Splash page rules: required title, counter default, plan limits, ownership.
 import type { SplashPageRow } from '../../db/schema.js'
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
-import { enforcePlanLimit } from '../accounts/plan-limits.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
+import { enforcePlanLimit } from '../plans/plan-limits.js'
 import { parseConfigJson } from '../overlays/config-json.js'
 import { buildSplashPageConfig } from './splash-page-config.js'
 import type { SplashPageRepository } from './splash-page.repository.js'
@@ -14,7 +14,14 @@ import { NotFoundError, orNotFound } from '../../core/errors.js'
 import type { PageRequest } from '../../core/paging.js'
 import { trimmedName } from '../../core/text.js'
 
-export function createSplashPageService(pages: Bindable<SplashPageRepository>, journal: ChangeJournal, invalidation: Announcer) {
+export interface SplashPageServiceOptions {
+  pages: Bindable<SplashPageRepository>
+  journal: ChangeJournal
+  /** Told each changed page, so that caches of the visits that show it drop it. */
+  invalidation: Announcer
+}
+
+export function createSplashPageService({ pages, journal, invalidation }: SplashPageServiceOptions) {
   const announce = (id: number) => invalidation.publish(SPLASH_TOPIC, String(id))
 
   const getSplashPageOrThrow = orNotFound(pages.findById, 'Splash page')

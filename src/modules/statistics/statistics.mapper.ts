@@ -1,6 +1,6 @@
 // Aggregate rows to the spec's statistics object (spec: QR statistics object): top lists map a
 // label to a count written as a string, in descending order of count.
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../../analytics/click-enrichment.js'
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../../analytics/visitor-reading.js'
 import type { ValueDimension } from '../../analytics/click-aggregates.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
 import type { CountedValue, TopLinkRow } from './statistics.repository.js'

@@ -5,11 +5,6 @@ import { GRANULARITIES, MAX_FILTER_VALUES, MAX_HOURLY_DAYS } from './click-query
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', errorMessage: 'must be a date YYYY-MM-DD' })
 
-export const StatisticsRangeQuery = Type.Object({
-  from: Type.Optional(Day),
-  to: Type.Optional(Day),
-})
-
 const filterOf = (description: string) => Type.Optional(Type.String({ maxLength: 6000, description: `${description}; comma-separated, at most ${MAX_FILTER_VALUES} values (any of them)` }))
 
 /** Filters and options that send a request to the raw clicks (issue 24, ADR 022): any of them. */

@@ -7,7 +7,7 @@ import { VALUE_DIMENSIONS, type ValueDimension } from '../../analytics/click-agg
 import { DAY_MS, dayOf, midnightOf, toStoredTimestamp } from '../../core/time.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
 import { offsetAt } from '../../core/time-zones.js'
-import { socialNetworkOf } from '../../analytics/click-enrichment.js'
+import { socialNetworkOf } from '../../analytics/visitor-reading.js'
 import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
 import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkChoice, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
 import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'
@@ -74,7 +74,15 @@ function socialOf(referrers: CountedValue[]) {
   return toSocialCount(referrers.map(({ value, clicks }) => ({ value: socialNetworkOf(value) ?? '', clicks })))
 }
 
-export function createStatisticsService(statistics: StatisticsRepository, now: () => Date = () => new Date(), engine?: StatisticsEngine) {
+export interface StatisticsServiceOptions {
+  statistics: StatisticsRepository
+  /** The clock a range without dates ends at (benches and tests fix it). */
+  now?: () => Date
+  /** Answers filtered, hourly, time-zone, comparison and live questions (modules/statistics/statistics-engines.ts); a service built without one (a bench of the aggregates) fails those questions. */
+  engine?: StatisticsEngine
+}
+
+export function createStatisticsService({ statistics, now = () => new Date(), engine }: StatisticsServiceOptions) {
   /** The range a query asks for (by default the last 30 days, today included), or a 400 naming the parameter. */
   function rangeOf(query: RangeQuery, zone?: string): DayRange {
     const time = now().getTime()

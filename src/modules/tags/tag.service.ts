@@ -1,6 +1,6 @@
 // Tag rules (issue 23): tags are made on first use by the items that name them, one per name
 // whatever its case; renamed, coloured and deleted here (a deleted tag leaves every item).
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { givenFields, type Change, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
@@ -17,7 +17,12 @@ export function toTagRecord(row: TagRow) {
   return { id: row.id, name: row.name, color: row.color, date: row.created_at }
 }
 
-export function createTagService(tags: Bindable<TagRepository>, journal: ChangeJournal) {
+export interface TagServiceOptions {
+  tags: Bindable<TagRepository>
+  journal: ChangeJournal
+}
+
+export function createTagService({ tags, journal }: TagServiceOptions) {
   return {
     listTags(accountId: number, page: PageRequest) {
       return tags.listPage(accountId, page)

@@ -1,6 +1,6 @@
 // UTM template rules: a name, and at least one UTM parameter by the links' own rule
 // (links/link-options.ts), so a template applies to a link as it is.
-import type { AuthenticatedAccount } from '../accounts/account.service.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { givenFields, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { NotFoundError, ValidationError } from '../../core/errors.js'
@@ -19,7 +19,12 @@ function templateUtm(given: unknown): string {
   return serialiseUtm(utm)
 }
 
-export function createUtmTemplateService(templates: Bindable<UtmTemplateRepository>, journal: ChangeJournal) {
+export interface UtmTemplateServiceOptions {
+  templates: Bindable<UtmTemplateRepository>
+  journal: ChangeJournal
+}
+
+export function createUtmTemplateService({ templates, journal }: UtmTemplateServiceOptions) {
   return {
     listTemplates(accountId: number, page: PageRequest) {
       return templates.listPage(accountId, page)

@@ -50,6 +50,11 @@ export interface AliasResolver {
 }
 
 export interface AliasResolverOptions {
+  /** Reads a link (with its splash page, overlay and pixels) or a bio page by its address. */
+  lookups: AliasResolverRepository
+  /** Tells of changed records (their cached aliases are dropped); its staleness bounds the cache. */
+  invalidation: InvalidationBus
+  /** The most aliases kept in memory; 10,000 unless given. */
   maxEntries?: number
 }
 
@@ -95,7 +100,8 @@ function optionsOf(stored: string, broken: boolean): LinkOptions | null {
 
 const NOTHING: ResolvedAlias = Object.freeze({ kind: 'none' })
 
-export function createAliasResolver(repository: AliasResolverRepository, invalidation: InvalidationBus, options: AliasResolverOptions = {}): AliasResolver {
+export function createAliasResolver(options: AliasResolverOptions): AliasResolver {
+  const { lookups, invalidation } = options
   // Keyed by aliasKey (lower-cased alias), the key changes are announced under: every spelling of
   // an alias is one address, so one entry answers them all.
   const cache = createLruCache<string, ResolvedAlias>(options.maxEntries ?? 10_000, invalidation.maxStaleMs)
@@ -113,11 +119,11 @@ export function createAliasResolver(repository: AliasResolverRepository, invalid
   })
 
   async function read(host: string, alias: string): Promise<ResolvedAlias> {
-    const link = await repository.findLinkByHostAndAlias(host, alias)
+    const link = await lookups.findLinkByHostAndAlias(host, alias)
     if (link) return { kind: 'link', link: toPublicLink(link) }
     // Bio pages live on the main host only.
     if (host !== '') return NOTHING
-    const page = await repository.findBioPageByAlias(alias)
+    const page = await lookups.findBioPageByAlias(alias)
     return page ? { kind: 'bio', page } : NOTHING
   }
 

@@ -42,7 +42,16 @@ export function hostnameOf(hostHeader: string | undefined): string {
   return value.split(':')[0]!.replace(/\.$/, '')
 }
 
-export function createHostRouter(repository: AliasResolverRepository, invalidation: InvalidationBus, publicUrl: string): HostRouter {
+export interface HostRouterOptions {
+  /** Reads a branded domain by its hostname. */
+  lookups: AliasResolverRepository
+  /** Tells of changed domains (their cached routes are dropped); its staleness bounds the cache. */
+  invalidation: InvalidationBus
+  /** The main host's address: its hostname is never a branded domain. */
+  publicUrl: string
+}
+
+export function createHostRouter({ lookups, invalidation, publicUrl }: HostRouterOptions): HostRouter {
   const publicHostname = new URL(publicUrl).hostname.toLowerCase()
   // Few domains exist; the bound keeps arbitrary Host headers from growing memory.
   const cache = createLruCache<string, StoredDomainRoute | null>(1_000, Math.min(DOMAIN_CACHE_TTL_MS, invalidation.maxStaleMs))
@@ -64,7 +73,7 @@ export function createHostRouter(repository: AliasResolverRepository, invalidati
       if (fixed !== undefined) return fixed
       let domain = cache.get(hostname)
       if (domain === undefined) {
-        domain = (await repository.findDomainByHostname(hostname)) ?? null
+        domain = (await lookups.findDomainByHostname(hostname)) ?? null
         cache.set(hostname, domain)
       }
       return namespaceOfDomain(domain)

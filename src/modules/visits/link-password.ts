@@ -2,7 +2,7 @@
 // (docs/adr/030-import-conflicts.md): it is verified as it is, and replaced by Linkwell's scrypt
 // hash at the first right password.
 import bcrypt from 'bcryptjs'
-import { hashPassword, verifyPassword } from '../accounts/secrets.js'
+import { hashPassword, verifyPassword } from '../../core/secrets.js'
 
 /** `$2a$`, `$2b$` or `$2y$`, cost, then 53 characters of salt and hash: bcrypt's modular crypt form. */
 const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/

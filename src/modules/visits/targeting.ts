@@ -6,7 +6,7 @@
 // the link is loaded into the cache, by the same normalisers the link's write validates with
 // (links/link-targeting.ts, links/link-options.ts), so choosing costs a few comparisons per visit,
 // and a link without options one field check.
-import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-parser.js'
+import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-reading.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
 import { withUtmParameters } from '../../core/utm.js'
@@ -20,9 +20,9 @@ import { headerText, type VisitRequest } from './visitor.js'
 export interface VisitorProfile {
   /** ISO 3166-1 alpha-2 code from the geo lookup, e.g. `US`. */
   country: string | null
-  /** Most specific first, see analytics/visitor-parser.ts deviceNamesOf. */
+  /** Most specific first, see analytics/visitor-reading.ts deviceNamesOf. */
   devices: readonly string[]
-  /** Best first, see analytics/visitor-parser.ts preferredLanguagesOf. */
+  /** Best first, see analytics/visitor-reading.ts preferredLanguagesOf. */
   languages: readonly string[]
 }
 

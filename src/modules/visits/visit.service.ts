@@ -17,7 +17,7 @@ import { policyOriginOf } from './frame-origin.js'
 import type { HostNamespace, HostRouter } from './host-router.js'
 import { createClickCaps } from './click-caps.js'
 import { linkPasswordMatches } from './link-password.js'
-import { isPreviewFetcher } from './preview-fetchers.js'
+import { isBot, isPreviewFetcher } from '../../analytics/visitor-reading.js'
 import { destinationOf, variantOf } from './targeting.js'
 import { clickOf, headerText, type VisitRequest } from './visitor.js'
 
@@ -80,7 +80,7 @@ export function createVisitService(options: VisitServiceOptions) {
   const redirectPage: LinkPage = Object.freeze({ kind: 'redirect', status: options.redirectStatus })
   // Capped links' clicks as this instance knows them, kept up to date by every written batch.
   const caps = createClickCaps()
-  clicks.onLinkCounters((counters) => caps.written(counters))
+  clicks.afterCommit(({ linkCounters }) => linkCounters.size > 0 && caps.written(linkCounters))
 
   function unknownIn(namespace: HostNamespace | null): Visit {
     const redirect = safeHttpUrl(namespace?.domain?.redirect404)
@@ -111,7 +111,7 @@ export function createVisitService(options: VisitServiceOptions) {
     const card = link.socialCard
     if (card !== null) {
       const userAgent = headerText(request.headers['user-agent'])
-      if (clicks.isBot(userAgent) && isPreviewFetcher(userAgent)) return { kind: 'card', link, card }
+      if (isBot(userAgent) && isPreviewFetcher(userAgent)) return { kind: 'card', link, card }
     }
     const limit = link.options === null ? null : link.options.clickLimit
     if (limit !== null && caps.reached(link, limit)) return expiredVisitOf(link)

@@ -1,8 +1,8 @@
 // Who is visiting: the request as a visit reads it (address and headers), the header values, and
 // the click a visit hands to the recorder. How the user agent and
-// Accept-Language are read (for targeting and statistics alike) is analytics/visitor-parser.ts.
+// Accept-Language are read (for targeting and statistics alike) is analytics/visitor-reading.ts.
 import type { IncomingHttpHeaders } from 'node:http'
-import { isPrefetch } from '../../analytics/click-enrichment.js'
+import { isPrefetch } from '../../analytics/visitor-reading.js'
 import type { ClickEvent, ClickItemType } from '../../analytics/click-items.js'
 
 /** A request header's text (the first one when repeated). */

@@ -1,7 +1,7 @@
 // The dashboard's account page: the password change (with the current password) and the API keys
 // (list, create with a name and an expiry, revoke), with a key and with a session.
 import { describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../../src/core/secrets.js'
 import { signedInClient, signIn } from '../../helpers/dashboard-client.js'
 import { apiClient, createAccount, useTestApp } from '../../helpers/test-app.js'
 
@@ -153,7 +153,7 @@ describe('API keys of the account', () => {
     const response = await apiClient(context.app, account.apiKey)('POST', '/api/key/add', body)
     expect(response.statusCode).toBe(400)
     expect(response.data).toMatchObject({ error: 1, message: expect.stringContaining(field) })
-    expect((await context.services.accounts.listKeys(account.id))).toHaveLength(1)
+    expect((await context.services.apiKeys.listKeys(account.id))).toHaveLength(1)
   })
 
   it('revokes a key at once; another account\'s key is not found', async () => {
@@ -161,7 +161,7 @@ describe('API keys of the account', () => {
     const other = await createAccount(context)
     const { client } = await signedInClient(context.app, account.username, PASSWORD)
     const created = await client('POST', '/api/key/add', { name: 'short-lived' })
-    const otherKeyId = (await context.services.accounts.listKeys(other.id))[0]!.id
+    const otherKeyId = (await context.services.apiKeys.listKeys(other.id))[0]!.id
 
     const notYours = await client('DELETE', `/api/key/${otherKeyId}/delete`)
     expect(notYours.statusCode).toBe(404)

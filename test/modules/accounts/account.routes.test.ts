@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../../src/core/secrets.js'
 import { createCampaign, createLink } from '../../helpers/factories.js'
 import { apiClient, createAccount, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 

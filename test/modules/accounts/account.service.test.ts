@@ -3,7 +3,10 @@ import { commandLineActor, createChangeJournal } from '../../../src/modules/chan
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountRepository } from '../../../src/modules/accounts/account.repository.js'
 import { createAccountService, type AccountService } from '../../../src/modules/accounts/account.service.js'
-import { createApiKeyRepository } from '../../../src/modules/accounts/api-key.repository.js'
+import { createApiKeyRepository } from '../../../src/modules/api-keys/api-key.repository.js'
+import { createApiKeyService, type ApiKeyService } from '../../../src/modules/api-keys/api-key.service.js'
+import { createPlanRepository } from '../../../src/modules/plans/plan.repository.js'
+import { createPlanService } from '../../../src/modules/plans/plan.service.js'
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.js'
 import { NotFoundError } from '../../../src/core/errors.js'
 
@@ -11,13 +14,18 @@ import { NotFoundError } from '../../../src/core/errors.js'
 describe('account service: lookups and administration', () => {
   let database: TestDatabase
   let accounts: AccountService
+  let apiKeys: ApiKeyService
   let operatorId: number
   /** Who makes the changes under test: an operator on the command line, in their own account. */
   const operator = () => commandLineActor(operatorId)
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    accounts = createAccountService(bindable(createAccountRepository, database.db), bindable(createApiKeyRepository, database.db), createChangeJournal(database.db))
+    const journal = createChangeJournal(database.db)
+    const plans = createPlanService({ plans: bindable(createPlanRepository, database.db), journal })
+    const keys = bindable(createApiKeyRepository, database.db)
+    accounts = createAccountService({ accounts: bindable(createAccountRepository, database.db), keys, plans, journal })
+    apiKeys = createApiKeyService({ keys, journal, makerOf: (actor) => accounts.personActingFor(actor) })
     operatorId = (await accounts.createAccount({ email: 'operator@example.com', username: 'operator' })).id
   })
   afterAll(() => database.destroy())
@@ -60,9 +68,9 @@ describe('account service: lookups and administration', () => {
   it('suspends and lifts a suspension; authentication reports it', async () => {
     const created = await accounts.createAccount({ email: 'suspend-me@example.com', username: 'suspend_me' })
     await accounts.setSuspended(operator(), created.id, true)
-    expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(true)
+    expect((await apiKeys.authenticate(created.apiKey)).isSuspended).toBe(true)
     await accounts.setSuspended(operator(), created.id, false)
-    expect((await accounts.authenticate(created.apiKey)).isSuspended).toBe(false)
+    expect((await apiKeys.authenticate(created.apiKey)).isSuspended).toBe(false)
   })
 
   it('moves an account to another plan', async () => {
@@ -73,14 +81,14 @@ describe('account service: lookups and administration', () => {
       .returning('id')
       .executeTakeFirstOrThrow()
     await accounts.assignPlan(operator(), created.id, plan.id)
-    expect(await accounts.authenticate(created.apiKey)).toMatchObject({ apirate: 9, limits: { pixels: 2 } })
+    expect(await apiKeys.authenticate(created.apiKey)).toMatchObject({ apirate: 9, limits: { pixels: 2 } })
   })
 
   it('deletes an account with its keys', async () => {
     const created = await accounts.createAccount({ email: 'delete-me@example.com', username: 'delete_me' })
     await accounts.deleteAccount(operator(), created.id)
     expect(await accounts.findAccount(created.id)).toBeUndefined()
-    await expect(accounts.authenticate(created.apiKey)).rejects.toMatchObject({ code: 'invalid_api_key' })
+    await expect(apiKeys.authenticate(created.apiKey)).rejects.toMatchObject({ code: 'invalid_api_key' })
   })
 
   it('throws NotFoundError for unknown accounts and plans', async () => {

@@ -66,13 +66,14 @@ describe('secrets sealed with SECRETS_KEY', () => {
     // As an instance without the key stored it (the step used forgotten, so that this step's code signs in).
     await db.updateTable('people').set({ totp_secret: secret, totp_last_step: null }).where('username', '=', owner.username).execute()
     await signInWithCode(owner.username, secret, 0)
-    const result = await SECRET_COMMANDS['secrets seal']!.run({}, { ...context.services, db, applied: [], readInputLine: async () => '' } as unknown as CommandContext)
+    const sealSecrets = SECRET_COMMANDS.find((command) => command.name === 'secrets seal')!
+    const result = await sealSecrets.run({}, { ...context.services, db, applied: [], readInputLine: async () => '' } as unknown as CommandContext)
     expect(result).toMatchObject({ sealed: { totp: 1 } })
     const stored = await db.selectFrom('people').select('totp_secret').where('username', '=', owner.username).executeTakeFirstOrThrow()
     expect(stored.totp_secret).toMatch(/^sealed:v1:/)
     await signInWithCode(owner.username, secret, 1)
     // Run again: nothing left to seal.
-    expect(await SECRET_COMMANDS['secrets seal']!.run({}, { ...context.services, db, applied: [], readInputLine: async () => '' } as unknown as CommandContext)).toEqual({ sealed: { totp: 0, webhooks: 0 } })
+    expect(await sealSecrets.run({}, { ...context.services, db, applied: [], readInputLine: async () => '' } as unknown as CommandContext)).toEqual({ sealed: { totp: 0, webhooks: 0 } })
   })
 })
 

@@ -2,7 +2,7 @@
 // for its unsafe requests, listing and revoking sessions, signing out, expiry.
 import { commandLineActor } from '../../../src/modules/changes/change-journal.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
+import { hashApiKey } from '../../../src/core/secrets.js'
 import { DASHBOARD_HEADERS, dashboardClient, sessionCookieOf, signedInClient, signIn } from '../../helpers/dashboard-client.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, useTestApp, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 

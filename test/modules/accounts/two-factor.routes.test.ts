@@ -3,7 +3,7 @@
 // the throttle, turning it off, an owner's requirement, the members list and the audit log.
 import { codeOf } from '../../helpers/totp.js'
 import { describe, expect, it } from 'vitest'
-import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
+import { hashApiKey } from '../../../src/core/secrets.js'
 import { dashboardClient, sessionCookieOf, signedInClient, signIn, type DashboardClient } from '../../helpers/dashboard-client.js'
 import { createMember } from '../../helpers/factories.js'
 import { apiClient, createAccount, useTestApp, type ApiResponse } from '../../helpers/test-app.js'

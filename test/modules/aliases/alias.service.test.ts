@@ -26,7 +26,8 @@ describe('alias namespace', () => {
   function serviceDrawing(draws: string[], over: AliasRepository = repository) {
     const lengths: number[] = []
     const queue = [...draws]
-    const service = createAliasService(over, {
+    const service = createAliasService({
+      namespace: over,
       drawAlias: (length) => {
         lengths.push(length)
         const next = queue.shift()

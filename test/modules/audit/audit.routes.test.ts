@@ -27,7 +27,7 @@ describe('GET /api/audit', () => {
     const created = await api('POST', '/api/url/add', { url: 'https://audit.example/a', custom: 'audit-a' })
     await api('PUT', `/api/url/${created.data.id}/update`, { url: 'https://audit.example/b', metatitle: 'B' })
     // With teams (ADR 016) a key acts as the person who made it: the entry names both.
-    const { keyId, personId } = await context.services.accounts.authenticate(owner.apiKey)
+    const { keyId, personId } = await context.services.apiKeys.authenticate(owner.apiKey)
 
     const answer = await api('GET', '/api/audit?resource=link')
     expect(answer.data).toMatchObject({ error: '0', data: { result: 2, perpage: 15, currentpage: 1, nextpage: null, maxpage: 1 } })
@@ -50,7 +50,7 @@ describe('GET /api/audit', () => {
     await key('POST', '/api/campaign/add', { name: 'By the first key' })
     await secondKey('POST', '/api/channel/add', { name: 'By the second key' })
     await dashboard('POST', '/api/pixel/add', { type: 'gtmpixel', name: 'From the dashboard', tag: 'GTM-AB12CD' })
-    const keyId = (await context.services.accounts.authenticate(person.apiKey)).keyId!
+    const keyId = (await context.services.apiKeys.authenticate(person.apiKey)).keyId!
 
     const all = await entries('', key)
     expect(all.entries.map((entry) => entry.action)).toEqual(['pixel.created', 'channel.created', 'campaign.created', 'key.created', 'account.created'])

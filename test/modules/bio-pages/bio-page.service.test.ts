@@ -1,8 +1,8 @@
 // Bio page rules that the HTTP surface cannot show: cache invalidation and alias generation.
 import { bindable } from '../../../src/db/transactions.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
-import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { FULL_ACCESS } from '../../../src/modules/access/api-key-scopes.js'
+import type { AuthenticatedAccount } from '../../../src/modules/access/authenticated-account.js'
 import { createBioPageRepository } from '../../../src/modules/bio-pages/bio-page.repository.js'
 import { createBioPageService } from '../../../src/modules/bio-pages/bio-page.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
@@ -29,10 +29,11 @@ describe('bio page service', () => {
     const published: string[] = []
     bus.subscribe((topic, key) => published.push(`${topic}:${key}`))
     const queue = drawn ? [...drawn] : undefined
-    const aliases = createAliasService(createAliasRepository(context.database.db), {
+    const aliases = createAliasService({
+      namespace: createAliasRepository(context.database.db),
       drawAlias: queue ? () => queue.shift() ?? 'exhausted' : undefined,
     })
-    const service = createBioPageService(bindable(createBioPageRepository, context.database.db), aliases, { journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test', tags: context.services.tags })
+    const service = createBioPageService({ pages: bindable(createBioPageRepository, context.database.db), aliases, journal: context.services.journal, invalidation: bus, publicUrl: 'https://lw.test', tags: context.services.tags })
     return { service, published }
   }
 

@@ -26,7 +26,8 @@ describe('the certificate manager when the ACME server fails', () => {
   afterAll(() => database.destroy())
 
   function manager() {
-    return createCertificateManager(createCertificateRepository(database.db), {
+    return createCertificateManager({
+      certificates: createCertificateRepository(database.db),
       acme: { email: 'ops@brand.test', directoryUrl: `https://127.0.0.1:${closedPort}/dir` },
       publicHostname: null,
       verifiedHostnames: async () => verified,

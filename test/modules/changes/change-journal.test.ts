@@ -24,7 +24,7 @@ describe('the change journal', () => {
     const created = await api('POST', '/api/url/add', { url: 'https://journal.example/a', custom: 'journal-a', metatitle: 'A' })
     expect(created.statusCode).toBe(201)
     // The key acts as the person who made it (the account's owner): both are recorded.
-    const { keyId, personId } = await context.services.accounts.authenticate(owner.apiKey)
+    const { keyId, personId } = await context.services.apiKeys.authenticate(owner.apiKey)
     expect(personId).toEqual(expect.any(Number))
     const [row] = (await auditRows(owner.id, 'link')).filter((entry) => entry.resource_id === created.data.id)
     expect(row).toMatchObject({ action: 'link.created', resource: 'link', resource_id: created.data.id, via: 'api', key_id: keyId, person_id: personId, address: '127.0.0.1' })
@@ -42,7 +42,7 @@ describe('the change journal', () => {
     const { client } = await signedInClient(context.app, person.username, PASSWORD)
     const created = await client('POST', '/api/campaign/add', { name: 'From the dashboard' })
     expect(created.statusCode).toBe(201)
-    const { personId } = await context.services.accounts.authenticate(person.apiKey)
+    const { personId } = await context.services.apiKeys.authenticate(person.apiKey)
     expect(await auditRows(person.id, 'campaign')).toEqual([expect.objectContaining({ action: 'campaign.created', via: 'dashboard', key_id: null, person_id: personId, resource_id: created.data.id, fields: ['name'] })])
   })
 

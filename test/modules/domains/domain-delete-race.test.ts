@@ -17,7 +17,8 @@ describe('deleting a domain that gained a link meanwhile', () => {
     const domain = await createDomain(context, owner)
     await createLink(context, owner, { domain: domain.id })
     // The check saw no links (the race): only the foreign key stands in the way.
-    const service = createDomainService(bindable(createDomainRepository, db), {
+    const service = createDomainService({
+      domains: bindable(createDomainRepository, db),
       publicUrl: 'https://lw.test',
       server: { ips: [], cname: undefined },
       resolveHost: async () => ({ addresses: [], cnames: [] }) as never,

@@ -2,7 +2,7 @@
 import { bindable } from '../../../src/db/transactions.js'
 import { ANNOUNCE_NOTHING } from '../../../src/core/invalidation.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import type { AuthenticatedAccount } from '../../../src/modules/access/authenticated-account.js'
 import type { HostRecords, HostResolver } from '../../../src/modules/domains/domain-dns.js'
 import { createDomainRepository } from '../../../src/modules/domains/domain.repository.js'
 import { createDomainService, type DomainServiceOptions } from '../../../src/modules/domains/domain.service.js'
@@ -32,7 +32,7 @@ describe('domain service DNS check', () => {
   }
 
   function serviceWith(server: DomainServiceOptions['server'], resolveHost: HostResolver) {
-    return createDomainService(bindable(createDomainRepository, context.database.db), { publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING, journal: context.services.journal })
+    return createDomainService({ domains: bindable(createDomainRepository, context.database.db), publicUrl: PUBLIC_URL, server, resolveHost, invalidation: ANNOUNCE_NOTHING, journal: context.services.journal })
   }
 
   async function rejection(promise: Promise<unknown>): Promise<AppError> {

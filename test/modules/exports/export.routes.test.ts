@@ -104,7 +104,7 @@ describe('exports', () => {
 
   it('reads page after page without losing or repeating a row', async () => {
     for (let index = 0; index < 7; index += 1) await api('POST', '/api/url/add', { url: `https://export.example/page/${index}` })
-    const exports = createExportService(createExportRepository(context.database.db), { publicUrl: context.config.publicUrl, pageSize: 3 })
+    const exports = createExportService({ rows: createExportRepository(context.database.db), publicUrl: context.config.publicUrl, pageSize: 3 })
     const aliases: string[] = []
     for await (const record of exports.linkRecords(owner.id)) aliases.push(record.alias)
     const all = await api('GET', '/api/urls?limit=100')
@@ -118,7 +118,7 @@ describe('exports', () => {
     // Written out of time order, four in one second: pages of 3 end inside a run of equal times.
     const times = ['2025-05-03 08:00:00', '2025-05-01 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-02 08:00:00', '2025-05-01 07:00:00']
     await recordClicks(context.database.db, times.map(visit))
-    const exports = createExportService(createExportRepository(context.database.db), { publicUrl: context.config.publicUrl, pageSize: 3 })
+    const exports = createExportService({ rows: createExportRepository(context.database.db), publicUrl: context.config.publicUrl, pageSize: 3 })
     const lines: string[] = []
     for await (const line of exports.clickLines(owner.id, exports.clickRange({ from: '2025-05-01', to: '2025-05-03' }), 'ndjson')) lines.push(line)
     const records = lines.map((line) => JSON.parse(line) as { id: number; date: string })

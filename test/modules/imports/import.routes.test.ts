@@ -146,7 +146,9 @@ describe('imports of files', () => {
     // A job the served worker leaves alone (the command line's), run here with chunks of 2.
     const id = await repository.insertJob({ accountId: owner.id, personId: null, keyId: null, via: 'cli', source: 'csv', sourceName: 'r.csv', runner: 'cli', options: '{"onconflict":"fail"}' }, content)
     let chunks = 0
-    const crashing = createImportService(repository, context.services.linkBatch, {
+    const crashing = createImportService({
+      jobs: repository,
+      linkBatch: context.services.linkBatch,
       chunkSize: 2,
       afterChunk: async () => {
         chunks += 1
@@ -170,7 +172,7 @@ describe('imports of files', () => {
     let handed = 0
     const linkBatch = context.services.linkBatch
     const counting: typeof linkBatch = { writeLinks: (writer, rows, batchOptions) => ((handed += rows.length), linkBatch.writeLinks(writer, rows, batchOptions)) }
-    const resumed = await createImportService(repository, counting, { chunkSize: 2 }).runJob(id)
+    const resumed = await createImportService({ jobs: repository, linkBatch: counting, chunkSize: 2 }).runJob(id)
     expect(handed).toBe(5)
     expect(resumed).toMatchObject({ state: 'done', links_created: 9, rows_read: 9, rows_skipped: 0, cursor: JSON.stringify({ byte: content.length, line: 11 }) })
     const aliases = await db.selectFrom('links').select('alias').where('account_id', '=', owner.id).where('alias', 'like', 'resume-%').execute()

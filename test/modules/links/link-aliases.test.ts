@@ -1,6 +1,7 @@
 import { bindable } from '../../../src/db/transactions.js'
 import { describe, expect, it } from 'vitest'
-import { createLinkCardRepository } from '../../../src/modules/links/link-card.repository.js'
+import { createLinkChanges } from '../../../src/modules/links/link-changes.js'
+import { createLinkCreation } from '../../../src/modules/links/link-creation.js'
 import { createLinkRepository } from '../../../src/modules/links/link.repository.js'
 import { createLinkService } from '../../../src/modules/links/link.service.js'
 import { aliasKey } from '../../../src/modules/aliases/alias-namespace.js'
@@ -87,7 +88,8 @@ describe('short link aliases', () => {
       invalidation.subscribe((topic, key) => announced.push(`${topic}:${key}`))
       // Without the check, the insert itself meets the unique constraint, as a racing request would.
       const namespace: AliasRepository = options.skipAliasCheck ? { isAliasTaken: async () => false, takenAmong: async () => new Set<string>() } : createAliasRepository(context.database.db)
-      const aliases = createAliasService(namespace, {
+      const aliases = createAliasService({
+        namespace,
         drawAlias: (length) => {
           lengths.push(length)
           const next = draws.shift()
@@ -95,7 +97,10 @@ describe('short link aliases', () => {
           return next
         },
       })
-      const service = createLinkService(bindable(createLinkRepository, context.database.db), { invalidation, aliases, journal: context.services.journal, publicUrl: 'https://lw.test', tags: context.services.tags, cards: bindable(createLinkCardRepository, context.database.db) })
+      const links = bindable(createLinkRepository, context.database.db)
+      const { journal, tags } = context.services
+      const changes = createLinkChanges({ links, tags, publicUrl: 'https://lw.test', invalidation })
+      const service = createLinkService({ links, aliases, journal, tags, changes, creation: createLinkCreation({ links, tags, changes }) })
       return { service, lengths, announced }
     }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { TARGET_DEVICES } from '../../../src/core/link-limits.js'
 import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type LinkTargeting, type TargetingInput } from '../../../src/modules/links/link-targeting.js'
 import { chooseDestination, hasTargeting } from '../../../src/modules/visits/targeting.js'
-import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-parser.js'
+import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-reading.js'
 import { ValidationError } from '../../../src/core/errors.js'
 
 const LINK = 'https://target.example/'

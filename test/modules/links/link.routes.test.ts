@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createCampaign, createDomain, createOverlay, createPixel, createSplashPage, nextYear, setLinkCounters } from '../../helpers/factories.js'
-import { verifyPassword } from '../../../src/modules/accounts/secrets.js'
+import { verifyPassword } from '../../../src/core/secrets.js'
 import { apiClient, createAccount, PUBLIC_URL, useTestApp } from '../../helpers/test-app.js'
 import { EMPTY_STATISTICS } from '../../helpers/statistics.js'
 

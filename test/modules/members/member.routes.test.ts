@@ -131,7 +131,7 @@ describe('members and invitations', () => {
     const admin = await createMember(context, team, 'admin', PASSWORD)
     const editor = await createMember(context, team, 'editor', PASSWORD)
     const adminApi = apiClient(context.app, admin.apiKey)
-    const ownerId = (await context.services.accounts.authenticate(team.apiKey)).personId!
+    const ownerId = (await context.services.apiKeys.authenticate(team.apiKey)).personId!
     expect((await adminApi('PUT', `/api/member/${editor.personId}/update`, { role: 'viewer' })).statusCode).toBe(200)
     expect((await adminApi('PUT', `/api/member/${editor.personId}/update`, { role: 'owner' })).statusCode).toBe(403)
     expect((await adminApi('POST', '/api/member/invite', { email: 'future-owner@example.com', role: 'owner' })).statusCode).toBe(403)
@@ -145,7 +145,7 @@ describe('members and invitations', () => {
     expect((await apiClient(context.app, editor.apiKey)('GET', '/api/urls')).statusCode).toBe(401)
     // Another workspace's member is not found.
     const other = await createAccount(context)
-    const otherId = (await context.services.accounts.authenticate(other.apiKey)).personId!
+    const otherId = (await context.services.apiKeys.authenticate(other.apiKey)).personId!
     expect((await api('PUT', `/api/member/${otherId}/update`, { role: 'viewer' })).statusCode).toBe(404)
     expect((await api('DELETE', `/api/member/${otherId}/delete`)).statusCode).toBe(404)
   })

@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/config.js'
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js'
 import type { App } from '../../../src/http/app-instance.js'
 import { commandLineActor } from '../../../src/modules/changes/change-journal.js'
-import { hashApiKey } from '../../../src/modules/accounts/secrets.js'
+import { hashApiKey } from '../../../src/core/secrets.js'
 import { connectRedis } from '../../../src/redis/connection.js'
 import type { Services } from '../../../src/services.js'
 import { signedInClient } from '../../helpers/dashboard-client.js'
@@ -31,7 +31,7 @@ describe('members of a workspace', () => {
   }
 
   async function ownerOf(account: TestAccount) {
-    return context.services.accounts.authenticate(account.apiKey)
+    return context.services.apiKeys.authenticate(account.apiKey)
   }
 
   it('keeps the last owner: not demoted, not removed, cannot leave; with a second owner, either may go', async () => {
@@ -61,7 +61,7 @@ describe('members of a workspace', () => {
     const account = await workspace()
     const admin = await createMember(context, account, 'admin', PASSWORD)
     const editor = await createMember(context, account, 'editor', PASSWORD)
-    const asAdmin = await context.services.accounts.authenticate(admin.apiKey)
+    const asAdmin = await context.services.apiKeys.authenticate(admin.apiKey)
     await expect(context.services.members.changeRole(asAdmin, editor.personId, 'owner')).rejects.toMatchObject({ code: 'forbidden' })
     await expect(context.services.members.changeRole(asAdmin, (await ownerOf(account)).personId!, 'editor')).rejects.toMatchObject({ code: 'forbidden' })
     await context.services.members.changeRole(asAdmin, editor.personId, 'viewer')

@@ -5,8 +5,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FULL_ACCESS } from '../../../src/modules/accounts/api-key-scopes.js'
-import type { AuthenticatedAccount } from '../../../src/modules/accounts/account.service.js'
+import { FULL_ACCESS } from '../../../src/modules/access/api-key-scopes.js'
+import type { AuthenticatedAccount } from '../../../src/modules/access/authenticated-account.js'
 import { createAliasRepository } from '../../../src/modules/aliases/alias.repository.js'
 import { createAliasService } from '../../../src/modules/aliases/alias.service.js'
 import { isPublicAddress } from '../../../src/core/address-policy.js'
@@ -42,12 +42,13 @@ describe('QR codes with a logo fetched from a URL', () => {
     context = await createTestApp()
     const created = await createAccount(context)
     account = { id: created.id, username: created.username, email: created.email, isAdmin: false, isSuspended: false, apirate: null, limits: {}, keyId: 0, keyExpires: null, keyScope: FULL_ACCESS, personId: null, role: 'owner', via: 'api', address: null }
-    service = createQrCodeService(bindable(createQrCodeRepository, context.database.db), {
+    service = createQrCodeService({
+      qrCodes: bindable(createQrCodeRepository, context.database.db),
       publicUrl: PUBLIC_URL,
       tags: context.services.tags,
       // The real policy, plus our one local server.
       loadLogo: createLogoLoader({ uploadDir: '/nonexistent', fetch: { isAllowedAddress: (address) => address === '127.0.0.1' || isPublicAddress(address) } }),
-      aliases: createAliasService(createAliasRepository(context.database.db)),
+      aliases: createAliasService({ namespace: createAliasRepository(context.database.db) }),
       journal: context.services.journal,
     })
   })

@@ -56,7 +56,7 @@ describe('createAliasResolver', () => {
   it("expires entries after the bus's maxStaleMs even without an announcement", async () => {
     const scripted = scriptedRepository()
     scripted.links.set('\nabcdef', storedLink('abcdef', 'https://old.example/'))
-    const resolver = createAliasResolver(scripted.repository, createLocalInvalidationBus(30))
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(30) })
     await resolver.resolve('', 'abcdef')
     scripted.links.set('\nabcdef', storedLink('abcdef', 'https://new.example/'))
     const cached = await resolver.resolve('', 'abcdef')
@@ -70,7 +70,7 @@ describe('createAliasResolver', () => {
   it('does not cache a read that an invalidation overtook', async () => {
     const scripted = scriptedRepository()
     const bus = createLocalInvalidationBus(60_000)
-    const resolver = createAliasResolver(scripted.repository, bus)
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: bus })
     scripted.links.set('\nracing', storedLink('racing', 'https://old.example/'))
     const release = scripted.hold()
     const pending = resolver.resolve('', 'racing')
@@ -86,7 +86,7 @@ describe('createAliasResolver', () => {
   it('answers every spelling of an alias from one entry, read once', async () => {
     const scripted = scriptedRepository()
     scripted.links.set('\nmixedcase', storedLink('MixedCase', 'https://mixed.example/'))
-    const resolver = createAliasResolver(scripted.repository, createLocalInvalidationBus(60_000))
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000) })
     for (const spelling of ['mixedcase', 'MixedCase', 'MIXEDCASE']) {
       const resolved = await resolver.resolve('', spelling)
       expect(resolved.kind === 'link' && resolved.link.alias).toBe('MixedCase')
@@ -98,7 +98,7 @@ describe('createAliasResolver', () => {
     const scripted = scriptedRepository()
     const bus = createLocalInvalidationBus(60_000)
     scripted.links.set('\nposter', storedLink('Poster', 'https://old.example/'))
-    const resolver = createAliasResolver(scripted.repository, bus)
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: bus })
     const answers = await Promise.all(['Poster', 'poster', 'POSTER'].map((spelling) => resolver.resolve('', spelling)))
     expect(answers.map((answer) => answer.kind)).toEqual(['link', 'link', 'link'])
     expect(scripted.reads.links).toBe(1)
@@ -111,14 +111,14 @@ describe('createAliasResolver', () => {
 
   it('reads no bio page off the main host', async () => {
     const scripted = scriptedRepository()
-    const resolver = createAliasResolver(scripted.repository, createLocalInvalidationBus(60_000))
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000) })
     await resolver.resolve('go.brand.test', 'nothing')
     expect(scripted.reads).toEqual({ links: 1, bio: 0, domains: 0 })
   })
 
   it('evicts the least recently used alias beyond maxEntries', async () => {
     const scripted = scriptedRepository()
-    const resolver = createAliasResolver(scripted.repository, createLocalInvalidationBus(60_000), { maxEntries: 2 })
+    const resolver = createAliasResolver({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000), maxEntries: 2 })
     for (const alias of ['first', 'second', 'first', 'third', 'first', 'second']) await resolver.resolve('', alias)
     // first (miss), second (miss), first (hit), third (miss, evicts second), first (hit), second (miss)
     expect(scripted.reads.links).toBe(4)
@@ -160,7 +160,7 @@ describe('host routing', () => {
 
   it('looks up neither the public host nor names that cannot be domains', async () => {
     const scripted = scriptedRepository()
-    const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
+    const router = createHostRouter({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000), publicUrl: 'https://lw.test' })
     for (const header of ['lw.test', 'LW.TEST:443', '', '[::1]', 'localhost:3000', '127.0.0.1:8080', '10.1.2.3']) expect(await router.namespaceOf(header)).toEqual({ host: '', domain: null })
     for (const header of ['bad_host!', 'lw.test.evil!']) expect(await router.namespaceOf(header)).toBeNull()
     expect(scripted.reads.domains).toBe(0)
@@ -169,7 +169,7 @@ describe('host routing', () => {
   it('answers no namespace for a host that is neither the public one nor a branded domain (ADR 028)', async () => {
     const scripted = scriptedRepository()
     scripted.domains.set('go.brand.test', { hostname: 'go.brand.test', redirectRoot: null, redirect404: null })
-    const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
+    const router = createHostRouter({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000), publicUrl: 'https://lw.test' })
     expect(await router.namespaceOf('not-added.example')).toBeNull()
     expect(router.peekNamespace('not-added.example')).toBeNull()
     expect(router.peekNamespace('other.example')).toBeUndefined()
@@ -183,7 +183,7 @@ describe('host routing', () => {
     const realNow = Date.now
     Date.now = () => now
     try {
-      const router = createHostRouter(scripted.repository, createLocalInvalidationBus(60_000), 'https://lw.test')
+      const router = createHostRouter({ lookups: scripted.repository, invalidation: createLocalInvalidationBus(60_000), publicUrl: 'https://lw.test' })
       expect((await router.namespaceOf('go.brand.test'))?.host).toBe('go.brand.test')
       now = 4_999
       await router.namespaceOf('go.brand.test')

@@ -1,6 +1,6 @@
 // Choosing a targeted link's destination, and the offline country lookup. How rules are read
 // is tested in test/modules/links/link-targeting.unit.test.ts, how visitors are read in
-// test/analytics/visitor-parser.unit.test.ts.
+// test/analytics/visitor-reading.unit.test.ts.
 import { describe, expect, it } from 'vitest'
 import { countryOf, normaliseIp } from '../../../src/analytics/geo.js'
 import { parseStoredTargeting } from '../../../src/modules/links/link-targeting.js'

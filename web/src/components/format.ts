@@ -36,12 +36,6 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
 
-/** The last `days` days ending today (UTC), inclusive. */
-export function lastDays(days: number, today = new Date()): { from: string; to: string } {
-  const from = new Date(today.getTime() - (days - 1) * 86_400_000)
-  return { from: utcDay(from), to: utcDay(today) }
-}
-
 /** A host and path without the scheme, for tables. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/$/, '')

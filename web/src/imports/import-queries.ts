@@ -8,7 +8,6 @@ import type { paths } from '../api/schema'
 import { useRefresh, useWrite } from '../api/write-queries'
 
 export type ImportDetails = paths['/api/import/{id}']['get']['responses'][200]['content']['application/json']['import']
-export type ImportSummary = paths['/api/imports']['get']['responses'][200]['content']['application/json']['data']['imports'][number]
 export type ImportProblem = ImportDetails['problems'][number]
 export type FileSource = NonNullable<paths['/api/import']['post']['requestBody']['content']['multipart/form-data']['source']>
 export type ConflictChoice = NonNullable<paths['/api/import']['post']['requestBody']['content']['multipart/form-data']['onconflict']>

@@ -1,4 +1,5 @@
-// API keys and passwords: generation, hashing, constant-time comparison.
+// API keys, tokens and passwords: generation, hashing, constant-time comparison. In core/ because
+// keys, sessions, invitations, recovery codes and link passwords all hash with it, in four modules.
 import { hash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 import { promisify } from 'node:util'
 

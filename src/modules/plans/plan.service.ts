@@ -2,25 +2,21 @@
 import { givenFields, type Actor, type ChangeJournal, type Journaled } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
-import { toPlanRecord } from './admin.mapper.js'
+import { toPlanRecord } from './plan.mapper.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { PlanRow } from '../../db/schema.js'
-import { LIMITED_RESOURCES } from '../accounts/plan-limits.js'
-import { parsePlanLimits } from '../accounts/account.service.js'
+import { isLimitedResource, LIMITED_RESOURCES, parsePlanLimits } from './plan-limits.js'
 import type { PlanRepository } from './plan.repository.js'
 import { ConflictError, DuplicateError, NotFoundError, ValidationError, orNotFound } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import type { PageRequest } from '../../core/paging.js'
 import { MAX_ID } from '../../core/schemas.js'
 
-/** Every resource a plan may limit: the one list of plan-limits.ts. */
-export const PLAN_RESOURCES = LIMITED_RESOURCES
-
 export const MAX_API_RATE = 1_000_000
 const PLAN_CODE_PATTERN = /^[A-Za-z0-9_-]{2,32}$/
 
 function knownLimits(limits: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(limits).filter(([resource]) => (PLAN_RESOURCES as readonly string[]).includes(resource)))
+  return Object.fromEntries(Object.entries(limits).filter(([resource]) => isLimitedResource(resource)))
 }
 
 export interface CreatePlanInput {
@@ -35,8 +31,14 @@ export interface CreatePlanInput {
 /** A change of name, code, rate or limits; absent fields stay, `limits` replaces the whole set. */
 export type UpdatePlanInput = Partial<CreatePlanInput>
 
-/** `invalidation`: a plan's rate and limits ride along in cached key look-ups, so a change drops them. */
-export function createPlanService(plans: Bindable<PlanRepository>, journal: ChangeJournal, invalidation: Announcer = ANNOUNCE_NOTHING) {
+export interface PlanServiceOptions {
+  plans: Bindable<PlanRepository>
+  journal: ChangeJournal
+  /** A plan's rate and limits ride along in cached key look-ups, so a change drops them. */
+  invalidation?: Announcer
+}
+
+export function createPlanService({ plans, journal, invalidation = ANNOUNCE_NOTHING }: PlanServiceOptions) {
   /**
    * Plans belong to the instance, not to an account: a change an administrator makes is recorded in
    * the administrator's audit log; the command line (no account) writes it unrecorded.
@@ -47,8 +49,8 @@ export function createPlanService(plans: Bindable<PlanRepository>, journal: Chan
 
   function validateLimits(limits: Record<string, number>): Record<string, number> {
     for (const [resource, limit] of Object.entries(limits)) {
-      if (!(PLAN_RESOURCES as readonly string[]).includes(resource)) {
-        throw ValidationError.field('limits', `may only name ${PLAN_RESOURCES.join(', ')}; "${resource}" is not one`)
+      if (!isLimitedResource(resource)) {
+        throw ValidationError.field('limits', `may only name ${LIMITED_RESOURCES.join(', ')}; "${resource}" is not one`)
       }
       if (!Number.isInteger(limit) || limit < 0 || limit > MAX_ID) {
         throw ValidationError.field('limits', `must give each resource a whole number of 0 or more; "${resource}" has ${limit}`)
@@ -81,6 +83,16 @@ export function createPlanService(plans: Bindable<PlanRepository>, journal: Chan
 
   return {
     getPlanOrThrow,
+
+    /** The plan an account is put on, named by id, name or code (the CLI's --plan); the default plan when absent. */
+    async resolvePlan(reference?: string | number): Promise<PlanRow> {
+      if (reference === undefined) return plans.findDefault()
+      const found = typeof reference === 'number' || /^\d+$/.test(reference)
+        ? await plans.findById(Number(reference))
+        : await plans.findByNameOrCode(reference)
+      if (!found) throw NotFoundError.of('Plan')
+      return found
+    },
 
     listPlans(page: PageRequest) {
       return plans.listPage(page)

@@ -1,6 +1,7 @@
 // What an API key may reach: every endpoint (no scopes, the default), or only some resources,
 // and/or reads only. A scoped key lets an integration (a QR printer, a dashboard widget) hold a
-// key that cannot touch anything else of the account.
+// key that cannot touch anything else of the account. Beside the roles (modules/access): the API
+// gate checks both on every request, and a session carries full access.
 import { ValidationError } from '../../core/errors.js'
 
 /** The resources a key can be limited to: every API path belongs to one (http/api-scopes.ts). */

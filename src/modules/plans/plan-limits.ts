@@ -1,14 +1,35 @@
 // Plan resource limits (decisions §6: plans carry `apirate` and resource limits), and what an
 // account uses of them, for the dashboard's "3 of 10 campaigns".
-import type { AuthenticatedAccount } from './account.service.js'
 import { ForbiddenError } from '../../core/errors.js'
 
-/** Resource names a plan's `limits` object may carry, in the order the dashboard lists them (`logos`: uploaded QR logos kept at once). */
+/**
+ * The resources a plan's `limits` may name, in the order the dashboard lists them (`logos`: uploaded
+ * QR logos kept at once): the one list the plan rules, the API's schemas and the CLI's usage read.
+ */
 export const LIMITED_RESOURCES = ['links', 'qrcodes', 'bio', 'campaigns', 'channels', 'pixels', 'domains', 'splash', 'overlays', 'logos'] as const
 export type LimitedResource = (typeof LIMITED_RESOURCES)[number]
 
+/** A plan's limits as a request's account carries them: resource name to maximum count; a resource left out is unlimited. */
+export type PlanLimits = Record<string, number>
+
+export function isLimitedResource(name: string): name is LimitedResource {
+  return (LIMITED_RESOURCES as readonly string[]).includes(name)
+}
+
+/** Parses a plan's stored `limits` JSON, keeping only non-negative integers. */
+export function parsePlanLimits(json: string): PlanLimits {
+  try {
+    const parsed = JSON.parse(json) as Record<string, unknown>
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) >= 0),
+    )
+  } catch {
+    return {}
+  }
+}
+
 /** Throws 403 when creating one more `resource` would pass the account's plan limit. */
-export async function enforcePlanLimit(account: AuthenticatedAccount, resource: LimitedResource, countExisting: () => Promise<number>): Promise<void> {
+export async function enforcePlanLimit(account: { limits: PlanLimits }, resource: LimitedResource, countExisting: () => Promise<number>): Promise<void> {
   const limit = account.limits[resource]
   if (limit === undefined) return
   if ((await countExisting()) >= limit) throw ForbiddenError.planLimit(resource, limit)
@@ -27,7 +48,7 @@ export interface ResourceUsage {
 export function createPlanUsageService(counters: ResourceCounters) {
   return {
     /** Every limited resource with the account's count and its plan's limit. */
-    async usageOf(account: Pick<AuthenticatedAccount, 'id' | 'limits'>): Promise<ResourceUsage[]> {
+    async usageOf(account: { id: number; limits: PlanLimits }): Promise<ResourceUsage[]> {
       return Promise.all(
         LIMITED_RESOURCES.map(async (resource) => ({ resource, used: await counters[resource](account.id), limit: account.limits[resource] ?? null })),
       )

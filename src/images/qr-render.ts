@@ -1,9 +1,10 @@
 // Draws QR symbols as PNG (qrcode, then sharp for the logo) or SVG. With a logo the symbol uses
-// error correction level H (30 % of it may be hidden and still read), otherwise M.
+// error correction level H (30 % of it may be hidden and still read), otherwise M. Infrastructure,
+// not a module: QR codes' images and a second factor's setup (modules/accounts) both draw here.
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode'
 import type { Sharp } from 'sharp'
 import { loadSharp } from './sharp-loader.js'
-import { ValidationError } from '../../core/errors.js'
+import { ValidationError } from '../core/errors.js'
 
 /** Modules of blank border around the symbol: the quiet zone ISO/IEC 18004 asks for. */
 const QUIET_ZONE = 4

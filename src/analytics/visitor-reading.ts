@@ -1,9 +1,13 @@
-// What a visitor's request headers say about them, read one way for both uses: the statistics
-// (browser, OS, device type, language of a click) and targeting (device names and preferred
-// languages a link's rules are matched against). One OS classification and one Accept-Language
-// reading, so a visitor counted as a desktop is one a `desktop` rule sends on, and the language
-// a click is counted under is the one a language rule is matched against first.
+// Everything a visitor's request says about them, read in one place (ADR 007) for every use: the
+// statistics (browser, OS, device type, language, referrer host and social network of a click),
+// targeting (device names and preferred languages a link's rules are matched against), and who is
+// not a person (bots, link-preview fetchers, browsers' prefetches). One OS classification and one
+// Accept-Language reading, so a visitor counted as a desktop is one a `desktop` rule sends on, and
+// the language a click is counted under is the one a language rule is matched against first.
+import { isbot } from 'isbot'
 import { UAParser } from 'ua-parser-js'
+import { memoize } from '../core/memoize.js'
+import { isHttpScheme } from '../core/urls.js'
 
 /** Device types as ua-parser-js names them, plus `desktop`, which it leaves unnamed. */
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet', 'smarttv', 'console', 'wearable', 'xr', 'embedded'] as const
@@ -116,4 +120,79 @@ export function preferredLanguagesOf(acceptLanguage: string | undefined): string
 /** The language a click is counted under: the visitor's best (the first of preferredLanguagesOf), else null. */
 export function preferredLanguageOf(acceptLanguage: string | undefined): string | null {
   return preferredLanguagesOf(acceptLanguage)[0] ?? null
+}
+
+
+/** The referrer's host name, lower case, without `www.`; null for no (or an unreadable) referrer. */
+export function referrerHostOf(referrer: string | undefined): string | null {
+  if (!referrer) return null
+  try {
+    const url = new URL(referrer)
+    // Web pages only: `android-app://…` or made-up schemes would add hosts like `123`.
+    if (!isHttpScheme(url)) return null
+    return url.hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').slice(0, 255) || null
+  } catch {
+    return null
+  }
+}
+
+/** The networks of `socialCount` and the hosts (with their subdomains) that refer from them. */
+export const SOCIAL_NETWORKS = {
+  facebook: ['facebook.com', 'fb.com', 'fb.me', 'messenger.com'],
+  twitter: ['twitter.com', 'x.com', 't.co'],
+  instagram: ['instagram.com'],
+  linkedin: ['linkedin.com', 'lnkd.in'],
+} as const
+
+export type SocialNetwork = keyof typeof SOCIAL_NETWORKS
+
+/** decisions §7: the social network a referrer host belongs to (`l.facebook.com` → facebook), else null. */
+export function socialNetworkOf(host: string | null): SocialNetwork | null {
+  if (!host) return null
+  for (const [network, domains] of Object.entries(SOCIAL_NETWORKS) as [SocialNetwork, readonly string[]][]) {
+    if (domains.some((domain) => host === domain || host.endsWith(`.${domain}`))) return network
+  }
+  return null
+}
+
+/**
+ * True for a browser's speculative fetch, not a visit: Chrome's prefetch/prerender
+ * (`Sec-Purpose`, `Purpose`), Safari's preview (`X-Purpose`), Firefox's (`X-Moz`).
+ */
+export function isPrefetch(headers: { [name: string]: string | string[] | undefined }): boolean {
+  for (const name of ['sec-purpose', 'purpose', 'x-purpose', 'x-moz']) {
+    const value = headers[name]
+    const text = Array.isArray(value) ? value.join(',') : value
+    if (text && /\b(prefetch|prerender|preview)\b/i.test(text)) return true
+  }
+  return false
+}
+
+// A bot's user agent: many visits repeat a handful of agents, so the list's verdict is remembered.
+const isBotAgent = memoize(isbot, 2_000)
+
+/** True for a bot's or a link-preview fetcher's user agent (the one bot list: their visits are not counted, and social cards are shown to these). */
+export function isBot(userAgent: string | undefined): boolean {
+  return Boolean(userAgent) && isBotAgent(userAgent!)
+}
+
+// Which bots get a link's social card instead of the redirect: the fetchers that read a page's
+// Open Graph / Twitter tags to draw a link preview (chat apps, social networks, search engines).
+// Any other bot (curl, an HTTP library, a monitor) is redirected as before, so scripts following a
+// short link keep reaching its destination.
+const PREVIEW_FETCHERS = new RegExp(
+  [
+    'facebookexternalhit', 'facebookcatalog', 'facebot', 'meta-externalagent', 'twitterbot', 'slackbot', 'slack-imgproxy',
+    'linkedinbot', 'discordbot', 'whatsapp', 'telegrambot', 'skypeuripreview', 'microsoftpreview', 'teams',
+    'pinterest', 'redditbot', 'tumblr', 'mastodon', 'bluesky', 'cardyb', 'vkshare', 'viber', 'snapchat',
+    'line-poker', 'kakaotalk-scrap', 'embedly', 'iframely', 'googlebot', 'google-inspectiontool', 'bingbot',
+    'bingpreview', 'applebot', 'duckduckbot', 'yandexbot', 'qwantify', 'flipboard', 'nuzzel', 'outbrain',
+    'quora link preview', 'bitlybot', 'zoombot', 'mattermost', 'rocket.chat', 'signal',
+  ].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  'i',
+)
+
+/** Whether `userAgent` names a link-preview fetcher (the caller has already found it a bot). */
+export function isPreviewFetcher(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && PREVIEW_FETCHERS.test(userAgent)
 }

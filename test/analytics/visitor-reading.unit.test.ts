@@ -2,7 +2,7 @@
 // browser/OS/device come from one OS classification; the counted language is the best of the
 // same Accept-Language reading targeting uses.
 import { describe, expect, it } from 'vitest'
-import { DEVICE_TYPES, describeUserAgent, deviceNamesOf, preferredLanguageOf, preferredLanguagesOf } from '../../src/analytics/visitor-parser.js'
+import { DEVICE_TYPES, describeUserAgent, deviceNamesOf, preferredLanguageOf, preferredLanguagesOf } from '../../src/analytics/visitor-reading.js'
 import { BROWSER_USER_AGENTS } from '../../src/analytics/click-seed.js'
 
 const USER_AGENTS = {

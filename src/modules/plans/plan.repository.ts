@@ -34,6 +34,23 @@ export function createPlanRepository(db: DB) {
       return db.selectFrom('plans').selectAll().where('code', '=', code).executeTakeFirst()
     },
 
+    /** A plan named by its name or its code (the lowest id when both match different plans). */
+    async findByNameOrCode(nameOrCode: string): Promise<PlanRow | undefined> {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where((eb) => eb.or([eb('name', '=', nameOrCode), eb('code', '=', nameOrCode)]))
+        .orderBy('id')
+        .executeTakeFirst()
+    },
+
+    /** The plan new accounts get. */
+    async findDefault(): Promise<PlanRow> {
+      const plan = await db.selectFrom('plans').selectAll().orderBy('is_default', 'desc').orderBy('id', 'asc').executeTakeFirst()
+      if (!plan) throw new Error('No plan exists; the initial migration creates one.')
+      return plan
+    },
+
     async insert(input: NewPlanInput): Promise<PlanRow> {
       return db
         .insertInto('plans')
