@@ -178,7 +178,8 @@ export function createServices(deps: ServiceDependencies) {
 
   const clicks =
     deps.clickRecorder ??
-    createClickRecorder(db, {
+    createClickRecorder({
+      db,
       onError: (error) => log.error({ err: error }, 'writing clicks failed; keeping them for the next attempt'),
       onDrop: (dropped) => log.error({ dropped }, 'visits not recorded: the click queue was full, or the database refused their batch three times'),
       onShutdownLoss: (lost, error) => log.error({ lost, err: error }, 'shutting down with visits the database would not take: they are lost'),

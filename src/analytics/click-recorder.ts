@@ -50,6 +50,8 @@ export interface ClickRecorderTotals {
 }
 
 export interface ClickRecorderOptions {
+  /** The database the clicks are written to. */
+  db: DB
   /** How visitors are told apart; by default a random salt per day (visitor-hash.ts). */
   visitors?: VisitorHasher
   batchSize?: number
@@ -83,14 +85,15 @@ function capped(userAgent: string): string {
   return userAgent.length <= 512 ? userAgent : Buffer.from(userAgent.slice(0, 512), 'utf8').toString('utf8')
 }
 
-export function createClickRecorder(db: DB, options: ClickRecorderOptions = {}): ClickRecorder {
+export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
+  const { db } = options
   // Visits repeat referrers (a post, a newsletter) as much as user agents.
   const referrerHost = memoize((referrer) => referrerHostOf(referrer), 2_000)
   const language = memoize((header) => preferredLanguageOf(header), 500)
   // One string per distinct user agent for every queued visit that sent it: each request's own
   // copy then dies young instead of being carried into the old generation by the queue.
   const sharedAgent = memoize(capped, 2_000)
-  const writeClicks = createClickWriter(db, { visitors: options.visitors ?? createDailySaltHasher(db), inTransaction: options.inTransaction, withIds: options.withIds })
+  const writeClicks = createClickWriter({ db, visitors: options.visitors ?? createDailySaltHasher(db), inTransaction: options.inTransaction, withIds: options.withIds })
   const batchSize = options.batchSize ?? 500
   const maxQueue = options.maxQueue ?? 100_000
   const intervalMs = options.intervalMs ?? 250

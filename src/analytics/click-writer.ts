@@ -55,6 +55,8 @@ export interface WrittenBatch {
 }
 
 export interface ClickWriterOptions {
+  /** The database the batches are written to, each in a transaction. */
+  db: DB
   visitors: VisitorHasher
   inTransaction?: InTransactionHook
   /** Answer the ids the clicks took (an insert that returns them: only when the columnar store is on). */
@@ -201,7 +203,8 @@ export async function writeDescribedClicks(trx: Transaction<Database>, rows: Cli
  * Builds the function that writes one batch and answers the links' counters as it left them; it
  * throws when the database refuses (nothing written).
  */
-export function createClickWriter(db: DB, options: ClickWriterOptions): (batch: PendingClick[]) => Promise<WrittenBatch> {
+export function createClickWriter(options: ClickWriterOptions): (batch: PendingClick[]) => Promise<WrittenBatch> {
+  const { db } = options
   const describe = memoize<AgentDescription>(describeUserAgent, 2_000)
   let visitorsPrunedFor = ''
   // Visitors (per day and item) this process has committed: they can never be unique again, so

@@ -1,7 +1,8 @@
 // Schemas shared by every module's payloads: ids, paging, dates, URLs, colors and the envelopes
 // of the spec. One schema drives validation, the TypeScript type and the OpenAPI document.
 import { IsOptional, Type, type TObject, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
-import { MAX_URL_LENGTH } from './urls.js'
+import { ALIAS_PATTERN } from './link-limits.js'
+import { HTTP_URL_PATTERN, MAX_URL_LENGTH } from './urls.js'
 
 /** Largest id we accept: PostgreSQL `integer`. */
 export const MAX_ID = 2_147_483_647
@@ -87,9 +88,6 @@ export const PageQuery = Type.Object({
 /** Date-time as the spec writes it: `YYYY-MM-DD HH:MM:SS` (UTC). */
 export const DateTime = Type.String({ description: 'UTC date-time, `YYYY-MM-DD HH:MM:SS`' })
 
-/** The form of an http(s) URL a client gives; services check it parses (core/urls.ts). */
-export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$'
-
 /** A URL given by a client: http or https only (decisions §5); services check it parses (core/urls.ts). */
 export const HttpUrl = Type.String({
   maxLength: MAX_URL_LENGTH,
@@ -101,9 +99,6 @@ export const HttpUrl = Type.String({
 export const HEX_COLOR_PATTERN = '^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'
 
 export const HexColor = Type.String({ pattern: HEX_COLOR_PATTERN, errorMessage: 'must be a HEX color like #1e90ff or #fff' })
-
-/** The pattern of every alias and rotator slug: 3 to 64 of A-Z, a-z, 0-9, `_` and `-`. */
-export const ALIAS_PATTERN = '^[A-Za-z0-9_-]{3,64}$'
 
 export const Alias = Type.String({ pattern: ALIAS_PATTERN, errorMessage: 'must be 3 to 64 characters of letters, digits, _ and -' })
 

@@ -1,10 +1,16 @@
 // The one http(s) URL rule (decisions §5): destinations, blocks, QR links and avatars are absolute
-// http or https URLs with a host; `javascript:`, `data:` and every other scheme are refused.
+// http or https URLs with a host; `javascript:`, `data:` and every other scheme are refused. The
+// dashboard's forms check a URL with it before sending (isHttpUrlInput), so it imports only core
+// files that import nothing (web/scripts/dashboard-patterns.test.ts checks it).
 import { ValidationError } from './errors.js'
 import { memoize } from './memoize.js'
 
 /** Longest URL we store. */
 export const MAX_URL_LENGTH = 2048
+
+/** The form of an http(s) URL a client gives (the schemas' HttpUrl); services check it parses. */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$'
+const HTTP_URL_FORM = new RegExp(HTTP_URL_PATTERN)
 
 /** True for the schemes we send people to and fetch from: http and https (decisions §5). */
 export function isHttpScheme(url: URL): boolean {
@@ -25,6 +31,15 @@ export function parseHttpUrl(text: string): URL | null {
 /** True when `text` is an absolute http(s) URL with a host. */
 export function isHttpUrl(text: string): boolean {
   return parseHttpUrl(text) !== null
+}
+
+/**
+ * True when `text`, trimmed, is a URL a request may carry where the schemas ask for an HttpUrl:
+ * of the form and length HttpUrl allows, and an http(s) URL with a host (checkHttpUrl).
+ */
+export function isHttpUrlInput(text: string): boolean {
+  const trimmed = text.trim()
+  return trimmed.length <= MAX_URL_LENGTH && HTTP_URL_FORM.test(trimmed) && isHttpUrl(trimmed)
 }
 
 /** `text` trimmed; throws a ValidationError naming `field` unless it is an http(s) URL of at most MAX_URL_LENGTH. */

@@ -33,7 +33,8 @@ describe('click aggregates', () => {
   /** A recorder as an instance builds one: its own hasher over the shared secret; no timer flushes. */
   async function startRecorder(options: Partial<ClickRecorderOptions> = {}) {
     const errors: unknown[] = []
-    const recorder = createClickRecorder(db, {
+    const recorder = createClickRecorder({
+      db,
       visitors: fixedSecretHasher(),
       batchSize: 1_000,
       intervalMs: 60_000,

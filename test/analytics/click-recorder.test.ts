@@ -23,7 +23,7 @@ describe('click recorder', () => {
   afterAll(() => database.destroy())
 
   async function recorder(options: { batchSize?: number; maxQueue?: number } = {}) {
-    return createClickRecorder(database.db, { visitors: fixedSecretHasher(), intervalMs: 60_000, ...options })
+    return createClickRecorder({ db: database.db, visitors: fixedSecretHasher(), intervalMs: 60_000, ...options })
   }
 
   const visit = (overrides: Record<string, unknown> = {}) => ({
@@ -108,7 +108,7 @@ describe('click recorder', () => {
 
   it('bounds the queue: beyond maxQueue, visits are dropped instead of growing memory', async () => {
     const dropped: number[] = []
-    const clicks = createClickRecorder(database.db, { visitors: { prepare: async () => {}, hash: () => 'h' }, intervalMs: 60_000, batchSize: 1000, maxQueue: 5, onDrop: (n) => dropped.push(n) })
+    const clicks = createClickRecorder({ db: database.db, visitors: { prepare: async () => {}, hash: () => 'h' }, intervalMs: 60_000, batchSize: 1000, maxQueue: 5, onDrop: (n) => dropped.push(n) })
     for (let i = 0; i < 8; i += 1) clicks.record(visit())
     expect(clicks.pending).toBe(5)
     await clicks.close()
@@ -131,7 +131,7 @@ describe('click recorder', () => {
 
     async function failingRecorder(options: Partial<ClickRecorderOptions> = {}) {
       const events = { errors: 0, dropped: [] as number[], lost: [] as number[] }
-      const clicks = createClickRecorder(database.db, {
+      const clicks = createClickRecorder({ db: database.db, 
         visitors: fixedSecretHasher(),
         intervalMs: 60_000,
         batchSize: 10,

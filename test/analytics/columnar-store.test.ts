@@ -406,7 +406,7 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     store = await openColumnarStore(database.db.withPlugin(clickReads.plugin), { file, now: clock })
     expect(await currentStore().catchUp()).toBe(0)
     // What the served process does after each commit (services.ts, the recorder's afterCommit).
-    const writer = createClickWriter(database.db, { visitors: createDailySaltHasher(database.db), withIds: true })
+    const writer = createClickWriter({ db: database.db, visitors: createDailySaltHasher(database.db), withIds: true })
     const writeClicks = async (batch: PendingClick[]) => {
       const written = await writer(batch)
       if (written.ids) currentStore().offer(written.clicks, written.ids)

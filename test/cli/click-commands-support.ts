@@ -13,7 +13,7 @@ const STACK_TRACE = /\n\s+at |node:internal|\.ts:\d+:\d+/
 
 /** Writes the visits through a recorder of its own, in one batch, the last one given last. */
 export async function recordClicks(db: DB, events: ClickEvent[]): Promise<void> {
-  const recorder = createClickRecorder(db, { visitors: fixedSecretHasher() })
+  const recorder = createClickRecorder({ db, visitors: fixedSecretHasher() })
   for (const event of events) recorder.record(event)
   await recorder.close()
   expect(recorder.pending).toBe(0)

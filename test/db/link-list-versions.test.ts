@@ -41,7 +41,7 @@ describe('link list versions', () => {
       ['a link updated', () => database.db.updateTable('links').set({ title: 'New title' }).where('account_id', '=', owner.id).execute()],
       ['clicks counted', async () => {
         const [link] = await database.db.selectFrom('links').select('id').where('account_id', '=', owner.id).execute()
-        await createClickWriter(database.db, { visitors: fixedSecretHasher() })(clicksOf(owner.id, [link!.id], 3))
+        await createClickWriter({ db: database.db, visitors: fixedSecretHasher() })(clicksOf(owner.id, [link!.id], 3))
       }],
       ['a pixel attached', async () => {
         const [link] = await database.db.selectFrom('links').select('id').where('account_id', '=', owner.id).execute()
@@ -72,7 +72,7 @@ describe('link list versions', () => {
     const pixel = await insertPixelRow(database.db, owner.id, 'gtmpixel', 'GTM-XYZ789')
     const before = await versionOf(owner.id)
     // Each writer stands for an instance: its own queue, batches in its own transactions.
-    const writers = [0, 1, 2].map(() => createClickWriter(database.db, { visitors: fixedSecretHasher() }))
+    const writers = [0, 1, 2].map(() => createClickWriter({ db: database.db, visitors: fixedSecretHasher() }))
     const rounds = 12
     const work: Promise<unknown>[] = []
     let pixelChanges: Promise<unknown> = Promise.resolve()

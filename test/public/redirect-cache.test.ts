@@ -49,7 +49,7 @@ describe('redirect cache', () => {
       config,
       database: { ...database, db: database.db.withPlugin(queries) },
       log: createLogger({ logLevel: 'silent' }),
-      clickRecorder: createClickRecorder(database.db),
+      clickRecorder: createClickRecorder({ db: database.db }),
     })
     invalidation = services.invalidation
     const owner = await createAccount({ services })

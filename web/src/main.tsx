@@ -21,7 +21,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createAppRouter(queryClient)} />
+      <RouterProvider router={createAppRouter()} />
     </QueryClientProvider>
   </StrictMode>,
 )

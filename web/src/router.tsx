@@ -1,6 +1,5 @@
 // Routes of the dashboard under /app/. Pages are split per route; the analytics page (charts and
 // the map) is the heaviest and loads only when opened.
-import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router'
 import { adminRoutes } from './admin/routes'
 import { memberRoutes } from './members/routes'
@@ -21,7 +20,7 @@ import { RouteError } from './shell/RouteError'
 import { SignInPage } from './auth/SignInPage'
 import { lazyPage as page } from './shell/lazy-page'
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createBrowserRouter(
     [
       { path: '/signin', element: <SignInPage />, errorElement: <RouteError /> },
@@ -30,7 +29,7 @@ export function createAppRouter(queryClient: QueryClient) {
       { path: '/invitation/:token', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       {
         path: '/',
-        element: <AppShell queryClient={queryClient} />,
+        element: <AppShell />,
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: page(() => import('./overview/OverviewPage'), 'OverviewPage') },

@@ -20,7 +20,7 @@ import { referrerHostOf, describeUserAgent, type AgentDescription } from '../../
 import { memoize } from '../../core/memoize.js'
 import { domainOrigin } from './file-sources.js'
 import { countryCodeOf, fittedTags, type DatabaseRow, type SourceReader } from './source-reader.js'
-import { MAX_CLICK_LIMIT } from '../links/link-options.js'
+import { MAX_CLICK_LIMIT } from '../../core/link-limits.js'
 import { nowTimestamp } from '../../core/time.js'
 
 export const SHLINK_TABLES = ['short_urls', 'domains', 'tags', 'short_urls_in_tags', 'visits', 'visit_locations'] as const

@@ -4,9 +4,11 @@
 // split-test variants, destinations shared out by weight. The one shape and the one normaliser: a
 // link's write validates with it (field-named 400s), the API's read and the visit path read the
 // stored JSON (links.options) with it, so every option a link stores is one a visit can use. The UTM
-// names, their longest value and their merge into a destination are core/utm.ts's (the builder imports it too).
+// names, their longest value and their merge into a destination are core/utm.ts's, the click cap's and
+// the split test's bounds core/link-limits.ts's (the builder imports both).
 import { createHash } from 'node:crypto'
 import { ValidationError } from '../../core/errors.js'
+import { MAX_CLICK_LIMIT, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS } from '../../core/link-limits.js'
 import { textRuleBroken } from '../../core/text.js'
 import { checkHttpUrl, isHttpUrl, MAX_URL_LENGTH } from '../../core/urls.js'
 import { MAX_UTM_LENGTH, UTM_FIELDS, type UtmField, type UtmParameters } from '../../core/utm.js'
@@ -15,15 +17,7 @@ import { MAX_UTM_LENGTH, UTM_FIELDS, type UtmField, type UtmParameters } from '.
 export const UTM_VALUE_RULE = `must be text of at most ${MAX_UTM_LENGTH} characters`
 export const UTM_RULE = `must be an object with only ${UTM_FIELDS.slice(0, -1).join(', ')} or ${UTM_FIELDS.at(-1)}`
 
-/** Most clicks a cap may allow. */
-export const MAX_CLICK_LIMIT = 1_000_000_000
-
 export const CLICK_LIMIT_RULE = `must be a whole number from 1 to ${MAX_CLICK_LIMIT}`
-
-/** How many destinations a split test shares visitors among, and the largest weight. */
-export const MIN_VARIANTS = 2
-export const MAX_VARIANTS = 5
-export const MAX_VARIANT_WEIGHT = 1_000_000
 
 export const VARIANTS_RULE = `must be a list of ${MIN_VARIANTS} to ${MAX_VARIANTS} {url, weight} entries`
 export const VARIANT_WEIGHT_RULE = `must be a whole number from 1 to ${MAX_VARIANT_WEIGHT}`

@@ -7,42 +7,17 @@
 import { checkHttpUrl } from '../../core/urls.js'
 import { ValidationError } from '../../core/errors.js'
 import type { DeviceName } from '../../analytics/visitor-reading.js'
+import { countryCodeOf, languageCodeOf, TARGET_DEVICES, targetDeviceOf, type TargetDevice } from '../../core/link-limits.js'
 
-/**
- * Device names a device rule may use (decisions §6: `devicetarget`); each is one the visitor
- * parser gives (analytics/visitor-reading.ts `deviceNamesOf`), which `satisfies` checks.
- */
-export const TARGET_DEVICES = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop'] as const satisfies readonly DeviceName[]
-
-export type TargetDevice = (typeof TARGET_DEVICES)[number]
+// Device names, country and language codes, and the most rules a list may hold are the link's
+// limits shared with the dashboard (core/link-limits.ts); each device name must be one the
+// visitor reading gives (analytics/visitor-reading.ts `deviceNamesOf`), which `satisfies` checks here.
+TARGET_DEVICES satisfies readonly DeviceName[]
 
 /** What a rule's value must be, in the 400's words: the schema and the normaliser say the same. */
 export const COUNTRY_RULE = 'must be a two-letter ISO 3166-1 country code'
 export const LANGUAGE_RULE = 'must be a two-letter ISO 639-1 language code'
 export const DEVICE_RULE = `must be one of ${TARGET_DEVICES.join(', ')}`
-
-/** Most rules one list may hold. */
-export const MAX_TARGETS = 50
-
-// ISO 3166-1 alpha-2, plus XK (Kosovo): user-assigned, but what geo-IP databases answer there.
-const COUNTRY_CODES = new Set(
-  ('AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
-    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
-    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
-    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
-    'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
-    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ ' +
-    'UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW').split(' '),
-)
-
-// ISO 639-1: the two-letter language codes browsers send first in Accept-Language.
-const LANGUAGE_CODES = new Set(
-  ('aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en ' +
-    'eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ' +
-    'ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ' +
-    'ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st ' +
-    'su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu').split(' '),
-)
 
 export interface GeoTarget {
   /** Upper-case ISO 3166-1 alpha-2 code, e.g. `US`. */
@@ -72,24 +47,6 @@ export interface TargetingInput {
   geotarget?: { location: string; link: string }[]
   devicetarget?: { device: TargetDevice; link: string }[]
   languagetarget?: { language: string; link: string }[]
-}
-
-/** The ISO 3166-1 alpha-2 code a rule's `location` stands for (`us` → `US`), or null. */
-export function countryCodeOf(location: string): string | null {
-  const code = location.trim().toUpperCase()
-  return COUNTRY_CODES.has(code) ? code : null
-}
-
-/** The ISO 639-1 code a rule's `language` stands for (`FR` → `fr`), or null. */
-export function languageCodeOf(language: string): string | null {
-  const code = language.trim().toLowerCase()
-  return LANGUAGE_CODES.has(code) ? code : null
-}
-
-/** The device name a rule's `device` stands for (`iPhone` → `iphone`), or null. */
-export function targetDeviceOf(device: string): TargetDevice | null {
-  const name = device.trim().toLowerCase()
-  return TARGET_DEVICES.find((known) => known === name) ?? null
 }
 
 /** One list of rules: its API field, its stored key, and how one of its rules is normalised. */

@@ -1,26 +1,27 @@
 // Request and response schemas of the short-link endpoints (decisions §6: Short links).
 import { Type, type Static } from 'typebox'
 import { QrStatistics } from '../qr-codes/qr-code.schemas.js'
-import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE, MAX_TARGETS, TARGET_DEVICES } from './link-targeting.js'
+import { COUNTRY_RULE, DEVICE_RULE, LANGUAGE_RULE } from './link-targeting.js'
 import { MAX_UTM_LENGTH } from '../../core/utm.js'
-import { CLICK_LIMIT_RULE, MAX_CLICK_LIMIT, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
-import { Alias, Clearable, DateTime, HTTP_URL_PATTERN, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
+import { CLICK_LIMIT_RULE, UTM_RULE, UTM_VALUE_RULE, VARIANTS_RULE, VARIANT_WEIGHT_RULE } from './link-options.js'
+import { MAX_CLICK_LIMIT, MAX_META_DESCRIPTION_LENGTH, MAX_META_TITLE_LENGTH, MAX_PASSWORD_LENGTH, MAX_TARGETS, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, TARGET_DEVICES } from '../../core/link-limits.js'
+import { Alias, Clearable, DateTime, HttpUrl, Id, MAX_ID, PageQuery, PositiveId, listResponse, MULTILINE, UpdateBody } from '../../core/schemas.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 import { TagFilter, TagNames, TagsInput } from '../tags/tag.schemas.js'
 import { LINK_HEALTH_STATES } from '../link-health/destination-probe.js'
-import { MAX_URL_LENGTH } from '../../core/urls.js'
+import { HTTP_URL_PATTERN, MAX_URL_LENGTH } from '../../core/urls.js'
 
 // Inside unions, branches carry no message of their own (PositiveId) so that the union's message is used.
 const DOMAIN_RULE = 'must be one of your branded domains, as its address (https://go.example.com), its hostname (go.example.com) or its id'
-const Password = Type.String({ minLength: 1, maxLength: 128, errorMessage: 'must be 1 to 128 characters' })
+const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH, errorMessage: `must be 1 to ${MAX_PASSWORD_LENGTH} characters` })
 const EXPIRY_RULE = 'must be a date-time YYYY-MM-DD HH:MM:SS or a date YYYY-MM-DD (UTC)'
 const Expiry = Type.String({ pattern: TIMESTAMP_INPUT_PATTERN, errorMessage: EXPIRY_RULE })
 const LinkType = Type.Union(
   [Type.String({ pattern: '^(direct|frame|splash|overlay-[0-9]{1,16}|[0-9]{1,16})$' }), PositiveId],
   { errorMessage: 'must be direct, frame, splash, a splash page id or overlay-<id>' },
 )
-const MetaTitle = Type.String({ maxLength: 200, errorMessage: 'must be text of at most 200 characters' })
-const MetaDescription = Type.String({ maxLength: 500, ...MULTILINE, errorMessage: 'must be text of at most 500 characters' })
+const MetaTitle = Type.String({ maxLength: MAX_META_TITLE_LENGTH, errorMessage: `must be text of at most ${MAX_META_TITLE_LENGTH} characters` })
+const MetaDescription = Type.String({ maxLength: MAX_META_DESCRIPTION_LENGTH, ...MULTILINE, errorMessage: `must be text of at most ${MAX_META_DESCRIPTION_LENGTH} characters` })
 const Pixels = Type.Array(Id, { maxItems: MAX_TARGETS, errorMessage: `must be a list of at most ${MAX_TARGETS} pixel ids` })
 
 const GeoTargets = Type.Array(
@@ -131,10 +132,10 @@ export const LinkUpdateBody = UpdateBody({
   url: Type.Optional(HttpUrl),
   ...sharedFields,
   domain: Type.Optional(Clearable(Type.Union([Type.String({ minLength: 1, maxLength: 300 }), PositiveId]), 'the main domain', { errorMessage: `${DOMAIN_RULE}, or empty for the main domain` })),
-  password: Type.Optional(Clearable(Type.String({ minLength: 1, maxLength: 128 }), 'no password', { errorMessage: 'must be 1 to 128 characters, or empty to remove the password' })),
+  password: Type.Optional(Clearable(Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }), 'no password', { errorMessage: `must be 1 to ${MAX_PASSWORD_LENGTH} characters, or empty to remove the password` })),
   expiry: Type.Optional(Clearable(Type.String({ pattern: TIMESTAMP_INPUT_PATTERN }), 'never expires', { errorMessage: `${EXPIRY_RULE}, or empty to remove it` })),
-  metatitle: Type.Optional(Clearable(Type.String({ maxLength: 200 }), 'no title', { errorMessage: 'must be text of at most 200 characters' })),
-  metadescription: Type.Optional(Clearable(Type.String({ maxLength: 500, ...MULTILINE }), 'no description', { errorMessage: 'must be text of at most 500 characters' })),
+  metatitle: Type.Optional(Clearable(Type.String({ maxLength: MAX_META_TITLE_LENGTH }), 'no title', { errorMessage: `must be text of at most ${MAX_META_TITLE_LENGTH} characters` })),
+  metadescription: Type.Optional(Clearable(Type.String({ maxLength: MAX_META_DESCRIPTION_LENGTH, ...MULTILINE }), 'no description', { errorMessage: `must be text of at most ${MAX_META_DESCRIPTION_LENGTH} characters` })),
   campaign: Type.Optional(Type.Union([PositiveId, Type.Literal(0)], { description: '0: out of its campaign', errorMessage: 'must be a campaign id, or 0 to leave the campaign' })),
   utm: Type.Optional(UtmInput),
   clicklimit: Type.Optional(Clearable(Type.Integer({ minimum: 1, maximum: MAX_CLICK_LIMIT }), 'no click limit', { errorMessage: `${CLICK_LIMIT_RULE}, or empty to remove the limit` })),

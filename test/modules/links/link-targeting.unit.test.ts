@@ -2,7 +2,8 @@
 // redirect path reads back, and every country, device and language a link may store is one a
 // visitor can match.
 import { describe, expect, it } from 'vitest'
-import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, TARGET_DEVICES, type LinkTargeting, type TargetingInput } from '../../../src/modules/links/link-targeting.js'
+import { TARGET_DEVICES } from '../../../src/core/link-limits.js'
+import { emptyTargeting, mergeTargeting, parseStoredTargeting, serialiseTargeting, type LinkTargeting, type TargetingInput } from '../../../src/modules/links/link-targeting.js'
 import { chooseDestination, hasTargeting } from '../../../src/modules/visits/targeting.js'
 import { deviceNamesOf, preferredLanguagesOf } from '../../../src/analytics/visitor-reading.js'
 import { ValidationError } from '../../../src/core/errors.js'

@@ -113,7 +113,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
       },
       transformResult: async ({ result }) => result,
     })
-    const write = createClickWriter(refusing, { visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
+    const write = createClickWriter({ db: refusing, visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
     await expect(write(clicks(3))).rejects.toThrow('no room for deliveries')
     const after = services.webhookDelivery.reserve(CONCURRENCY, new Date())
     services.webhookDelivery.release(after.places)
@@ -132,7 +132,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
       services.webhookDelivery.release(probe.places)
       throw new Error('the commit was refused')
     })
-    const write = createClickWriter(refusing, { visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
+    const write = createClickWriter({ db: refusing, visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
     await expect(write(clicks(5))).rejects.toThrow('the commit was refused')
     expect(placesLeftInTransaction).toBe(CONCURRENCY - 1)
     const after = services.webhookDelivery.reserve(CONCURRENCY, new Date())
@@ -147,7 +147,7 @@ describe('click deliveries handed to the worker as their batch commits', () => {
     const stopping = withBeforeCommit(database.db, async () => {
       await services.webhookDelivery.stop()
     })
-    const write = createClickWriter(stopping, { visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
+    const write = createClickWriter({ db: stopping, visitors: createDailySaltHasher(database.db), inTransaction: services.outbox.onClickBatch })
     await write(clicks(7))
     // Given back: pending and due now, not leased for a minute to a worker that will not send it.
     const last = (await eventually(deliveryRows, (rows) => rows.at(-1)!.next_attempt_at! <= nowTimestamp(new Date()))).at(-1)!

@@ -1,16 +1,16 @@
 // API keys: create one with a name, an optional expiry and optionally read-only (its secret shown
 // once, with a copy button), see what each may do, when it was created and last used, revoke.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime, utcDay } from '../components/format'
+import { FormError } from '../components/FormError'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkKeyDraft, KEY_FIELDS, type KeyDraft } from './account-forms'
-import { keysQueryKey, useApiKeys } from './account-queries'
+import { useApiKeys, useCreateKey, useRevokeKey } from './account-queries'
 import { RoleNote, useMay } from '../members/RoleGuard'
 
 /** What a key may reach: every resource or the listed ones, and whether only to read. */
@@ -20,7 +20,6 @@ function accessOf(key: { scopes: string[] | null; readonly: boolean }): string {
 }
 
 export function ApiKeysSection() {
-  const queryClient = useQueryClient()
   // Keys are an owner's or an admin's (http/api-roles.ts): nobody else is shown them, nor asks.
   const mayManage = useMay('admin')
   const keys = useApiKeys(useMay('admin', false))
@@ -29,24 +28,18 @@ export function ApiKeysSection() {
   const [secret, setSecret] = useState<{ name: string; key: string }>()
   const [revoking, setRevoking] = useState<{ id: number; name: string }>()
 
+  const createKey = useCreateKey()
+  const revoke = useRevokeKey()
   const create = useCheckedSubmit({
     validate: () => checkKeyDraft(draft, utcDay(new Date())),
     send: async () => {
       const name = draft.name.trim()
-      const created = await unwrap(api.POST('/api/key/add', { body: { name, ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}), ...(readOnly ? { readonly: true } : {}) } }))
+      const created = await createKey.mutateAsync({ name, ...(draft.expires ? { expires: `${draft.expires} 23:59:59` } : {}), ...(readOnly ? { readonly: true } : {}) })
       setSecret({ name, key: created.key })
       setDraft({ name: '', expires: '' })
       setReadOnly(false)
-      await queryClient.invalidateQueries({ queryKey: keysQueryKey })
     },
     fields: KEY_FIELDS,
-  })
-  const revoke = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/key/{id}/delete', { params: { path: { id } } })),
-    onSuccess: async () => {
-      setRevoking(undefined)
-      await queryClient.invalidateQueries({ queryKey: keysQueryKey })
-    },
   })
 
   return (
@@ -70,7 +63,7 @@ export function ApiKeysSection() {
         </label>
         <button type="submit" className="button primary" disabled={create.submitting}>{create.submitting ? 'Creating…' : 'Create key'}</button>
       </form>
-      {create.formError && <p className="form-error" role="alert">{create.formError}</p>}
+      <FormError message={create.formError} />
       {secret && (
         <div className="stack" role="status">
           <p className="small"><strong>Copy the key "{secret.name}" now.</strong> It is shown only this once.</p>
@@ -105,7 +98,7 @@ export function ApiKeysSection() {
       )}
       </>)}
       {revoking && (
-        <ConfirmDialog title="Revoke this key?" confirmLabel="Revoke key" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id)} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
+        <ConfirmDialog title="Revoke this key?" confirmLabel="Revoke key" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id, { onSuccess: () => setRevoking(undefined) })} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
           <p>Programs using <strong>{revoking.name || 'this key'}</strong> will be refused from now on.</p>
         </ConfirmDialog>
       )}

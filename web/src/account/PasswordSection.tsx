@@ -1,9 +1,10 @@
 // Change the password: the current one, the new one twice.
 import { useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkPasswordChange, type PasswordChange } from './account-forms'
+import { useChangePassword } from './account-queries'
 
 const empty: PasswordChange = { current: '', next: '', confirm: '' }
 
@@ -13,10 +14,11 @@ const PASSWORD_FIELDS = (serverField: string): keyof PasswordChange | undefined 
 
 export function PasswordSection() {
   const [values, setValues] = useState(empty)
+  const change = useChangePassword()
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit({
     validate: () => checkPasswordChange(values),
     send: async () => {
-      await unwrap(api.PUT('/api/account/password', { body: { current: values.current, password: values.next } }))
+      await change.mutateAsync({ current: values.current, password: values.next })
       setValues(empty)
     },
     fields: PASSWORD_FIELDS,
@@ -36,7 +38,7 @@ export function PasswordSection() {
         <Field label="Repeat the new password" error={errors.confirm}>
           <input type="password" autoComplete="new-password" value={values.confirm} onChange={(event) => set('confirm', event.target.value)} />
         </Field>
-        {formError && <p className="form-error" role="alert">{formError}</p>}
+        <FormError message={formError} />
         {succeeded && <p className="notice" role="status">Your password has been changed. Other sessions were signed out.</p>}
         <div><button type="submit" className="button primary" disabled={submitting}>{submitting ? 'Changing…' : 'Change password'}</button></div>
       </form>

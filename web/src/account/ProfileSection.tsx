@@ -1,17 +1,16 @@
 // The account's e-mail address and plan; the address is the workspace's, an owner's to change.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkEmail } from './account-forms'
-import { accountQueryKey, useAccount } from './account-queries'
+import { useAccount, useUpdateAccount } from './account-queries'
 import { RoleNote, useMay } from '../members/RoleGuard'
 
 export function ProfileSection() {
   const account = useAccount()
-  const queryClient = useQueryClient()
+  const update = useUpdateAccount()
   const [email, setEmail] = useState(account.data?.email ?? '')
   const mayChange = useMay('owner')
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'email'>({
@@ -19,10 +18,7 @@ export function ProfileSection() {
       const problem = checkEmail(email)
       return problem ? { email: problem } : {}
     },
-    send: async () => {
-      await unwrap(api.PUT('/api/account/update', { body: { email: email.trim() } }))
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey })
-    },
+    send: () => update.mutateAsync({ email: email.trim() }),
     fields: ['email'],
   })
 
@@ -42,7 +38,7 @@ export function ProfileSection() {
         <button type="submit" className="button" disabled={!mayChange || submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
       </form>
       <RoleNote id="profile-role-reason" needed="owner" allowed={mayChange} />
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       {succeeded && <p className="notice" role="status">Your e-mail address has been updated.</p>}
     </section>
   )

@@ -1,11 +1,10 @@
 // Where the account is signed in: each session's browser, address and times; revoke any.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { formatDateTime } from '../components/format'
 import { ErrorMessage, Loading } from '../components/States'
-import { sessionsQueryKey, useAccountSessions } from './account-queries'
+import { useAccountSessions, useRevokeSession } from './account-queries'
 
 const BROWSERS: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']]
 const SYSTEMS: Array<[RegExp, string]> = [[/iPhone|iPad/, 'iOS'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']]
@@ -20,16 +19,9 @@ export function describeBrowser(userAgent: string): string {
 }
 
 export function SessionsSection() {
-  const queryClient = useQueryClient()
   const sessions = useAccountSessions()
   const [revoking, setRevoking] = useState<{ id: string; label: string }>()
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/auth/session/{id}/delete', { params: { path: { id } } })),
-    onSuccess: async () => {
-      setRevoking(undefined)
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
-    },
-  })
+  const revoke = useRevokeSession()
 
   return (
     <section className="card stack wide" aria-labelledby="sessions-title">
@@ -58,7 +50,7 @@ export function SessionsSection() {
         </div>
       )}
       {revoking && (
-        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke session" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id)} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
+        <ConfirmDialog title="Revoke this session?" confirmLabel="Revoke session" busy={revoke.isPending} error={revoke.isError ? messageOf(revoke.error) : undefined} onConfirm={() => revoke.mutate(revoking.id, { onSuccess: () => setRevoking(undefined) })} onCancel={() => { setRevoking(undefined); revoke.reset() }}>
           <p>{revoking.label} will be signed out at its next request.</p>
         </ConfirmDialog>
       )}

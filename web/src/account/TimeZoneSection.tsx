@@ -1,13 +1,12 @@
 // The workspace's time zone: the zone its statistics count days, hours, weeks and months in
 // (issue 24; UTC until set), chosen among the browser's IANA names, an owner's to change.
 // Data: GET /api/account/settings, PUT /api/account/update {timezone}.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useMay } from '../members/RoleGuard'
-import { settingsQueryKey, useAccountSettings } from './account-queries'
+import { useAccountSettings, useUpdateAccount } from './account-queries'
 
 /** Every IANA zone the browser knows, UTC first (and `current`, should the browser not list it). */
 export function timeZoneChoices(current?: string): string[] {
@@ -27,7 +26,7 @@ function offsetOf(zone: string): string {
 
 export function TimeZoneSection() {
   const settings = useAccountSettings()
-  const queryClient = useQueryClient()
+  const update = useUpdateAccount()
   const saved = settings.data?.timezone
   const [zone, setZone] = useState(saved ?? 'UTC')
   useEffect(() => { if (saved) setZone(saved) }, [saved])
@@ -35,10 +34,7 @@ export function TimeZoneSection() {
   const choices = timeZoneChoices(saved)
   const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'timezone'>({
     validate: () => (choices.includes(zone) ? {} : { timezone: 'Choose a time zone from the list.' }),
-    send: async () => {
-      await unwrap(api.PUT('/api/account/update', { body: { timezone: zone } }))
-      await queryClient.invalidateQueries({ queryKey: settingsQueryKey })
-    },
+    send: () => update.mutateAsync({ timezone: zone }),
     fields: ['timezone'],
   })
 
@@ -54,8 +50,8 @@ export function TimeZoneSection() {
         </Field>
         <button type="submit" className="button" disabled={!mayChange || submitting || zone === saved}>{submitting ? 'Saving…' : 'Save time zone'}</button>
       </form>
-      {settings.isError && <p className="form-error" role="alert">Could not load the workspace's time zone.</p>}
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={settings.isError ? 'Could not load the workspace\'s time zone.' : undefined} />
+      <FormError message={formError} />
       {succeeded && <p className="notice" role="status">Statistics now count in {saved}.</p>}
     </section>
   )

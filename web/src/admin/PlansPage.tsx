@@ -1,17 +1,15 @@
 // Administration: the plans accounts are put on, each with its request rate and its limit per
 // resource. Create a plan, change one (its accounts get the new limits at once), delete an unused one.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { usageQueryKey } from '../account/account-queries'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { RESOURCE_NOUNS } from '../usage/plan-usage'
 import { checkPlanDraft, emptyPlanDraft, limitsSummary, PLAN_RESOURCES, planDraftOf, planFieldOf, toPlanBody, type PlanDraft } from './admin-forms'
-import { plansQueryKey, usePlans, usersQueryKey, type PlanEntry } from './admin-queries'
+import { useDeletePlan, usePlans, useSavePlan, type PlanEntry } from './admin-queries'
 import './admin.css'
 
 export function PlansPage() {
@@ -77,19 +75,11 @@ export function PlansPage() {
 }
 
 function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): void; onSaved(plan: PlanEntry, created: boolean): void }) {
-  const queryClient = useQueryClient()
+  const save = useSavePlan()
   const [draft, setDraft] = useState<PlanDraft>(() => (plan ? planDraftOf(plan) : emptyPlanDraft()))
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkPlanDraft(draft),
-    send: async () => {
-      const body = toPlanBody(draft)
-      const saved = plan
-        ? (await unwrap(api.PUT('/api/plan/{id}/update', { params: { path: { id: plan.id } }, body }))).data
-        : (await unwrap(api.POST('/api/plan/add', { body }))).data
-      // The signed-in admin's own limits may be this plan's.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: plansQueryKey }), queryClient.invalidateQueries({ queryKey: usersQueryKey }), queryClient.invalidateQueries({ queryKey: usageQueryKey })])
-      onSaved(saved, !plan)
-    },
+    send: async () => onSaved(await save.mutateAsync({ id: plan?.id, body: toPlanBody(draft) }), !plan),
     fields: planFieldOf,
     summary: 'Some fields need a fix before the plan can be saved.',
   })
@@ -97,7 +87,7 @@ function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): v
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label={plan ? `Edit plan ${plan.name}` : 'Create plan'}>
       <h2>{plan ? `Edit "${plan.name}"` : 'New plan'}</h2>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="plan-fields">
         <Field label="Plan name" error={errors.name}>
           <input type="text" value={draft.name} maxLength={100} placeholder="Starter" onChange={(event) => setDraft({ ...draft, name: event.target.value })} autoFocus />
@@ -132,18 +122,10 @@ function PlanForm({ plan, onCancel, onSaved }: { plan?: PlanEntry; onCancel(): v
 }
 
 function DeletePlanDialog({ plan, onClose, onDeleted }: { plan: PlanEntry; onClose(): void; onDeleted(): void }) {
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/plan/{id}/delete', { params: { path: { id: plan.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: plansQueryKey })
-      onClose()
-      onDeleted()
-    },
-  })
+  const deletion = useDeletePlan()
   return (
-    <ConfirmDialog title={`Delete the plan "${plan.name}"?`} confirmLabel="Delete plan" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog title={`Delete the plan "${plan.name}"?`} confirmLabel="Delete plan" deletion={deletion} id={plan.id} onClose={onClose} onDeleted={onDeleted}>
       <p>A plan some account is on cannot be deleted: move those accounts to another plan first.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -1,20 +1,20 @@
 // Administration: every account with its plan and state. Create an account (its API key shown
 // once), move it to another plan, suspend or unsuspend it, delete it with everything it owns.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount } from '../account/account-queries'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
+import { FormError } from '../components/FormError'
 import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkUserDraft, toUserBody, USER_FIELDS, type UserDraft } from './admin-forms'
-import { usePlans, useUsers, usersQueryKey, type PlanEntry, type UserEntry } from './admin-queries'
+import { useAssignPlan, useCreateUser, usePlans, useUserAction, useUsers, type PlanEntry, type UserEntry } from './admin-queries'
 import './admin.css'
 
 const EMPTY_USER: UserDraft = { email: '', username: '', password: '', planid: '', admin: false }
@@ -105,14 +105,13 @@ export function UsersPage() {
 }
 
 function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; onCancel(): void; onCreated(result: { username: string; apiKey: string }): void }) {
-  const queryClient = useQueryClient()
+  const create = useCreateUser()
   const [draft, setDraft] = useState<UserDraft>(EMPTY_USER)
   const set = <K extends keyof UserDraft>(key: K, value: UserDraft[K]) => setDraft((current) => ({ ...current, [key]: value }))
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkUserDraft(draft),
     send: async () => {
-      const result = await unwrap(api.POST('/api/user/add', { body: toUserBody(draft) }))
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey })
+      const result = await create.mutateAsync(toUserBody(draft))
       onCreated({ username: result.username, apiKey: result.apiKey })
     },
     fields: USER_FIELDS,
@@ -123,7 +122,7 @@ function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; on
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-label="Create user">
       <h2>New user</h2>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="grid-2">
         <Field label="E-mail address" error={errors.email}>
           <input type="email" autoComplete="off" value={draft.email} onChange={(event) => set('email', event.target.value)} autoFocus />
@@ -154,18 +153,14 @@ function CreateUserForm({ plans, onCancel, onCreated }: { plans: PlanEntry[]; on
 }
 
 function PlanSelect({ user, plans, onChanged }: { user: UserEntry; plans: PlanEntry[] | undefined; onChanged(notice: string): void }) {
-  const queryClient = useQueryClient()
-  const assign = useMutation({
-    mutationFn: (planId: number) => unwrap(api.PUT('/api/plan/{id}/user/{userid}', { params: { path: { id: planId, userid: user.id } } })),
-    onSuccess: async (_result, planId) => {
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey })
-      onChanged(`${user.username} is now on the ${plans?.find((plan) => plan.id === planId)?.name ?? 'new'} plan.`)
-    },
+  const assign = useAssignPlan()
+  const choose = (planId: number) => assign.mutate({ user: user.id, plan: planId }, {
+    onSuccess: () => onChanged(`${user.username} is now on the ${plans?.find((plan) => plan.id === planId)?.name ?? 'new'} plan.`),
   })
   return (
     <div className="field plan-select">
       <label className="visually-hidden" htmlFor={`plan-of-${user.id}`}>Plan of {user.username}</label>
-      <select id={`plan-of-${user.id}`} value={user.planid} disabled={!plans || assign.isPending} onChange={(event) => assign.mutate(Number(event.target.value))}>
+      <select id={`plan-of-${user.id}`} value={user.planid} disabled={!plans || assign.isPending} onChange={(event) => choose(Number(event.target.value))}>
         {!plans?.some((plan) => plan.id === user.planid) && <option value={user.planid}>{user.status}</option>}
         {plans?.map((plan) => <option key={plan.id} value={plan.id}>{plan.name}</option>)}
       </select>
@@ -175,37 +170,29 @@ function PlanSelect({ user, plans, onChanged }: { user: UserEntry; plans: PlanEn
 }
 
 function UnsuspendButton({ user, onDone }: { user: UserEntry; onDone(notice: string): void }) {
-  const queryClient = useQueryClient()
-  const unsuspend = useMutation({
-    mutationFn: () => unwrap(api.PUT('/api/user/{id}/unsuspend', { params: { path: { id: user.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey })
-      onDone(`${user.username} can sign in and use their keys again.`)
-    },
+  const unsuspend = useUserAction('unsuspend')
+  const run = () => unsuspend.mutate(user.id, {
+    onSuccess: () => onDone(`${user.username} can sign in and use their keys again.`),
     onError: (error) => onDone(messageOf(error)),
   })
-  return <button type="button" className="button small" disabled={unsuspend.isPending} onClick={() => unsuspend.mutate()}>Unsuspend<span className="visually-hidden"> {user.username}</span></button>
+  return <button type="button" className="button small" disabled={unsuspend.isPending} onClick={run}>Unsuspend<span className="visually-hidden"> {user.username}</span></button>
 }
 
 function ConfirmUserAction({ user, action, onClose, onDone }: { user: UserEntry; action: 'suspend' | 'delete'; onClose(): void; onDone(notice: string): void }) {
-  const queryClient = useQueryClient()
-  const run = useMutation({
-    mutationFn: () => action === 'suspend'
-      ? unwrap(api.PUT('/api/user/{id}/suspend', { params: { path: { id: user.id } } }))
-      : unwrap(api.DELETE('/api/user/{id}/delete', { params: { path: { id: user.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey })
+  const run = useUserAction(action)
+  const confirm = () => run.mutate(user.id, {
+    onSuccess: () => {
       onClose()
       onDone(action === 'suspend' ? `${user.username} is suspended: their sessions and keys are refused.` : `${user.username} and everything they owned are deleted.`)
     },
   })
   const error = run.isError ? messageOf(run.error) : undefined
   return action === 'suspend' ? (
-    <ConfirmDialog title={`Suspend ${user.username}?`} confirmLabel="Suspend user" busy={run.isPending} error={error} onConfirm={() => run.mutate()} onCancel={onClose}>
+    <ConfirmDialog title={`Suspend ${user.username}?`} confirmLabel="Suspend user" busy={run.isPending} error={error} onConfirm={confirm} onCancel={onClose}>
       <p>They are signed out of the dashboard and their API keys stop working until you unsuspend them. Their links keep working for visitors.</p>
     </ConfirmDialog>
   ) : (
-    <ConfirmDialog title={`Delete ${user.username}?`} confirmLabel="Delete user" busy={run.isPending} error={error} onConfirm={() => run.mutate()} onCancel={onClose}>
+    <ConfirmDialog title={`Delete ${user.username}?`} confirmLabel="Delete user" busy={run.isPending} error={error} onConfirm={confirm} onCancel={onClose}>
       <p><strong>{user.username}</strong> ({user.email}) and everything they own (links, QR codes, bio pages, campaigns, statistics) are deleted. This cannot be undone.</p>
     </ConfirmDialog>
   )

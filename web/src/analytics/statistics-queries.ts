@@ -3,6 +3,7 @@
 // and the last 60 minutes, polled for the live counter (GET …/stats/live).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import { queryKeys } from '../api/query-keys'
 import type { paths } from '../api/schema'
 import type { RangeStatistics } from './statistics-csv'
 import type { FilterDimension, StatisticsQuery } from './statistics-view'
@@ -20,8 +21,8 @@ export type ViewStatistics = RangeStatistics & { topLinks?: TopLink[] }
 export const LIVE_INTERVAL_MS = 5000
 
 export function useAccountStatistics() {
-  // Under 'links' so that creating, changing or deleting a link refreshes it too.
-  return useQuery({ queryKey: ['links', 'stats'], queryFn: async () => (await unwrap(api.GET('/api/stats'))).data })
+  // Under the links' keys, so that creating, changing or deleting a link refreshes it too.
+  return useQuery({ queryKey: queryKeys.links.statistics, queryFn: async () => (await unwrap(api.GET('/api/stats'))).data })
 }
 
 function fetchStatistics(item: StatisticsItem, id: number, query: StatisticsQuery) {
@@ -59,8 +60,8 @@ async function fetchWorkspaceStatistics(query: StatisticsQuery): Promise<ViewSta
  */
 export function useItemStatistics(item: StatisticsScope, id: number, query: StatisticsQuery, today: string, enabled = true) {
   return useQuery({
-    // The workspace's under 'links', so that creating, changing or deleting a link refreshes it.
-    queryKey: item === 'workspace' ? ['links', 'stats', 'view', query] : [item, id, 'stats', query],
+    // The workspace's under the links' keys, so that creating, changing or deleting a link refreshes it.
+    queryKey: item === 'workspace' ? queryKeys.links.statisticsView(query) : queryKeys.statistics.item(item, id, query),
     queryFn: async (): Promise<ViewStatistics> => (item === 'workspace' ? fetchWorkspaceStatistics(query) : (await fetchStatistics(item, id, query)).data),
     enabled,
     placeholderData: keepPreviousData,
@@ -89,7 +90,7 @@ function fetchLive(item: StatisticsItem | 'workspace', id: number, query: LiveFi
  */
 export function useLiveStatistics(item: StatisticsItem | 'workspace', id: number, filters: LiveFilters) {
   return useQuery({
-    queryKey: [item === 'workspace' ? 'links' : item, id, 'stats', 'live', filters],
+    queryKey: item === 'workspace' ? queryKeys.links.live(filters) : queryKeys.statistics.live(item, id, filters),
     queryFn: async () => (await fetchLive(item, id, filters)).data,
     placeholderData: keepPreviousData,
     refetchInterval: (state) => (state.state.status === 'error' ? false : LIVE_INTERVAL_MS),

@@ -3,6 +3,7 @@
 import { useSearchParams } from 'react-router'
 import { useApiKeys } from '../account/account-queries'
 import { formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -43,7 +44,7 @@ function whoOf(entry: AuditEntry): string {
 
 export function AuditPage() {
   const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<Filter, string>
   const query: AuditQuery = { page, ...Object.fromEntries(FILTERS.filter((name) => filters[name]).map((name) => [name, filters[name]])) }
   const entries = useAuditPage(query)
@@ -115,7 +116,7 @@ export function AuditPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} maxPage={entries.data.maxpage} total={entries.data.result} onPage={(next) => { const nextParams = new URLSearchParams(params); if (next === 1) nextParams.delete('page'); else nextParams.set('page', String(next)); setParams(nextParams) }} />
+          <Pagination page={page} maxPage={entries.data.maxpage} total={entries.data.result} onPage={setPage} />
         </div>
       )}
     </>

@@ -2,6 +2,7 @@
 // filter names the account's keys from account-queries.ts, useApiKeys).
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import { queryKeys } from '../api/query-keys'
 import type { paths } from '../api/schema'
 
 export type AuditQuery = NonNullable<paths['/api/audit']['get']['parameters']['query']>
@@ -11,7 +12,7 @@ export const AUDIT_PAGE_SIZE = 25
 
 export function useAuditPage(query: AuditQuery) {
   return useQuery({
-    queryKey: ['audit', query],
+    queryKey: queryKeys.audit.page(query),
     placeholderData: keepPreviousData,
     queryFn: async () => (await unwrap(api.GET('/api/audit', { params: { query: { ...query, limit: AUDIT_PAGE_SIZE } } }))).data,
   })

@@ -1,10 +1,9 @@
 // Sign in with the account's e-mail (or username) and password; the server sets the session cookie.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { accountQueryKey, type Account } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
+import { useSignIn, useVerifyCode, type SignedIn } from '../account/account-queries'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 
 interface SignInErrors {
@@ -25,7 +24,7 @@ export function checkSignIn(login: string, password: string): SignInErrors {
 export function SignInPage() {
   const navigate = useNavigate()
   const location = useLocation()
-  const queryClient = useQueryClient()
+  const signIn = useSignIn()
   const state = (location.state ?? {}) as { from?: string; signedOut?: boolean }
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
@@ -36,18 +35,18 @@ export function SignInPage() {
   // The password was right and a second factor is on: the second step asks for a code (ADR 025).
   const [awaitingCode, setAwaitingCode] = useState(false)
 
-  async function enter(signedIn: { data: Account | null; step?: 'code' | 'enrol' }) {
+  // A complete sign-in is the cached account by now (account-queries.ts): on to the page asked for.
+  async function enter(signedIn: SignedIn) {
     if (signedIn.step === 'code' || signedIn.data === null) {
       setAwaitingCode(true)
       return
     }
-    queryClient.setQueryData(accountQueryKey, { ...signedIn.data, ...(signedIn.step ? { step: signedIn.step } : {}) })
     await navigate(signedIn.step === 'enrol' ? '/security' : state.from && state.from !== '/signin' ? state.from : '/', { replace: true })
   }
 
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkSignIn(login, password),
-    send: async () => enter(await unwrap(api.POST('/api/auth/login', { body: { login: login.trim(), password } }))),
+    send: async () => enter(await signIn.mutateAsync({ login: login.trim(), password })),
     fields: SIGN_IN_FIELDS,
   })
 
@@ -67,7 +66,7 @@ export function SignInPage() {
           <Field label="Password" error={errors.password}>
             <input type="password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           </Field>
-          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <FormError message={formError} />
           <button type="submit" className="button primary block" disabled={submitting}>
             {submitting ? 'Signing in…' : 'Sign in'}
           </button>
@@ -95,11 +94,12 @@ function SignInFrame({ children }: { children: ReactNode }) {
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. */
-function SecondStep({ onSignedIn }: { onSignedIn: (signedIn: { data: Account | null; step?: 'code' | 'enrol' }) => Promise<void> }) {
+function SecondStep({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => Promise<void> }) {
   const [code, setCode] = useState('')
+  const verify = useVerifyCode()
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => (code.trim() ? {} : { code: 'Enter the six-digit code from your app, or a recovery code.' }),
-    send: async () => onSignedIn(await unwrap(api.POST('/api/auth/two-factor/verify', { body: { code: code.trim() } }))),
+    send: async () => onSignedIn(await verify.mutateAsync(code.trim())),
     fields: ['code'] as const,
   })
   return (
@@ -111,7 +111,7 @@ function SecondStep({ onSignedIn }: { onSignedIn: (signedIn: { data: Account | n
       <Field label="Code" error={errors.code}>
         <input type="text" name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} autoFocus />
       </Field>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <button type="submit" className="button primary block" disabled={submitting}>{submitting ? 'Checking…' : 'Verify'}</button>
     </form>
   )

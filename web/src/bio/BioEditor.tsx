@@ -7,6 +7,7 @@ import { messageOf } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { FormError } from '../components/FormError'
 import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { toPreviewBody, validateBioDraft, type BioDraft } from './bio-form'
@@ -40,7 +41,7 @@ export function BioEditor({ initial, mode, publicUrl, submitLabel, onSubmit, onC
   return (
     <form className="bio-editor" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create bio page' : 'Edit bio page'}>
       <div className="stack">
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <section className="card stack" aria-labelledby="bio-profile">
           <h2 id="bio-profile">Profile</h2>
           <Field label="Name" error={errors.name} hint="The page's title, shown at the top.">
@@ -97,7 +98,7 @@ function BioPreview({ draft }: { draft: BioDraft }) {
         {preview.isFetching && <span className="muted small" role="status">Updating…</span>}
       </div>
       {preview.isError ? (
-        <p className="form-error" role="alert">The preview could not be drawn: {messageOf(preview.error)}</p>
+        <FormError message={`The preview could not be drawn: ${messageOf(preview.error)}`} />
       ) : preview.data === undefined ? (
         <p className="muted small">Drawing the preview…</p>
       ) : (

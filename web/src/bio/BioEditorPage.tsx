@@ -1,21 +1,17 @@
 // Create a bio page, or change one: the editor with its live preview.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { draftFromDetails, emptyBioDraft, toCreateBody, toUpdateBody } from './bio-form'
-import { bioQueryKey, useBioPage } from './bio-queries'
+import { useBioPage, useCreateBioPage, useUpdateBioPage } from './bio-queries'
 import { BioEditor } from './BioEditor'
 import { DeleteBioDialog } from './BioPagesPage'
 import './bio.css'
 
 export function CreateBioPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateBioPage()
   const [initial] = useState(emptyBioDraft)
   return (
     <>
@@ -26,8 +22,7 @@ export function CreateBioPage() {
         submitLabel="Create bio page"
         onCancel={() => navigate('/bio')}
         onSubmit={async (draft) => {
-          const created = await unwrap(api.POST('/api/bio/add', { body: toCreateBody(draft) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: bioQueryKey }), refreshUsage()])
+          const created = await create.mutateAsync(toCreateBody(draft))
           navigate(`/bio/${created.id}`, { state: { notice: `Your bio page is live at ${created.url}.` } })
         }}
       />
@@ -38,7 +33,7 @@ export function CreateBioPage() {
 export function EditBioPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateBioPage()
   const page = useBioPage(id)
   const location = useLocation()
   const [notice, setNotice] = useState((location.state as { notice?: string } | null)?.notice)
@@ -71,8 +66,7 @@ export function EditBioPage() {
           onCancel={() => navigate('/bio')}
           onSubmit={async (draft) => {
             setNotice(undefined)
-            await unwrap(api.PUT('/api/bio/{id}/update', { params: { path: { id } }, body: toUpdateBody(draft) }))
-            await queryClient.invalidateQueries({ queryKey: bioQueryKey })
+            await update.mutateAsync({ id, body: toUpdateBody(draft) })
             setVersion((current) => current + 1)
             setNotice('Saved. Visitors see the new version now.')
             window.scrollTo({ top: 0 })

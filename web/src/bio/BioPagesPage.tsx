@@ -1,7 +1,6 @@
 // The account's bio pages: each with its public address (open, copy), its visits, and the way to
 // its statistics, editor and deletion.
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { CopyButton } from '../components/CopyButton'
 import { displayUrl, formatCount, formatDate } from '../components/format'
@@ -9,7 +8,7 @@ import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
-import { bioQueryKey, useBioPageList, type BioListEntry } from './bio-queries'
+import { useBioPageList, useDeleteBioPage, type BioListEntry } from './bio-queries'
 import './bio.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 import { ActiveTagChips, ItemTagBadges, TagFilterSelect, useTagParams } from '../tags/TagFilter'
@@ -90,12 +89,13 @@ export function BioPagesPage() {
 }
 
 export function DeleteBioDialog({ bio, onClose, onDeleted }: { bio: { id: number; name: string; url: string }; onClose(): void; onDeleted?(): void }) {
+  const deletion = useDeleteBioPage()
   return (
     <DeleteRecordDialog
       title="Delete this bio page?"
       confirmLabel="Delete bio page"
-      remove={() => unwrap(api.DELETE('/api/bio/{id}/delete', { params: { path: { id: bio.id } } }))}
-      lists={[bioQueryKey]}
+      deletion={deletion}
+      id={bio.id}
       onClose={onClose}
       onDeleted={onDeleted}
     >

@@ -1,5 +1,7 @@
 // The bio page editor's state and rules: the draft, its client checks (the server's rules of
 // decisions §6: Bio pages, so a save is rarely refused), moving blocks, and the request bodies.
+import { ALIAS_PATTERN } from '../../../src/core/link-limits'
+import { isHttpUrlInput } from '../../../src/core/urls'
 
 /** One link block as the editor holds it; `key` keeps a block's identity (focus, React) while it moves. */
 export interface BlockDraft {
@@ -22,7 +24,7 @@ export interface BioDraft {
 export type BioErrors = Record<string, string>
 
 export const MAX_BLOCKS = 100
-const ALIAS_RULE = /^[A-Za-z0-9_-]{3,64}$/
+const ALIAS_RULE = new RegExp(ALIAS_PATTERN)
 
 let lastKey = 0
 /** A block with a fresh key. */
@@ -33,29 +35,18 @@ export function newBlock(title = '', url = ''): BlockDraft {
 
 export const emptyBioDraft = (): BioDraft => ({ name: '', alias: '', description: '', avatar: '', blocks: [], tags: [] })
 
-/** The http(s) URL rule of the server (core/urls.ts): parses, http or https, has a host. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/i.test(value)) return false
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 export function validateBioDraft(draft: BioDraft): BioErrors {
   const errors: BioErrors = {}
   const name = draft.name.trim()
   if (name.length < 2 || name.length > 100) errors.name = 'Use 2 to 100 characters.'
   if (draft.alias !== '' && !ALIAS_RULE.test(draft.alias)) errors.alias = 'Use 3 to 64 letters, digits, _ or -.'
   if (draft.description.length > 500) errors.description = 'Use at most 500 characters.'
-  if (draft.avatar.trim() !== '' && !isHttpUrl(draft.avatar.trim())) errors.avatar = 'Enter an http or https address, or leave it empty.'
+  if (draft.avatar.trim() !== '' && !isHttpUrlInput(draft.avatar.trim())) errors.avatar = 'Enter an http or https address, or leave it empty.'
   if (draft.blocks.length > MAX_BLOCKS) errors.blocks = `A page holds at most ${MAX_BLOCKS} blocks.`
   draft.blocks.forEach((block, index) => {
     const title = block.title.trim()
     if (title.length === 0 || title.length > 100) errors[`blocks.${index}.title`] = 'Give the button a title of 1 to 100 characters.'
-    if (!isHttpUrl(block.url.trim())) errors[`blocks.${index}.url`] = 'Enter an http or https address, like https://example.com.'
+    if (!isHttpUrlInput(block.url.trim())) errors[`blocks.${index}.url`] = 'Enter an http or https address, like https://example.com.'
   })
   return errors
 }

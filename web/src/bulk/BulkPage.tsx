@@ -1,14 +1,14 @@
 // Many links at once: paste URLs one per line or upload a CSV (url,alias,title); a progress bar,
 // each row's result as it comes, and the results as a CSV.
-import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type ChangeEvent } from 'react'
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
+import { useCreateLinks } from '../links/link-queries'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { MAX_BULK_ROWS, resultsCsv, rowsFromCsv, rowsFromLines, runBulk, type BulkResult, type BulkRow } from './bulk'
 
@@ -16,7 +16,7 @@ type BulkField = 'urls' | 'csv'
 type BulkErrors = Partial<Record<BulkField, string>>
 
 export function BulkPage() {
-  const queryClient = useQueryClient()
+  const createLinks = useCreateLinks()
   const [text, setText] = useState('')
   const [csvRows, setCsvRows] = useState<BulkRow[]>()
   const [fileName, setFileName] = useState('')
@@ -61,18 +61,17 @@ export function BulkPage() {
     setRows(planned)
     setResults(planned.map(() => ({ state: 'pending' })))
     try {
-      await runBulk(
+      await createLinks.mutateAsync((create) => runBulk(
         planned,
-        (body) => unwrap(api.POST('/api/url/add', { body })),
+        create,
         (index, result, waitingSeconds) => {
           setWaiting(waitingSeconds)
           setResults((current) => current.map((entry, position) => (position === index ? result : entry)))
         },
         () => stopRef.current,
-      )
+      ))
     } finally {
       setWaiting(undefined)
-      await queryClient.invalidateQueries({ queryKey: ['links'] })
     }
   }
 
@@ -101,7 +100,7 @@ export function BulkPage() {
               <button type="button" className="button ghost small" onClick={clearFile} disabled={running}>Remove file</button>
             </p>
           )}
-          {formError && <p className="form-error" role="alert">{formError}</p>}
+          <FormError message={formError} />
           <div className="row wrap">
             <button type="submit" className="button primary" disabled={running}>
               {running ? 'Creating…' : `Create ${planned.length || ''} link${planned.length === 1 ? '' : 's'}`.replace('  ', ' ')}

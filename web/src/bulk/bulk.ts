@@ -2,10 +2,10 @@
 // form checks them, then created one after another; results as a CSV.
 import { ApiError, messageOf } from '../api/client'
 import { toCsv } from '../components/download'
-import { isHttpUrl, type LinkCreateBody } from '../links/link-form'
+import { ALIAS_PATTERN, isHttpUrl, MAX_META_TITLE_LENGTH, type LinkCreateBody } from '../links/link-form'
 
 export const MAX_BULK_ROWS = 1000
-const ALIAS_PATTERN = /^[A-Za-z0-9_-]{3,64}$/
+const ALIAS = new RegExp(ALIAS_PATTERN)
 
 export interface BulkRow {
   /** 1-based line (pasted) or record (CSV) number. */
@@ -76,8 +76,8 @@ export function rowsFromLines(text: string): BulkRow[] {
 /** What the server would refuse in this row, or undefined. */
 export function checkBulkRow(row: BulkRow): string | undefined {
   if (!isHttpUrl(row.url)) return 'The URL must be a full http:// or https:// address.'
-  if (row.alias && !ALIAS_PATTERN.test(row.alias)) return 'The alias must be 3 to 64 letters, digits, _ or -.'
-  if (row.title.length > 200) return 'The title must be at most 200 characters.'
+  if (row.alias && !ALIAS.test(row.alias)) return 'The alias must be 3 to 64 letters, digits, _ or -.'
+  if (row.title.length > MAX_META_TITLE_LENGTH) return `The title must be at most ${MAX_META_TITLE_LENGTH} characters.`
   return undefined
 }
 

@@ -1,17 +1,16 @@
 // Finds the account's links by alias, destination or title (GET /api/urls?q=) and adds them to
 // the campaign. A link is in one campaign at most: adding one from another campaign moves it.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { displayUrl } from '../components/format'
 import { ErrorMessage } from '../components/States'
 import { useLinkSearch } from '../links/link-queries'
+import { useAddToCampaign } from './campaign-queries'
 
 const RESULTS = 8
 
 export function AddLinksPicker({ campaignId }: { campaignId: number }) {
-  const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
   useEffect(() => {
@@ -20,10 +19,7 @@ export function AddLinksPicker({ campaignId }: { campaignId: number }) {
   }, [search])
 
   const results = useLinkSearch(q, RESULTS)
-  const add = useMutation({
-    mutationFn: (linkId: number) => unwrap(api.POST('/api/campaign/{campaignid}/assign/{linkid}', { params: { path: { campaignid: campaignId, linkid: linkId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['links'] }),
-  })
+  const add = useAddToCampaign()
 
   return (
     <section className="card stack" aria-labelledby="add-links-title">
@@ -46,7 +42,7 @@ export function AddLinksPicker({ campaignId }: { campaignId: number }) {
                   <span className="destination">{link.title ? `${link.title} · ` : ''}{displayUrl(link.longurl)}</span>
                   {link.campaign !== null && !inThis && <span className="muted small">In another campaign: adding moves it here.</span>}
                 </span>
-                <button type="button" className="button small" disabled={inThis || add.isPending} onClick={() => add.mutate(link.id)}>
+                <button type="button" className="button small" disabled={inThis || add.isPending} onClick={() => add.mutate({ campaign: campaignId, link: link.id })}>
                   {inThis ? 'Added' : 'Add'}<span className="visually-hidden"> {displayUrl(link.shorturl)}</span>
                 </button>
               </li>

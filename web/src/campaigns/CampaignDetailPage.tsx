@@ -1,9 +1,8 @@
 // One campaign: its rotator and list-page addresses, its links with their clicks (add, remove),
 // and the statistics of the rotator's visits.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ItemStatistics } from '../analytics/ItemStatistics'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
@@ -13,7 +12,7 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { AddLinksPicker } from './AddLinksPicker'
 import { DeleteCampaignDialog } from './DeleteCampaignDialog'
-import { useCampaign, useCampaignLinks, type Campaign } from './campaign-queries'
+import { useCampaign, useCampaignLinks, useRemoveFromCampaign, type Campaign } from './campaign-queries'
 import './campaigns.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
@@ -129,16 +128,9 @@ function CampaignLinks({ campaignId, mayEdit }: { campaignId: number; mayEdit: b
 }
 
 function RemoveLinkDialog({ campaignId, link, onClose }: { campaignId: number; link: { id: number; shorturl: string }; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/campaign/{campaignid}/assign/{linkid}', { params: { path: { campaignid: campaignId, linkid: link.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['links'] })
-      onClose()
-    },
-  })
+  const remove = useRemoveFromCampaign()
   return (
-    <ConfirmDialog title="Remove this link from the campaign?" confirmLabel="Remove link" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <ConfirmDialog title="Remove this link from the campaign?" confirmLabel="Remove link" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate({ campaign: campaignId, link: link.id }, { onSuccess: onClose })} onCancel={onClose}>
       <p><strong>{displayUrl(link.shorturl)}</strong> leaves the campaign: the rotator no longer sends visitors to it. The link itself keeps working.</p>
     </ConfirmDialog>
   )

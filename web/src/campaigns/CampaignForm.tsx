@@ -2,6 +2,7 @@
 // server's refusal beside the field it is about.
 import { useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { CAMPAIGN_FIELDS, validateCampaignForm, type CampaignFormValues } from './campaign-form'
 import './campaigns.css'
@@ -28,7 +29,7 @@ export function CampaignForm({ mode, initial, rotatorBase, submitLabel, onSubmit
 
   return (
     <form className="card stack org-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New campaign' : 'Edit campaign'}>
-      {formError && <div className="form-error" role="alert">{formError}</div>}
+      <FormError message={formError} />
       <Field label="Name" optional={mode === 'create'} error={errors.name} hint={mode === 'create' ? '2 to 100 characters. Left empty, the campaign is named after its slug.' : '2 to 100 characters.'}>
         <input type="text" value={values.name} placeholder="Spring sale" maxLength={100} onChange={(event) => set('name', event.target.value)} autoFocus={mode === 'create'} />
       </Field>

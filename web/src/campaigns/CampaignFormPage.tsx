@@ -1,20 +1,16 @@
 // Create a campaign, or change one's name, rotator slug and visibility.
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { CampaignForm } from './CampaignForm'
 import { emptyCampaignForm, slugOfRotator, toCampaignCreateBody, toCampaignUpdateBody } from './campaign-form'
-import { useCampaign } from './campaign-queries'
+import { useCampaign, useCreateCampaign, useUpdateCampaign } from './campaign-queries'
 
 const rotatorBase = () => `${window.location.origin}/r/`
 
 export function CreateCampaignPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateCampaign()
   return (
     <>
       <PageHeader title="New campaign" description="Group links, give them one rotating address and see their visits together." />
@@ -25,8 +21,7 @@ export function CreateCampaignPage() {
         submitLabel="Create campaign"
         onCancel={() => navigate('/campaigns')}
         onSubmit={async (values) => {
-          const created = await unwrap(api.POST('/api/campaign/add', { body: toCampaignCreateBody(values) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['campaigns'] }), refreshUsage()])
+          const created = await create.mutateAsync(toCampaignCreateBody(values))
           navigate(`/campaigns/${created.id}`, { state: { notice: 'Campaign created. Now add its links.' } })
         }}
       />
@@ -37,7 +32,7 @@ export function CreateCampaignPage() {
 export function EditCampaignPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateCampaign()
   const campaign = useCampaign(id)
   return (
     <>
@@ -50,8 +45,7 @@ export function EditCampaignPage() {
           submitLabel="Save changes"
           onCancel={() => navigate(`/campaigns/${id}`)}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/campaign/{id}/update', { params: { path: { id } }, body: toCampaignUpdateBody(values) }))
-            await queryClient.invalidateQueries({ queryKey: ['campaigns'] })
+            await update.mutateAsync({ id, body: toCampaignUpdateBody(values) })
             navigate(`/campaigns/${id}`, { state: { notice: 'Campaign saved.' } })
           }}
         />

@@ -1,14 +1,15 @@
 // Deleting a campaign: its links stay, they only leave it; the rotator and list page stop working.
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
+import { useDeleteCampaign } from './campaign-queries'
 
 export function DeleteCampaignDialog({ campaign, onClose, onDeleted }: { campaign: { id: number; name: string; rotator: string | false }; onClose(): void; onDeleted?(): void }) {
+  const deletion = useDeleteCampaign()
   return (
     <DeleteRecordDialog
       title="Delete this campaign?"
       confirmLabel="Delete campaign"
-      remove={() => unwrap(api.DELETE('/api/campaign/{id}/delete', { params: { path: { id: campaign.id } } }))}
-      lists={[['campaigns'], ['links']]}
+      deletion={deletion}
+      id={campaign.id}
       onClose={onClose}
       onDeleted={onDeleted}
     >

@@ -1,4 +1,5 @@
 // The campaign form's values and checks, mirroring the server (decisions §6: Campaigns).
+import { ALIAS_PATTERN } from '../../../src/core/link-limits'
 export interface CampaignFormValues {
   name: string
   /** The rotator's slug; '' for none (on edit: removes the rotator). */
@@ -12,7 +13,7 @@ export type CampaignFormErrors = Partial<Record<CampaignField, string>>
 
 export const emptyCampaignForm: CampaignFormValues = { name: '', slug: '', isPublic: false }
 
-const SLUG_PATTERN = /^[A-Za-z0-9_-]{3,64}$/
+const SLUG_PATTERN = new RegExp(ALIAS_PATTERN)
 
 /** Name: 2 to 100 characters, optional on create (the server names it after the slug). Slug: 3 to 64 of letters, digits, _ and -. */
 export function validateCampaignForm(values: CampaignFormValues, mode: 'create' | 'edit'): CampaignFormErrors {

@@ -1,18 +1,16 @@
 // Adds the account's short links, bio pages and QR codes to a channel. Links are searched on the
 // server (GET /api/urls?q=); bio pages and QR codes have no search there, so the newest 100 of
 // each are filtered here.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ErrorMessage } from '../components/States'
-import { CANDIDATE_RESULTS as RESULTS, channelItemsKey, ITEM_TYPE_NAMES, useChannelCandidates, type ChannelItemType } from './channel-queries'
+import { CANDIDATE_RESULTS as RESULTS, ITEM_TYPE_NAMES, useAddToChannel, useChannelCandidates, type ChannelItemType } from './channel-queries'
 
 const CREATE_PATHS: Record<ChannelItemType, string> = { links: '/links/new', bio: '/bio', qr: '/qr' }
 const PLURALS: Record<ChannelItemType, string> = { links: 'short links', bio: 'bio pages', qr: 'QR codes' }
 
 export function AddItemsPicker({ channelId, added }: { channelId: number; added: Set<string> }) {
-  const queryClient = useQueryClient()
   const [type, setType] = useState<ChannelItemType>('links')
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
@@ -22,10 +20,7 @@ export function AddItemsPicker({ channelId, added }: { channelId: number; added:
   }, [search])
 
   const candidates = useChannelCandidates(type, q)
-  const add = useMutation({
-    mutationFn: (itemId: number) => unwrap(api.POST('/api/channel/{channelid}/assign/{type}/{itemid}', { params: { path: { channelid: channelId, type, itemid: itemId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: channelItemsKey(channelId) }),
-  })
+  const add = useAddToChannel()
 
   const needle = q.toLowerCase()
   const shown = (candidates.data ?? [])
@@ -59,7 +54,7 @@ export function AddItemsPicker({ channelId, added }: { channelId: number; added:
                   <strong>{candidate.title}</strong>
                   <span className="destination">{candidate.detail}</span>
                 </span>
-                <button type="button" className="button small" disabled={inChannel || add.isPending} onClick={() => add.mutate(candidate.id)}>
+                <button type="button" className="button small" disabled={inChannel || add.isPending} onClick={() => add.mutate({ channel: channelId, type, item: candidate.id })}>
                   {inChannel ? 'Added' : 'Add'}<span className="visually-hidden"> {candidate.title}</span>
                 </button>
               </li>

@@ -1,9 +1,8 @@
 // One channel: its color, description and star, its short links, bio pages and QR codes (remove
 // each behind a confirmation), and a picker to add more.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { displayUrl, formatCount } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
@@ -12,7 +11,7 @@ import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { AddItemsPicker } from './AddItemsPicker'
 import { DeleteChannelDialog } from './DeleteChannelDialog'
 import { StarButton } from './StarButton'
-import { channelItemsKey, ITEM_TYPE_NAMES, useChannel, useChannelItems, type ChannelItem, type ChannelItemType } from './channel-queries'
+import { ITEM_TYPE_NAMES, useChannel, useChannelItems, useRemoveFromChannel, type ChannelItem, type ChannelItemType } from './channel-queries'
 import './channels.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
@@ -86,18 +85,11 @@ export function ChannelDetailPage() {
 }
 
 function RemoveItemDialog({ channelId, item, onClose }: { channelId: number; item: ChannelItem; onClose(): void }) {
-  const queryClient = useQueryClient()
   const type = item.type as ChannelItemType
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/channel/{channelid}/assign/{type}/{itemid}', { params: { path: { channelid: channelId, type, itemid: item.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: channelItemsKey(channelId) })
-      onClose()
-    },
-  })
+  const remove = useRemoveFromChannel()
   const noun = (ITEM_TYPE_NAMES[type] ?? 'item').toLowerCase()
   return (
-    <ConfirmDialog title={`Remove this ${noun} from the channel?`} confirmLabel="Remove" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <ConfirmDialog title={`Remove this ${noun} from the channel?`} confirmLabel="Remove" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate({ channel: channelId, type, item: item.id }, { onSuccess: onClose })} onCancel={onClose}>
       <p><strong>{item.title || displayUrl(item.link)}</strong> leaves this channel only; it keeps working and stays in your other channels.</p>
     </ConfirmDialog>
   )

@@ -40,6 +40,20 @@ describe('the channel form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Newsletter', description: 'Monthly', color: '#10b981', starred: true }))
   })
 
+  it('sends the form when Enter is pressed in a field, as its button does', async () => {
+    const user = setupUser()
+    const onSubmit = vi.fn().mockResolvedValue(undefined)
+    render(<ChannelForm mode="create" initial={emptyChannelForm} submitLabel="Create channel" onSubmit={onSubmit} onCancel={vi.fn()} />)
+    await user.type(screen.getByLabelText('Name'), 'Newsletter{Enter}')
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'Newsletter' })
+    // A mistake stops Enter as it stops the button, and says so.
+    await user.clear(screen.getByLabelText('Name'))
+    await user.type(screen.getByLabelText('Name'), 'x{Enter}')
+    expect(describedText(screen.getByLabelText('Name'))).toContain('Use 2 to 100 characters.')
+    expect(onSubmit).toHaveBeenCalledTimes(1)
+  })
+
   it('refuses a bad color before sending, and shows the server’s duplicate name beside the name', async () => {
     const user = setupUser()
     const onSubmit = vi.fn().mockRejectedValue(new ApiError(400, 'You already have a channel with this name.', { code: 'duplicate', field: 'name' }))

@@ -2,6 +2,7 @@
 // server's refusal beside the field it is about.
 import { useId, useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { CHANNEL_FIELDS, CHANNEL_SWATCHES, longHexColor, validateChannelForm, type ChannelFormValues } from './channel-form'
 import './channels.css'
@@ -28,7 +29,7 @@ export function ChannelForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
   const validColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(values.color)
   return (
     <form className="card stack org-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New channel' : 'Edit channel'}>
-      {formError && <div className="form-error" role="alert">{formError}</div>}
+      <FormError message={formError} />
       <Field label="Name" error={errors.name} hint="2 to 100 characters, different from your other channels.">
         <input type="text" value={values.name} placeholder="Instagram" maxLength={100} onChange={(event) => set('name', event.target.value)} autoFocus={mode === 'create'} />
       </Field>

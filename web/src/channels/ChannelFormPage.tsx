@@ -1,18 +1,14 @@
 // Create a channel, or change one's name, description, color and star.
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { ChannelForm } from './ChannelForm'
 import { emptyChannelForm, toChannelBody } from './channel-form'
-import { useChannel } from './channel-queries'
+import { useChannel, useCreateChannel, useUpdateChannel } from './channel-queries'
 
 export function CreateChannelPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateChannel()
   return (
     <>
       <PageHeader title="New channel" description="A shelf for the links, bio pages and QR codes of one place you publish in." />
@@ -22,8 +18,7 @@ export function CreateChannelPage() {
         submitLabel="Create channel"
         onCancel={() => navigate('/channels')}
         onSubmit={async (values) => {
-          const created = await unwrap(api.POST('/api/channel/add', { body: toChannelBody(values) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['channels'] }), refreshUsage()])
+          const created = await create.mutateAsync(toChannelBody(values))
           navigate(`/channels/${created.id}`, { state: { notice: 'Channel created. Now add its items.' } })
         }}
       />
@@ -34,7 +29,7 @@ export function CreateChannelPage() {
 export function EditChannelPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateChannel()
   const channel = useChannel(id)
   return (
     <>
@@ -46,8 +41,7 @@ export function EditChannelPage() {
           submitLabel="Save changes"
           onCancel={() => navigate(`/channels/${id}`)}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/channel/{id}/update', { params: { path: { id } }, body: toChannelBody(values) }))
-            await queryClient.invalidateQueries({ queryKey: ['channels'] })
+            await update.mutateAsync({ id, body: toChannelBody(values) })
             navigate(`/channels/${id}`, { state: { notice: 'Channel saved.' } })
           }}
         />

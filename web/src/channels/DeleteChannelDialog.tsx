@@ -1,14 +1,15 @@
 // Deleting a channel: its items stay, they only leave it (spec).
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
+import { useDeleteChannel } from './channel-queries'
 
 export function DeleteChannelDialog({ channel, onClose, onDeleted }: { channel: { id: number; name: string }; onClose(): void; onDeleted?(): void }) {
+  const deletion = useDeleteChannel()
   return (
     <DeleteRecordDialog
       title="Delete this channel?"
       confirmLabel="Delete channel"
-      remove={() => unwrap(api.DELETE('/api/channel/{id}/delete', { params: { path: { id: channel.id } } }))}
-      lists={[['channels']]}
+      deletion={deletion}
+      id={channel.id}
       onClose={onClose}
       onDeleted={onDeleted}
     >

@@ -1,5 +1,6 @@
 // A modal question with a confirm and a cancel button; Escape cancels, focus starts on Cancel and
-// Tab stays inside the dialog.
+// Tab stays inside the dialog. Enter in a field of the question (a name typed to confirm) does what
+// the confirm button does, once it may.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 interface ConfirmDialogProps {
@@ -26,6 +27,11 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, confirmDisa
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') return onCancel()
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault()
+      if (!busy && !confirmDisabled) onConfirm()
+      return
+    }
     if (event.key !== 'Tab' || !dialogRef.current) return
     const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input, select, textarea')]
     const first = focusable[0]

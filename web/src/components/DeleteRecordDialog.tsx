@@ -1,36 +1,32 @@
-// Deleting one of the account's records behind a confirmation: the request, then the lists that
-// show it (and the plan usage, which counts it) are asked again, and the dialog closes.
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+// Deleting one of the account's records behind a confirmation: the feature's deletion (a write of
+// its *-queries.ts, which asks again for the lists that show the record and for the plan usage
+// that counts it), then the dialog closes.
+import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { useRefreshUsage } from '../account/account-queries'
 import { messageOf } from '../api/client'
 import { ConfirmDialog } from './ConfirmDialog'
 
 interface DeleteRecordDialogProps {
   title: string
   confirmLabel: string
-  /** The DELETE request. */
-  remove(): Promise<unknown>
-  /** The queries that list the record (each refreshed after the deletion). */
-  lists: QueryKey[]
+  /** The deletion of records of this kind, by id (`useDeleteLink()`, …). */
+  deletion: UseMutationResult<unknown, Error, number>
+  /** The record's id. */
+  id: number
   onClose(): void
   onDeleted?(): void
   children: ReactNode
 }
 
-export function DeleteRecordDialog({ title, confirmLabel, remove, lists, onClose, onDeleted, children }: DeleteRecordDialogProps) {
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
-  const deletion = useMutation({
-    mutationFn: remove,
-    onSuccess: async () => {
-      await Promise.all([...lists.map((queryKey) => queryClient.invalidateQueries({ queryKey })), refreshUsage()])
+export function DeleteRecordDialog({ title, confirmLabel, deletion, id, onClose, onDeleted, children }: DeleteRecordDialogProps) {
+  const confirm = () => deletion.mutate(id, {
+    onSuccess: () => {
       onClose()
       onDeleted?.()
     },
   })
   return (
-    <ConfirmDialog title={title} confirmLabel={confirmLabel} busy={deletion.isPending} error={deletion.isError ? messageOf(deletion.error) : undefined} onConfirm={() => deletion.mutate()} onCancel={onClose}>
+    <ConfirmDialog title={title} confirmLabel={confirmLabel} busy={deletion.isPending} error={deletion.isError ? messageOf(deletion.error) : undefined} onConfirm={confirm} onCancel={onClose}>
       {children}
     </ConfirmDialog>
   )

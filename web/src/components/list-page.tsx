@@ -7,11 +7,16 @@ import { useLocation, useSearchParams } from 'react-router'
 import { Pagination } from './Pagination'
 import { ErrorMessage, Loading } from './States'
 
+/** The page an address asks for (`?page=2`): 1 when absent or not a whole number from 1 up. The one reading of `?page`. */
+export function pageOf(params: URLSearchParams): number {
+  const requested = Number(params.get('page'))
+  return Number.isInteger(requested) && requested > 0 ? requested : 1
+}
+
 /** The page of a list, kept in the address (`?page=2`) so a view can be reloaded and shared; 1 when absent or not a page. */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams()
-  const requested = Number(params.get('page'))
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1
+  const page = pageOf(params)
   // Other parameters (a list's `?tag=` filter) are kept.
   return [page, (next: number) => setParams((current) => {
     const kept = new URLSearchParams(current)

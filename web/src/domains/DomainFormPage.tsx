@@ -1,17 +1,15 @@
 // Add a branded domain (with the DNS records to create and a check of what it resolves to now),
 // or change the redirects of one.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DnsCheckResult, DnsInstructions } from './dns'
 import { DOMAIN_FIELDS, domainProblem, emptyDomainForm, hostOf, validateDomainForm, type DomainFormValues } from './domain-form'
-import { useDomain } from './domain-queries'
+import { useAddDomain, useDomain, useUpdateDomain } from './domain-queries'
 import './domains.css'
 
 interface DomainFormProps {
@@ -42,7 +40,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
   return (
     <div className="domain-form-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add domain' : 'Edit domain'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         {mode === 'create' ? (
           <>
             <Field label="Domain" error={errors.domain} hint="The address visitors will type, with http:// or https:// and no path.">
@@ -78,8 +76,7 @@ function DomainForm({ mode, initial, submitLabel, onSubmit }: DomainFormProps) {
 
 export function CreateDomainPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const add = useAddDomain()
   return (
     <>
       <PageHeader title="Add domain" description="Serve short links on a domain you own." />
@@ -88,8 +85,7 @@ export function CreateDomainPage() {
         initial={emptyDomainForm}
         submitLabel="Add domain"
         onSubmit={async (values) => {
-          const added = await unwrap(api.POST('/api/domain/add', { body: { domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['domains'] }), refreshUsage()])
+          const added = await add.mutateAsync({ domain: values.domain.trim(), redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() })
           // Next: prove control of it (the TXT record), on its own page.
           navigate(`/domains/${added.id}`, { state: { notice: `${hostOf(values.domain.trim())} has been added.` } })
         }}
@@ -101,7 +97,7 @@ export function CreateDomainPage() {
 export function EditDomainPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateDomain()
   const domain = useDomain(id)
   return (
     <>
@@ -113,8 +109,7 @@ export function EditDomainPage() {
           submitLabel="Save redirects"
           onSubmit={async (values) => {
             // An empty field clears its redirect.
-            await unwrap(api.PUT('/api/domain/{id}/update', { params: { path: { id } }, body: { redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } }))
-            await queryClient.invalidateQueries({ queryKey: ['domains'] })
+            await update.mutateAsync({ id, body: { redirectroot: values.redirectroot.trim(), redirect404: values.redirect404.trim() } })
             navigate('/domains', { state: { notice: 'Redirects saved.' } })
           }}
         />

@@ -2,16 +2,14 @@
 // record to create, what the last check found in words, a check on demand, and the name's
 // certificate. While something is on its way (a check, a certificate), the page asks again every
 // few seconds, so a person watching sees it arrive.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 import { hostOf } from './domain-form'
-import { useDomain, type DomainEntry } from './domain-queries'
+import { useDomain, useVerifyDomain, type DomainEntry } from './domain-queries'
 import './domains.css'
 
 /** The domain's state in a few words, for the page and the list. */
@@ -37,16 +35,9 @@ function Badge({ text, tone }: { text: string; tone: string }) {
 export function DomainPage() {
   const id = Number(useParams().id)
   const domain = useDomain(id, { watch: true })
-  const queryClient = useQueryClient()
   const mayChange = useMay('admin')
   const notice = (useLocation().state as { notice?: string } | null)?.notice
-  const verify = useMutation({
-    mutationFn: async () => (await unwrap(api.POST('/api/domain/{id}/verify', { params: { path: { id } } }))).data,
-    onSuccess: async (record) => {
-      queryClient.setQueryData(['domains', 'one', id], record)
-      await queryClient.invalidateQueries({ queryKey: ['domains', 'page'] })
-    },
-  })
+  const verify = useVerifyDomain()
 
   if (domain.isError) return <ErrorMessage error={domain.error} onRetry={() => domain.refetch()} />
   if (!domain.data) return <Loading label="Loading the domain…" />
@@ -99,7 +90,7 @@ export function DomainPage() {
           )}
           {record.status !== 'verified' && (
             <div className="row wrap">
-              <button type="button" className="button primary" onClick={() => verify.mutate()} disabled={verify.isPending || !mayChange} aria-describedby={mayChange ? undefined : 'domain-role-reason'}>
+              <button type="button" className="button primary" onClick={() => verify.mutate(id)} disabled={verify.isPending || !mayChange} aria-describedby={mayChange ? undefined : 'domain-role-reason'}>
                 {verify.isPending ? 'Checking…' : 'Check now'}
               </button>
               {verification.next && <span className="hint">Next automatic check: {formatDateTime(verification.next)}</span>}

@@ -1,6 +1,5 @@
 // The account's branded domains: their redirects, a DNS check each, edit and delete.
 import { useState } from 'react'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl } from '../components/format'
 import { ListPageBody, useListPage } from '../components/list-page'
@@ -11,7 +10,7 @@ import { Link } from 'react-router'
 import { DnsCheckResult } from './dns'
 import { ownershipLabel } from './DomainPage'
 import { hostOf } from './domain-form'
-import { useDomainPage, type DomainEntry } from './domain-queries'
+import { useDeleteDomain, useDomainPage, type DomainEntry } from './domain-queries'
 import './domains.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
@@ -92,12 +91,13 @@ export function DomainsPage() {
 }
 
 function DeleteDomainDialog({ domain, onClose }: { domain: DomainEntry; onClose(): void }) {
+  const deletion = useDeleteDomain()
   return (
     <DeleteRecordDialog
       title="Delete this domain?"
       confirmLabel="Delete domain"
-      remove={() => unwrap(api.DELETE('/api/domain/{id}/delete', { params: { path: { id: domain.id } } }))}
-      lists={[['domains']]}
+      deletion={deletion}
+      id={domain.id}
       onClose={onClose}
     >
       <p><strong>{hostOf(domain.domain)}</strong> will no longer serve links or redirects. A domain that still has short links cannot be deleted: move or delete them first.</p>

@@ -4,6 +4,7 @@
 // checked here first, so what the server could refuse is said beside its field instead.
 import { useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 
 type ClickFormat = 'csv' | 'ndjson'
@@ -75,7 +76,7 @@ export function ExportPanel() {
               </select>
             </Field>
           </div>
-          {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+          <FormError message={form.formError} />
           <div className="form-actions">
             <button type="submit" className="button">Download clicks</button>
           </div>

@@ -2,13 +2,13 @@
 // runs on the server; the page asks for its progress every second), read its report, see past
 // imports; the database sources (YOURLS, Kutt, Shlink) run on the server's command line, where the
 // database password stays, so the page gives the exact command. Exports of links and clicks.
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ApiError } from '../api/client'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatCount, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
@@ -16,7 +16,7 @@ import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useWorkspaces } from '../members/member-queries'
 import { RoleNote, useMay } from '../members/RoleGuard'
 import { ExportPanel } from './ExportPanel'
-import { importsQueryKey, isUnfinished, startImport, useImport, useImportPage, type ConflictChoice, type FileSource } from './import-queries'
+import { isUnfinished, useImport, useImportPage, useStartImport, useWatchedImport, type ConflictChoice, type FileSource } from './import-queries'
 import { ImportReport, SOURCE_LABELS, STATE_LABELS } from './ImportReport'
 import './imports.css'
 
@@ -72,6 +72,7 @@ function FileImportForm({ source, allowed, onStarted }: { source: FileSource; al
   const [map, setMap] = useState('')
   const [onconflict, setOnconflict] = useState<ConflictChoice>('skip')
   const fileRef = useRef<HTMLInputElement>(null)
+  const start = useStartImport()
 
   const form = useCheckedSubmit<'file' | 'map' | 'onconflict'>({
     validate: () => {
@@ -82,7 +83,7 @@ function FileImportForm({ source, allowed, onStarted }: { source: FileSource; al
     },
     send: async () => {
       try {
-        const id = await startImport(file!, { source, onconflict, map: source === 'csv' ? map : '' })
+        const id = await start.mutateAsync({ file: file!, source, onconflict, map: source === 'csv' ? map : '' })
         setFile(undefined)
         if (fileRef.current) fileRef.current.value = ''
         onStarted(id)
@@ -107,7 +108,7 @@ function FileImportForm({ source, allowed, onStarted }: { source: FileSource; al
         </Field>
       )}
       <ConflictPicker value={onconflict} onChange={setOnconflict} disabled={!allowed || form.submitting} />
-      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={!allowed || form.submitting} aria-describedby={allowed ? undefined : 'import-role-reason'}>
           {form.submitting ? 'Uploading…' : 'Upload and import'}
@@ -172,16 +173,8 @@ function PastImports({ watched, onShow }: { watched: number | undefined; onShow(
 }
 
 function WatchedImport({ id }: { id: number }) {
-  const queryClient = useQueryClient()
-  const job = useImport(id)
-  const state = job.data?.state
   // Once it ends, the links list and the past imports show what it did.
-  useEffect(() => {
-    if (state === 'done' || state === 'failed') {
-      void queryClient.invalidateQueries({ queryKey: ['links'] })
-      void queryClient.invalidateQueries({ queryKey: [...importsQueryKey, 'page'] })
-    }
-  }, [state, queryClient])
+  const job = useWatchedImport(id)
   if (job.isPending) return <Loading label="Loading the import…" />
   if (job.isError) return <ErrorMessage error={job.error} onRetry={() => job.refetch()} />
   return (

@@ -2,6 +2,7 @@
 // what was created, what the account already had, what was not imported — and every row that was
 // not imported as given, with its line in the file and the reason.
 import { formatCount, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import type { ImportDetails, ImportProblem } from './import-queries'
 import { isUnfinished } from './import-queries'
 
@@ -78,10 +79,10 @@ export function ImportReport({ job }: { job: ImportDetails }) {
       <p className="visually-hidden" role="status" aria-live="polite">{running ? '' : `Import ${STATE_LABELS[job.state]?.toLowerCase() ?? job.state}.`}</p>
 
       {job.state === 'failed' && (
-        <div className="form-error" role="alert">
+        <FormError message={<>
           <strong>The import stopped. </strong>{job.error ?? 'The server gave no reason.'}
           {job.created === 0 ? ' Nothing was imported.' : ' The links counted below were imported before it stopped; starting the same import again goes on from there without doubling them.'}
-        </div>
+        </>} />
       )}
 
       <dl className="import-counts" aria-label="Import counts">

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { COUNTRIES } from '../components/country-codes'
 import { Field } from '../components/Field'
 import { displayUrl } from '../components/format'
+import { FormError } from '../components/FormError'
 import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { TargetingEditor } from './TargetingEditor'
@@ -14,7 +15,7 @@ import { TagInput, type KnownTag } from '../tags/TagInput'
 import { VariantsEditor } from './VariantsEditor'
 import { SocialCardImage, SocialPreviews } from './SocialCard'
 import { withUtmParameters, type UtmValues } from './utm'
-import { TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
+import { MAX_CLICK_LIMIT, MAX_META_DESCRIPTION_LENGTH, MAX_META_TITLE_LENGTH, TARGET_DEVICES, validateLinkForm, type LinkFormValues, type TargetDevice } from './link-form'
 
 export interface LinkFormOptions {
   domains: Array<{ id: number; domain: string }>
@@ -68,7 +69,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
   return (
     <form className="link-builder" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create link' : 'Edit link'}>
       <div className="builder-main stack">
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <section className="card stack" aria-labelledby="section-destination">
           <h2 id="section-destination">Destination</h2>
           <Field label="Destination URL" error={errors.url} hint="Where visitors end up.">
@@ -121,7 +122,7 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
           </div>
           <div className="grid-2">
             <Field label="Click limit" optional error={errors.clicklimit} hint="After this many clicks by people (bots are not counted), the link has expired.">
-              <input type="number" inputMode="numeric" min={1} max={1_000_000_000} step={1} placeholder="1000" value={values.clicklimit} onChange={(event) => set('clicklimit', event.target.value)} />
+              <input type="number" inputMode="numeric" min={1} max={MAX_CLICK_LIMIT} step={1} placeholder="1000" value={values.clicklimit} onChange={(event) => set('clicklimit', event.target.value)} />
             </Field>
             <Field label="Once expired, send visitors to" optional error={errors.expiredurl} hint="After the expiry date or the click limit; without it they see that the link expired.">
               <input type="url" inputMode="url" placeholder="https://example.com/sold-out" value={values.expiredurl} onChange={(event) => set('expiredurl', event.target.value)} />
@@ -183,10 +184,10 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
 
         <section className="card stack" aria-labelledby="section-social">
           <h2 id="section-social">Social preview</h2>
-          <Field label="Meta title" optional error={errors.metatitle} hint={`${values.metatitle.length}/200`}>
+          <Field label="Meta title" optional error={errors.metatitle} hint={`${values.metatitle.length}/${MAX_META_TITLE_LENGTH}`}>
             <input type="text" value={values.metatitle} onChange={(event) => set('metatitle', event.target.value)} />
           </Field>
-          <Field label="Meta description" optional error={errors.metadescription} hint={`${values.metadescription.length}/500`}>
+          <Field label="Meta description" optional error={errors.metadescription} hint={`${values.metadescription.length}/${MAX_META_DESCRIPTION_LENGTH}`}>
             <textarea rows={3} value={values.metadescription} onChange={(event) => set('metadescription', event.target.value)} />
           </Field>
         </section>

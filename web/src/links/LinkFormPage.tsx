@@ -1,9 +1,7 @@
 // Create a link, or change one: the link builder over the account's domains, campaigns,
 // channels, pixels, splash pages and overlays.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { useAllCampaigns } from '../campaigns/campaign-queries'
 import { useAllChannels } from '../channels/channel-queries'
 import { CopyButton } from '../components/CopyButton'
@@ -15,7 +13,7 @@ import { useAllPixels } from '../pixels/pixel-queries'
 import { useAllSplashPages } from '../splash/splash-queries'
 import { LinkForm, type LinkFormOptions } from './LinkForm'
 import { emptyLinkForm, toCreateBody, toUpdateBody, valuesFromDetails } from './link-form'
-import { useLink, useUtmTemplates } from './link-queries'
+import { useChooseWinner, useCreateLink, useLink, useSaveUtmTemplate, useSetCard, useUpdateLink, useUtmTemplates } from './link-queries'
 import { useAllTags } from '../tags/tag-queries'
 import type { UtmValues } from './utm'
 
@@ -34,17 +32,14 @@ function useLinkFormOptions() {
 }
 
 /** Saves UTM parameters as a template, then lists it in the builder. */
-function useSaveUtmTemplate() {
-  const queryClient = useQueryClient()
-  return async (name: string, utm: Partial<UtmValues>) => {
-    await unwrap(api.POST('/api/utm-template/add', { body: { name, utm } }))
-    await queryClient.invalidateQueries({ queryKey: ['utm-templates'] })
-  }
+function useUtmTemplateSaver(): (name: string, utm: Partial<UtmValues>) => Promise<unknown> {
+  const save = useSaveUtmTemplate()
+  return (name, utm) => save.mutateAsync({ name, utm })
 }
 
 export function CreateLinkPage() {
-  const queryClient = useQueryClient()
-  const saveUtmTemplate = useSaveUtmTemplate()
+  const create = useCreateLink()
+  const saveUtmTemplate = useUtmTemplateSaver()
   const { options, error, retry } = useLinkFormOptions()
   const [created, setCreated] = useState<{ id: number; shorturl: string }>()
   const [formKey, setFormKey] = useState(0)
@@ -74,11 +69,10 @@ export function CreateLinkPage() {
           submitLabel="Create link"
           onSaveUtmTemplate={saveUtmTemplate}
           onSubmit={async (values) => {
-            const result = await unwrap(api.POST('/api/url/add', { body: toCreateBody(values) }))
+            const result = await create.mutateAsync(toCreateBody(values))
             setCreated({ id: result.id, shorturl: result.shorturl })
             setFormKey((key) => key + 1)
             window.scrollTo({ top: 0 })
-            await queryClient.invalidateQueries({ queryKey: ['links'] })
           }}
         />
       )}
@@ -89,8 +83,10 @@ export function CreateLinkPage() {
 export function EditLinkPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const saveUtmTemplate = useSaveUtmTemplate()
+  const update = useUpdateLink()
+  const chooseWinner = useChooseWinner()
+  const setCard = useSetCard()
+  const saveUtmTemplate = useUtmTemplateSaver()
   const { options, error: optionsError, retry } = useLinkFormOptions()
   const link = useLink(id)
 
@@ -113,29 +109,16 @@ export function EditLinkPage() {
           variantClicks={link.data.details.variants?.map((variant) => variant.clicks)}
           card={{
             url: link.data.details.card,
-            onUpload: async (file) => {
-              const form = new FormData()
-              form.append('image', file)
-              // The browser sets the multipart Content-Type (with its boundary) for a FormData body.
-              await unwrap(api.POST('/api/url/{id}/card', { params: { path: { id } }, body: form as never, bodySerializer: (body: unknown) => body as FormData }))
-              await queryClient.invalidateQueries({ queryKey: ['link', id] })
-            },
-            onRemove: async () => {
-              await unwrap(api.DELETE('/api/url/{id}/card', { params: { path: { id } } }))
-              await queryClient.invalidateQueries({ queryKey: ['link', id] })
-            },
+            onUpload: (file) => setCard.mutateAsync({ id, file }),
+            onRemove: () => setCard.mutateAsync({ id, file: null }),
           }}
           onChooseWinner={async (index) => {
-            await unwrap(api.POST('/api/url/{id}/winner', { params: { path: { id } }, body: { variant: index } }))
-            await queryClient.invalidateQueries({ queryKey: ['links'] })
-            await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            await chooseWinner.mutateAsync({ id, variant: index })
             navigate('/links', { state: { notice: `Variant ${index + 1} is now the link's destination.` } })
           }}
           onCancel={() => navigate('/links')}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body: toUpdateBody(values, link.data.details.alias) }))
-            await queryClient.invalidateQueries({ queryKey: ['links'] })
-            await queryClient.invalidateQueries({ queryKey: ['link', id] })
+            await update.mutateAsync({ id, body: toUpdateBody(values, link.data.details.alias) })
             navigate('/links', { state: { notice: 'Link saved.' } })
           }}
         />

@@ -1,11 +1,12 @@
 // The links table: the server's page rendered, search sent as `q` and the campaign, channel and
 // domain filters as their ids, deletion only after the confirmation (Escape backs out), with the
-// CSRF header a session's unsafe request needs.
+// CSRF header a session's unsafe request needs, and the plan usage asked again once a link is gone.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { answerWith, json, setupUser } from '../test-setup'
+import { UsageNote } from '../usage/plan-usage'
 import { LinksPage } from './LinksPage'
 
 const link = {
@@ -54,6 +55,37 @@ describe('the links page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete link' }))
     await waitFor(() => expect(screen.getByText('No links match')).toBeTruthy())
     expect(requests).toContain('DELETE /api/url/4/delete csrf')
+  })
+
+  it('asks for the plan usage again once a link is deleted', async () => {
+    const user = setupUser()
+    let links = [link]
+    let usageAsked = 0
+    answerWith((request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/api/urls') return listOf('urls', links)
+      if (url.pathname === '/api/url/4/delete') {
+        links = []
+        return json(200, { error: 0, message: 'Link has been deleted successfully.' })
+      }
+      if (url.pathname === '/api/account/limits') {
+        usageAsked += 1
+        return json(200, { error: 0, data: { admin: false, resources: [{ resource: 'links', used: links.length + 2, limit: 10 }] } })
+      }
+      return listOf(url.pathname.slice(5), [])
+    })
+    // The usage the list pages and the account page show, from the same cache as the table.
+    const router = createMemoryRouter([{ path: '/links', element: <><UsageNote resource="links" /><LinksPage /></> }], { initialEntries: ['/links'] })
+    render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)
+    expect((await screen.findByTestId('usage-links')).textContent).toBe('3 of 10 links')
+
+    const row = (await screen.findByRole('link', { name: 'lw.test/spring' })).closest('tr')!
+    await user.click(within(row).getByRole('button', { name: 'Delete lw.test/spring' }))
+    await user.click(screen.getByRole('button', { name: 'Delete link' }))
+    await waitFor(() => expect(screen.getByText('No links yet')).toBeTruthy())
+    // The dialog closes once the lists and the usage have been asked again.
+    expect(usageAsked).toBe(2)
+    expect(screen.getByTestId('usage-links').textContent).toBe('2 of 10 links')
   })
 
   it('sends the filters to the server as ids and shows its page and count', async () => {

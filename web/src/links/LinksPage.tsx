@@ -1,19 +1,18 @@
 // The account's short links: search, sort, filter, page through; copy, open analytics, edit or
 // delete each one.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
 import { useAllCampaigns } from '../campaigns/campaign-queries'
 import { useAllChannels } from '../channels/channel-queries'
-import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate, formatDateTime } from '../components/format'
+import { pageOf } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useAllDomains } from '../domains/domain-queries'
-import { hasFilter, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
+import { hasFilter, useDeleteLink, useLinkPage, type LinkEntry, type LinkFilters } from './link-queries'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 import { ActiveTagChips, ItemTagBadges, TagFilterSelect, tagsOf } from '../tags/TagFilter'
 
@@ -45,11 +44,10 @@ function idParam(params: URLSearchParams, name: string, smallest: 0 | 1): string
 }
 
 function readFilters(params: URLSearchParams): LinkFilters {
-  const page = Number(params.get('page'))
   return {
     q: params.get('q') ?? '',
     order: params.get('order') === 'clicks' ? 'clicks' : 'date',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageOf(params),
     campaign: idParam(params, 'campaign', 1),
     channel: idParam(params, 'channel', 1),
     // 0 is the main domain.
@@ -212,17 +210,10 @@ export function LinksPage() {
 }
 
 function DeleteLinkDialog({ link, onClose }: { link: LinkEntry; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/url/{id}/delete', { params: { path: { id: link.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['links'] })
-      onClose()
-    },
-  })
+  const deletion = useDeleteLink()
   return (
-    <ConfirmDialog title="Delete this link?" confirmLabel="Delete link" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog title="Delete this link?" confirmLabel="Delete link" deletion={deletion} id={link.id} onClose={onClose}>
       <p><strong>{displayUrl(link.shorturl)}</strong> will stop working and its {formatCount(link.clicks)} recorded clicks will no longer be shown. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }

@@ -59,14 +59,26 @@ export function UtmEditor({ values, errors, templates, onChange, onSaveTemplate 
       <div className="grid-2">
         {UTM_FIELDS.map((field) => (
           <Field key={field} label={UTM_LABELS[field]} optional error={errors[`utm.${field}`]}>
-            <input type="text" maxLength={250} placeholder={UTM_PLACEHOLDERS[field]} value={values[field]} autoCapitalize="off" spellCheck={false} onChange={(event) => set(field, event.target.value)} />
+            <input type="text" placeholder={UTM_PLACEHOLDERS[field]} value={values[field]} autoCapitalize="off" spellCheck={false} onChange={(event) => set(field, event.target.value)} />
           </Field>
         ))}
       </div>
       {onSaveTemplate && (
         <div className="row wrap align-end">
           <Field label="Template name" optional error={saveState.error} hint={saveState.saved}>
-            <input type="text" maxLength={100} placeholder="Monthly newsletter" value={templateName} onChange={(event) => setTemplateName(event.target.value)} />
+            <input
+              type="text"
+              maxLength={100}
+              placeholder="Monthly newsletter"
+              value={templateName}
+              onChange={(event) => setTemplateName(event.target.value)}
+              // Enter does what the button beside it does: it saves the template, not the whole link.
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return
+                event.preventDefault()
+                if (!saveState.saving) void save()
+              }}
+            />
           </Field>
           <button type="button" className="button" disabled={saveState.saving} onClick={() => void save()}>{saveState.saving ? 'Saving…' : 'Save as template'}</button>
         </div>

@@ -1,8 +1,7 @@
 // The link builder's split test: 2 to 5 destinations with weights; on an existing link, the
 // clicks each variant has had and a button that makes one the only destination.
 import { Field } from '../components/Field'
-
-export const MAX_VARIANTS = 5
+import { MAX_VARIANTS, MIN_VARIANTS } from './link-form'
 
 export interface VariantRow {
   url: string
@@ -25,7 +24,7 @@ export function VariantsEditor({ rows, errors, onChange, clicks, onChooseWinner 
   const total = clicks?.reduce((sum, count) => sum + count, 0) ?? 0
   return (
     <div className="stack">
-      <p className="hint">Send each visitor to one of 2 to 5 destinations instead, shared out by weight; a visitor sees the same one all day.</p>
+      <p className="hint">Send each visitor to one of {MIN_VARIANTS} to {MAX_VARIANTS} destinations instead, shared out by weight; a visitor sees the same one all day.</p>
       {errors.variants && <p className="field-error">{errors.variants}</p>}
       {rows.map((row, index) => (
         <div key={index} className="stack">

@@ -1,7 +1,10 @@
-// The link form's values, the client-side checks that mirror the server's rules (decisions §5 and
-// §6, src/modules/links/link.schemas.ts), and the request bodies built from the values.
+// The link form's values, the client-side checks of the server's rules (decisions §5 and §6),
+// and the request bodies built from the values. The limits and rules themselves are the server's
+// own (src/core/link-limits.ts, the URL rule of src/core/urls.ts), imported: a check here cannot
+// drift from what the server refuses.
+import { ALIAS_PATTERN, countryCodeOf, languageCodeOf, MAX_CLICK_LIMIT, MAX_META_DESCRIPTION_LENGTH, MAX_META_TITLE_LENGTH, MAX_PASSWORD_LENGTH, MAX_TARGETS, MAX_VARIANTS, MAX_VARIANT_WEIGHT, MIN_VARIANTS, TARGET_DEVICES, targetDeviceOf, type TargetDevice } from '../../../src/core/link-limits'
+import { isHttpUrlInput } from '../../../src/core/urls'
 import type { paths } from '../api/schema'
-import { ALPHA2_BY_NUMERIC } from '../components/country-codes'
 import { parseServerTime, toServerTime } from '../components/format'
 import { tagProblems } from '../tags/tag-rules'
 import { emptyUtm, UTM_FIELDS, utmBody, utmValueProblem, utmValuesOf, type UtmValues } from './utm'
@@ -9,13 +12,10 @@ import { emptyUtm, UTM_FIELDS, utmBody, utmValueProblem, utmValuesOf, type UtmVa
 export type LinkCreateBody = paths['/api/url/add']['post']['requestBody']['content']['application/json']
 export type LinkUpdateBody = NonNullable<paths['/api/url/{id}/update']['put']['requestBody']>['content']['application/json']
 export type LinkDetails = paths['/api/url/{id}']['get']['responses'][200]['content']['application/json']['details']
-export type TargetDevice = NonNullable<LinkCreateBody['devicetarget']>[number]['device']
 
-export const TARGET_DEVICES: readonly TargetDevice[] = ['iphone', 'ipad', 'android', 'windows', 'macos', 'linux', 'mobile', 'tablet', 'desktop']
-export const MAX_TARGETS = 50
-export const MAX_URL_LENGTH = 2048
-const ALIAS_PATTERN = /^[A-Za-z0-9_-]{3,64}$/
-const COUNTRY_CODES = new Set([...ALPHA2_BY_NUMERIC.values(), 'XK'])
+export { ALIAS_PATTERN, MAX_CLICK_LIMIT, MAX_META_DESCRIPTION_LENGTH, MAX_META_TITLE_LENGTH, MAX_VARIANTS, MIN_VARIANTS, TARGET_DEVICES, type TargetDevice }
+
+const ALIAS = new RegExp(ALIAS_PATTERN)
 
 export interface LinkFormValues {
   url: string
@@ -70,20 +70,8 @@ export const emptyLinkForm: LinkFormValues = {
   tags: [],
 }
 
-/** The largest click limit the server accepts. */
-export const MAX_CLICK_LIMIT = 1_000_000_000
-
-/** decisions §5: an absolute http or https URL with a host, at most 2,048 characters. */
-export function isHttpUrl(text: string): boolean {
-  const trimmed = text.trim()
-  if (trimmed.length > MAX_URL_LENGTH || !/^https?:\/\/\S+$/i.test(trimmed)) return false
-  try {
-    const url = new URL(trimmed)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
+/** decisions §5: an absolute http or https URL with a host, at most 2,048 characters (the server's rule). */
+export const isHttpUrl = isHttpUrlInput
 
 function pad(value: number): string {
   return String(value).padStart(2, '0')
@@ -99,6 +87,12 @@ export function toLocalInput(serverTime: string | null): string {
 /** A datetime-local value (local time) as the API's UTC date-time. */
 export function fromLocalInput(value: string): string {
   return toServerTime(new Date(value))
+}
+
+/** `text`, trimmed, is a whole number from 1 to `largest` (written in digits only, as the server's integer). */
+function isWholeNumberUpTo(text: string, largest: number): boolean {
+  const trimmed = text.trim()
+  return /^\d+$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= largest
 }
 
 function checkTargets<T>(errors: LinkFormErrors, field: string, rows: T[], key: (row: T) => string, checkKey: (value: string) => string | undefined, link: (row: T) => string, what: string): void {
@@ -122,24 +116,20 @@ export function validateLinkForm(values: LinkFormValues, now = new Date(), saved
   const errors: LinkFormErrors = {}
   if (!values.url.trim()) errors.url = 'Enter the destination URL.'
   else if (!isHttpUrl(values.url)) errors.url = 'Enter a full http:// or https:// address, like https://example.com/page.'
-  if (values.custom && values.custom !== savedAlias && !ALIAS_PATTERN.test(values.custom)) errors.custom = 'Use 3 to 64 letters, digits, _ or -.'
-  if (values.password.length > 128) errors.password = 'Use at most 128 characters.'
+  if (values.custom && values.custom !== savedAlias && !ALIAS.test(values.custom)) errors.custom = 'Use 3 to 64 letters, digits, _ or -.'
+  if (values.password.length > MAX_PASSWORD_LENGTH) errors.password = `Use at most ${MAX_PASSWORD_LENGTH} characters.`
   if (values.expiry) {
     const expiry = new Date(values.expiry)
     if (Number.isNaN(expiry.getTime())) errors.expiry = 'Enter a date and time.'
     else if (expiry.getTime() <= now.getTime()) errors.expiry = 'Choose a moment in the future.'
   }
-  if (values.metatitle.length > 200) errors.metatitle = 'Use at most 200 characters.'
-  if (values.metadescription.length > 500) errors.metadescription = 'Use at most 500 characters.'
-  const clicklimit = values.clicklimit.trim()
-  if (clicklimit && (!/^\d{1,10}$/.test(clicklimit) || Number(clicklimit) < 1 || Number(clicklimit) > MAX_CLICK_LIMIT)) {
-    errors.clicklimit = 'Enter a whole number from 1 to 1,000,000,000.'
-  }
-  if (values.variants.length > 0 && (values.variants.length < 2 || values.variants.length > 5)) errors.variants = 'A split test needs 2 to 5 variants.'
+  if (values.metatitle.length > MAX_META_TITLE_LENGTH) errors.metatitle = `Use at most ${MAX_META_TITLE_LENGTH} characters.`
+  if (values.metadescription.length > MAX_META_DESCRIPTION_LENGTH) errors.metadescription = `Use at most ${MAX_META_DESCRIPTION_LENGTH} characters.`
+  if (values.clicklimit.trim() && !isWholeNumberUpTo(values.clicklimit, MAX_CLICK_LIMIT)) errors.clicklimit = `Enter a whole number from 1 to ${MAX_CLICK_LIMIT.toLocaleString('en')}.`
+  if (values.variants.length > 0 && (values.variants.length < MIN_VARIANTS || values.variants.length > MAX_VARIANTS)) errors.variants = `A split test needs ${MIN_VARIANTS} to ${MAX_VARIANTS} variants.`
   values.variants.forEach((row, index) => {
     if (!isHttpUrl(row.url)) errors[`variants.${index}.url`] = 'Enter an http or https URL.'
-    const weight = row.weight.trim()
-    if (!/^\d{1,7}$/.test(weight) || Number(weight) < 1 || Number(weight) > 1_000_000) errors[`variants.${index}.weight`] = 'Enter a whole number from 1 to 1,000,000.'
+    if (!isWholeNumberUpTo(row.weight, MAX_VARIANT_WEIGHT)) errors[`variants.${index}.weight`] = `Enter a whole number from 1 to ${MAX_VARIANT_WEIGHT.toLocaleString('en')}.`
   })
   for (const field of ['expiredurl', 'ios', 'android', 'brokenurl'] as const) {
     if (values[field].trim() && !isHttpUrl(values[field])) errors[field] = 'Enter a full http:// or https:// address.'
@@ -149,9 +139,9 @@ export function validateLinkForm(values: LinkFormValues, now = new Date(), saved
     const problem = utmValueProblem(values.utm[field])
     if (problem) errors[`utm.${field}`] = problem
   }
-  checkTargets(errors, 'geotarget', values.geotarget, (row) => row.location, (code) => (COUNTRY_CODES.has(code.toUpperCase()) ? undefined : 'Choose a country.'), (row) => row.link, 'location')
-  checkTargets(errors, 'devicetarget', values.devicetarget, (row) => row.device, (device) => ((TARGET_DEVICES as readonly string[]).includes(device) ? undefined : 'Choose a device.'), (row) => row.link, 'device')
-  checkTargets(errors, 'languagetarget', values.languagetarget, (row) => row.language, (code) => (/^[A-Za-z]{2}$/.test(code) ? undefined : 'Enter a two-letter language code, like fr.'), (row) => row.link, 'language')
+  checkTargets(errors, 'geotarget', values.geotarget, (row) => row.location, (code) => (countryCodeOf(code) ? undefined : 'Choose a country.'), (row) => row.link, 'location')
+  checkTargets(errors, 'devicetarget', values.devicetarget, (row) => row.device, (device) => (targetDeviceOf(device) ? undefined : 'Choose a device.'), (row) => row.link, 'device')
+  checkTargets(errors, 'languagetarget', values.languagetarget, (row) => row.language, (code) => (languageCodeOf(code) ? undefined : 'Enter a two-letter language code, like fr.'), (row) => row.link, 'language')
   return errors
 }
 

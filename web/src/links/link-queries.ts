@@ -1,9 +1,14 @@
 // The links' server state: a page of the table (GET /api/urls applies the search, the order and the
 // campaign, channel and domain filters itself, so the page and its count are the server's), one
-// link, the newest few, and a search for pickers.
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+// link, the newest few, and a search for pickers; creating (one, or many in a row), changing and
+// deleting links, their social card and split test, and saving UTM templates.
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
+import { queryKeys } from '../api/query-keys'
 import type { paths } from '../api/schema'
+import { useCountedWrite, useRefresh, useWrite } from '../api/write-queries'
+import type { LinkCreateBody, LinkUpdateBody } from './link-form'
+import type { UtmValues } from './utm'
 
 export type LinkEntry = paths['/api/urls']['get']['responses'][200]['content']['application/json']['data']['urls'][number]
 export type LinkOrder = 'date' | 'clicks'
@@ -54,7 +59,7 @@ export function toLinkListQuery(filters: LinkFilters): LinkListQuery {
 
 export function useLinkPage(filters: LinkFilters) {
   return useQuery({
-    queryKey: ['links', filters],
+    queryKey: queryKeys.links.page(filters),
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<LinkPage> => {
       const { data } = await unwrap(api.GET('/api/urls', { params: { query: toLinkListQuery(filters) } }))
@@ -66,7 +71,7 @@ export function useLinkPage(filters: LinkFilters) {
 /** One link with its details (the editor and the analytics page share it). */
 export function useLink(id: number) {
   return useQuery({
-    queryKey: ['link', id],
+    queryKey: queryKeys.links.one(id),
     queryFn: () => unwrap(api.GET('/api/url/{id}', { params: { path: { id } } })),
     enabled: Number.isInteger(id) && id > 0,
   })
@@ -75,7 +80,7 @@ export function useLink(id: number) {
 /** The newest `limit` links. */
 export function useLatestLinks(limit: number) {
   return useQuery({
-    queryKey: ['links', 'latest', limit],
+    queryKey: queryKeys.links.latest(limit),
     queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit, order: 'date' } } }))).data.urls,
   })
 }
@@ -83,7 +88,7 @@ export function useLatestLinks(limit: number) {
 /** The first `limit` links matching `q` (alias, destination or title), for a picker; the last answer stays while the next loads. */
 export function useLinkSearch(q: string, limit: number) {
   return useQuery({
-    queryKey: ['links', { picker: true, q, limit }],
+    queryKey: queryKeys.links.search({ q, limit }),
     placeholderData: keepPreviousData,
     queryFn: async () => (await unwrap(api.GET('/api/urls', { params: { query: { limit, ...(q ? { q } : {}) } } }))).data,
   })
@@ -91,5 +96,60 @@ export function useLinkSearch(q: string, limit: number) {
 
 /** The workspace's UTM templates (first 100, the API's largest page), applied in the link builder. */
 export function useUtmTemplates() {
-  return useQuery({ queryKey: ['utm-templates'], queryFn: async () => (await unwrap(api.GET('/api/utm-templates', { params: { query: { limit: 100 } } }))).data.templates, staleTime: 5 * 60_000 })
+  return useQuery({ queryKey: queryKeys.utmTemplates, queryFn: async () => (await unwrap(api.GET('/api/utm-templates', { params: { query: { limit: 100 } } }))).data.templates, staleTime: 5 * 60_000 })
+}
+
+/** A link created: its id and short URL. */
+export interface CreatedLink {
+  id: number
+  shorturl: string
+}
+
+/** Creates a link; answers its id and short URL. */
+export function useCreateLink() {
+  return useCountedWrite({ send: (body: LinkCreateBody): Promise<CreatedLink> => unwrap(api.POST('/api/url/add', { body })), refreshes: [queryKeys.links.all] })
+}
+
+/**
+ * Creates links one after another (bulk creation: `run` is handed the request for one link and
+ * decides the pace); the table and the plan usage are asked again once, when the run ends.
+ */
+export function useCreateLinks() {
+  const refresh = useRefresh()
+  return useMutation({
+    mutationFn: (run: (create: (body: LinkCreateBody) => Promise<CreatedLink>) => Promise<void>) => run((body) => unwrap(api.POST('/api/url/add', { body }))),
+    onSettled: () => refresh([queryKeys.links.all, queryKeys.account.usage]),
+  })
+}
+
+export function useUpdateLink() {
+  return useWrite({ send: ({ id, body }: { id: number; body: LinkUpdateBody }) => unwrap(api.PUT('/api/url/{id}/update', { params: { path: { id } }, body })), refreshes: [queryKeys.links.all] })
+}
+
+export function useDeleteLink() {
+  return useCountedWrite({ send: (id: number) => unwrap(api.DELETE('/api/url/{id}/delete', { params: { path: { id } } })), refreshes: [queryKeys.links.all] })
+}
+
+/** Ends a split test: the variant at `variant` becomes the link's only destination. */
+export function useChooseWinner() {
+  return useWrite({ send: ({ id, variant }: { id: number; variant: number }) => unwrap(api.POST('/api/url/{id}/winner', { params: { path: { id } }, body: { variant } })), refreshes: [queryKeys.links.all] })
+}
+
+/** Sets the link's social card image (`file`), or removes it (null). */
+export function useSetCard() {
+  return useWrite({
+    send: ({ id, file }: { id: number; file: File | null }) => {
+      if (file === null) return unwrap(api.DELETE('/api/url/{id}/card', { params: { path: { id } } }))
+      const form = new FormData()
+      form.append('image', file)
+      // The browser sets the multipart Content-Type (with its boundary) for a FormData body.
+      return unwrap(api.POST('/api/url/{id}/card', { params: { path: { id } }, body: form as never, bodySerializer: (body: unknown) => body as FormData }))
+    },
+    refreshes: ({ id }) => [queryKeys.links.one(id)],
+  })
+}
+
+/** Saves UTM parameters as a template of the workspace, then the builder lists it. */
+export function useSaveUtmTemplate() {
+  return useWrite({ send: (body: { name: string; utm: Partial<UtmValues> }) => unwrap(api.POST('/api/utm-template/add', { body })), refreshes: [queryKeys.utmTemplates] })
 }

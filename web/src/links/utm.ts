@@ -1,7 +1,8 @@
 // UTM parameters in the link builder: the five fields, the server's rule for a value
 // (src/modules/links/link-options.ts), and the destination a visitor will get, for the preview.
-// The names, the longest value and the merge are the server's own (src/core/utm.ts), imported,
-// so the preview cannot drift from what a visit does.
+// The names, the longest value, the rule for text and the merge are the server's own
+// (src/core/utm.ts, src/core/text.ts), imported, so neither check nor preview can drift from the server.
+import { textRuleBroken } from '../../../src/core/text'
 import { MAX_UTM_LENGTH, UTM_FIELDS, withUtmParameters as mergeUtm, type UtmField } from '../../../src/core/utm'
 
 export { MAX_UTM_LENGTH, UTM_FIELDS, type UtmField }
@@ -17,13 +18,13 @@ export const UTM_PLACEHOLDERS: Record<UtmField, string> = {
   source: 'newsletter', medium: 'email', campaign: 'spring-sale', term: 'running shoes', content: 'hero-button',
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-/** What is wrong with a value, as the server would refuse it; undefined when it is fine. */
+/** What is wrong with a value, as the server would refuse it (it trims first); undefined when it is fine. */
 export function utmValueProblem(value: string): string | undefined {
-  if (value.trim().length > MAX_UTM_LENGTH) return `Use at most ${MAX_UTM_LENGTH} characters.`
-  if (CONTROL.test(value)) return 'Remove line breaks, tabs and other control characters.'
-  return undefined
+  const text = value.trim()
+  if (text.length > MAX_UTM_LENGTH) return `Use at most ${MAX_UTM_LENGTH} characters.`
+  const broken = textRuleBroken(text, false)
+  // The server's phrase ("must not contain line breaks or tabs") as a sentence, as its refusals are shown.
+  return broken ? `${broken.charAt(0).toUpperCase()}${broken.slice(1)}.` : undefined
 }
 
 /** The parameters that are set, trimmed; undefined when none is. */

@@ -1,24 +1,24 @@
 // The Members page's last section, for owners: delete the workspace with everything in it, once
 // its name is typed. The server keeps the instance's administration and a person's only workspace
 // (and says why); the session moves to another of the person's workspaces, where the page reopens.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { useForgetAll } from '../account/account-queries'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { Field } from '../components/Field'
-import type { Workspace } from './member-queries'
+import { useDeleteWorkspace, type Workspace } from './member-queries'
 
 export function DeleteWorkspaceSection({ workspace, others, canCreate }: { workspace: Workspace; others: number; canCreate: boolean }) {
-  const queryClient = useQueryClient()
+  const forgetAll = useForgetAll()
   const navigate = useNavigate()
   const [asking, setAsking] = useState(false)
   const [typed, setTyped] = useState('')
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/workspace/{id}/delete', { params: { path: { id: workspace.id } } })),
+  const remove = useDeleteWorkspace()
+  const confirm = () => remove.mutate(workspace.id, {
     onSuccess: async () => {
       // Everything cached belonged to the deleted workspace.
-      queryClient.clear()
+      forgetAll()
       await navigate('/', { replace: true })
     },
   })
@@ -47,7 +47,7 @@ export function DeleteWorkspaceSection({ workspace, others, canCreate }: { works
           busy={remove.isPending}
           confirmDisabled={typed.trim() !== workspace.name}
           error={remove.isError ? messageOf(remove.error) : undefined}
-          onConfirm={() => remove.mutate()}
+          onConfirm={confirm}
           onCancel={close}
         >
           <p>Everything in this workspace is deleted for good. You will continue in another of your workspaces.</p>

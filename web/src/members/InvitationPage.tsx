@@ -2,22 +2,22 @@
 // it offers, then joining, as the person signed in in this browser, or as a new person with a
 // username and a password of their own. Someone who already signs in elsewhere signs in first and
 // comes back here. Links mailed before carry the token in the path: the page moves it to the fragment.
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { ErrorMessage, Loading } from '../components/States'
-import { accountQueryKey, useAccount } from '../account/account-queries'
+import { useAccount, useForgetAll } from '../account/account-queries'
 import { useCheckedSubmit } from '../components/use-checked-submit'
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, useInvitationDetails } from './member-queries'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, useAcceptInvitation, useInvitationDetails } from './member-queries'
 
 export function InvitationPage() {
   const fromPath = useParams().token
   const location = useLocation()
   const token = fromPath ?? decodeURIComponent(location.hash.replace(/^#/, ''))
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const forgetAll = useForgetAll()
+  const join = useAcceptInvitation()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   // Once joined, the invitation is spent: asking for it again would only be refused.
@@ -37,12 +37,11 @@ export function InvitationPage() {
   const accept = useCheckedSubmit<'username' | 'password'>({
     validate: () => ({}),
     send: async () => {
-      const accepted = await unwrap(api.POST('/api/invitation/accept', { body: signedIn ? { token } : { token, username: username.trim(), password } }))
+      const account = await join.mutateAsync(signedIn ? { token } : { token, username: username.trim(), password })
       setJoined(true)
       // Leave first, then forget what the page showed.
       await navigate('/', { replace: true })
-      queryClient.clear()
-      queryClient.setQueryData(accountQueryKey, accepted.data)
+      forgetAll(account)
     },
     fields: ['username', 'password'],
   })
@@ -82,7 +81,7 @@ export function InvitationPage() {
                 </Field>
               </>
             )}
-            {accept.formError && <p className="form-error" role="alert">{accept.formError}</p>}
+            <FormError message={accept.formError} />
             {(signedIn || !details.data.registered) && (
               <button type="submit" className="button primary block" disabled={accept.submitting}>{accept.submitting ? 'Joining…' : `Join ${details.data.workspace}`}</button>
             )}

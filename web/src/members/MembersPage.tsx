@@ -1,18 +1,18 @@
 // The workspace's members: invite someone with a role (the link to copy, or mailed), change a
 // role, remove a member, withdraw a pending invitation, see who signs in with a second factor.
 // What the signed-in person's role does not allow is shown disabled, with the reason beside it.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { CopyButton } from '../components/CopyButton'
 import { Field } from '../components/Field'
 import { formatDate, formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DeleteWorkspaceSection } from './DeleteWorkspaceSection'
-import { membersQueryKey, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCanCreateWorkspace, useMembers, useWorkspaces, type Member, type Role } from './member-queries'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCanCreateWorkspace, useChangeRole, useInvite, useMembers, useRemoveMember, useWithdrawInvitation, useWorkspaces, type Member, type Role } from './member-queries'
 import './members.css'
 
 const MANAGE_REASON = 'Only owners and admins can invite, change or remove members.'
@@ -23,7 +23,6 @@ function assignableRoles(actor: Role | undefined): Role[] {
 }
 
 export function MembersPage() {
-  const queryClient = useQueryClient()
   const members = useMembers()
   const workspaces = useWorkspaces()
   const canCreateWorkspace = useCanCreateWorkspace()
@@ -32,28 +31,14 @@ export function MembersPage() {
   const canManage = roleAllows(role, 'admin')
   const [invited, setInvited] = useState<{ email: string; url: string; mailed: boolean }>()
   const [removing, setRemoving] = useState<Member>()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: membersQueryKey })
-
-  const changeRole = useMutation({
-    mutationFn: ({ id, role: next }: { id: number; role: Role }) => unwrap(api.PUT('/api/member/{id}/update', { params: { path: { id } }, body: { role: next } })),
-    onSettled: refresh,
-  })
-  const remove = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/member/{id}/delete', { params: { path: { id } } })),
-    onSuccess: async () => {
-      setRemoving(undefined)
-      await refresh()
-    },
-  })
-  const withdraw = useMutation({
-    mutationFn: (id: number) => unwrap(api.DELETE('/api/invitation/{id}/delete', { params: { path: { id } } })),
-    onSettled: refresh,
-  })
+  const changeRole = useChangeRole()
+  const remove = useRemoveMember()
+  const withdraw = useWithdrawInvitation()
 
   return (
     <>
       <PageHeader title="Members" description="The people of this workspace and what each may do." />
-      <InviteForm canManage={canManage} roles={assignableRoles(role)} onInvited={async (result) => { setInvited(result); await refresh() }} />
+      <InviteForm canManage={canManage} roles={assignableRoles(role)} onInvited={setInvited} />
       {invited && (
         <div className="card stack" role="status">
           <p className="small">
@@ -66,8 +51,8 @@ export function MembersPage() {
           </div>
         </div>
       )}
-      {changeRole.isError && <p className="form-error" role="alert">{messageOf(changeRole.error)}</p>}
-      {withdraw.isError && <p className="form-error" role="alert">{messageOf(withdraw.error)}</p>}
+      <FormError error={changeRole.error} />
+      <FormError error={withdraw.error} />
       {members.isPending ? <Loading label="Loading members…" /> : members.isError ? <ErrorMessage error={members.error} onRetry={() => members.refetch()} /> : (
         <>
           <section className="card table-card" aria-labelledby="members-title">
@@ -138,7 +123,7 @@ export function MembersPage() {
       )}
       {current && role === 'owner' && <DeleteWorkspaceSection workspace={current} others={(workspaces.data?.length ?? 1) - 1} canCreate={canCreateWorkspace} />}
       {removing && (
-        <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id)} onCancel={() => { setRemoving(undefined); remove.reset() }}>
+        <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id, { onSuccess: () => setRemoving(undefined) })} onCancel={() => { setRemoving(undefined); remove.reset() }}>
           <p>They lose access to this workspace at once, and the API keys they made here stop working.</p>
         </ConfirmDialog>
       )}
@@ -148,17 +133,18 @@ export function MembersPage() {
 
 type InviteField = 'email' | 'role'
 
-function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles: Role[]; onInvited(result: { email: string; url: string; mailed: boolean }): Promise<void> }) {
+function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles: Role[]; onInvited(result: { email: string; url: string; mailed: boolean }): void }) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('editor')
+  const invite = useInvite()
   const form = useCheckedSubmit<InviteField>({
     validate: () => (/^[^\s@]+@[^\s@]+$/.test(email.trim()) ? {} : { email: 'Enter an e-mail address.' }),
     send: async () => {
       const sent = email.trim()
-      const created = await unwrap(api.POST('/api/member/invite', { body: { email: sent, role } }))
-      // Emptied with the confirmation, not after the list's refresh: an address typed meanwhile stays.
-      setEmail('')
-      await onInvited({ email: sent, url: created.url, mailed: created.mailed })
+      const created = await invite.mutateAsync({ email: sent, role })
+      // Emptied once sent, unless another address was typed meanwhile (while the list was asked again): that one stays.
+      setEmail((current) => (current.trim() === sent ? '' : current))
+      onInvited({ email: sent, url: created.url, mailed: created.mailed })
     },
     fields: ['email', 'role'],
   })
@@ -177,7 +163,7 @@ function InviteForm({ canManage, roles, onInvited }: { canManage: boolean; roles
         <button type="submit" className="button primary align-end" disabled={!canManage || form.submitting}>{form.submitting ? 'Inviting…' : 'Send invitation'}</button>
       </form>
       {!canManage && <p className="muted small disabled-reason">{MANAGE_REASON}</p>}
-      {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} />
     </section>
   )
 }

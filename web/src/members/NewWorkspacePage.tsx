@@ -1,24 +1,25 @@
 // Create a workspace: its name (letters, digits, _ and -); you become its owner and the dashboard
 // switches to it.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { api, unwrap } from '../api/client'
+import { useForgetAll } from '../account/account-queries'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { useCheckedSubmit } from '../components/use-checked-submit'
+import { useCreateWorkspace } from './member-queries'
 
 export function NewWorkspacePage() {
-  const queryClient = useQueryClient()
+  const create = useCreateWorkspace()
+  const forgetAll = useForgetAll()
   const navigate = useNavigate()
   const [name, setName] = useState('')
   const form = useCheckedSubmit<'name'>({
     validate: () => (/^[A-Za-z0-9_-]{3,32}$/.test(name.trim()) ? {} : { name: 'Use 3 to 32 letters, digits, _ and -.' }),
     send: async () => {
-      const created = await unwrap(api.POST('/api/workspace/add', { body: { name: name.trim() } }))
-      await unwrap(api.PUT('/api/workspace/{id}/switch', { params: { path: { id: created.id } } }))
+      await create.mutateAsync(name.trim())
       // Everything cached belongs to the workspace left behind.
-      queryClient.clear()
+      forgetAll()
       await navigate('/', { replace: true })
     },
     fields: ['name'],
@@ -30,7 +31,7 @@ export function NewWorkspacePage() {
         <Field label="Workspace name" error={form.errors.name} hint="3 to 32 letters, digits, _ and -; shown as the account's username to its API keys.">
           <input type="text" value={name} placeholder="marketing-team" onChange={(event) => setName(event.target.value)} />
         </Field>
-        {form.formError && <p className="form-error" role="alert">{form.formError}</p>}
+        <FormError message={form.formError} />
         <div><button type="submit" className="button primary" disabled={form.submitting}>{form.submitting ? 'Creating…' : 'Create workspace'}</button></div>
       </form>
     </>

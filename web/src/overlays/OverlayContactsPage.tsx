@@ -1,15 +1,15 @@
 // What visitors sent through a contact overlay: newest first, paged, and a CSV of all of them.
-import { useMutation } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { messageOf } from '../api/client'
 import { downloadText } from '../components/download'
 import { formatDateTime } from '../components/format'
+import { FormError } from '../components/FormError'
 import { usePageParam } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { contactsCsv, contactsFileName } from './contacts-csv'
-import { fetchAllContacts, useOverlay, useOverlayContacts } from './overlay-queries'
+import { useAllContacts, useOverlay, useOverlayContacts } from './overlay-queries'
 import './overlays.css'
 
 export function OverlayContactsPage() {
@@ -18,9 +18,8 @@ export function OverlayContactsPage() {
   const overlay = useOverlay(id)
   const contacts = useOverlayContacts(id, page)
   const name = overlay.data?.name ?? 'overlay'
-  const exportCsv = useMutation({
-    mutationFn: async () => downloadText(contactsFileName(name), contactsCsv(await fetchAllContacts(id))),
-  })
+  const exportCsv = useAllContacts()
+  const download = () => exportCsv.mutate(id, { onSuccess: (all) => downloadText(contactsFileName(name), contactsCsv(all)) })
   const hasContacts = (contacts.data?.result ?? 0) > 0
 
   return (
@@ -31,13 +30,13 @@ export function OverlayContactsPage() {
         actions={
           <>
             <Link to={`/overlays/${id}/edit`} className="button">Edit overlay</Link>
-            <button type="button" className="button primary" disabled={!hasContacts || exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+            <button type="button" className="button primary" disabled={!hasContacts || exportCsv.isPending} onClick={download}>
               {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
             </button>
           </>
         }
       />
-      {exportCsv.isError && <p className="form-error" role="alert">The export failed: {messageOf(exportCsv.error)}</p>}
+      <FormError message={exportCsv.isError ? `The export failed: ${messageOf(exportCsv.error)}` : undefined} />
       {overlay.data && overlay.data.type !== 'contact' && <p className="notice">This overlay shows a message, not a contact form: it collects no contacts.</p>}
       {contacts.isPending ? <Loading label="Loading contacts…" /> : contacts.isError ? <ErrorMessage error={contacts.error} onRetry={() => contacts.refetch()} /> : contacts.data.contacts.length === 0 ? (
         <div className="card">

@@ -1,10 +1,8 @@
 // Create or edit a CTA overlay, with the server's rendering of what visitors will see beside it.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
@@ -13,7 +11,7 @@ import {
   emptyOverlayForm, OVERLAY_FORM_FIELDS, toOverlayCreateBody, toOverlayPreviewBody, toOverlayUpdateBody, validateOverlayForm,
   type OverlayFormValues, type OverlayType,
 } from './overlay-form'
-import { useOverlay, useOverlayPreview } from './overlay-queries'
+import { useCreateOverlay, useOverlay, useOverlayPreview, useUpdateOverlay } from './overlay-queries'
 import './overlays.css'
 
 interface OverlayEditorProps {
@@ -48,7 +46,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
   return (
     <div className="editor-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create overlay' : 'Edit overlay'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         {mode === 'create' ? (
           <Field label="Type" hint="Cannot be changed later.">
             <select value={values.type} onChange={(event) => { setValues((current) => ({ ...current, type: event.target.value as OverlayType })); clearErrors() }}>
@@ -112,8 +110,7 @@ function OverlayEditor({ mode, initial, onSubmit }: OverlayEditorProps) {
 
 export function CreateOverlayPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateOverlay()
   return (
     <>
       <PageHeader title="Create overlay" />
@@ -121,8 +118,7 @@ export function CreateOverlayPage() {
         mode="create"
         initial={emptyOverlayForm}
         onSubmit={async (values) => {
-          await unwrap(api.POST('/api/overlay/add', { body: toOverlayCreateBody(values) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['overlays'] }), refreshUsage()])
+          await create.mutateAsync(toOverlayCreateBody(values))
           navigate('/overlays', { state: { notice: `Overlay “${values.name.trim()}” created. Choose it as the type of a link to show it.` } })
         }}
       />
@@ -133,7 +129,7 @@ export function CreateOverlayPage() {
 export function EditOverlayPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateOverlay()
   const overlay = useOverlay(id)
   const data = overlay.data
   return (
@@ -150,8 +146,7 @@ export function EditOverlayPage() {
             title: data.title ?? '', description: data.description ?? '', email: data.email ?? '',
           }}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/overlay/{id}/update', { params: { path: { id } }, body: toOverlayUpdateBody(values) }))
-            await queryClient.invalidateQueries({ queryKey: ['overlays'] })
+            await update.mutateAsync({ id, body: toOverlayUpdateBody(values) })
             navigate('/overlays', { state: { notice: 'Overlay saved.' } })
           }}
         />

@@ -1,13 +1,12 @@
 // The account's CTA overlays: a message or a contact form shown over the page a link frames.
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate } from '../components/format'
 import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
-import { useOverlayPage, type OverlayEntry } from './overlay-queries'
+import { useDeleteOverlay, useOverlayPage, type OverlayEntry } from './overlay-queries'
 import './overlays.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
@@ -71,12 +70,13 @@ export function OverlaysPage() {
 }
 
 function DeleteOverlayDialog({ overlay, onClose }: { overlay: OverlayEntry; onClose(): void }) {
+  const deletion = useDeleteOverlay()
   return (
     <DeleteRecordDialog
       title="Delete this overlay?"
       confirmLabel="Delete overlay"
-      remove={() => unwrap(api.DELETE('/api/overlay/{id}/delete', { params: { path: { id: overlay.id } } }))}
-      lists={[['overlays']]}
+      deletion={deletion}
+      id={overlay.id}
       onClose={onClose}
     >
       <p><strong>{overlay.name}</strong> will be deleted; links that show it will show their page without it.</p>

@@ -1,5 +1,6 @@
 // The CTA overlay editor's values and the client checks mirroring overlay.schemas.ts and
 // overlay-config.ts: each type has its own fields, one of them required.
+import { isHttpUrlInput } from '../../../src/core/urls'
 
 export type OverlayType = 'message' | 'contact'
 
@@ -34,15 +35,6 @@ export const OVERLAY_FIELDS: Record<OverlayType, ReadonlyArray<Exclude<keyof Ove
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
 export function validateOverlayForm(values: OverlayFormValues): OverlayFormErrors {
   const errors: OverlayFormErrors = {}
   const text = (field: keyof OverlayFormValues) => values[field].trim()
@@ -51,7 +43,7 @@ export function validateOverlayForm(values: OverlayFormValues): OverlayFormError
   if (values.type === 'message') {
     if (!text('message')) errors.message = 'Enter the message visitors see.'
     else if (text('message').length > 500) errors.message = 'Must be 1 to 500 characters.'
-    if (text('link') && !isHttpUrl(text('link'))) errors.link = 'Must be an http or https URL, or empty.'
+    if (text('link') && !isHttpUrlInput(text('link'))) errors.link = 'Must be an http or https URL, or empty.'
     for (const field of ['color', 'bg'] as const) {
       if (text(field) && !HEX.test(text(field))) errors[field] = 'Must be a HEX color like #1e90ff or #fff, or empty.'
     }

@@ -3,6 +3,7 @@
 // once the pixel exists (the API cannot change it).
 import { useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { PIXEL_FIELDS, validatePixelForm, type PixelFormValues, type PixelProvider } from './pixel-form'
 
@@ -28,7 +29,7 @@ export function PixelForm({ mode, initial, providers, submitLabel, onSubmit, onC
 
   return (
     <form className="stack pixel-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New pixel' : `Edit pixel ${initial.name}`}>
-      {formError && <div className="form-error" role="alert">{formError}</div>}
+      <FormError message={formError} />
       <div className="pixel-form-grid">
         {mode === 'create' ? (
           <Field label="Provider" error={errors.type}>

@@ -1,9 +1,6 @@
 // The account's tracking pixels: add one per provider with its tag checked as the server checks
 // it, rename it or change its tag in place, delete it behind a confirmation.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate } from '../components/format'
 import { usePageParam } from '../components/list-page'
@@ -12,7 +9,7 @@ import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { PixelForm } from './PixelForm'
-import { usePixelPage, usePixelProviders, type Pixel } from './pixel-queries'
+import { useCreatePixel, useDeletePixel, usePixelPage, usePixelProviders, useUpdatePixel, type Pixel } from './pixel-queries'
 import './pixels.css'
 import { RoleNote, useMay } from '../members/RoleGuard'
 
@@ -22,8 +19,8 @@ export function PixelsPage() {
   const [page, setPage] = usePageParam()
   const pixels = usePixelPage(page)
   const providers = usePixelProviders()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreatePixel()
+  const update = useUpdatePixel()
   const [creating, setCreating] = useState(false)
   const [editing, setEditing] = useState<number>()
   const [deleting, setDeleting] = useState<Pixel>()
@@ -54,8 +51,7 @@ export function PixelsPage() {
             onSubmit={async (values) => {
               // The form only submits a tag checked against one of these providers.
               const type = providers.data.find((provider) => provider.type === values.type)!.type
-              const created = await unwrap(api.POST('/api/pixel/add', { body: { type, name: values.name, tag: values.tag } }))
-              await Promise.all([queryClient.invalidateQueries({ queryKey: ['pixels'] }), refreshUsage()])
+              const created = await create.mutateAsync({ type, name: values.name, tag: values.tag })
               setCreating(false)
               setNotice(`Pixel “${created.name}” added. Choose it in a link's options to fire it on visits.`)
             }}
@@ -83,8 +79,7 @@ export function PixelsPage() {
                   submitLabel="Save pixel"
                   onCancel={() => setEditing(undefined)}
                   onSubmit={async (values) => {
-                    await unwrap(api.PUT('/api/pixel/{id}/update', { params: { path: { id: pixel.id } }, body: { name: values.name, tag: values.tag } }))
-                    await queryClient.invalidateQueries({ queryKey: ['pixels'] })
+                    await update.mutateAsync({ id: pixel.id, body: { name: values.name, tag: values.tag } })
                     setEditing(undefined)
                     setNotice(`Pixel “${values.name}” saved.`)
                   }}
@@ -113,12 +108,13 @@ export function PixelsPage() {
 }
 
 function DeletePixelDialog({ pixel, providerLabel, onClose }: { pixel: Pixel; providerLabel: string; onClose(): void }) {
+  const deletion = useDeletePixel()
   return (
     <DeleteRecordDialog
       title="Delete this pixel?"
       confirmLabel="Delete pixel"
-      remove={() => unwrap(api.DELETE('/api/pixel/{id}/delete', { params: { path: { id: pixel.id } } }))}
-      lists={[['pixels']]}
+      deletion={deletion}
+      id={pixel.id}
       onClose={onClose}
     >
       <p><strong>{pixel.name}</strong> ({providerLabel} {pixel.tag}) will be deleted and no longer fire on the links that use it. This cannot be undone.</p>

@@ -1,8 +1,9 @@
 // The logo of a QR code: none, a PNG or JPEG uploaded to the server (POST /api/upload/logo), or an
 // image address the server fetches once. The file is checked here as the server checks it.
 import { useId, useState } from 'react'
-import { api, messageOf, unwrap } from '../api/client'
+import { messageOf } from '../api/client'
 import type { LogoMode } from './qr-design'
+import { useUploadLogo } from './qr-queries'
 
 /** decisions §6: at most 500 KB. */
 export const LOGO_MAX_BYTES = 500 * 1024
@@ -13,14 +14,6 @@ export function logoFileProblem(file: Pick<File, 'size' | 'type'>): string | und
   if (file.size > LOGO_MAX_BYTES) return `The file is ${Math.ceil(file.size / 1024)} KB; a logo may be at most 500 KB.`
   if (file.size === 0) return 'The file is empty.'
   return undefined
-}
-
-async function uploadLogo(file: File): Promise<string> {
-  const form = new FormData()
-  form.append('file', file)
-  // The browser sets the multipart Content-Type (with its boundary) for a FormData body.
-  const result = await unwrap(api.POST('/api/upload/logo', { body: form as never, bodySerializer: (body: unknown) => body as FormData }))
-  return result.path
 }
 
 interface LogoPickerProps {
@@ -38,6 +31,7 @@ export function LogoPicker({ mode, path, url, error, onChange }: LogoPickerProps
   const [uploading, setUploading] = useState(false)
   const [uploadError, setUploadError] = useState<string>()
   const [fileName, setFileName] = useState<string>()
+  const upload = useUploadLogo()
   const shownError = uploadError ?? error
 
   async function choose(file: File | undefined) {
@@ -50,7 +44,7 @@ export function LogoPicker({ mode, path, url, error, onChange }: LogoPickerProps
     }
     setUploading(true)
     try {
-      onChange({ path: await uploadLogo(file) })
+      onChange({ path: await upload.mutateAsync(file) })
       setFileName(file.name)
     } catch (failure) {
       setUploadError(messageOf(failure))

@@ -1,7 +1,6 @@
 // The account's QR codes: each with its image, scans and downloads; create, edit, see the
 // statistics of, or delete (after a confirmation) each one.
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { displayUrl, formatCount, formatDate } from '../components/format'
 import { ListPageBody, useListPage } from '../components/list-page'
@@ -10,7 +9,7 @@ import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
 import { fileNameOf } from './QrDesigner'
 import { imageAddress } from './qr-design'
-import { useQrPage, type QrEntry } from './qr-queries'
+import { useDeleteQrCode, useQrPage, type QrEntry } from './qr-queries'
 import './qr.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 import { ActiveTagChips, ItemTagBadges, TagFilterSelect, useTagParams } from '../tags/TagFilter'
@@ -99,12 +98,13 @@ export function QrCodesPage() {
 }
 
 function DeleteQrDialog({ qr, onClose }: { qr: QrEntry; onClose(): void }) {
+  const deletion = useDeleteQrCode()
   return (
     <DeleteRecordDialog
       title="Delete this QR code?"
       confirmLabel="Delete QR code"
-      remove={() => unwrap(api.DELETE('/api/qr/{id}/delete', { params: { path: { id: qr.id } } }))}
-      lists={[['qrs']]}
+      deletion={deletion}
+      id={qr.id}
       onClose={onClose}
     >
       <p><strong>{qr.name}</strong> will stop working: printed copies will no longer scan, and its {plural(qr.scans, 'recorded scan')} will no longer be shown. This cannot be undone.</p>

@@ -3,6 +3,7 @@
 import { TagInput } from '../tags/TagInput'
 import { useId, useState, type ReactNode } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { sameNames } from '../components/server-field-error'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { LogoPicker } from './LogoPicker'
@@ -137,7 +138,7 @@ export function QrDesigner({ initial, saved, submitLabel, onSubmit, onCancel }: 
   return (
     <form className="link-builder qr-designer" onSubmit={submit} noValidate aria-label={saved ? 'Edit QR code' : 'Create QR code'}>
       <div className="builder-main stack">
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <section className="card stack" aria-labelledby="qr-content">
           <h2 id="qr-content">Content</h2>
           {saved ? (

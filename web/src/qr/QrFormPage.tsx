@@ -1,18 +1,14 @@
 // Create a QR code, or change one, in the designer.
-import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { QrDesigner } from './QrDesigner'
 import { emptyQrForm, toCreateBody, toUpdateBody, valuesFromDetails } from './qr-design'
-import { useQrCode, type QrDetails } from './qr-queries'
+import { useCreateQrCode, useQrCode, useUpdateQrCode, type QrDetails } from './qr-queries'
 
 export function CreateQrPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateQrCode()
   return (
     <>
       <PageHeader title="Create QR code" description="Choose what the code holds and how it looks; the preview is the code exactly as it will scan." actions={<Link to="/qr" className="button">Back to QR codes</Link>} />
@@ -21,9 +17,7 @@ export function CreateQrPage() {
         submitLabel="Create QR code"
         onCancel={() => navigate('/qr')}
         onSubmit={async (values) => {
-          await unwrap(api.POST('/api/qr/add', { body: toCreateBody(values) }))
-          // Refetched before the list shows again, so it never flashes its old (empty) page.
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'], refetchType: 'all' }), refreshUsage()])
+          await create.mutateAsync(toCreateBody(values))
           navigate('/qr', { state: { notice: 'QR code created. Download it from the list, or open its statistics.' } })
         }}
       />
@@ -34,7 +28,7 @@ export function CreateQrPage() {
 export function EditQrPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateQrCode()
   const qr = useQrCode(id)
   const details = qr.data?.details
   return (
@@ -49,8 +43,7 @@ export function EditQrPage() {
           details={details}
           onCancel={() => navigate('/qr')}
           onSave={async (body) => {
-            await unwrap(api.PUT('/api/qr/{id}/update', { params: { path: { id } }, body }))
-            await Promise.all([queryClient.invalidateQueries({ queryKey: ['qrs'], refetchType: 'all' }), queryClient.invalidateQueries({ queryKey: ['qr', id] })])
+            await update.mutateAsync({ id, body })
             navigate('/qr', { state: { notice: 'QR code saved.' } })
           }}
         />

@@ -1,6 +1,8 @@
 // The QR designer's form: one set of fields per type (decisions §6), the colors as the API writes
 // them (`rgb(r,g,b)`) and as the color picker does (`#rrggbb`), the logo's source, and the client
-// checks that mirror the server's rules (src/modules/qr-codes/qr-code.schemas.ts, qr-data.ts).
+// checks that mirror the server's rules (src/modules/qr-codes/qr-code.schemas.ts, qr-data.ts; the URL
+// rule is the server's own, src/core/urls.ts).
+import { isHttpUrl, isHttpUrlInput } from '../../../src/core/urls'
 import type { paths } from '../api/schema'
 
 export type QrCreateBody = paths['/api/qr/add']['post']['requestBody']['content']['application/json']
@@ -107,15 +109,6 @@ function sameColor(a: string, b: string): boolean {
 const PHONE = /^\+?[0-9 ().-]+$/
 const EMAIL = /^[^\s@]+@[^\s@]+$/
 
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 function checkPhone(value: string): string | undefined {
   if (value.trim() === '') return 'Enter a phone number.'
   if (value.length > 32 || !PHONE.test(value) || !/^\+?[0-9]{3,20}$/.test(value.replace(/[ ().-]/g, ''))) return 'Must be a phone number: digits with an optional leading +.'
@@ -128,7 +121,7 @@ export function validateQrForm(values: QrFormValues): QrFormErrors {
   switch (values.type) {
     case 'link':
       if (values.link.trim() === '') errors.data = 'Enter the address people should reach.'
-      else if (!isHttpUrl(values.link.trim())) errors.data = 'Must be an http or https URL, e.g. https://example.com/menu.'
+      else if (!isHttpUrlInput(values.link)) errors.data = 'Must be an http or https URL, e.g. https://example.com/menu.'
       break
     case 'text':
       if (values.text.trim() === '') errors.data = 'Enter the text to encode.'

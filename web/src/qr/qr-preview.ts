@@ -2,15 +2,13 @@
 // while editing), so what is shown is what scans. Asked for a moment after the last change; an
 // answer that a newer change overtook is dropped; the image is shown from a blob: URL.
 import { useEffect, useRef, useState } from 'react'
-import { api, ApiError, messageOf, unwrap } from '../api/client'
-import type { QrCreateBody, QrUpdateBody } from './qr-design'
+import { ApiError, messageOf } from '../api/client'
+import { fetchQrPreview, type PreviewRequest } from './qr-queries'
+
+export type { PreviewRequest }
 
 export const PREVIEW_DELAY_MS = 300
 export const PREVIEW_SIZE = 300
-
-export type PreviewRequest =
-  | { kind: 'new'; body: QrCreateBody }
-  | { kind: 'update'; id: number; body: QrUpdateBody }
 
 export interface PreviewState {
   /** blob: URL of the last image drawn, kept while a newer one is on its way. */
@@ -20,13 +18,6 @@ export interface PreviewState {
   /** The server's field of that error (`data.ssid`, `logo`), when it names one. */
   field?: string
   pending: boolean
-}
-
-async function fetchPreview(request: PreviewRequest, signal: AbortSignal): Promise<Blob> {
-  const query = { size: PREVIEW_SIZE }
-  return request.kind === 'new'
-    ? unwrap(api.POST('/api/qr/preview', { params: { query }, body: request.body, parseAs: 'blob', signal }))
-    : unwrap(api.POST('/api/qr/{id}/preview', { params: { path: { id: request.id }, query }, body: request.body, parseAs: 'blob', signal }))
 }
 
 /** The preview of `request`; undefined holds the last image (the form has something to fix first). */
@@ -43,7 +34,7 @@ export function useQrPreview(request: PreviewRequest | undefined): PreviewState 
     const controller = new AbortController()
     setState((current) => ({ ...current, pending: true }))
     const timer = setTimeout(() => {
-      fetchPreview(request, controller.signal).then(
+      fetchQrPreview(request, PREVIEW_SIZE, controller.signal).then(
         (blob) => {
           if (controller.signal.aborted) return
           const url = URL.createObjectURL(blob)

@@ -1,18 +1,17 @@
 // The person's security: two-factor sign-in (set up with a QR code and one code, recovery codes
 // shown once to copy or download, turned off with a code) and, for owners, requiring it of every
 // member of the workspace (ADR 025).
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { accountQueryKey, useAccount } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
+import { useAccount } from '../account/account-queries'
 import { CopyButton } from '../components/CopyButton'
 import { downloadText } from '../components/download'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { RoleNote, useMay } from '../members/RoleGuard'
-import { twoFactorQueryKey, useTwoFactorStatus, type Enrolment } from './two-factor-queries'
+import { useDisableTwoFactor, useEnableTwoFactor, useRequireTwoFactor, useStartEnrolment, useTwoFactorStatus, type Enrolment } from './two-factor-queries'
 
 const CODE_FIELDS = ['code'] as const
 
@@ -42,23 +41,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
-  const queryClient = useQueryClient()
   const [enrolment, setEnrolment] = useState<Enrolment>()
   const [code, setCode] = useState('')
+  const startEnrolment = useStartEnrolment()
+  const enable = useEnableTwoFactor()
   const start = useCheckedSubmit({
     validate: () => ({}),
-    send: async () => setEnrolment((await unwrap(api.POST('/api/auth/two-factor/setup'))).data),
+    send: async () => setEnrolment(await startEnrolment.mutateAsync()),
     fields: [],
   })
   const confirm = useCheckedSubmit({
     validate: () => checkCode(code),
-    send: async () => {
-      const { data } = await unwrap(api.POST('/api/auth/two-factor/enable', { body: { code: code.trim() } }))
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
-      // A workspace that required it lets the session go everywhere now.
-      await queryClient.invalidateQueries({ queryKey: accountQueryKey })
-      onEnabled(data.recoverycodes)
-    },
+    send: async () => onEnabled(await enable.mutateAsync(code.trim())),
     fields: CODE_FIELDS,
   })
 
@@ -66,7 +60,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     return (
       <form className="stack" onSubmit={start.submit} noValidate>
         <p>Two-factor sign-in is <strong>off</strong>. With it on, signing in asks for a code from an authenticator app on your phone as well as your password.</p>
-        {start.formError && <p className="form-error" role="alert">{start.formError}</p>}
+        <FormError message={start.formError} />
         <div className="form-actions"><button type="submit" className="button primary" disabled={start.submitting}>{start.submitting ? 'Preparing…' : 'Set up two-factor sign-in'}</button></div>
       </form>
     )
@@ -86,21 +80,20 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <Field label="Code from your app" error={confirm.errors.code}>
         <input type="text" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
       </Field>
-      {confirm.formError && <p className="form-error" role="alert">{confirm.formError}</p>}
+      <FormError message={confirm.formError} />
       <div className="form-actions"><button type="submit" className="button primary" disabled={confirm.submitting}>{confirm.submitting ? 'Checking…' : 'Turn on'}</button></div>
     </form>
   )
 }
 
 function Disable({ left }: { left: number }) {
-  const queryClient = useQueryClient()
   const [code, setCode] = useState('')
+  const disable = useDisableTwoFactor()
   const { errors, formError, submitting, submit } = useCheckedSubmit({
     validate: () => checkCode(code),
     send: async () => {
-      await unwrap(api.POST('/api/auth/two-factor/disable', { body: { code: code.trim() } }))
+      await disable.mutateAsync(code.trim())
       setCode('')
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
     },
     fields: CODE_FIELDS,
   })
@@ -111,22 +104,18 @@ function Disable({ left }: { left: number }) {
       <Field label="Code to turn it off" error={errors.code} hint="A code from your app, or a recovery code.">
         <input type="text" name="code" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />
       </Field>
-      {formError && <p className="form-error" role="alert">{formError}</p>}
+      <FormError message={formError} />
       <div className="form-actions"><button type="submit" className="button danger" disabled={submitting}>{submitting ? 'Turning off…' : 'Turn off'}</button></div>
     </form>
   )
 }
 
 function Requirement({ required, enabled }: { required: boolean; enabled: boolean }) {
-  const queryClient = useQueryClient()
   const mayRequire = useMay('owner', false)
+  const requirement = useRequireTwoFactor()
   const { formError, submitting, submit } = useCheckedSubmit({
     validate: () => ({}),
-    send: async () => {
-      await unwrap(api.PUT('/api/workspace/two-factor', { body: { required: !required } }))
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueryKey })
-      await queryClient.invalidateQueries({ queryKey: ['members'] })
-    },
+    send: () => requirement.mutateAsync(!required),
     fields: [],
   })
   const blocked = !mayRequire || (!required && !enabled)
@@ -139,7 +128,7 @@ function Requirement({ required, enabled }: { required: boolean; enabled: boolea
       <RoleNote id="require-reason" needed="owner" allowed={mayRequire} />
       {mayRequire && !required && !enabled && <p id="require-self" className="notice">Turn on two-factor sign-in for yourself first.</p>}
       <form onSubmit={submit} noValidate>
-        {formError && <p className="form-error" role="alert">{formError}</p>}
+        <FormError message={formError} />
         <button type="submit" className="button wrap-button" disabled={blocked || submitting} aria-describedby={!mayRequire ? 'require-reason' : blocked ? 'require-self' : undefined}>
           {required ? 'Stop requiring two-factor sign-in' : 'Require two-factor sign-in for everyone'}
         </button>

@@ -27,7 +27,7 @@ function renderShell(path: string) {
     { path: '/signin', element: <SignInStandIn /> },
     {
       path: '/',
-      element: <AppShell queryClient={queryClient} />,
+      element: <AppShell />,
       children: [{ path: 'links', element: <h1>Links</h1> }, { path: 'statistics', element: <StatisticsPage /> }],
     },
   ], { initialEntries: [path] })

@@ -1,14 +1,13 @@
 // The frame of every signed-in page: navigation, the workspace (a switcher when the person has
 // several), the account, sign out; sends a visitor without a session to the sign-in page and back
 // afterwards. What the person's role does not allow is shown disabled with the reason.
-import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
-import { useAccount, usePlanUsage } from '../account/account-queries'
-import { api, onRefused, onSignedOut, requestsAnswered, unwrap } from '../api/client'
+import { useAccount, useForgetAll, usePlanUsage, useSignOut } from '../account/account-queries'
+import { onSignedOut, requestsAnswered } from '../api/client'
 import { ErrorMessage, Loading } from '../components/States'
-import { roleAllows, useCanCreateWorkspace, useWorkspaces, workspacesQueryKey } from '../members/member-queries'
+import { roleAllows, useCanCreateWorkspace, useRoleRefreshOnRefusal, useWorkspaces } from '../members/member-queries'
 import { ROLE_REASONS } from '../members/RoleGuard'
 import { WorkspaceSwitcher } from './WorkspaceSwitcher'
 
@@ -70,8 +69,10 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
   },
 ]
 
-export function AppShell({ queryClient }: { queryClient: QueryClient }) {
+export function AppShell() {
   const account = useAccount()
+  const forgetAll = useForgetAll()
+  const endSession = useSignOut()
   const [signingOut, setSigningOut] = useState(false)
   // A session whose workspace requires a second factor the person lacks may only set one up (ADR 025).
   const enrolling = account.data?.step === 'enrol'
@@ -89,11 +90,11 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => onSignedOut(async () => {
     await navigate('/signin', { replace: true, state: { from: location.pathname + location.search } })
-    queryClient.clear()
-  }), [queryClient, navigate, location])
+    forgetAll()
+  }), [forgetAll, navigate, location])
 
-  // A refusal may mean the role changed meanwhile: read it again, so the pages offer what it allows.
-  useEffect(() => onRefused(() => void queryClient.invalidateQueries({ queryKey: workspacesQueryKey })), [queryClient])
+  // A refusal may mean the role changed meanwhile: it is read again, so the pages offer what it allows.
+  useRoleRefreshOnRefusal()
 
   useEffect(() => setMenuOpen(false), [location.pathname])
 
@@ -108,10 +109,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
   async function signOut() {
     flushSync(() => setSigningOut(true))
     await requestsAnswered()
-    // Whatever the server answers, the person leaves: the sign-in page is where to try again.
-    await unwrap(api.POST('/api/auth/logout')).catch(() => undefined)
-    await navigate('/signin', { replace: true, state: { signedOut: true } })
-    queryClient.clear()
+    await endSession(() => navigate('/signin', { replace: true, state: { signedOut: true } }))
   }
 
   if (signingOut) return <div className="boot"><Loading label="Signing out…" /></div>
@@ -137,7 +135,7 @@ export function AppShell({ queryClient }: { queryClient: QueryClient }) {
           </button>
         </div>
         <nav id="main-navigation" aria-label="Main" className={menuOpen ? 'nav open' : 'nav'}>
-          {workspaces.data && <WorkspaceSwitcher workspaces={workspaces.data} canCreate={canCreateWorkspace} queryClient={queryClient} />}
+          {workspaces.data && <WorkspaceSwitcher workspaces={workspaces.data} canCreate={canCreateWorkspace} />}
           {role === undefined || roleAllows(role, 'editor') ? (
             <NavLink to="/links/new" className="button primary nav-create">+ Create link</NavLink>
           ) : (

@@ -1,16 +1,14 @@
 // Create or edit a splash page, with the server's rendering of what visitors will see beside it.
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { useRefreshUsage } from '../account/account-queries'
-import { api, unwrap } from '../api/client'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { VisitorPagePreview } from '../components/VisitorPagePreview'
 import { emptySplashForm, SPLASH_FIELDS, toSplashBody, toSplashPreviewBody, validateSplashForm, type SplashFormValues } from './splash-form'
-import { useSplash, useSplashPreview } from './splash-queries'
+import { useCreateSplashPage, useSplash, useSplashPreview, useUpdateSplashPage } from './splash-queries'
 import './splash.css'
 
 interface SplashEditorProps {
@@ -33,7 +31,7 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
   return (
     <div className="editor-grid">
       <form className="card stack" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Create splash page' : 'Edit splash page'}>
-        {formError && <div className="form-error" role="alert">{formError}</div>}
+        <FormError message={formError} />
         <Field label="Name" error={errors.name} hint="For you: it names the page in lists and in the link form.">
           <input type="text" maxLength={100} value={values.name} onChange={(event) => set('name', event.target.value)} autoFocus={mode === 'create'} />
         </Field>
@@ -68,8 +66,7 @@ function SplashEditor({ mode, initial, onSubmit }: SplashEditorProps) {
 
 export function CreateSplashPage() {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const refreshUsage = useRefreshUsage()
+  const create = useCreateSplashPage()
   return (
     <>
       <PageHeader title="Create splash page" />
@@ -77,8 +74,7 @@ export function CreateSplashPage() {
         mode="create"
         initial={emptySplashForm}
         onSubmit={async (values) => {
-          await unwrap(api.POST('/api/splash/add', { body: toSplashBody(values) }))
-          await Promise.all([queryClient.invalidateQueries({ queryKey: ['splash'] }), refreshUsage()])
+          await create.mutateAsync(toSplashBody(values))
           navigate('/splash', { state: { notice: `Splash page “${values.name.trim()}” created. Choose it as the type of a link to use it.` } })
         }}
       />
@@ -89,7 +85,7 @@ export function CreateSplashPage() {
 export function EditSplashPage() {
   const id = Number(useParams().id)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const update = useUpdateSplashPage()
   const page = useSplash(id)
   return (
     <>
@@ -106,8 +102,7 @@ export function EditSplashPage() {
             counter: String(page.data.counter),
           }}
           onSubmit={async (values) => {
-            await unwrap(api.PUT('/api/splash/{id}/update', { params: { path: { id } }, body: toSplashBody(values) }))
-            await queryClient.invalidateQueries({ queryKey: ['splash'] })
+            await update.mutateAsync({ id, body: toSplashBody(values) })
             navigate('/splash', { state: { notice: 'Splash page saved.' } })
           }}
         />

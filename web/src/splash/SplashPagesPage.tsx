@@ -1,13 +1,12 @@
 // The account's splash pages: the page a `splash` link shows before sending visitors on.
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate } from '../components/format'
 import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
 import { CreateAction, UsageNote } from '../usage/plan-usage'
-import { useSplashPage, type SplashEntry } from './splash-queries'
+import { useDeleteSplashPage, useSplashPage, type SplashEntry } from './splash-queries'
 import './splash.css'
 import { GuardedLink, RoleNote, useMay } from '../members/RoleGuard'
 
@@ -66,12 +65,13 @@ export function SplashPagesPage() {
 }
 
 function DeleteSplashDialog({ entry, onClose }: { entry: SplashEntry; onClose(): void }) {
+  const deletion = useDeleteSplashPage()
   return (
     <DeleteRecordDialog
       title="Delete this splash page?"
       confirmLabel="Delete splash page"
-      remove={() => unwrap(api.DELETE('/api/splash/{id}/delete', { params: { path: { id: entry.id } } }))}
-      lists={[['splash']]}
+      deletion={deletion}
+      id={entry.id}
       onClose={onClose}
     >
       <p><strong>{entry.name}</strong> will be deleted. Links that show it will show the generic “you are leaving” page instead. This cannot be undone.</p>

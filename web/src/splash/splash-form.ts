@@ -1,4 +1,5 @@
 // The splash page editor's values and the client checks mirroring splash-page.schemas.ts.
+import { isHttpUrlInput } from '../../../src/core/urls'
 
 export interface SplashFormValues {
   name: string
@@ -14,15 +15,6 @@ export const SPLASH_FIELDS: ReadonlyArray<keyof SplashFormValues> = ['name', 'ti
 
 export const emptySplashForm: SplashFormValues = { name: '', title: '', description: '', image: '', link: '', counter: '5' }
 
-export function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
 export function validateSplashForm(values: SplashFormValues): SplashFormErrors {
   const errors: SplashFormErrors = {}
   const name = values.name.trim()
@@ -32,7 +24,7 @@ export function validateSplashForm(values: SplashFormValues): SplashFormErrors {
   if (values.description.trim().length > 1000) errors.description = 'Must be at most 1000 characters.'
   for (const field of ['image', 'link'] as const) {
     const value = values[field].trim()
-    if (value && !isHttpUrl(value)) errors[field] = 'Must be an http or https URL, or empty.'
+    if (value && !isHttpUrlInput(value)) errors[field] = 'Must be an http or https URL, or empty.'
   }
   const counter = values.counter.trim()
   if (!/^\d+$/.test(counter) || Number(counter) > 60) errors.counter = 'Must be a whole number of seconds from 0 to 60.'

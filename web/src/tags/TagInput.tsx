@@ -30,8 +30,8 @@ export function TagInput({ value, onChange, error, known = [] }: TagInputProps) 
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter' || event.key === ',') {
-      // Enter adds the tag; it does not send the form.
+    if (event.key === ',' || (event.key === 'Enter' && draft.trim() !== '')) {
+      // Enter after a name adds the tag and does not send the form; with nothing typed it sends the form, as in any field.
       event.preventDefault()
       add(draft)
     } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {

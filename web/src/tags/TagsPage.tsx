@@ -1,33 +1,25 @@
 // The workspace's tags: how many links, QR codes and bio pages carry each; rename one, give it a
 // color, or delete it (it leaves every item). Tags are made by the items that name them.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
 import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatCount } from '../components/format'
+import { FormError } from '../components/FormError'
 import { ListPageBody, useListPage } from '../components/list-page'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { RoleNote, useMay } from '../members/RoleGuard'
-import { useTagPage, type Tag } from './tag-queries'
+import { useDeleteTag, useTagPage, useUpdateTag, type Tag } from './tag-queries'
 import { chipStyle, MAX_TAG_LENGTH } from './tag-rules'
 import './tags.css'
 
 const DEFAULT_COLOR = '#4f46e5'
 
 function TagEditor({ tag, onDone }: { tag: Tag; onDone(): void }) {
-  const queryClient = useQueryClient()
   const [name, setName] = useState(tag.name)
   const [color, setColor] = useState(tag.color ?? '')
-  const save = useMutation({
-    mutationFn: () => unwrap(api.PUT('/api/tag/{id}/update', { params: { path: { id: tag.id } }, body: { name: name.trim(), color } })),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['tags'] }), queryClient.invalidateQueries({ queryKey: ['links'] })])
-      onDone()
-    },
-  })
+  const save = useUpdateTag()
   const form = useCheckedSubmit<'name' | 'color'>({
     validate: () => {
       const trimmed = name.trim()
@@ -35,7 +27,10 @@ function TagEditor({ tag, onDone }: { tag: Tag; onDone(): void }) {
       if ([...trimmed].length > MAX_TAG_LENGTH) return { name: `Use at most ${MAX_TAG_LENGTH} characters.` }
       return {}
     },
-    send: () => save.mutateAsync(),
+    send: async () => {
+      await save.mutateAsync({ id: tag.id, body: { name: name.trim(), color } })
+      onDone()
+    },
     fields: ['name', 'color'],
   })
   return (
@@ -52,7 +47,7 @@ function TagEditor({ tag, onDone }: { tag: Tag; onDone(): void }) {
       <button type="button" className="button small ghost" onClick={() => setColor('')}>Default color</button>
       <button type="submit" className="button small primary" disabled={form.submitting}>Save tag</button>
       <button type="button" className="button small ghost" onClick={onDone}>Cancel</button>
-      {form.formError && <p className="field-error" role="alert">{form.formError}</p>}
+      <FormError message={form.formError} small />
     </form>
   )
 }
@@ -103,17 +98,16 @@ export function TagsPage() {
           </ul>
         )}
       </ListPageBody>
-      {deleting && (
-        <DeleteRecordDialog
-          title="Delete this tag?"
-          confirmLabel="Delete tag"
-          remove={() => unwrap(api.DELETE('/api/tag/{id}/delete', { params: { path: { id: deleting.id } } }))}
-          lists={[['tags'], ['links']]}
-          onClose={() => setDeleting(undefined)}
-        >
-          <p><strong>{deleting.name}</strong> will be removed from {formatCount(deleting.links + deleting.qrs + deleting.bios)} items. The items themselves stay.</p>
-        </DeleteRecordDialog>
-      )}
+      {deleting && <DeleteTagDialog tag={deleting} onClose={() => setDeleting(undefined)} />}
     </>
+  )
+}
+
+function DeleteTagDialog({ tag, onClose }: { tag: Tag; onClose(): void }) {
+  const deletion = useDeleteTag()
+  return (
+    <DeleteRecordDialog title="Delete this tag?" confirmLabel="Delete tag" deletion={deletion} id={tag.id} onClose={onClose}>
+      <p><strong>{tag.name}</strong> will be removed from {formatCount(tag.links + tag.qrs + tag.bios)} items. The items themselves stay.</p>
+    </DeleteRecordDialog>
   )
 }

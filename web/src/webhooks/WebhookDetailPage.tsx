@@ -1,18 +1,18 @@
 // One webhook: its state (and why it is switched off), its events, editing, a test event, and its
 // delivery log: every delivery's status, attempts, the last request (headers and body) and answer
 // (status, time, body), the next try, and a retry.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
+import { Link, useParams } from 'react-router'
 import { formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { WebhookForm } from './WebhookForm'
 import { ALL_EVENTS } from './webhook-events'
 import { WebhookState } from './WebhooksPage'
-import { useDeliveries, useWebhook, type Delivery, type Webhook } from './webhook-queries'
+import { useDeliveries, useRetryDelivery, useUpdateWebhook, useWebhook, useWebhookAction, type Delivery, type Webhook, type WebhookAction } from './webhook-queries'
 import './webhooks.css'
 
 export function WebhookDetailPage() {
@@ -24,24 +24,14 @@ export function WebhookDetailPage() {
 }
 
 function WebhookDetail({ webhook }: { webhook: Webhook }) {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const deliveries = useDeliveries(webhook.id, page)
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [notice, setNotice] = useState<string>()
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['webhooks'] })
-
-  const act = useMutation({
-    mutationFn: async (action: 'test' | 'off' | 'on') => {
-      if (action === 'test') await unwrap(api.POST('/api/webhook/{id}/test', { params: { path: { id: webhook.id } } }))
-      else await unwrap(api.PUT('/api/webhook/{id}/update', { params: { path: { id: webhook.id } }, body: { enabled: action === 'on' } }))
-      return action
-    },
-    onSuccess: async (action) => {
-      await refresh()
-      setNotice(action === 'test' ? 'A test event is on its way: it appears in the log below.' : action === 'off' ? 'Switched off: it receives nothing until you switch it on.' : 'Switched on again.')
-    },
+  const update = useUpdateWebhook()
+  const act = useWebhookAction()
+  const run = (action: WebhookAction) => act.mutate({ id: webhook.id, action }, {
+    onSuccess: () => setNotice(action === 'test' ? 'A test event is on its way: it appears in the log below.' : action === 'off' ? 'Switched off: it receives nothing until you switch it on.' : 'Switched on again.'),
   })
 
   return (
@@ -51,14 +41,14 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
         description={<><span className="webhook-url webhook-heading-url">{webhook.url}</span><Link to="/webhooks">← All webhooks</Link></>}
         actions={(
           <>
-            {webhook.enabled && <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate('test')}>Send test</button>}
-            <button type="button" className="button ghost" disabled={act.isPending} onClick={() => act.mutate(webhook.enabled ? 'off' : 'on')}>{webhook.enabled ? 'Switch off' : 'Switch on'}</button>
+            {webhook.enabled && <button type="button" className="button" disabled={act.isPending} onClick={() => run('test')}>Send test</button>}
+            <button type="button" className="button ghost" disabled={act.isPending} onClick={() => run(webhook.enabled ? 'off' : 'on')}>{webhook.enabled ? 'Switch off' : 'Switch on'}</button>
             <button type="button" className="button ghost" onClick={() => setEditing(!editing)}>{editing ? 'Close editing' : 'Edit'}</button>
           </>
         )}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {act.isError && <p className="form-error" role="alert">{messageOf(act.error)}</p>}
+      <FormError error={act.error} />
       {!webhook.enabled && (
         <div className="webhook-off-panel" role="note" aria-label="Switched off">
           <strong>Switched off{webhook.disabledAt ? ` on ${formatDateTime(webhook.disabledAt)}` : ''}.</strong>
@@ -84,8 +74,7 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
             submitLabel="Save webhook"
             onCancel={() => setEditing(false)}
             onSubmit={async (values) => {
-              await unwrap(api.PUT('/api/webhook/{id}/update', { params: { path: { id: webhook.id } }, body: { url: values.url, events: values.events, description: values.description } }))
-              await refresh()
+              await update.mutateAsync({ id: webhook.id, body: { url: values.url, events: values.events, description: values.description } })
               setEditing(false)
               setNotice('Webhook saved.')
             }}
@@ -107,7 +96,7 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
             <ul className="org-list" aria-label="Deliveries">
               {deliveries.data.deliveries.map((delivery) => <DeliveryRow key={delivery.id} delivery={delivery} webhookEnabled={webhook.enabled} />)}
             </ul>
-            <Pagination page={page} maxPage={deliveries.data.maxpage} total={deliveries.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+            <Pagination page={page} maxPage={deliveries.data.maxpage} total={deliveries.data.result} onPage={setPage} />
           </div>
         )}
       </section>
@@ -118,11 +107,7 @@ function WebhookDetail({ webhook }: { webhook: Webhook }) {
 const STATUS_LABELS: Record<Delivery['status'], string> = { delivered: 'Delivered', pending: 'Retrying', failed: 'Failed' }
 
 function DeliveryRow({ delivery, webhookEnabled }: { delivery: Delivery; webhookEnabled: boolean }) {
-  const queryClient = useQueryClient()
-  const retry = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/delivery/{id}/retry', { params: { path: { id: delivery.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }),
-  })
+  const retry = useRetryDelivery()
   const status = delivery.status === 'pending' && delivery.attempts === 0 ? 'Queued' : STATUS_LABELS[delivery.status]
   return (
     <li className="delivery-row" aria-label={`${delivery.type} ${delivery.event}`}>
@@ -139,12 +124,12 @@ function DeliveryRow({ delivery, webhookEnabled }: { delivery: Delivery; webhook
         </div>
         <div className="org-actions">
           {delivery.status !== 'delivered' && webhookEnabled && (
-            <button type="button" className="button small" disabled={retry.isPending} onClick={() => retry.mutate()}>{retry.isPending ? 'Retrying…' : 'Retry now'}<span className="visually-hidden"> {delivery.event}</span></button>
+            <button type="button" className="button small" disabled={retry.isPending} onClick={() => retry.mutate(delivery.id)}>{retry.isPending ? 'Retrying…' : 'Retry now'}<span className="visually-hidden"> {delivery.event}</span></button>
           )}
         </div>
       </div>
       {delivery.error && <p className="delivery-error small">{delivery.error}</p>}
-      {retry.isError && <p className="form-error small" role="alert">{messageOf(retry.error)}</p>}
+      <FormError error={retry.error} small />
       <p className="muted small">
         {delivery.lastTry ? <>Last try {formatDateTime(delivery.lastTry)}. </> : null}
         {delivery.nextTry ? <>Next try {formatDateTime(delivery.nextTry)}.</> : null}

@@ -1,6 +1,7 @@
 // Address, description and the events a webhook receives (grouped, with "all" per group and in all).
 import { useId, useState } from 'react'
 import { Field } from '../components/Field'
+import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { ALL_EVENTS, EVENT_GROUPS } from './webhook-events'
 import { validateWebhookForm, webhookFieldOf, type WebhookFormValues } from './webhook-form'
@@ -35,7 +36,7 @@ export function WebhookForm({ mode, initial, submitLabel, onSubmit, onCancel }: 
 
   return (
     <form className="stack webhook-form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'New webhook' : 'Edit webhook'}>
-      {formError && <div className="form-error" role="alert">{formError}</div>}
+      <FormError message={formError} />
       <Field label="Endpoint URL" error={errors.url} hint="Events are POSTed here as JSON, signed with the webhook's secret.">
         <input type="url" value={values.url} placeholder="https://crm.example.com/hooks/linkwell" spellCheck={false} autoCapitalize="off" onChange={(event) => { setValues({ ...values, url: event.target.value }); clearError('url') }} autoFocus={mode === 'create'} />
       </Field>

@@ -1,41 +1,33 @@
 // The account's webhooks: add one with an event picker (its signing secret shown once, with a copy
 // button), see which are on, failing or switched off (and why), send a test, switch one off or on,
 // delete; each webhook's delivery log is one click away.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { api, messageOf, unwrap } from '../api/client'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { Link } from 'react-router'
 import { CopyButton } from '../components/CopyButton'
+import { DeleteRecordDialog } from '../components/DeleteRecordDialog'
 import { formatDate, formatDateTime } from '../components/format'
+import { usePageParam } from '../components/list-page'
+import { FormError } from '../components/FormError'
 import { PageHeader } from '../components/PageHeader'
 import { Pagination } from '../components/Pagination'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { WebhookForm } from './WebhookForm'
-import { useWebhookPage, type Webhook } from './webhook-queries'
+import { useCreateWebhook, useDeleteWebhook, useWebhookAction, useWebhookPage, type Webhook, type WebhookAction } from './webhook-queries'
 import './webhooks.css'
 
 export function WebhooksPage() {
-  const [params, setParams] = useSearchParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [page, setPage] = usePageParam()
   const webhooks = useWebhookPage(page)
-  const queryClient = useQueryClient()
+  const create = useCreateWebhook()
   const [creating, setCreating] = useState(false)
   const [secret, setSecret] = useState<{ url: string; secret: string }>()
   const [deleting, setDeleting] = useState<Webhook>()
   const [notice, setNotice] = useState<string>()
   const startCreating = () => { setCreating(true); setSecret(undefined); setNotice(undefined) }
 
-  const act = useMutation({
-    mutationFn: async ({ webhook, action }: { webhook: Webhook; action: 'test' | 'off' | 'on' }) => {
-      if (action === 'test') await unwrap(api.POST('/api/webhook/{id}/test', { params: { path: { id: webhook.id } } }))
-      else await unwrap(api.PUT('/api/webhook/{id}/update', { params: { path: { id: webhook.id } }, body: { enabled: action === 'on' } }))
-      return { webhook, action }
-    },
-    onSuccess: async ({ webhook, action }) => {
-      await queryClient.invalidateQueries({ queryKey: ['webhooks'] })
-      setNotice(action === 'test' ? `A test event is on its way to ${webhook.url}: see its deliveries.` : action === 'off' ? `${webhook.url} is switched off: it receives nothing until you switch it on.` : `${webhook.url} is switched on again.`)
-    },
+  const act = useWebhookAction()
+  const run = (webhook: Webhook, action: WebhookAction) => act.mutate({ id: webhook.id, action }, {
+    onSuccess: () => setNotice(action === 'test' ? `A test event is on its way to ${webhook.url}: see its deliveries.` : action === 'off' ? `${webhook.url} is switched off: it receives nothing until you switch it on.` : `${webhook.url} is switched on again.`),
   })
 
   return (
@@ -46,7 +38,7 @@ export function WebhooksPage() {
         actions={<button type="button" className="button primary" onClick={startCreating}>+ New webhook</button>}
       />
       {notice && <p className="notice" role="status">{notice}</p>}
-      {act.isError && <p className="form-error" role="alert">{messageOf(act.error)}</p>}
+      <FormError error={act.error} />
       {secret && (
         <section className="card stack" aria-labelledby="secret-title">
           <h2 id="secret-title">Signing secret of {secret.url}</h2>
@@ -67,8 +59,7 @@ export function WebhooksPage() {
             submitLabel="Add webhook"
             onCancel={() => setCreating(false)}
             onSubmit={async (values) => {
-              const created = await unwrap(api.POST('/api/webhook/add', { body: { url: values.url, events: values.events, ...(values.description ? { description: values.description } : {}) } }))
-              await queryClient.invalidateQueries({ queryKey: ['webhooks'] })
+              const created = await create.mutateAsync({ url: values.url, events: values.events, ...(values.description ? { description: values.description } : {}) })
               setCreating(false)
               setSecret({ url: values.url, secret: created.secret })
             }}
@@ -102,14 +93,14 @@ export function WebhooksPage() {
                 </div>
                 <div className="org-actions">
                   <Link to={`/webhooks/${webhook.id}`} className="button small">Deliveries<span className="visually-hidden"> of {webhook.url}</span></Link>
-                  {webhook.enabled && <button type="button" className="button small ghost" disabled={act.isPending} onClick={() => act.mutate({ webhook, action: 'test' })}>Send test<span className="visually-hidden"> to {webhook.url}</span></button>}
-                  <button type="button" className="button small ghost" disabled={act.isPending} onClick={() => act.mutate({ webhook, action: webhook.enabled ? 'off' : 'on' })}>{webhook.enabled ? 'Switch off' : 'Switch on'}<span className="visually-hidden"> {webhook.url}</span></button>
+                  {webhook.enabled && <button type="button" className="button small ghost" disabled={act.isPending} onClick={() => run(webhook, 'test')}>Send test<span className="visually-hidden"> to {webhook.url}</span></button>}
+                  <button type="button" className="button small ghost" disabled={act.isPending} onClick={() => run(webhook, webhook.enabled ? 'off' : 'on')}>{webhook.enabled ? 'Switch off' : 'Switch on'}<span className="visually-hidden"> {webhook.url}</span></button>
                   <button type="button" className="button small ghost danger-text" onClick={() => setDeleting(webhook)}>Delete<span className="visually-hidden"> {webhook.url}</span></button>
                 </div>
               </li>
             ))}
           </ul>
-          <Pagination page={page} maxPage={webhooks.data.maxpage} total={webhooks.data.result} onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })} />
+          <Pagination page={page} maxPage={webhooks.data.maxpage} total={webhooks.data.result} onPage={setPage} />
         </div>
       )}
       {deleting && <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(undefined)} />}
@@ -125,17 +116,10 @@ export function WebhookState({ webhook }: { webhook: Webhook }) {
 }
 
 function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose(): void }) {
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/webhook/{id}/delete', { params: { path: { id: webhook.id } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['webhooks'] })
-      onClose()
-    },
-  })
+  const deletion = useDeleteWebhook()
   return (
-    <ConfirmDialog title="Delete this webhook?" confirmLabel="Delete webhook" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate()} onCancel={onClose}>
+    <DeleteRecordDialog title="Delete this webhook?" confirmLabel="Delete webhook" deletion={deletion} id={webhook.id} onClose={onClose}>
       <p><strong>{webhook.url}</strong> will receive no more events, and its delivery log is deleted with it. This cannot be undone.</p>
-    </ConfirmDialog>
+    </DeleteRecordDialog>
   )
 }
