@@ -150,7 +150,7 @@ export function createServices(deps: ServiceDependencies) {
   const secrets = createSecretBox(config.secretsKey)
   // Every write a service makes for a client, with its audit rows, in one transaction.
   const auditRepository = bindable(createAuditRepository, db)
-  const journal = createChangeJournal(db, auditRepository)
+  const journal = createChangeJournal({ db, audit: auditRepository })
   // Every DNS look-up Linkwell makes itself goes through one resolver: DNS_SERVERS when set (the
   // connections made for webhooks, link checks and QR logos too), else the system's.
   const dns = deps.dns ?? createDnsClient(config.dnsServers)
@@ -159,7 +159,10 @@ export function createServices(deps: ServiceDependencies) {
   const webhookRepository = bindable(createWebhookRepository, db)
   const webhookDeliveryRepository = bindable(createWebhookDeliveryRepository, db)
   const eventOutboxRepository = bindable(createEventOutboxRepository, db)
-  const webhookDelivery = createDeliveryWorker({ deliveries: webhookDeliveryRepository, webhooks: webhookRepository, events: eventOutboxRepository }, {
+  const webhookDelivery = createDeliveryWorker({
+    deliveries: webhookDeliveryRepository,
+    webhooks: webhookRepository,
+    events: eventOutboxRepository,
     send: createWebhookSender({ allowPrivate: config.webhookAllowPrivate, resolveHost: webhookResolver }),
     secrets,
     onError: (error) => log.error({ err: error }, 'a webhook delivery could not be recorded; it will be tried again'),
@@ -167,10 +170,11 @@ export function createServices(deps: ServiceDependencies) {
   })
   // Events for webhooks, written in the transaction of what they report (ADR 018); a click
   // batch's deliveries are handed to this process's worker as the batch commits.
-  const outbox = createEventOutbox({ db, events: eventOutboxRepository, deliveries: webhookDeliveryRepository, webhooks: webhookRepository }, { stream: config.eventsUrl !== undefined, worker: webhookDelivery })
+  const outbox = createEventOutbox({ db, events: eventOutboxRepository, deliveries: webhookDeliveryRepository, webhooks: webhookRepository, stream: config.eventsUrl !== undefined, worker: webhookDelivery })
   journal.listen(outbox.onChanges)
   // With EVENTS_URL, every event is also published to NATS JetStream.
-  const eventStream = config.eventsUrl === undefined ? null : createEventStream(eventOutboxRepository, {
+  const eventStream = config.eventsUrl === undefined ? null : createEventStream({
+    events: eventOutboxRepository,
     url: config.eventsUrl,
     onError: (error) => log.error({ err: error }, 'publishing events to NATS failed; they wait in the outbox'),
     ...deps.eventStream,
@@ -280,7 +284,10 @@ export function createServices(deps: ServiceDependencies) {
   if (certificateManager) domainListeners.push(() => certificateManager.wake())
   const domainVerifier = createDomainVerifier({ domains, pollMs: config.domainVerification.pollSeconds * 1000, onError: (error) => log.warn({ err: error }, 'domain check failed') })
   // Looks at links' destinations (ADR 026); the HTTP app starts it unless LINK_CHECK=off, the CLI never does.
-  const linkChecker = createLinkChecker({ links: linkRepository, outbox, invalidation }, {
+  const linkChecker = createLinkChecker({
+    links: linkRepository,
+    outbox,
+    invalidation,
     allowPrivate: config.linkCheck.allowPrivate,
     intervalHours: config.linkCheck.intervalHours,
     pollMs: config.linkCheck.pollSeconds * 1000,
@@ -306,7 +313,7 @@ export function createServices(deps: ServiceDependencies) {
     webhookDelivery,
     /** Publishes the outbox's events to NATS JetStream (EVENTS_URL); null without it. */
     eventStream,
-    webhooks: createWebhookService(webhookRepository, { deliveries: webhookDeliveryRepository, journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate, secrets }),
+    webhooks: createWebhookService({ webhooks: webhookRepository, deliveries: webhookDeliveryRepository, journal, outbox, worker: webhookDelivery, allowPrivate: config.webhookAllowPrivate, secrets }),
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,

@@ -20,7 +20,7 @@ describe('API key authentication', () => {
 
   beforeAll(async () => {
     account = await createAccount(context)
-    service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal(context.database.db, bindable(createAuditRepository, context.database.db)), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
+    service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal({ db: context.database.db, audit: bindable(createAuditRepository, context.database.db) }), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
   })
 
   async function getAccount(authorization?: string) {

@@ -17,7 +17,7 @@ describe('the key lookup cache', () => {
 
   it('stops honouring a key revoked behind the app’s back within a second', async () => {
     const account = await createAccount(context)
-    const service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal(context.database.db, bindable(createAuditRepository, context.database.db)), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
+    const service = createApiKeyService({ keys: bindable(createApiKeyRepository, context.database.db), journal: createChangeJournal({ db: context.database.db, audit: bindable(createAuditRepository, context.database.db) }), makerOf: (actor) => context.services.accounts.personActingFor(actor) })
     const rotated = await service.createKey(commandLineActor(account.id), { name: 'rotated' })
     const api = apiClient(context.app, rotated.key)
     expect((await api('GET', '/api/account')).statusCode).toBe(200)

@@ -70,8 +70,15 @@ export function systemActor(accountId: number): Actor {
   return { id: accountId, keyId: null, personId: null, via: 'system', address: null }
 }
 
-export function createChangeJournal(db: DB, audit: AuditLogWriter, options: { now?: () => string } = {}) {
-  const now = options.now ?? nowTimestamp
+export interface ChangeJournalOptions {
+  db: DB
+  /** Writes the audit rows, in the change's transaction. */
+  audit: AuditLogWriter
+  /** The time a change is recorded at (tests fix it). */
+  now?: () => string
+}
+
+export function createChangeJournal({ db, audit, now = nowTimestamp }: ChangeJournalOptions) {
   const listeners: ChangeListener[] = []
 
   async function record(trx: DB, actor: Actor, changes: readonly Change[]): Promise<void> {

@@ -79,7 +79,8 @@ function hostOf(url: string): string {
   }
 }
 
-export function createLinkChecker(deps: LinkCheckerDependencies, options: LinkCheckerOptions) {
+export function createLinkChecker(options: LinkCheckerDependencies & LinkCheckerOptions) {
+  const deps: LinkCheckerDependencies = options
   const now = options.now ?? (() => new Date())
   const batchSize = options.batchSize ?? 20
   const hostGapMs = options.hostGapMs ?? 1000

@@ -77,7 +77,8 @@ export interface DeliveryWorkerRepositories {
 /** A webhook's pending deliveries fail with this when it is switched off. */
 const SWITCHED_OFF = 'not sent: the webhook was switched off'
 
-export function createDeliveryWorker(repositories: DeliveryWorkerRepositories, options: DeliveryWorkerOptions) {
+export function createDeliveryWorker(options: DeliveryWorkerRepositories & DeliveryWorkerOptions) {
+  const repositories: DeliveryWorkerRepositories = options
   const { deliveries, webhooks, events } = repositories
   const now = options.now ?? (() => new Date())
   const pollMs = options.pollMs ?? 1_000

@@ -106,7 +106,8 @@ export interface EventOutboxRepositories {
   webhooks: Bindable<Pick<WebhookRepository, 'listEnabledOf'>>
 }
 
-export function createEventOutbox(repositories: EventOutboxRepositories, options: EventOutboxOptions = {}) {
+export function createEventOutbox(options: EventOutboxRepositories & EventOutboxOptions) {
+  const repositories: EventOutboxRepositories = options
   const { db } = repositories
   const now = options.now ?? (() => new Date())
   const stream = options.stream ?? false

@@ -29,7 +29,8 @@ export interface EventStreamOptions {
   onError?: (error: unknown) => void
 }
 
-export function createEventStream(events: Pick<EventOutboxRepository, 'takeDueForStream' | 'markStreamed' | 'streamAgainAt'>, options: EventStreamOptions) {
+export function createEventStream(options: EventStreamOptions & { events: Pick<EventOutboxRepository, 'takeDueForStream' | 'markStreamed' | 'streamAgainAt'> }) {
+  const { events } = options
   const now = options.now ?? (() => new Date())
   const pollMs = options.pollMs ?? 1_000
   const batchSize = options.batchSize ?? 200

@@ -40,7 +40,8 @@ function switchedOff(): AppError {
   return new AppError('webhook_disabled', 'This webhook is switched off. Switch it on first (PUT /api/webhook/{id}/update with "enabled": true).')
 }
 
-export function createWebhookService(webhooks: Bindable<WebhookRepository>, options: WebhookServiceOptions) {
+export function createWebhookService(options: WebhookServiceOptions & { webhooks: Bindable<WebhookRepository> }) {
+  const { webhooks } = options
   const { journal, deliveries } = options
 
   async function getWebhookOrThrow(accountId: number, id: number): Promise<WebhookRow> {

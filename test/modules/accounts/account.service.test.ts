@@ -22,7 +22,7 @@ describe('account service: lookups and administration', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase()
-    const journal = createChangeJournal(database.db, bindable(createAuditRepository, database.db))
+    const journal = createChangeJournal({ db: database.db, audit: bindable(createAuditRepository, database.db) })
     const plans = createPlanService({ plans: bindable(createPlanRepository, database.db), journal })
     const keys = bindable(createApiKeyRepository, database.db)
     accounts = createAccountService({ accounts: bindable(createAccountRepository, database.db), keys, plans, journal })

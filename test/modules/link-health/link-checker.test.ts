@@ -52,7 +52,10 @@ describe('link checker', () => {
 
   function checker(options: Partial<LinkCheckerOptions> = {}) {
     const { services } = context
-    return createLinkChecker({ links: bindable(createLinkRepository, context.database.db), outbox: services.outbox, invalidation: services.invalidation }, {
+    return createLinkChecker({
+      links: bindable(createLinkRepository, context.database.db),
+      outbox: services.outbox,
+      invalidation: services.invalidation,
       allowPrivate: context.config.linkCheck.allowPrivate,
       intervalHours: context.config.linkCheck.intervalHours,
       hostGapMs: 0,
