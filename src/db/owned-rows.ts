@@ -72,3 +72,16 @@ export async function updateOwnedRow<T extends OwnedTable>(db: DB, table: T, acc
   const result = await db.updateTable(owned).set(changes).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
+
+/**
+ * What every account-owned table's repository answers alike, spread into it: how many rows the
+ * account has (plan limits), which of some ids it owns (a link's campaign or pixels, a channel's
+ * items), and its ids as a one-column subquery (a channel's listing skips deleted items in SQL).
+ */
+export function ownershipQueries(db: DB, table: OwnedTable) {
+  return {
+    count: (accountId: number): Promise<number> => countOwnedRows(db, table, accountId),
+    ownedIdsAmong: (accountId: number, ids: readonly number[]): Promise<number[]> => ownedIdsAmong(db, table, accountId, ids),
+    ownedIds: (accountId: number) => ownedIdsQuery(db, table, accountId),
+  }
+}

@@ -2,7 +2,7 @@
 // aliases module (modules/aliases/alias.repository.ts), the public look-up of the resolver
 // (modules/visits/alias-resolver.repository.ts).
 import { inTransaction } from '../../db/transactions.js'
-import { findOwnedRow, ownedIdsAmong, ownedIdsQuery } from '../../db/owned-rows.js'
+import { findOwnedRow, ownershipQueries } from '../../db/owned-rows.js'
 import type { DB } from '../../db/database.js'
 import { fetchPage } from '../../db/paging.js'
 import type { BioPageRow } from '../../db/schema.js'
@@ -21,15 +21,7 @@ export interface BioPageValues {
 
 export function createBioPageRepository(db: DB) {
   return {
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'bio_pages', accountId, ids)
-    },
-
-    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
-    ownedIds(accountId: number) {
-      return ownedIdsQuery(db, 'bio_pages', accountId)
-    },
+    ...ownershipQueries(db, 'bio_pages'),
 
     /** What a channel shows of the account's pages among `ids`. */
     findChannelItems(accountId: number, ids: readonly number[]) {

@@ -2,13 +2,14 @@
 import { inTransaction } from '../../db/transactions.js'
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../../db/database.js'
-import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
+import { deleteOwnedRow, fetchOwnedPage, findOwnedRow, ownershipQueries } from '../../db/owned-rows.js'
 import type { CampaignRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 
 export function createCampaignRepository(db: DB) {
   return {
+    ...ownershipQueries(db, 'campaigns'),
     async listPage(accountId: number, page: PageRequest) {
       return fetchOwnedPage(db, 'campaigns', accountId, page)
     },
@@ -24,15 +25,6 @@ export function createCampaignRepository(db: DB) {
     /** Slugs are unique across the whole service: rotator URLs carry no account. */
     async findBySlug(slug: string): Promise<CampaignRow | undefined> {
       return db.selectFrom('campaigns').selectAll().where('slug', '=', slug).executeTakeFirst()
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'campaigns', accountId)
-    },
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'campaigns', accountId, ids)
     },
 
     /** Inserts; without a name the campaign is called `Campaign <id>`. */

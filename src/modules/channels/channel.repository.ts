@@ -2,7 +2,7 @@
 import { inTransaction } from '../../db/transactions.js'
 import { createChannelItemRepository } from './channel-items.repository.js'
 import type { DB } from '../../db/database.js'
-import { ownedIdsAmong, countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
+import { findOwnedRow, ownershipQueries } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { ChannelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
@@ -21,6 +21,7 @@ export function createChannelRepository(db: DB) {
   }
 
   return {
+    ...ownershipQueries(db, 'channels'),
     findById,
 
     /** Starred channels first (they are the ones a person reaches for), then newest first. */
@@ -30,15 +31,6 @@ export function createChannelRepository(db: DB) {
 
     async findByName(accountId: number, name: string): Promise<ChannelRow | undefined> {
       return db.selectFrom('channels').selectAll().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst()
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'channels', accountId)
-    },
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'channels', accountId, ids)
     },
 
     async insert(accountId: number, values: ChannelValues): Promise<ChannelRow> {

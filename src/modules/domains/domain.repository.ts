@@ -1,7 +1,7 @@
 // SQL for branded domains. Every method is scoped by account id, except what concerns a hostname
 // across workspaces: several may claim one, one at most has proven control of it (ADR 031).
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
+import { deleteOwnedRow, fetchOwnedPage, findOwnedRow, ownershipQueries, updateOwnedRow } from '../../db/owned-rows.js'
 import type { CertificateStatus, DomainRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -17,6 +17,7 @@ export function createDomainRepository(db: DB) {
   }
 
   return {
+    ...ownershipQueries(db, 'domains'),
     findById,
 
     /** The account's branded domain by id or by hostname (a link names its domain either way). */
@@ -112,10 +113,6 @@ export function createDomainRepository(db: DB) {
       const rows = await db.selectFrom('tls_certificates').select(['hostname', 'status', 'expires_at', 'error']).where('hostname', 'in', hostnames).execute()
       for (const row of rows) found.set(row.hostname, row)
       return found
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'domains', accountId)
     },
 
     async insert(accountId: number, input: { domain: string; hostname: string; redirectRoot: string | null; redirect404: string | null; verificationToken: string; checksSince: string }): Promise<DomainRow> {

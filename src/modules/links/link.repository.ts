@@ -4,7 +4,7 @@
 import { inTransaction } from '../../db/transactions.js'
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
 import type { DB } from '../../db/database.js'
-import { countOwnedRows, ownedIdsAmong, ownedIdsQuery } from '../../db/owned-rows.js'
+import { ownershipQueries } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import { prepareQuery, type PreparedQuery } from '../../db/prepared-query.js'
 import { skippingLockedRows } from '../../db/row-claims.js'
@@ -182,6 +182,7 @@ export function createLinkRepository(db: DB) {
   const pixelQueries = new Map<number, PreparedQuery<Record<string, number>, { link_id: number; pixel_id: number }>>()
 
   return {
+    ...ownershipQueries(db, 'links'),
     /** Stores `to` as the link's password hash while it still is `from` (a password changed meanwhile stays): an imported hash upgraded. */
     async replacePasswordHash(linkId: number, from: string, to: string): Promise<void> {
       await db.updateTable('links').set({ password_hash: to }).where('id', '=', linkId).where('password_hash', '=', from).execute()
@@ -265,21 +266,6 @@ export function createLinkRepository(db: DB) {
       const rows = await query(Object.fromEntries(linkIds.map((id, index) => [`id${index}`, id])))
       for (const row of rows) byLink.set(row.link_id, [...(byLink.get(row.link_id) ?? []), row.pixel_id])
       return byLink
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'links', accountId)
-    },
-
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'links', accountId, ids)
-    },
-
-    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
-    ownedIds(accountId: number) {
-      return ownedIdsQuery(db, 'links', accountId)
     },
 
     /** The account's links among `ids` as a top list or a channel names them: address, destination, title. */

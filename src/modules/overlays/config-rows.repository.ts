@@ -1,7 +1,7 @@
 // SQL shared by the two tables whose records are a name plus a JSON `config` (CTA overlays and
 // splash pages): listing, reading, counting, updating and deleting are the same for both.
 import type { DB } from '../../db/database.js'
-import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow } from '../../db/owned-rows.js'
+import { deleteOwnedRow, fetchOwnedPage, findOwnedRow, ownershipQueries } from '../../db/owned-rows.js'
 import type { Database } from '../../db/schema.js'
 import type { Selectable } from 'kysely'
 import type { ConfigValue } from './config-json.js'
@@ -15,21 +15,13 @@ export function createConfigRowsRepository<T extends ConfigTable>(db: DB, table:
   // One concrete table name stands for both: the queries touch only the columns they share.
   const rows = table as 'splash_pages'
   return {
+    ...ownershipQueries(db, table),
     async listPage(accountId: number, page: PageRequest): Promise<{ rows: Row[]; total: number }> {
       return fetchOwnedPage(db, table, accountId, page) as Promise<{ rows: Row[]; total: number }>
     },
 
     async findById(accountId: number, id: number): Promise<Row | undefined> {
       return findOwnedRow(db, table, accountId, id) as Promise<Row | undefined>
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, table, accountId)
-    },
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, table, accountId, ids)
     },
 
     /** Replaces name and config; false when the account has no such record. */

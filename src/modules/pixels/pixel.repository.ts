@@ -1,6 +1,6 @@
 // SQL for tracking pixels. Every method is scoped by account id.
 import type { DB } from '../../db/database.js'
-import { ownedIdsAmong, countOwnedRows, deleteOwnedRow, fetchOwnedPage, findOwnedRow, updateOwnedRow } from '../../db/owned-rows.js'
+import { deleteOwnedRow, fetchOwnedPage, findOwnedRow, ownershipQueries, updateOwnedRow } from '../../db/owned-rows.js'
 import type { PixelRow } from '../../db/schema.js'
 import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
@@ -11,6 +11,7 @@ export function createPixelRepository(db: DB) {
   }
 
   return {
+    ...ownershipQueries(db, 'pixels'),
     findById,
 
     async listPage(accountId: number, page: PageRequest) {
@@ -19,15 +20,6 @@ export function createPixelRepository(db: DB) {
 
     async findByTypeAndTag(accountId: number, type: string, tag: string): Promise<PixelRow | undefined> {
       return db.selectFrom('pixels').selectAll().where('account_id', '=', accountId).where('type', '=', type).where('tag', '=', tag).executeTakeFirst()
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'pixels', accountId)
-    },
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'pixels', accountId, ids)
     },
 
     async insert(accountId: number, input: { type: string; name: string; tag: string }): Promise<PixelRow> {

@@ -1,7 +1,7 @@
 // SQL for QR codes. Every method is scoped by account id, except the public lookup by alias.
 import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
-import { ownedIdsAmong, ownedIdsQuery, countOwnedRows, findOwnedRow } from '../../db/owned-rows.js'
+import { findOwnedRow, ownershipQueries } from '../../db/owned-rows.js'
 import { fetchPage } from '../../db/paging.js'
 import type { QrCodeRow, QrCodeUpdate } from '../../db/schema.js'
 import { removeItemFromAllChannels } from '../channels/channel-items.repository.js'
@@ -37,6 +37,7 @@ export interface QrCodeChanges {
 
 export function createQrCodeRepository(db: DB) {
   return {
+    ...ownershipQueries(db, 'qr_codes'),
     /** A page of the account's codes, newest first; `ids` (when given) keeps only those. */
     async listPage(accountId: number, page: PageRequest, ids?: readonly number[]) {
       if (ids !== undefined && ids.length === 0) return { rows: [], total: 0 }
@@ -54,20 +55,6 @@ export function createQrCodeRepository(db: DB) {
      */
     async findByAlias(alias: string): Promise<QrCodeRow | undefined> {
       return db.selectFrom('qr_codes').selectAll().where('alias', '=', alias).executeTakeFirst()
-    },
-
-    count(accountId: number): Promise<number> {
-      return countOwnedRows(db, 'qr_codes', accountId)
-    },
-
-    /** Those of `ids` the account owns. */
-    ownedIdsAmong(accountId: number, ids: readonly number[]): Promise<number[]> {
-      return ownedIdsAmong(db, 'qr_codes', accountId, ids)
-    },
-
-    /** A one-column subquery of the account's ids (a channel's listing skips deleted items in SQL). */
-    ownedIds(accountId: number) {
-      return ownedIdsQuery(db, 'qr_codes', accountId)
     },
 
     /** What a channel shows of the account's codes among `ids`. */

@@ -15,7 +15,7 @@ import { TEST_EVENT } from './webhook-events.js'
 import type { AttemptResult, WebhookSender } from './webhook-sender.js'
 import { signatureHeaders } from './webhook-signature.js'
 import type { SecretBox } from '../../core/secret-box.js'
-import { backgroundLoop } from '../../core/background-loop.js'
+import { backgroundLoop, type LeasedWorkerOptions } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
 /** A webhook failing this long without a success is switched off. */
@@ -28,19 +28,13 @@ export function backoffMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(attempt - 1, 0), 6 * 60 * 60 * 1000)
 }
 
-export interface DeliveryWorkerOptions {
+export interface DeliveryWorkerOptions extends LeasedWorkerOptions {
   send: WebhookSender
   /** Opens the signing secrets as stored (sealed with SECRETS_KEY, or plain; ADR 025). */
   secrets: SecretBox
-  now?: () => Date
-  /** How often the outbox is asked for due deliveries. */
-  pollMs?: number
   /** Deliveries in flight at once (another is taken as soon as a place is free). */
   concurrency?: number
-  /** How long a taken delivery stays with its worker before another may take it. */
-  leaseMs?: number
   backoff?: (attempt: number) => number
-  onError?: (error: unknown) => void
 }
 
 /** What this process's attempts came to since it started (GET /metrics reads them, ADR 019). */

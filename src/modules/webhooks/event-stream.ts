@@ -7,7 +7,7 @@ import type { JetStreamClient } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
 import { nowTimestamp } from '../../core/time.js'
 import type { EventOutboxRepository } from './event-outbox.repository.js'
-import { backgroundLoop } from '../../core/background-loop.js'
+import { backgroundLoop, type LeasedWorkerOptions } from '../../core/background-loop.js'
 import { pauseFor } from '../../core/pause.js'
 
 /** The stream created when none takes `linkwell.>` yet. */
@@ -19,14 +19,10 @@ export function subjectOf(accountId: number, type: string): string {
   return `${SUBJECT_PREFIX}.${accountId}.${type}`
 }
 
-export interface EventStreamOptions {
+export interface EventStreamOptions extends LeasedWorkerOptions {
   url: string
-  now?: () => Date
-  pollMs?: number
   /** Events published per round. */
   batchSize?: number
-  leaseMs?: number
-  onError?: (error: unknown) => void
 }
 
 export function createEventStream(options: EventStreamOptions & { events: Pick<EventOutboxRepository, 'takeDueForStream' | 'markStreamed' | 'streamAgainAt'> }) {
