@@ -89,8 +89,8 @@ export function createAliasService(options: AliasServiceOptions) {
      * loser meets the unique index and gets the same "taken" answer as the check gives. `field` is
      * the request field that carries the alias (`custom` for links, `alias` for bio pages).
      */
-    async writeWithChosenAlias<T>(chosen: { host: string; alias: string; field: string }, holder: AliasHolder | undefined, write: () => Promise<T>): Promise<T> {
-      const { host, alias, field } = chosen
+    async writeWithChosenAlias<T>(chosen: { host: string; alias: string; field: string; holder?: AliasHolder }, write: () => Promise<T>): Promise<T> {
+      const { host, alias, field, holder } = chosen
       await assertAliasAvailable(host, alias, holder, field)
       try {
         return await write()

@@ -102,7 +102,7 @@ export function createBioPageService({ pages, aliases, journal, invalidation, pu
       const chosen = input.alias
       const created = chosen === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'bio' }, insert)
-        : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias: chosen, field: 'alias' }, undefined, () => insert(chosen))
+        : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias: chosen, field: 'alias' }, () => insert(chosen))
       announce(created.alias)
       return created
     },
@@ -126,7 +126,7 @@ export function createBioPageService({ pages, aliases, journal, invalidation, pu
           const record = toBioPageDetails(page, publicUrl, await tags.namesOfOne('bio', id, trx))
           return { result: page, changes: [...tagChanges, { action: 'bio.updated', resource: 'bio', resourceId: id, fields: givenFields(input), record }] }
         })
-      const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias, field: 'alias' }, { kind: 'bio', id }, update)
+      const updated = alias === current.alias ? await update() : await aliases.writeWithChosenAlias({ host: BIO_PAGE_HOST, alias, field: 'alias', holder: { kind: 'bio', id } }, update)
       if (!updated) throw NotFoundError.of('Bio page')
       announce(current.alias, updated.alias)
       return updated

@@ -358,7 +358,7 @@ export function createLinkRepository(db: DB) {
      * Changes the given values; `pixelIds` replaces the pixels, `channelId` adds the link to that
      * channel unless it is there already. False when the account has no such link.
      */
-    async update(accountId: number, id: number, changes: Partial<LinkValues>, pixelIds: number[] | undefined, channelId: number | undefined): Promise<boolean> {
+    async update(accountId: number, id: number, changes: Partial<LinkValues>, { pixelIds, channelId }: { pixelIds?: number[]; channelId?: number } = {}): Promise<boolean> {
       return inTransaction(db, async (trx) => {
         const result = await trx
           .updateTable('links')

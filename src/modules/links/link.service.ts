@@ -75,7 +75,7 @@ export function createLinkService({ links, aliases, journal, tags, changes, crea
       const { custom } = input
       const created = custom === undefined
         ? await aliases.writeWithGeneratedAlias({ use: 'link', host: link.host }, insert)
-        : await aliases.writeWithChosenAlias({ host: link.host, alias: custom, field: 'custom' }, undefined, () => insert(custom))
+        : await aliases.writeWithChosenAlias({ host: link.host, alias: custom, field: 'custom' }, () => insert(custom))
       changes.announce({ host: link.host, alias: created.alias })
       return { ...created, origin: link.origin }
     },
@@ -91,11 +91,11 @@ export function createLinkService({ links, aliases, journal, tags, changes, crea
       const written: Partial<LinkValues> = moves ? { ...values, alias, host: placement.host, domainId: placement.domainId } : values
       const update = () =>
         journal.write(account, async (trx) => {
-          if (!(await links.in(trx).update(accountId, id, written, pixelIds, channelId))) throw NotFoundError.of('Link')
+          if (!(await links.in(trx).update(accountId, id, written, { pixelIds, channelId }))) throw NotFoundError.of('Link')
           const tagChanges = tagNames === undefined ? [] : await tags.setItemTags(trx, accountId, 'link', id, tagNames)
           return { result: undefined, changes: [...tagChanges, await changes.changeOf(trx, accountId, 'link.updated', id, fields)] }
         })
-      if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom' }, { kind: 'link', id }, update)
+      if (moves) await aliases.writeWithChosenAlias({ host: placement.host, alias, field: 'custom', holder: { kind: 'link', id } }, update)
       else await update()
       // Whatever changed, the copy cached at the old address is stale; a new address may have a cached miss.
       changes.announce({ host: current.host, alias: current.alias }, { host: placement.host, alias })
@@ -116,7 +116,7 @@ export function createLinkService({ links, aliases, journal, tags, changes, crea
       if (!winner) throw ValidationError.field('variant', `must be the position of a variant, from 0 to ${options.variants.length - 1}`)
       const written: Partial<LinkValues> = { url: winner.url, options: serialiseOptions({ ...options, variants: null }) }
       await journal.write(account, async (trx) => {
-        if (!(await links.in(trx).update(account.id, id, written, undefined, undefined))) throw NotFoundError.of('Link')
+        if (!(await links.in(trx).update(account.id, id, written))) throw NotFoundError.of('Link')
         return { result: undefined, changes: [await changes.changeOf(trx, account.id, 'link.winner_chosen', id, ['variant'])] }
       })
       changes.announce({ host: current.host, alias: current.alias })

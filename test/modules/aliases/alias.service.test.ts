@@ -150,27 +150,27 @@ describe('alias namespace', () => {
       const { service } = serviceDrawing([])
       let writes = 0
       const write = async () => (writes += 1)
-      await expect(service.writeWithChosenAlias({ host: '', alias: 'Healthz', field: 'custom' }, undefined, write)).rejects.toMatchObject({ code: 'validation_failed', message: ALIAS_RESERVED, field: 'custom' })
-      await expect(service.writeWithChosenAlias({ host: '', alias: taken.toLowerCase(), field: 'custom' }, undefined, write)).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN, field: 'custom' })
+      await expect(service.writeWithChosenAlias({ host: '', alias: 'Healthz', field: 'custom' }, write)).rejects.toMatchObject({ code: 'validation_failed', message: ALIAS_RESERVED, field: 'custom' })
+      await expect(service.writeWithChosenAlias({ host: '', alias: taken.toLowerCase(), field: 'custom' }, write)).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN, field: 'custom' })
       expect(writes).toBe(0)
-      expect(await service.writeWithChosenAlias({ host: BRANDED, alias: taken, field: 'custom' }, undefined, write)).toBe(1)
+      expect(await service.writeWithChosenAlias({ host: BRANDED, alias: taken, field: 'custom' }, write)).toBe(1)
     })
 
     it('lets a record change the case of its own alias', async () => {
       const alias = uniqueAlias('Recased')
       const { id } = await insertBioPageRow(db, accountId, { alias })
       const { service } = serviceDrawing([])
-      expect(await service.writeWithChosenAlias({ host: '', alias: alias.toUpperCase(), field: 'custom' }, { kind: 'bio', id }, async () => 'renamed')).toBe('renamed')
+      expect(await service.writeWithChosenAlias({ host: '', alias: alias.toUpperCase(), field: 'custom', holder: { kind: 'bio', id } }, async () => 'renamed')).toBe('renamed')
     })
 
     it('answers "taken" when the alias loses the race at the unique index, in any letter case', async () => {
       const { service } = serviceDrawing([], blind)
       const linkAlias = uniqueAlias('Lost-race')
       await insertLinkRow(db, accountId, { alias: linkAlias })
-      await expect(service.writeWithChosenAlias({ host: '', alias: linkAlias.toLowerCase(), field: 'custom' }, undefined, () => insertLinkRow(db, accountId, { alias: linkAlias.toLowerCase() }))).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN })
+      await expect(service.writeWithChosenAlias({ host: '', alias: linkAlias.toLowerCase(), field: 'custom' }, () => insertLinkRow(db, accountId, { alias: linkAlias.toLowerCase() }))).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN })
       const bioAlias = uniqueAlias('Lost-bio-race')
       await insertBioPageRow(db, accountId, { alias: bioAlias })
-      await expect(service.writeWithChosenAlias({ host: '', alias: bioAlias.toUpperCase(), field: 'custom' }, undefined, () => insertBioPageRow(db, accountId, { alias: bioAlias.toUpperCase() }))).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN })
+      await expect(service.writeWithChosenAlias({ host: '', alias: bioAlias.toUpperCase(), field: 'custom' }, () => insertBioPageRow(db, accountId, { alias: bioAlias.toUpperCase() }))).rejects.toMatchObject({ code: 'duplicate', message: ALIAS_TAKEN })
     })
   })
 })
