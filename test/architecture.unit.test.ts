@@ -66,6 +66,22 @@ describe('one place for each idea', () => {
   it('a visit is counted where it is answered, public/link-visit.ts, whichever transport answers it', () => {
     expect(filesMatching(/visits\.count\(/)).toEqual(['public/link-visit.ts'])
   })
+
+  it('whether a visit is a plain redirect is told in public/redirect-reply.ts only (redirectOf)', () => {
+    expect(filesMatching(/page\.kind\s*[!=]==\s*['"]redirect['"]/)).toEqual(['public/redirect-reply.ts'])
+  })
+
+  it('a link\'s change for the journal is built in modules/links/link-changes.ts only', () => {
+    expect(filesMatching(/resource:\s*['"]link['"]/)).toEqual(['modules/links/link-changes.ts'])
+  })
+
+  it('queue rows are claimed with skip locked in db/row-claims.ts only', () => {
+    expect(filesMatching(/\.skipLocked\(/)).toEqual(['db/row-claims.ts'])
+  })
+
+  it('passwords are hashed with scrypt in core/secrets.ts only', () => {
+    expect(filesMatching(/\bscrypt(Sync)?\b\s*(\(|as\b)/)).toEqual(['core/secrets.ts'])
+  })
 })
 
 // Item 2 of issue 41: SQL lives in repositories, and each table has one owning repository file.
