@@ -99,6 +99,7 @@ export const queryKeys = {
   },
   qr: {
     all: ['qr'],
+    pages: ['qr', 'page'],
     page: (page: number, tags: readonly string[]) => ['qr', 'page', page, tags],
     one: (id: number) => ['qr', 'one', id],
     choices: ['qr', 'choices'],

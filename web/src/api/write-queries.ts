@@ -12,8 +12,12 @@ export interface WriteOptions<Input, Result> {
   send(input: Input): Promise<Result>
   /** The reads the write changes: their keys, or the keys for this input. */
   refreshes: readonly QueryKey[] | ((input: Input) => readonly QueryKey[])
-  /** Asks again the queries not on screen too: the list a form goes back to then shows no old page first. */
-  refreshHidden?: boolean
+  /**
+   * Reads asked again even when not on screen (the list a form goes back to then shows no old page
+   * first). Only these: another record's details kept from an earlier page (one another account
+   * refused with a 404, say) are not asked again behind the person's back.
+   */
+  refreshHidden?: readonly QueryKey[] | ((input: Input) => readonly QueryKey[])
   /** Refreshes after a refusal too: it may say that what is shown is out of date (a member someone else removed). */
   refreshAfterRefusal?: boolean
 }
@@ -29,7 +33,10 @@ export function useRefresh(): (keys: readonly QueryKey[], options?: { hidden?: b
 /** A write with the reads it changes declared beside it. */
 export function useWrite<Input = void, Result = unknown>({ send, refreshes, refreshHidden, refreshAfterRefusal }: WriteOptions<Input, Result>) {
   const refresh = useRefresh()
-  const refreshFor = (input: Input) => refresh(typeof refreshes === 'function' ? refreshes(input) : refreshes, { hidden: refreshHidden })
+  const keysFor = (keys: WriteOptions<Input, Result>['refreshes'] | undefined, input: Input) => (typeof keys === 'function' ? keys(input) : keys ?? [])
+  const refreshFor = async (input: Input) => {
+    await Promise.all([refresh(keysFor(refreshes, input)), refresh(keysFor(refreshHidden, input), { hidden: true })])
+  }
   return useMutation<Result, Error, Input>({
     mutationFn: send,
     ...(refreshAfterRefusal ? { onSettled: (_result, _error, input) => refreshFor(input) } : { onSuccess: (_result, input) => refreshFor(input) }),

@@ -34,14 +34,14 @@ export function useQrCode(id: number) {
 // A saved code goes back to the list: it is asked again before the list shows (hidden as it is
 // under the designer), so the list never flashes its old page.
 export function useCreateQrCode() {
-  return useCountedWrite({ send: (body: QrCreateBody) => unwrap(api.POST('/api/qr/add', { body })), refreshes: [queryKeys.qr.all], refreshHidden: true })
+  return useCountedWrite({ send: (body: QrCreateBody) => unwrap(api.POST('/api/qr/add', { body })), refreshes: [queryKeys.qr.all], refreshHidden: [queryKeys.qr.pages] })
 }
 
 export function useUpdateQrCode() {
   return useWrite({
     send: ({ id, body }: { id: number; body: QrUpdateBody }) => unwrap(api.PUT('/api/qr/{id}/update', { params: { path: { id } }, body })),
     refreshes: [queryKeys.qr.all],
-    refreshHidden: true,
+    refreshHidden: ({ id }) => [queryKeys.qr.pages, queryKeys.qr.one(id)],
   })
 }
 
