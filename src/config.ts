@@ -55,6 +55,10 @@ export interface Config {
   clickRetentionDays: number | null
   /** The columnar store's DuckDB file (ANALYTICS_STORE, ADR 022): the served process answers statistics from it; null: from the raw clicks. */
   analyticsStore: string | null
+  /** ClickHouse (ANALYTICS_STORE=clickhouse://…, ADR 035): every instance answers statistics from it; null: not used. */
+  clickhouse: ClickhouseTarget | null
+  /** What ANALYTICS_STORE said: `off` keeps the raw clicks even where the DuckDB store is the default (see servedConfig). */
+  analyticsSetting: 'unset' | 'off' | 'set'
   /** `smtp://` or `smtps://` server that invitations are mailed through; absent: the link is only shown. */
   smtpUrl: string | undefined
   /** The From of mails sent (SMTP_FROM); by default `Linkwell <linkwell@PUBLIC_URL's host>`. */
@@ -108,6 +112,15 @@ export interface Config {
    * for every `pollSeconds` (DOMAIN_CHECK_POLL_SECONDS).
    */
   domainVerification: { allowHttp: boolean; pollSeconds: number }
+}
+
+/** Where ClickHouse answers (its HTTP interface) and the database that holds Linkwell's tables. */
+export interface ClickhouseTarget {
+  /** `http://host:port` (the `clickhouse://` URL's host and port; `clickhouses://` is https). */
+  url: string
+  database: string
+  username: string
+  password: string
 }
 
 export class ConfigError extends Error {
@@ -264,6 +277,51 @@ function readWorkspaceCreation(env: Env): Config['workspaceCreation'] {
   return { who: raw === 'anyone' ? 'anyone' : 'admins', limit: readInteger(env, 'WORKSPACE_CREATION_LIMIT', 3, 1, 1000) }
 }
 
+/** ANALYTICS_STORE: unset, `off`, `clickhouse://user:password@host:port/database`, or a DuckDB file. */
+function readAnalyticsStore(env: Env): Pick<Config, 'analyticsStore' | 'clickhouse' | 'analyticsSetting'> {
+  const raw = env.ANALYTICS_STORE?.trim()
+  if (!raw) return { analyticsStore: null, clickhouse: null, analyticsSetting: 'unset' }
+  if (raw.toLowerCase() === 'off') return { analyticsStore: null, clickhouse: null, analyticsSetting: 'off' }
+  if (!/^clickhouses?:\/\//i.test(raw)) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) throw new ConfigError('ANALYTICS_STORE', 'must be off, a DuckDB file path, or clickhouse://[user:password@]host:port/database')
+    return { analyticsStore: path.resolve(raw), clickhouse: null, analyticsSetting: 'set' }
+  }
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError('ANALYTICS_STORE', 'must be clickhouse://[user:password@]host:port/database (the HTTP port)')
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''))
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(database)) throw new ConfigError('ANALYTICS_STORE', 'must name the ClickHouse database (letters, digits, _): clickhouse://host:8123/linkwell')
+  if (!url.hostname || !url.port) throw new ConfigError('ANALYTICS_STORE', 'must give the ClickHouse host and its HTTP port: clickhouse://host:8123/linkwell')
+  const scheme = url.protocol.toLowerCase() === 'clickhouses:' ? 'https' : 'http'
+  return {
+    analyticsStore: null,
+    clickhouse: { url: `${scheme}://${url.host}`, database, username: decodeURIComponent(url.username) || 'default', password: decodeURIComponent(url.password) },
+    analyticsSetting: 'set',
+  }
+}
+
+/**
+ * The configuration of the served process (main.ts): on SQLite in a file, with ANALYTICS_STORE
+ * unset, statistics come from the DuckDB store `analytics.duckdb` beside the database file (issue
+ * 40); ANALYTICS_STORE=off keeps the raw clicks. Apps built otherwise (tests, the CLI) keep the
+ * configuration as read. Answers the configuration and why statistics come from where they do.
+ */
+export function servedConfig(config: Config): { config: Config; analytics: { engine: 'raw' | 'duckdb' | 'clickhouse'; reason: string } } {
+  if (config.clickhouse) return { config, analytics: { engine: 'clickhouse', reason: `ANALYTICS_STORE names ClickHouse at ${config.clickhouse.url}/${config.clickhouse.database}` } }
+  if (config.analyticsStore) return { config, analytics: { engine: 'duckdb', reason: `ANALYTICS_STORE names the DuckDB file ${config.analyticsStore}` } }
+  if (config.analyticsSetting === 'off') return { config, analytics: { engine: 'raw', reason: 'ANALYTICS_STORE=off' } }
+  const file = config.databaseUrl.startsWith('file:') ? config.databaseUrl.slice('file:'.length) : null
+  if (file && file !== ':memory:') {
+    const analyticsStore = path.join(path.dirname(path.resolve(file)), 'analytics.duckdb')
+    return { config: { ...config, analyticsStore }, analytics: { engine: 'duckdb', reason: `the default for one process on SQLite: ${analyticsStore} beside the database (ANALYTICS_STORE=off to read the raw clicks)` } }
+  }
+  if (file) return { config, analytics: { engine: 'raw', reason: 'an in-memory SQLite database' } }
+  return { config, analytics: { engine: 'raw', reason: 'PostgreSQL with ANALYTICS_STORE unset: several instances share the raw clicks (ANALYTICS_STORE=clickhouse://… answers from ClickHouse)' } }
+}
+
 function readEventsUrl(env: Env): string | undefined {
   const raw = env.EVENTS_URL?.trim()
   if (raw === undefined || raw === '') return undefined
@@ -354,7 +412,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: readInteger(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     corsOrigins: readCorsOrigins(env),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? readInteger(env, 'CLICK_RETENTION_DAYS', 0, 1, 36_500) : null,
-    analyticsStore: env.ANALYTICS_STORE ? path.resolve(env.ANALYTICS_STORE) : null,
+    ...readAnalyticsStore(env),
     smtpUrl: readSmtpUrl(env),
     smtpFrom: env.SMTP_FROM || `Linkwell <linkwell@${new URL(readPublicUrl(env, port)).hostname}>`,
     auditRetentionDays: readInteger(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36_500),

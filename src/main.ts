@@ -3,7 +3,7 @@
 // exit 0.
 import { buildApp, frontDoorOf } from './app.js'
 import { listenOnTheInternet } from './http/internet-listeners.js'
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { ConfigError, loadConfig, servedConfig, type Config } from './config.js'
 import { migrateToLatest, openDatabase } from './db/database.js'
 import { createLogger } from './logger.js'
 import { generatePassword } from './core/secrets.js'
@@ -12,8 +12,10 @@ import { createServices } from './services.js'
 
 async function start(): Promise<void> {
   let config: Config
+  let analytics: ReturnType<typeof servedConfig>['analytics']
   try {
-    config = loadConfig()
+    // The served process's defaults (the DuckDB store beside a SQLite file, issue 40).
+    ;({ config, analytics } = servedConfig(loadConfig()))
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`)
@@ -30,6 +32,8 @@ async function start(): Promise<void> {
   // ioredis reports every failed reconnect; the rate limiter logs the state change once instead.
   redis?.on('error', () => {})
   const services = createServices({ config, database, redis, log })
+  const engineNames = { raw: 'the raw clicks in the database', duckdb: 'the DuckDB columnar store', clickhouse: 'ClickHouse' }
+  log.info({ engine: analytics.engine, reason: analytics.reason }, `statistics are answered by ${engineNames[analytics.engine]}: ${analytics.reason}`)
   const app = await buildApp({ services, logger: log })
 
   // First start: the admin account, with a password to sign in to the dashboard and a key for the API.

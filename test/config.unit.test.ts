@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../src/config.js'
+import { ConfigError, loadConfig, servedConfig } from '../src/config.js'
 
 /** The error loadConfig throws for `env`, or fails the test. */
 function configErrorFor(env: Record<string, string>): ConfigError {
@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       corsOrigins: [],
       clickRetentionDays: null,
       analyticsStore: null,
+      clickhouse: null,
+      analyticsSetting: 'unset',
       smtpUrl: undefined,
       smtpFrom: 'Linkwell <linkwell@localhost>',
       auditRetentionDays: 365,
@@ -137,6 +139,8 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       clickRetentionDays: 400,
       analyticsStore: '/srv/linkwell/analytics.duckdb',
+      clickhouse: null,
+      analyticsSetting: 'set',
       smtpUrl: 'smtps://mailer:secret@mail.example.com:465',
       smtpFrom: 'Links <links@example.com>',
       auditRetentionDays: 30,
@@ -264,5 +268,34 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: '', DATABASE_URL: '', REDIS_URL: '', LINKWELL_BOOTSTRAP_API_KEY: '', SERVER_IPS: ' ' })
     expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: 'file:./data/linkwell.db', redisUrl: undefined, bootstrapApiKey: undefined, serverIps: [] })
+  })
+
+  it('reads ANALYTICS_STORE as off, a DuckDB file or a ClickHouse URL, and refuses other URLs without echoing a password', () => {
+    const base = { PUBLIC_URL: 'https://lw.test' }
+    expect(loadConfig({ ...base, ANALYTICS_STORE: 'OFF' })).toMatchObject({ analyticsStore: null, clickhouse: null, analyticsSetting: 'off' })
+    expect(loadConfig({ ...base, ANALYTICS_STORE: 'clickhouse://stats:p%40ss@ch.internal:8123/linkwell' })).toMatchObject({
+      analyticsStore: null, analyticsSetting: 'set', clickhouse: { url: 'http://ch.internal:8123', database: 'linkwell', username: 'stats', password: 'p@ss' },
+    })
+    expect(loadConfig({ ...base, ANALYTICS_STORE: 'clickhouses://ch.internal:8443/lw' }).clickhouse).toEqual({ url: 'https://ch.internal:8443', database: 'lw', username: 'default', password: '' })
+    for (const refused of ['clickhouse://ch.internal:8123/', 'clickhouse://ch.internal/linkwell', 'clickhouse://u:topsecret@ch:8123/bad-name', 'https://ch.internal:8123/linkwell']) {
+      const error = configErrorFor({ ANALYTICS_STORE: refused })
+      expect(error.message).toContain('ANALYTICS_STORE')
+      expect(error.message).not.toContain('topsecret')
+    }
+  })
+
+  it('the served process answers from the DuckDB store beside a SQLite file by default, and says why (issue 40)', () => {
+    const served = (env: Record<string, string>) => servedConfig(loadConfig({ PUBLIC_URL: 'https://lw.test', ...env }))
+    const embedded = served({ DATABASE_URL: 'file:/srv/lw/linkwell.db' })
+    expect(embedded.config.analyticsStore).toBe('/srv/lw/analytics.duckdb')
+    expect(embedded.analytics).toMatchObject({ engine: 'duckdb', reason: expect.stringContaining('ANALYTICS_STORE=off') })
+    expect(served({}).config.analyticsStore).toBe(path.resolve('./data/analytics.duckdb'))
+    expect(served({ DATABASE_URL: 'file:/srv/lw/linkwell.db', ANALYTICS_STORE: 'off' })).toMatchObject({ config: { analyticsStore: null }, analytics: { engine: 'raw', reason: 'ANALYTICS_STORE=off' } })
+    expect(served({ DATABASE_URL: 'file::memory:' })).toMatchObject({ config: { analyticsStore: null }, analytics: { engine: 'raw' } })
+    expect(served({ DATABASE_URL: 'postgres://u@db/lw' })).toMatchObject({ config: { analyticsStore: null }, analytics: { engine: 'raw', reason: expect.stringContaining('PostgreSQL') } })
+    expect(served({ DATABASE_URL: 'postgres://u@db/lw', ANALYTICS_STORE: 'clickhouse://ch:8123/lw' }).analytics.engine).toBe('clickhouse')
+    expect(served({ ANALYTICS_STORE: '/srv/other.duckdb' })).toMatchObject({ config: { analyticsStore: '/srv/other.duckdb' }, analytics: { engine: 'duckdb' } })
+    // Apps built otherwise (tests, the CLI) keep what was read: no store.
+    expect(loadConfig({ PUBLIC_URL: 'https://lw.test', DATABASE_URL: 'file:/srv/lw/linkwell.db' }).analyticsStore).toBeNull()
   })
 })
