@@ -199,9 +199,12 @@ export function createServices(deps: ServiceDependencies) {
     clicks,
     storeFile: config.analyticsStore,
     retentionDays: config.clickRetentionDays,
+    clickhouse: config.clickhouse,
     onError: (error, problem) => problem === 'open'
-      ? log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened; statistics are read from the raw clicks')
-      : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
+      ? log.error({ err: error, file: config.analyticsStore }, 'the columnar store could not be opened (or @duckdb/node-api not loaded); statistics are read from the raw clicks')
+      : problem === 'feed'
+        ? log.warn({ err: error }, 'copying clicks into ClickHouse failed; the feeder tries again and catches up when it answers')
+        : log.error({ err: error }, 'the columnar store could not catch up; it tries again'),
   })
 
   const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })

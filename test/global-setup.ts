@@ -5,8 +5,9 @@ import { Redis } from 'ioredis'
 import { connect } from '@nats-io/transport-node'
 import { jetstreamManager } from '@nats-io/jetstream'
 import { ensurePostgresTemplate } from './helpers/postgres-template.js'
+import { clickhouseBinary, startClickhouseServer, type ClickhouseServer } from './helpers/clickhouse-server.js'
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<(() => Promise<void>) | void> {
   const postgresUrl = process.env.TEST_DATABASE_URL
   const redisUrl = process.env.TEST_REDIS_URL
   if (postgresUrl) {
@@ -64,4 +65,35 @@ export default async function setup(): Promise<void> {
   } else {
     process.stdout.write('SKIPPED: the YOURLS import tests (TEST_MYSQL_URL is not set).\n\n')
   }
+  return setupClickhouse(Boolean(postgresUrl))
+}
+
+/**
+ * ClickHouse's tests (the statistics engine, issue 40) run against a server: TEST_CLICKHOUSE_URL
+ * (`clickhouse://host:port/`), or one started here for the run when clickhouse-server is installed
+ * (test/helpers/clickhouse-server.ts; ~0.3 s), stopped at the end. They are required (the run fails,
+ * not skips) when the binary is installed or the suite runs with CI's services (TEST_DATABASE_URL).
+ */
+async function setupClickhouse(ci: boolean): Promise<(() => Promise<void>) | void> {
+  const given = process.env.TEST_CLICKHOUSE_URL
+  if (given) {
+    const http = given.replace(/^clickhouse:/, 'http:').replace(/\/[^/]*$/, '/')
+    const answer = await fetch(`${http}?query=SELECT%201`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.text(), (error: Error) => error.message)
+    if (answer.trim() !== '1') throw new Error(`TEST_CLICKHOUSE_URL is set but ClickHouse does not answer (${answer.slice(0, 200)}); refusing to skip.`)
+    return
+  }
+  if (!clickhouseBinary()) {
+    if (ci) throw new Error('clickhouse-server is not installed (.ci/run installs Debian\'s package) and TEST_CLICKHOUSE_URL is not set: the ClickHouse statistics tests cannot run; refusing to skip.')
+    process.stdout.write('SKIPPED: the ClickHouse statistics engine tests (clickhouse-server is not installed, TEST_CLICKHOUSE_URL is not set).\n\n')
+    return
+  }
+  let server: ClickhouseServer
+  try {
+    server = await startClickhouseServer()
+  } catch (error) {
+    throw new Error(`clickhouse-server is installed but did not start (${(error as Error).message}); refusing to skip.`)
+  }
+  // Workers are started after this: they inherit the variable.
+  process.env.TEST_CLICKHOUSE_URL = server.url
+  return () => server.stop()
 }

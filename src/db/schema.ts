@@ -1,7 +1,7 @@
 // Table types for Kysely. One schema for SQLite and PostgreSQL:
 // timestamps are UTC text `YYYY-MM-DD HH:MM:SS`, booleans are integers 0/1, JSON is text
 // (docs/adr/001-portable-column-types.md).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 export interface PlansTable {
   id: Generated<number>
@@ -348,6 +348,22 @@ export interface ClicksTable {
   is_unique: Generated<number>
 }
 
+/** The ClickHouse feeder's place: one row (migration 037, ADR 035). */
+export interface ClickhouseFeedTable {
+  id: number
+  /** The instance holding the lease, until `lease_until` (`YYYY-MM-DD HH:MM:SS.mmm`). */
+  holder: string | null
+  lease_until: string | null
+  last_id: ColumnType<number | string, number, number>
+  /** JSON `[[id, first missed (ms)], …]`: ids below `last_id` not committed when it passed them. */
+  gaps: Generated<string>
+  audit_id: ColumnType<number | string, number, number>
+  /** When clicks past CLICK_RETENTION_DAYS were last deleted from ClickHouse. */
+  retention_at: string | null
+  fed_at: string | null
+  fed_clicks: ColumnType<number | string, number, number>
+}
+
 /** Click counter of one item, day, dimension and value (see migration 005). */
 export interface ClickDaysTable {
   item_type: string
@@ -623,6 +639,7 @@ export interface Database {
   link_cards: LinkCardsTable
   qr_code_tags: QrCodeTagsTable
   bio_page_tags: BioPageTagsTable
+  clickhouse_feed: ClickhouseFeedTable
 }
 
 export type PlanRow = Selectable<PlansTable>

@@ -3,9 +3,15 @@
 // store does (columnar-query.ts), kept caught up every second and compacted every minute. On a
 // database with a long history the first catch-up runs in the background while the server answers.
 // The CLI never opens the store (one process holds the file).
+// With ClickHouse (ANALYTICS_STORE=clickhouse://…, ADR 035) every instance answers from it at once
+// (clickhouse-query.ts), and the served ones take turns feeding it (analytics/clickhouse-feeder.ts).
 import type { ClickRecorder } from '../../analytics/click-recorder.js'
 import { openColumnarStore, type ColumnarStore } from '../../analytics/columnar-store.js'
+import { createClickhouseFeeder, type ClickhouseFeeder } from '../../analytics/clickhouse-feeder.js'
+import { openClickhouseStore, type ClickhouseStore } from '../../analytics/clickhouse-store.js'
+import type { ClickhouseTarget } from '../../config.js'
 import type { DB } from '../../db/database.js'
+import { createClickhouseEngine } from './clickhouse-query.js'
 import { createClickQuery, type StatisticsEngine } from './click-query.js'
 import { createColumnarEngine } from './columnar-query.js'
 import type { RawClickRepository } from './raw-click.repository.js'
@@ -21,8 +27,12 @@ export interface StatisticsEnginesOptions {
   storeFile: string | null
   /** Clicks older than this many days leave the store's copies (CLICK_RETENTION_DAYS). */
   retentionDays: number | null
-  /** Told when the store cannot be opened (another process holds the file) or cannot catch up. */
-  onError(error: unknown, problem: 'open' | 'catch-up'): void
+  /** ClickHouse (ANALYTICS_STORE=clickhouse://…): it answers instead of the raw clicks and the DuckDB store. */
+  clickhouse?: ClickhouseTarget | null
+  /** Tunes the ClickHouse feeder and timeouts (tests: short leases and polls). */
+  clickhouseOptions?: { pollMs?: number; leaseMs?: number; pageSize?: number; queryTimeoutMs?: number; afterInsert?: () => Promise<void> }
+  /** Told when the store cannot be opened (another process holds the file) or cannot catch up (or ClickHouse's feeder failed a round). */
+  onError(error: unknown, problem: 'open' | 'catch-up' | 'feed'): void
 }
 
 export interface StatisticsEngines {
@@ -36,6 +46,10 @@ export interface StatisticsEngines {
   readonly answering: boolean
   /** Stops the catch-up, closes the store and goes back to the raw clicks. */
   close(): Promise<void>
+  /** Which engine answers now. */
+  readonly engineName: 'raw' | 'duckdb' | 'clickhouse'
+  /** ClickHouse's store and feeder when configured (tests, the admin's system page). */
+  readonly clickhouse: { store: ClickhouseStore; feeder: ClickhouseFeeder } | null
 }
 
 const CATCH_UP_MS = 1_000
@@ -43,6 +57,7 @@ const CATCH_UP_MS = 1_000
 const COMPACT_EVERY = 60
 
 export function createStatisticsEngines(options: StatisticsEnginesOptions): StatisticsEngines {
+  if (options.clickhouse) return createClickhouseEngines(options, options.clickhouse)
   const { db, storeFile } = options
   const rawClicks = createClickQuery(options.rawClicks)
   let current: StatisticsEngine = rawClicks
@@ -97,6 +112,10 @@ export function createStatisticsEngines(options: StatisticsEnginesOptions): Stat
     get answering() {
       return answering && store !== null
     },
+    get engineName() {
+      return answering && store !== null ? 'duckdb' as const : 'raw' as const
+    },
+    clickhouse: null,
     async close() {
       clearInterval(timer)
       const closing = store
@@ -104,6 +123,65 @@ export function createStatisticsEngines(options: StatisticsEnginesOptions): Stat
       answering = false
       current = rawClicks
       await closing?.close()
+    },
+  }
+}
+
+/**
+ * ClickHouse answers every question from the start (a 503 while it cannot); the served process
+ * (start) feeds it in turn with the other instances. Its client and store are made on first use.
+ */
+function createClickhouseEngines(options: StatisticsEnginesOptions, target: ClickhouseTarget): StatisticsEngines {
+  const tuning = options.clickhouseOptions ?? {}
+  let opened: { store: ClickhouseStore; feeder: ClickhouseFeeder } | null = null
+  let opening: Promise<{ store: ClickhouseStore; feeder: ClickhouseFeeder }> | null = null
+  let feeding = false
+  let answering: StatisticsEngine | null = null
+  const open = () => {
+    opening ??= openClickhouseStore({ ...target, queryTimeoutMs: tuning.queryTimeoutMs }).then((store) => {
+      const feeder = createClickhouseFeeder({
+        db: options.db, store, retentionDays: options.retentionDays, pollMs: tuning.pollMs, leaseMs: tuning.leaseMs, pageSize: tuning.pageSize,
+        afterInsert: tuning.afterInsert, onError: (error) => options.onError(error, 'feed'),
+      })
+      // Only a served process (started) feeds before it answers; the CLI reads what is there.
+      answering = createClickhouseEngine(options.rawClicks, store, { round: () => (feeding ? feeder.round() : Promise.resolve(null)) })
+      opened = { store, feeder }
+      return opened
+    })
+    return opening
+  }
+  const engine: StatisticsEngine = {
+    async figures(...question) {
+      await open()
+      return answering!.figures(...question)
+    },
+    async live(...question) {
+      await open()
+      return answering!.live(...question)
+    },
+  }
+  return {
+    engine,
+    async start() {
+      if (feeding) return
+      const { feeder } = await open()
+      feeding = true
+      feeder.start()
+    },
+    store: null,
+    answering: true,
+    engineName: 'clickhouse',
+    get clickhouse() {
+      return opened
+    },
+    async close() {
+      feeding = false
+      const closing = opened
+      opened = null
+      opening = null
+      if (!closing) return
+      await closing.feeder.stop()
+      await closing.store.close()
     },
   }
 }

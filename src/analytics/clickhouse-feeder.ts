@@ -1,0 +1,232 @@
+// The ClickHouse feeder (issue 40, ADR 035): copies the main database's committed clicks into
+// ClickHouse, exactly once, whichever instance recorded them. One instance at a time holds the
+// lease of the `clickhouse_feed` row (migration 037; taken when free or expired, renewed every
+// round, `LEASE_MS`): another takes over within a minute of it dying. Each round it
+//   1. applies deletions the journal tells (`link.deleted`; `workspace.deleted` and `user.deleted`,
+//      an account deleted by its owner or the administrator): tombstones and
+//      mutations in ClickHouse;
+//   2. reads the clicks after its cursor in id order (a page), and the ids it skipped over before
+//      (on PostgreSQL an id may commit after a higher one: a skipped id is looked for again for
+//      `GAP_MS`, as the DuckDB store does, ADR 022);
+//   3. leaves out the ids ClickHouse holds already (its ledger `click_ids`: a batch written before
+//      a crash, whose cursor was not moved) and inserts the rest in one insert;
+//   4. moves the cursor, only while it still holds the lease (the update is fenced by holder).
+// A feeder killed between 3 and 4 leaves a batch written and the cursor behind: the next round
+// (its own or another instance's) finds those ids in the ledger and writes nothing twice. Killed
+// during 3, the insert is not written (a block is inserted whole or not at all) and is sent again.
+// Redirects and the click writer never wait on any of this: ClickHouse being away only stops
+// the rounds, which catch up when it answers again.
+import { randomUUID } from 'node:crypto'
+import { DAY_MS, nowTimestamp, timeOfStored } from '../core/time.js'
+import { backgroundLoop } from '../core/background-loop.js'
+import { pauseFor } from '../core/pause.js'
+import type { DB } from '../db/database.js'
+import type { ClickhouseClick, ClickhouseStore } from './clickhouse-store.js'
+
+/** Clicks copied per round (one insert). */
+const PAGE = 50_000
+/** How long a lease lasts unless renewed; an instance that dies is replaced after it (and a poll). */
+const LEASE_MS = 30_000
+/** How often an instance that does not hold the lease asks for it. */
+const STANDBY_POLL_MS = 10_000
+/** How long a skipped id is looked for again (a transaction still open, or rolled back for good). */
+const GAP_MS = 10 * 60_000
+/** At most this many skipped ids are remembered (a larger jump is a sequence moved on, not open transactions). */
+const MAX_GAPS = 10_000
+/** Deletions are read again this far back in the journal's ids (rows committed out of order). */
+const AUDIT_OVERLAP = 1_000
+/** Clicks past CLICK_RETENTION_DAYS are deleted from ClickHouse at most this often. */
+const RETENTION_EVERY_MS = 3_600_000
+
+const ITEM_TYPES = ['link', 'qr', 'campaign', 'bio']
+
+export interface ClickhouseFeederOptions {
+  db: DB
+  store: ClickhouseStore
+  /** Clicks older than this many days leave ClickHouse too. */
+  retentionDays: number | null
+  now?: () => Date
+  /** Pause between rounds while holding the lease and caught up. */
+  pollMs?: number
+  leaseMs?: number
+  /** How often an instance without the lease asks for it (tests make it short). */
+  standbyPollMs?: number
+  /** Clicks per round (tests make it small). */
+  pageSize?: number
+  /** Told of a failed round (ClickHouse away); the feeder goes on. */
+  onError?: (error: unknown) => void
+  /** Called between a batch's insert and its cursor's move (the crash test stops there). */
+  afterInsert?: () => Promise<void>
+}
+
+export interface FeedState {
+  holder: string | null
+  leaseUntil: string | null
+  lastId: number
+  gaps: number
+  fedAt: string | null
+  fedClicks: number
+}
+
+export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
+  const { db, store } = options
+  const now = options.now ?? (() => new Date())
+  const leaseMs = options.leaseMs ?? LEASE_MS
+  const pageSize = options.pageSize ?? PAGE
+  const me = randomUUID()
+  let holding = false
+  /** Links whose clicks are not copied (tombstoned); loaded at the first round. */
+  let deleted: Set<number> | null = null
+
+  const stamp = (time: number) => nowTimestamp(new Date(time)) + `.${String(time % 1000).padStart(3, '0')}`
+
+  /** Takes the lease when it is free, expired or ours; answers whether this instance holds it. */
+  async function lease(): Promise<boolean> {
+    const time = now().getTime()
+    const result = await db.updateTable('clickhouse_feed')
+      .set({ holder: me, lease_until: stamp(time + leaseMs) })
+      .where('id', '=', 1)
+      .where((eb) => eb.or([eb('holder', 'is', null), eb('holder', '=', me), eb('lease_until', '<', stamp(time))]))
+      .executeTakeFirst()
+    holding = Number(result.numUpdatedRows) === 1
+    return holding
+  }
+
+  async function state() {
+    return db.selectFrom('clickhouse_feed').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
+  }
+
+  /** Moves the place kept, only while the lease is still this instance's; answers whether it did. */
+  async function keep(changes: { last_id?: number; gaps?: string; audit_id?: number; retention_at?: string; fed_at?: string; fed_clicks?: number }): Promise<boolean> {
+    const result = await db.updateTable('clickhouse_feed').set(changes).where('id', '=', 1).where('holder', '=', me).executeTakeFirst()
+    holding = Number(result.numUpdatedRows) === 1
+    return holding
+  }
+
+  async function applyDeletions(auditId: number): Promise<void> {
+    const rows = await db.selectFrom('audit_log').select(['id', 'action', 'resource_id'])
+      .where('id', '>', Math.max(0, auditId - AUDIT_OVERLAP))
+      .where('action', 'in', ['link.deleted', 'workspace.deleted', 'user.deleted'])
+      .orderBy('id').execute()
+    const highest = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? auditId)
+    deleted ??= await store.deletedLinks()
+    const links = [...new Set(rows.filter((row) => row.action === 'link.deleted' && row.resource_id !== null && !deleted!.has(row.resource_id)).map((row) => row.resource_id!))]
+    // A workspace's tombstone is written again within the overlap: a set, and the mutation finds nothing more.
+    const accounts = [...new Set(rows.filter((row) => row.action !== 'link.deleted' && row.resource_id !== null && Number(row.id) > auditId).map((row) => row.resource_id!))]
+    if (links.length > 0 || accounts.length > 0) await store.deleteItems(links, accounts)
+    for (const id of links) deleted.add(id)
+    if (highest > auditId) await keep({ audit_id: highest })
+  }
+
+  const columns = ['id', 'account_id', 'item_type', 'item_id', 'created_at', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'] as const
+  type SourceRow = { id: number; account_id: number; item_type: string; item_id: number; created_at: string; country: string | null; referrer_host: string | null; browser: string | null; os: string | null; device: string | null; language: string | null; is_unique: number }
+
+  const toClick = (row: SourceRow): ClickhouseClick => ({
+    id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: row.created_at,
+    country: row.country ?? '', referrer: row.referrer_host ?? '', browser: row.browser ?? '', os: row.os ?? '', device: row.device ?? '', language: row.language ?? '',
+    is_unique: Number(row.is_unique) === 1 ? 1 : 0,
+  })
+
+  /** One batch: answers how many clicks were written (0: caught up), or null when the lease was lost. */
+  async function copyBatch(): Promise<{ copied: number; full: boolean } | null> {
+    const place = await state()
+    const lastId = Number(place.last_id)
+    const time = now().getTime()
+    const gaps = new Map((JSON.parse(place.gaps) as Array<[number, number]>).filter(([, seen]) => time - seen < GAP_MS))
+    const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...columns]).where('id', 'in', [...gaps.keys()]).execute()) as SourceRow[]) : []
+    for (const row of found) gaps.delete(Number(row.id))
+    const page = (await db.selectFrom('clicks').select([...columns]).where('id', '>', lastId).orderBy('id').limit(pageSize).execute()) as SourceRow[]
+    let last = lastId
+    for (const row of page) {
+      const id = Number(row.id)
+      if (id - last - 1 <= MAX_GAPS - gaps.size) for (let missing = last + 1; missing < id; missing += 1) gaps.set(missing, time)
+      last = id
+    }
+    const rows = [...found, ...page]
+    if (rows.length === 0 && gaps.size === (JSON.parse(place.gaps) as unknown[]).length) return { copied: 0, full: false }
+    deleted ??= await store.deletedLinks()
+    const candidates = rows.filter((row) => !(row.item_type === 'link' && deleted!.has(row.item_id))).map(toClick)
+    // What an earlier round (this instance's or a dead one's) wrote without moving the cursor.
+    const held = await store.heldOf(candidates.map((click) => click.id))
+    const fresh = candidates.filter((click) => !held.has(click.id))
+    // The lease is renewed just before the insert: no other instance copies while it runs.
+    if (!(await lease())) return null
+    await store.insert(fresh)
+    await options.afterInsert?.()
+    const moved = await keep({ last_id: last, gaps: JSON.stringify([...gaps]), fed_at: nowTimestamp(now()), fed_clicks: Number(place.fed_clicks) + fresh.length })
+    return moved ? { copied: fresh.length, full: page.length === pageSize } : null
+  }
+
+  async function applyRetention(retentionAt: string | null): Promise<void> {
+    const days = options.retentionDays
+    if (!days) return
+    const time = now().getTime()
+    if (retentionAt && time - timeOfStored(retentionAt) < RETENTION_EVERY_MS) return
+    await store.deleteBefore(time - days * DAY_MS)
+    await keep({ retention_at: nowTimestamp(now()) })
+  }
+
+  /** One round when the lease is (or can be) this instance's: answers the clicks copied, or null without the lease. */
+  async function roundOnce(): Promise<number | null> {
+    if (!(await lease())) return null
+    const place = await state()
+    await applyDeletions(Number(place.audit_id))
+    let copied = 0
+    for (;;) {
+      const batch = await copyBatch()
+      if (!batch) return copied > 0 ? copied : null
+      copied += batch.copied
+      if (!batch.full) break
+    }
+    await applyRetention(place.retention_at)
+    return copied
+  }
+
+  // One round at a time in this process: the loop's and those asked for before an answer.
+  let queue: Promise<unknown> = Promise.resolve()
+  function serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = queue.then(work, work)
+    queue = next.catch(() => undefined)
+    return next
+  }
+
+  async function loop(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      let copied: number | null = null
+      try {
+        copied = await serially(roundOnce)
+      } catch (error) {
+        if (!signal.aborted) options.onError?.(error)
+      }
+      if (signal.aborted) break
+      await pauseFor(copied === null ? (holding ? options.pollMs ?? 1_000 : options.standbyPollMs ?? STANDBY_POLL_MS) : options.pollMs ?? 1_000, signal)
+    }
+  }
+  const background = backgroundLoop(loop)
+
+  return {
+    /** Starts the rounds (the served app, on ready). */
+    start: () => background.start(),
+    /** Stops the rounds after the one running, and lets the lease go so another instance takes over at once. */
+    async stop(): Promise<void> {
+      if (!(await background.stop())) return
+      await queue
+      if (holding) await db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null }).where('id', '=', 1).where('holder', '=', me).execute().catch(() => undefined)
+      holding = false
+    },
+    /** A round now when this instance holds the lease or can take it (before an answer: read your own clicks); null without it. */
+    round: () => serially(roundOnce),
+    /** Whether this instance held the lease at its last look. */
+    get holding() {
+      return holding
+    },
+    /** The place kept (the admin's system page, tests). */
+    async state(): Promise<FeedState> {
+      const row = await state()
+      return { holder: row.holder, leaseUntil: row.lease_until, lastId: Number(row.last_id), gaps: (JSON.parse(row.gaps) as unknown[]).length, fedAt: row.fed_at, fedClicks: Number(row.fed_clicks) }
+    },
+    id: me,
+  }
+}
+
+export type ClickhouseFeeder = ReturnType<typeof createClickhouseFeeder>

@@ -1,0 +1,218 @@
+// The ClickHouse engine (issue 40, ADR 035: analytics/clickhouse-store.ts, clickhouse-feeder.ts,
+// modules/statistics/clickhouse-query.ts) answers exactly what the SQL engine over the raw clicks
+// answers (click-query.ts, the reference), on both databases, against a real clickhouse-server
+// (test/global-setup.ts): a link, a QR code, a workspace; whole UTC days, the last days and hours,
+// zones 2 hours and 5h45m (quarter hours) off UTC; no filter, dimension filters (known, unknown '',
+// several values, a value nobody has), the workspace's link, campaign, channel and tag filters,
+// the top links and chosen links; the live minutes. It compares them after the first copy, after
+// new and late (import-dated) clicks, after a link is deleted through the link service, when ids
+// commit out of order (a gap filled later), and after the feeder's cursor is moved back as a crash
+// between an insert and the cursor's move leaves it (nothing is written twice); a deleted
+// workspace's clicks leave ClickHouse.
+import { sql } from 'kysely'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { writeEnrichedClicks, type ClickInsertRow, type EnrichedClick } from '../../src/analytics/click-writer.js'
+import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
+import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
+import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
+import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
+import { tagKey } from '../../src/modules/tags/tag-names.js'
+import { clickhouseQuery, clickhouseTarget, describeWithClickhouse, dropClickhouseDatabase } from '../helpers/clickhouse.js'
+import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
+import { differenceOf, normalized, spreadClicks, text, windowsAt, type Target } from './engine-parity-support.js'
+
+const START = Date.now()
+
+interface NamedFilter {
+  label: string
+  filters: ClickFilters
+  core?: boolean
+}
+
+describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the raw clicks', () => {
+  const target = clickhouseTarget('parity')
+  let database: TestDatabase
+  let made: WithServices
+  let fed: WithServices
+  let owner: TestAccount
+  let other: TestAccount
+  let sqlEngine: StatisticsEngine
+  let links: Array<{ id: number }>
+  let qr: { id: number }
+  let otherLink: { id: number }
+  let campaignId: number
+  let channelId: number
+  let targets: Target[]
+  const now = START
+
+  async function write(clicks: EnrichedClick[]): Promise<void> {
+    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, clicks))
+  }
+
+  const itemFilters: NamedFilter[] = [
+    { label: 'no filter', filters: {}, core: true },
+    { label: 'country US', filters: { country: ['US'] }, core: true },
+    { label: 'unknown country', filters: { country: [''] } },
+    { label: 'country US and referrer google.com or direct (unknown)', filters: { country: ['US'], referrer: ['google.com', ''] } },
+    { label: 'browser Chrome or Mobile Safari', filters: { browser: ['Chrome', 'Mobile Safari'] } },
+    { label: 'language de or unknown, device mobile', filters: { language: ['de', ''], device: ['mobile'] } },
+    { label: "a value nobody has, with a quote and a backslash (X'\\)", filters: { country: ["X'\\"] } },
+  ]
+
+  function scopes(): Array<{ label: string; scope: ClickScope; filters: NamedFilter[] }> {
+    const [first, second, third] = links as [{ id: number }, { id: number }, { id: number }]
+    return [
+      { label: `link ${first.id}`, scope: { itemType: 'link', itemId: first.id }, filters: itemFilters },
+      { label: `QR code ${qr.id}`, scope: { itemType: 'qr', itemId: qr.id }, filters: itemFilters.slice(0, 3) },
+      {
+        label: `account ${owner.id}`,
+        scope: { accountId: owner.id },
+        filters: [
+          ...itemFilters,
+          { label: `campaign ${campaignId}`, filters: { campaign: [campaignId] }, core: true },
+          { label: `link ${second.id}`, filters: { link: [second.id] } },
+          { label: `links ${first.id} and ${third.id}, country US`, filters: { link: [first.id, third.id], country: ['US'] } },
+          { label: `the other account's link ${otherLink.id}`, filters: { link: [otherLink.id] } },
+          { label: `channel ${channelId}`, filters: { channel: [channelId] } },
+          { label: 'tag Promo', filters: { tag: [tagKey('Promo')] } },
+        ],
+      },
+      { label: `the other account ${other.id}`, scope: { accountId: other.id }, filters: itemFilters.slice(0, 1) },
+    ]
+  }
+
+  /** Asks both engines every window × filter of the scopes, the links' choices and the live minutes; fails listing every difference. */
+  async function expectSameAnswers(phase: string, only?: 'account'): Promise<number> {
+    const engine = fed.services.analyticsStore.engine
+    const mismatches: string[] = []
+    let compared = 0
+    for (const named of scopes().filter((named) => only !== 'account' || ('accountId' in named.scope && named.scope.accountId === owner.id))) {
+      for (const { label: windowLabel, window, quarters, core } of windowsAt(now)) {
+        for (const { label: filterLabel, filters, core: coreFilter } of named.filters) {
+          if (!core && !coreFilter) continue
+          const label = `${phase} | ${named.label} | ${windowLabel} | ${filterLabel}`
+          const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, filters, quarters), engine.figures(named.scope, window, filters, quarters)])
+          compared += 1
+          if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${label}: ${differenceOf(normalized(expected), normalized(received))}`)
+        }
+      }
+      if ('accountId' in named.scope) {
+        const choices: LinkChoice[] = [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }]
+        for (const choice of choices) {
+          for (const { label: windowLabel, window, quarters } of windowsAt(now)) {
+            const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, {}, quarters, choice), engine.figures(named.scope, window, {}, quarters, choice)])
+            compared += 1
+            if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${phase} | ${named.label} | ${windowLabel} | links ${text(choice)}: ${differenceOf(normalized(expected), normalized(received))}`)
+          }
+        }
+      }
+      for (const { label: filterLabel, filters } of named.filters.slice(0, 2)) {
+        const [expected, received] = await Promise.all([sqlEngine.live(named.scope, filters, now), engine.live(named.scope, filters, now)])
+        compared += 1
+        if (text(expected) !== text(received)) mismatches.push(`${phase} | ${named.label} | live | ${filterLabel}: ${expected.clicks} vs ${received.clicks}`)
+      }
+    }
+    expect(mismatches, `${phase}: where ClickHouse answers otherwise than the SQL engine (${compared} compared)`).toEqual([])
+    return compared
+  }
+
+  async function clickhouseCount(where = '1'): Promise<number> {
+    return Number((await clickhouseQuery(`SELECT count() FROM \`${target.database}\`.clicks WHERE ${where}`)).trim())
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    made = servicesFor(database)
+    fed = servicesFor(database, { ANALYTICS_STORE: target.env })
+    owner = await createAccount(made)
+    other = await createAccount(made)
+    campaignId = await createCampaign(made, owner)
+    channelId = await createChannel(made, owner)
+    links = [
+      await createLink(made, owner),
+      await createLink(made, owner, { campaign: campaignId }),
+      await createLink(made, owner, { tags: ['Promo'] }),
+      await createLink(made, owner, { campaign: campaignId, tags: ['Promo'] }),
+    ]
+    await made.services.channels.assignItem(await actingAs(made, owner), channelId, 'links', links[2]!.id)
+    qr = await createQrCode(made, owner)
+    otherLink = await createLink(made, other)
+    targets = [
+      ...links.map((link, index) => ({ accountId: owner.id, itemType: 'link' as const, itemId: link.id, weight: 4 - index })),
+      { accountId: owner.id, itemType: 'qr', itemId: qr.id, weight: 2 },
+      { accountId: other.id, itemType: 'link', itemId: otherLink.id, weight: 1 },
+    ]
+    await write(spreadClicks(1, 700, START - 10 * DAY_MS, START, targets))
+    await write(spreadClicks(2, 30, START - 50 * MINUTE_MS, START, targets))
+    sqlEngine = createClickQuery(createRawClickRepository(database.db))
+    // As the served app does on ready: this process feeds ClickHouse (and copies before it answers).
+    await fed.services.analyticsStore.start()
+  })
+
+  afterAll(async () => {
+    await fed?.services.close()
+    await made?.services.close()
+    await database?.destroy()
+    await dropClickhouseDatabase(target.database)
+  })
+
+  it('copies every click once and answers every scope, window and filter as the SQL engine', async () => {
+    expect(fed.services.analyticsStore.engineName).toBe('clickhouse')
+    await expectSameAnswers('first copy')
+    expect(await clickhouseCount()).toBe(730)
+    const state = await fed.services.analyticsStore.clickhouse!.feeder.state()
+    expect(state).toMatchObject({ holder: fed.services.analyticsStore.clickhouse!.feeder.id, fedClicks: 730, gaps: 0 })
+  })
+
+  it('counts new clicks and late ones dated five days back', async () => {
+    await write(spreadClicks(3, 40, now - 40 * MINUTE_MS, now, targets))
+    await write(spreadClicks(4, 60, now - 5 * DAY_MS, now - 5 * DAY_MS + 6 * 3_600_000, targets))
+    await expectSameAnswers('new and late clicks')
+    expect(await clickhouseCount()).toBe(830)
+  })
+
+  it('writes nothing twice when the cursor is behind what ClickHouse holds (a crash between insert and cursor)', async () => {
+    // The cursor as a feeder killed after its insert leaves it: 100 clicks behind.
+    const { lastId } = await fed.services.analyticsStore.clickhouse!.feeder.state()
+    await database.db.updateTable('clickhouse_feed').set({ last_id: lastId - 100 }).where('id', '=', 1).execute()
+    expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBe(0)
+    expect((await fed.services.analyticsStore.clickhouse!.feeder.state()).lastId).toBe(lastId)
+    expect(await clickhouseCount()).toBe(830)
+    await expectSameAnswers('cursor moved back')
+  })
+
+  it('leaves a link deleted through the link service out, and its clicks leave ClickHouse', async () => {
+    const deleted = links[2]!
+    expect(await clickhouseCount(`item_type = 0 AND item_id = ${deleted.id}`)).toBeGreaterThan(0)
+    await made.services.links.deleteLink(await actingAs(made, owner), deleted.id)
+    await expectSameAnswers(`link ${deleted.id} deleted`, 'account')
+    // The mutation runs in the background of ClickHouse.
+    await expect.poll(() => clickhouseCount(`item_type = 0 AND item_id = ${deleted.id}`)).toBe(0)
+  })
+
+  it('counts clicks whose ids commit out of order: an id below one already copied is found later', async () => {
+    const highest = Number((await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id)
+    const row = (createdAt: string, country: string): ClickInsertRow => ({
+      account_id: owner.id, item_type: 'link', item_id: links[0]!.id, created_at: createdAt, referrer_host: 'gap.example', user_agent: null,
+      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1,
+    })
+    await database.db.insertInto('clicks').values({ id: highest + 40, ...row(nowTimestamp(new Date(now - 5 * MINUTE_MS)), 'US') }).execute()
+    if (testDialect === 'postgres') await sql`select setval(pg_get_serial_sequence('clicks', 'id'), ${highest + 40})`.execute(database.db)
+    expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBe(1)
+    expect((await fed.services.analyticsStore.clickhouse!.feeder.state()).gaps).toBe(39)
+    await database.db.insertInto('clicks').values({ id: highest + 20, ...row(nowTimestamp(new Date(now - 3 * DAY_MS)), '') }).execute()
+    await expectSameAnswers('the gap filled')
+    expect((await fed.services.analyticsStore.clickhouse!.feeder.state()).gaps).toBe(38)
+  })
+
+  it('a deleted workspace\'s clicks leave ClickHouse', async () => {
+    expect(await clickhouseCount(`account_id = ${other.id}`)).toBeGreaterThan(0)
+    // As the administrator does (`user.deleted`; an owner's `workspace.deleted` is read the same way).
+    await made.services.accounts.deleteAccount(await actingAs(made, owner), other.id)
+    expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBe(0)
+    await expect.poll(() => clickhouseCount(`account_id = ${other.id}`)).toBe(0)
+    const figures = await fed.services.analyticsStore.engine.figures({ accountId: other.id }, windowsAt(now)[0]!.window, {}, false)
+    expect(figures.slots).toEqual([])
+  })
+})

@@ -1,0 +1,108 @@
+// What the engine parity tests share (issue 40): seeded clicks spread over targets, the windows
+// asked, and a comparison that says where two engines' figures differ. Taken from the DuckDB
+// store's parity test (columnar-store.test.ts, which keeps its own copy for now) for ClickHouse's.
+import { createVisitSource } from '../../src/analytics/click-distribution.js'
+import type { ClickItemType } from '../../src/analytics/click-items.js'
+import type { EnrichedClick } from '../../src/analytics/click-writer.js'
+import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
+import type { UtcWindow, WindowFigures } from '../../src/modules/statistics/click-query.js'
+
+export const HOUR_MS = 3_600_000
+
+/** Where clicks go, and how many of them (relative weight). */
+export interface Target {
+  accountId: number
+  itemType: ClickItemType
+  itemId: number
+  weight: number
+}
+
+export interface NamedWindow {
+  label: string
+  window: UtcWindow
+  quarters: boolean
+  core: boolean
+}
+
+/**
+ * `count` clicks spread over [from, to) on the targets, deterministic for `seed`: Zipf-spread
+ * dimensions with null and '' unknowns among them; a quarter at :50 past the hour; 40 % unique.
+ */
+export function spreadClicks(seed: number, count: number, from: number, to: number, targets: readonly Target[]): EnrichedClick[] {
+  const source = createVisitSource(seed)
+  const random = source.random
+  const totalWeight = targets.reduce((sum, target) => sum + target.weight, 0)
+  const clicks: EnrichedClick[] = []
+  for (let index = 0; index < count; index += 1) {
+    let roll = random() * totalWeight
+    const target = targets.find((candidate) => (roll -= candidate.weight) < 0) ?? targets[targets.length - 1]!
+    let time = from + Math.floor(random() * (to - from))
+    if (random() < 0.25) {
+      const atTen = Math.floor(time / HOUR_MS) * HOUR_MS + 50 * MINUTE_MS + Math.floor(random() * 600) * 1000
+      if (atTen >= from && atTen < to) time = atTen
+    }
+    const visit = source.next()
+    clicks.push({
+      accountId: target.accountId,
+      itemType: target.itemType,
+      itemId: target.itemId,
+      createdAt: nowTimestamp(new Date(Math.floor(time / 1000) * 1000)),
+      referrerHost: random() < 0.12 ? null : visit.referrer,
+      language: random() < 0.1 ? null : visit.language,
+      visitorHash: `visitor-${seed}-${index}`,
+      country: random() < 0.1 ? null : visit.country,
+      agent: random() < 0.08 ? { browser: '', os: '', device: '' } : visit.agent,
+      isUnique: random() < 0.4,
+    })
+  }
+  return clicks
+}
+
+/** Whole UTC days, the last days and hours, and weeks of zones 2 hours and 5h45m (quarter hours) off UTC, as of `now`. */
+export function windowsAt(now: number): NamedWindow[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS
+  const hour = Math.floor(now / HOUR_MS) * HOUR_MS
+  const zoned = (offset: number) => ({ start: today - 7 * DAY_MS - offset, end: today + DAY_MS - offset })
+  return [
+    { label: 'every whole UTC day of the clicks', window: { start: today - 14 * DAY_MS, end: today + DAY_MS }, quarters: false, core: true },
+    { label: 'the last 3 UTC days', window: { start: today - 2 * DAY_MS, end: today + DAY_MS }, quarters: false, core: false },
+    { label: 'the last 72 hours', window: { start: hour - 71 * HOUR_MS, end: hour + HOUR_MS }, quarters: false, core: false },
+    { label: 'a week of days at UTC-2 (shifted by 2 hours)', window: zoned(-2 * HOUR_MS), quarters: false, core: false },
+    { label: 'a week of days at UTC+5:45 (shifted by 5h45m), in quarter hours', window: zoned(5 * HOUR_MS + 45 * MINUTE_MS), quarters: true, core: true },
+  ]
+}
+
+/** Text of anything a figure may hold, bigints included. */
+export function text(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? 'undefined'
+}
+
+/** Figures as compared: slots by start (they come in any order); everything else as given. */
+export function normalized(figures: WindowFigures): WindowFigures {
+  return { ...figures, slots: [...figures.slots].sort((a, b) => a.start - b.start) }
+}
+
+/** Where two answers differ, in a line. */
+export function differenceOf(expected: WindowFigures, received: WindowFigures): string {
+  const parts: string[] = []
+  const sum = (figures: WindowFigures) => figures.slots.reduce((total, slot) => ({ clicks: total.clicks + Number(slot.clicks), unique: total.unique + Number(slot.unique) }), { clicks: 0, unique: 0 })
+  if (text(expected.slots) !== text(received.slots)) {
+    const first = expected.slots.findIndex((slot, index) => text(slot) !== text(received.slots[index]))
+    const at = first === -1 ? expected.slots.length : first
+    parts.push(`slots: ${expected.slots.length} vs ${received.slots.length}, totals ${text(sum(expected))} vs ${text(sum(received))}, first difference at ${at}: ${text(expected.slots[at])} vs ${text(received.slots[at])}`)
+  }
+  for (const dimension of Object.keys(expected.values) as Array<keyof WindowFigures['values']>) {
+    const want = expected.values[dimension]
+    const got = received.values?.[dimension]
+    if (text(want) === text(got)) continue
+    if (!got) {
+      parts.push(`${dimension}: missing`)
+      continue
+    }
+    const first = want.findIndex((entry, index) => text(entry) !== text(got[index]))
+    const at = first === -1 ? want.length : first
+    parts.push(`${dimension}: ${want.length} vs ${got.length} values, first difference at ${at}: ${text(want[at])} vs ${text(got[at])}`)
+  }
+  if (text(expected.links) !== text(received.links)) parts.push(`links: ${text(expected.links)} vs ${text(received.links)}`)
+  return parts.join('; ')
+}
