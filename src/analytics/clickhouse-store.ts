@@ -96,9 +96,9 @@ export function schemaStatements(database: string): string[] {
 /** Why ClickHouse did not answer, in a sentence for the 503's message. */
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  if (/timeout/i.test(message)) return 'it did not answer in time'
-  if (/ECONNREFUSED|ECONNRESET|socket hang up|EHOSTUNREACH|ENOTFOUND|fetch failed/i.test(message)) return 'it cannot be reached'
-  return 'it refused the question'
+  if (/timeout/i.test(message)) return 'did not answer in time'
+  if (/ECONNREFUSED|ECONNRESET|socket hang up|EHOSTUNREACH|ENOTFOUND|fetch failed/i.test(message)) return 'cannot be reached'
+  return 'refused the question'
 }
 
 /** A failure of ClickHouse: statistics answer 503 in the envelope, with what went wrong (not the server's text). */
