@@ -19,6 +19,8 @@
 //                         analytics (not in the default set: sizes and options in bench/analytics.ts),
 //                         analytics-columnar (not in the default set: ADR 022's columnar layout at
 //                         the issue's full sizes, bench/analytics-columnar.ts),
+//                         clickhouse-scale (not in the default set: the ClickHouse engine at issue 40's
+//                         sizes, two instances on PostgreSQL, the feeder's throughput; bench/clickhouse-scale.ts),
 //                         redirect-options (not in the default set: a link without options on this
 //                         build against the pre-options build in BENCH_BASELINE_DIR, issue 23),
 //                         tls (a short link over https against the same server over plain http, issue 43)
@@ -32,6 +34,7 @@
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
 import { columnarOptionsFromEnvironment, runColumnarBench } from './analytics-columnar.js'
+import { clickhouseScaleOptionsFromEnvironment, runClickhouseScaleBench } from './clickhouse-scale.js'
 import { runApiThroughputBench } from './api-throughput.js'
 import { runColdStartBench } from './cold-start.js'
 import { runExportBench } from './export.js'
@@ -72,4 +75,5 @@ if (only.has('redirects-beside-import')) await runRedirectsBesideImportBench({ s
 if (only.has('import')) await runImportBench(importOptionsFromEnvironment(nodeArgs))
 if (only.has('analytics')) await runAnalyticsBench(analyticsOptionsFromEnvironment(postgresUrl))
 if (only.has('analytics-columnar')) await runColumnarBench(columnarOptionsFromEnvironment())
+if (only.has('clickhouse-scale')) await runClickhouseScaleBench(clickhouseScaleOptionsFromEnvironment(postgresUrl))
 console.log(`bench finished ${new Date().toISOString()}`)
