@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerTagRoutes(app, { tags: services.tags, listEnvelope })
   registerStatisticsRoutes(app, { statistics: services.statistics, publicUrl })
   registerBioPageRoutes(app, { bioPages: services.bioPages, publicUrl, listEnvelope })
-  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope })
+  registerAdminRoutes(app, { users: services.users, plans: services.plans, publicUrl, listEnvelope, statistics: services.analyticsStore })
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   registerExportRoutes(app, { exports: services.exports })
   registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })

@@ -1,4 +1,5 @@
 // Administration endpoints (decisions §6): accounts and plans, for accounts flagged admin only.
+import type { Static } from 'typebox'
 import type { App } from '../../http/app-instance.js'
 import type { UserAdministration } from './user-admin.service.js'
 import type { PlanService } from '../plans/plan.service.js'
@@ -6,7 +7,7 @@ import { accountOf, requireAdmin } from '../../http/auth.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toPersonRecord, toUserRecord } from './admin.mapper.js'
-import { PersonListResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
+import { PersonListResponse, SystemResponse, UserCreateBody, UserCreatedResponse, UserListResponse, UserResponse } from './admin.schemas.js'
 import { toPlanRecord } from '../plans/plan.mapper.js'
 import { PlanAssignParams, PlanCreateBody, PlanListResponse, PlanResponse, PlanUpdateBody } from '../plans/plan.schemas.js'
 import { toPageRequest } from '../../core/paging.js'
@@ -22,9 +23,11 @@ export interface AdminRouteDependencies {
   publicUrl: string
   /** The server's list envelope (its `error` as LIST_ERROR_FORMAT says). */
   listEnvelope: ListEnvelope
+  /** Which statistics engine answers (the system page). */
+  statistics: { status(): Promise<Static<typeof SystemResponse>['data']['statistics']> }
 }
 
-export function registerAdminRoutes(app: App, { users, plans, publicUrl, listEnvelope }: AdminRouteDependencies): void {
+export function registerAdminRoutes(app: App, { users, plans, publicUrl, listEnvelope, statistics }: AdminRouteDependencies): void {
   // Admin-only, checked as a route onRequest hook (after the API gate authenticated the key, before
   // body parsing and validation), so a non-admin learns nothing about ids or body rules: always 403.
   const onRequest = requireAdmin
@@ -46,6 +49,11 @@ export function registerAdminRoutes(app: App, { users, plans, publicUrl, listEnv
     const { rows, total } = await users.listPeople(page)
     return listEnvelope('people', page, total, rows.map(toPersonRecord))
   })
+
+  app.get('/api/admin/system', {
+    onRequest,
+    schema: { tags, summary: 'Which engine answers statistics, and how far it is', response: { 200: SystemResponse, ...errorResponses } },
+  }, async () => ({ error: 0 as const, data: { statistics: await statistics.status() } }))
 
   app.get('/api/user/:id', {
     onRequest,

@@ -54,3 +54,18 @@ export const UserCreatedResponse = Type.Object({
   email: Type.String(),
   apiKey: Type.String(),
 })
+
+/** The admin's system page (issue 40): which engine answers statistics, and how far it is. */
+export const SystemResponse = Type.Object({
+  error: Type.Literal(0),
+  data: Type.Object({
+    statistics: Type.Object({
+      engine: Type.Union([Type.Literal('raw'), Type.Literal('duckdb'), Type.Literal('clickhouse')], { description: 'raw: the raw clicks in the database; duckdb: the columnar store (ADR 022); clickhouse: ClickHouse (ADR 035)' }),
+      duckdb: Type.Optional(Type.Object({ file: Type.String(), lastId: Type.Integer() })),
+      clickhouse: Type.Optional(Type.Object({
+        database: Type.String(),
+        feed: Type.Union([Type.Null(), Type.Object({ lastId: Type.Integer(), gaps: Type.Integer(), fedAt: Type.Union([Type.String(), Type.Null()]), fedClicks: Type.Integer(), leased: Type.Boolean() })]),
+      })),
+    }),
+  }),
+})

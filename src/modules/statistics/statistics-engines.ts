@@ -50,6 +50,17 @@ export interface StatisticsEngines {
   readonly engineName: 'raw' | 'duckdb' | 'clickhouse'
   /** ClickHouse's store and feeder when configured (tests, the admin's system page). */
   readonly clickhouse: { store: ClickhouseStore; feeder: ClickhouseFeeder } | null
+  /** Which engine answers and how far it is (the admin's system page). */
+  status(): Promise<StatisticsStatus>
+}
+
+/** What the admin's system page says of statistics. */
+export interface StatisticsStatus {
+  engine: 'raw' | 'duckdb' | 'clickhouse'
+  /** DuckDB: the file, and the highest click id it holds; absent otherwise. */
+  duckdb?: { file: string; lastId: number }
+  /** ClickHouse: the feeder's place (null while ClickHouse has not been reached). */
+  clickhouse?: { database: string; feed: { lastId: number; gaps: number; fedAt: string | null; fedClicks: number; leased: boolean } | null }
 }
 
 const CATCH_UP_MS = 1_000
@@ -116,6 +127,10 @@ export function createStatisticsEngines(options: StatisticsEnginesOptions): Stat
       return answering && store !== null ? 'duckdb' as const : 'raw' as const
     },
     clickhouse: null,
+    async status() {
+      if (!(answering && store && storeFile)) return { engine: 'raw' }
+      return { engine: 'duckdb', duckdb: { file: storeFile, lastId: store.position().lastId } }
+    },
     async close() {
       clearInterval(timer)
       const closing = store
@@ -171,6 +186,14 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
     store: null,
     answering: true,
     engineName: 'clickhouse',
+    async status() {
+      const { feeder } = await open()
+      const feed = await feeder.state()
+      return {
+        engine: 'clickhouse',
+        clickhouse: { database: target.database, feed: { lastId: feed.lastId, gaps: feed.gaps, fedAt: feed.fedAt, fedClicks: feed.fedClicks, leased: feed.holder !== null } },
+      }
+    },
     get clickhouse() {
       return opened
     },

@@ -25,6 +25,8 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
   let raw: ApiClient
   let fed: ApiClient
   let fedApp: Awaited<ReturnType<typeof buildAppOn>>
+  let rawBuilt: Awaited<ReturnType<typeof buildAppOn>>
+  const rawApp = () => rawBuilt
   let linkA: { id: number; alias: string }
   let qr: { id: number }
   let campaignId: number
@@ -53,7 +55,8 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
       ...spreadClicks(12, 100, Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 2, 29, 4), targets),
       ...spreadClicks(13, 30, now - 50 * MINUTE_MS, now, targets),
     ]))
-    const rawApp = await buildAppOn(database, config())
+    rawBuilt = await buildAppOn(database, config())
+    const rawApp = rawBuilt
     fedApp = await buildAppOn(database, config({ ANALYTICS_STORE: `${server.url}linkwell` }))
     apps.push({ close: () => rawApp.app.close() }, { close: () => fedApp.app.close() })
     raw = apiClient(rawApp.app, owner.apiKey)
@@ -120,6 +123,19 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
     const expected = await raw('GET', `/api/url/${linkA.id}/stats?from=${day(-1)}&to=${day(0)}`)
     expect(after.data).toEqual(expected.data)
     expect((await fed('GET', question)).data.data.clicks).toBe(before + visits)
+  })
+
+  it('the admin\'s system page says which engine answers, and how far the feeder is', async () => {
+    const admin = await createAccount(made, { isAdmin: true })
+    const system = (client: ApiClient) => client('GET', '/api/admin/system')
+    const rawAnswer = await system(apiClient(rawApp().app, admin.apiKey))
+    expect(rawAnswer.statusCode).toBe(200)
+    expect(rawAnswer.data).toEqual({ error: 0, data: { statistics: { engine: 'raw' } } })
+    const fedAnswer = await system(apiClient(fedApp.app, admin.apiKey))
+    const highest = Number((await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id)
+    expect(fedAnswer.data).toEqual({ error: 0, data: { statistics: { engine: 'clickhouse', clickhouse: { database: 'linkwell', feed: { lastId: highest, gaps: 0, fedAt: expect.any(String), fedClicks: expect.any(Number), leased: true } } } } })
+    // Not for a workspace's own key.
+    expect((await fed('GET', '/api/admin/system')).statusCode).toBe(403)
   })
 
   function day(offset: number): string {

@@ -28,6 +28,16 @@ export function usePeople(page: number) {
   })
 }
 
+export type SystemStatus = paths['/api/admin/system']['get']['responses'][200]['content']['application/json']['data']
+
+/** Which engine answers statistics, and how far it is (the system page). */
+export function useSystem() {
+  return useQuery({
+    queryKey: queryKeys.admin.system,
+    queryFn: async () => (await unwrap(api.GET('/api/admin/system'))).data,
+  })
+}
+
 /** Every plan (a service has a handful; the API's largest page is 100). */
 export function usePlans() {
   return useQuery({

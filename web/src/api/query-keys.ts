@@ -25,6 +25,7 @@ export const queryKeys = {
     people: ['admin', 'people'],
     peoplePage: (page: number) => ['admin', 'people', page],
     plans: ['admin', 'plans'],
+    system: ['admin', 'system'],
   },
   audit: {
     page: (query: Query) => ['audit', query],
