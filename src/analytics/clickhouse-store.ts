@@ -185,11 +185,14 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
 
   type Counted = { c: string; u?: string }
 
-  /** A question's slots, every dimension's values and (account scope) its links: three queries at once. */
+  /**
+   * A question's slots, each dimension's values and (account scope) its links: a query each, all at
+   * once. One scan of every dimension (`ARRAY JOIN` of (dimension, value) pairs) took 2.0 s where
+   * the six grouped queries of one column took 0.25 s each (2M clicks, a loaded 2-core machine).
+   */
   async function figures(question: StoreQuestion): Promise<StoreFigures> {
     const { from, where } = sourceOf(question, question.start, question.end)
     const slot = question.quarters ? 'toStartOfFifteenMinutes(clicked_at)' : 'toStartOfHour(clicked_at)'
-    const pairs = VALUE_DIMENSIONS.map((name, index) => `(${index}, ${name})`).join(', ')
     const account = 'accountId' in question.scope
     const choice = question.choice
     const linkQuery = account
@@ -197,17 +200,16 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
          ${choice && 'only' in choice ? `AND item_id IN (${[0, ...choice.only].map(integer).join(', ')})` : ''}
          GROUP BY i ${choice && 'top' in choice ? `ORDER BY c DESC, i DESC LIMIT ${integer(choice.top)}` : ''}`
       : null
-    const [slots, counted, links] = await Promise.all([
+    const [slots, links, ...counted] = await Promise.all([
       ask<Counted & { s: string }>(`SELECT toUInt32(${slot}) AS s, count() AS c, sum(is_unique) AS u FROM ${from} WHERE ${where} GROUP BY s`),
-      ask<Counted & { d: number; v: string }>(`SELECT pair.1 AS d, pair.2 AS v, count() AS c FROM ${from} ARRAY JOIN [${pairs}] AS pair WHERE ${where} GROUP BY d, v`),
       linkQuery ? ask<Counted & { i: number }>(linkQuery) : Promise.resolve([]),
+      ...VALUE_DIMENSIONS.map((dimension) => ask<Counted & { v: string }>(`SELECT ${dimension} AS v, count() AS c FROM ${from} WHERE ${where} GROUP BY v`)),
     ])
-    const values = Object.fromEntries(VALUE_DIMENSIONS.map((dimension) => [dimension, [] as Array<{ value: string; clicks: number }>])) as StoreFigures['values']
-    for (const row of counted) values[VALUE_DIMENSIONS[Number(row.d)]!].push({ value: row.v, clicks: Number(row.c) })
+    const values = Object.fromEntries(VALUE_DIMENSIONS.map((dimension, index) => [dimension, (counted[index] as Array<Counted & { v: string }>).map((row) => ({ value: row.v, clicks: Number(row.c) }))])) as StoreFigures['values']
     return {
       slots: slots.map((row) => ({ start: Number(row.s) * 1000, clicks: Number(row.c), unique: Number(row.u) })),
       values,
-      ...(account ? { links: links.map((row) => ({ id: Number(row.i), clicks: Number(row.c), uniqueClicks: Number(row.u) })) } : {}),
+      ...(account ? { links: (links as Array<Counted & { i: number }>).map((row) => ({ id: Number(row.i), clicks: Number(row.c), uniqueClicks: Number(row.u) })) } : {}),
     }
   }
 
