@@ -19,6 +19,8 @@ export interface CreateAccountInput {
   email: string
   username: string
   password?: string
+  /** A password already hashed (a sign-up keeps only the hash until its address is confirmed). */
+  passwordHash?: string
   /** Plan id, name or code; the default plan when absent. */
   plan?: string | number
   planExpires?: string | null
@@ -36,6 +38,24 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
 
+/** A sign-in address as stored: trimmed, lower case; ValidationError on `field` when it is none. */
+export function normaliseEmail(email: string, field = 'email'): string {
+  const trimmed = email.trim().toLowerCase()
+  if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field(field, 'must be a valid e-mail address')
+  return trimmed
+}
+
+/** The password rule, wherever a password is chosen (8 to 256 characters). */
+export function checkNewPassword(password: string, field = 'password'): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field(field, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  if (password.length > 256) throw ValidationError.field(field, 'must be at most 256 characters')
+}
+
+/** A username (and a workspace's name): 3 to 32 letters, digits, _ and -. */
+export function isUsername(text: string): boolean {
+  return USERNAME_PATTERN.test(text)
+}
+
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>
   /** Where a new account's first key is stored (modules/api-keys). */
@@ -48,16 +68,8 @@ export interface AccountServiceOptions {
 }
 
 export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
-  function validateEmail(email: string): string {
-    const trimmed = email.trim().toLowerCase()
-    if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
-    return trimmed
-  }
-
-  function validatePassword(password: string): void {
-    if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
-  }
+  const validateEmail = normaliseEmail
+  const validatePassword = checkNewPassword
 
   /**
    * An address someone else signs in with (a person's; a new account's also must not be another
@@ -108,7 +120,7 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
         throw new DuplicateError('An account with this username already exists.', 'username')
       }
-      const passwordHash = input.password === undefined ? null : await hashPassword(input.password)
+      const passwordHash = input.password === undefined ? input.passwordHash ?? null : await hashPassword(input.password)
       try {
         // The account (a workspace), the person who signs in to it as its owner, its first key (the
         // owner's) and the audit row land together; the first start's account records its own
@@ -119,10 +131,11 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           const personId = await saved.people.insert({ username, email, passwordHash })
           await saved.people.addMembership(id, personId, 'owner')
           const { key } = await issueKey(keys.in(trx), { accountId: id, personId, name: 'default', expiresAt: null, key: apiKey })
-          const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
+          const fields = givenFields({ ...input, password: input.password === undefined && input.passwordHash === undefined ? undefined : '', passwordHash: undefined })
           const change = actor
             ? { action: 'user.created', resource: 'user', resourceId: id, fields }
-            : { action: 'account.created', resource: 'account', resourceId: id, fields, accountId: id }
+            // A sign-up (issue 38) records itself in its own log as the first start does.
+            : { action: input.passwordHash === undefined ? 'account.created' : 'account.signed_up', resource: 'account', resourceId: id, fields, accountId: id }
           return { result: { id, username, email, apiKey: key }, changes: [change] }
         })
       } catch (error) {
