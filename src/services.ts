@@ -28,6 +28,8 @@ import { createInvitationMailer } from './modules/members/invitation-mail.js'
 import { createMailer } from './modules/mail/mailer.js'
 import { createMailedLinkRepository } from './modules/accounts/mailed-link.repository.js'
 import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
+import { createSignUpService } from './modules/accounts/sign-up.service.js'
+import { createEmailChangeService } from './modules/accounts/email-change.service.js'
 import type { SendMail } from './modules/accounts/account-mail.js'
 import { createPlanRepository } from './modules/plans/plan.repository.js'
 import { createPlanService } from './modules/plans/plan.service.js'
@@ -334,6 +336,25 @@ export function createServices(deps: ServiceDependencies) {
     sessions,
     /** Forgotten passwords: a mailed, single-use link (issue 38). */
     passwordResets: createPasswordResetService({
+      accounts: accountRepository,
+      links: mailedLinkRepository,
+      journal,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendAccountMail,
+      onMailProblem: onAccountMailProblem,
+    }),
+    /** Sign-up with a confirmed address, when SIGNUP allows it (issue 38). */
+    signUps: createSignUpService({
+      accounts: accountRepository,
+      accountService: accounts,
+      links: mailedLinkRepository,
+      policy: config.signup,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendAccountMail,
+      onMailProblem: onAccountMailProblem,
+    }),
+    /** A person's sign-in address changed after the new one is confirmed (issue 38). */
+    emailChanges: createEmailChangeService({
       accounts: accountRepository,
       links: mailedLinkRepository,
       journal,

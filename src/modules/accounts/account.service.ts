@@ -229,6 +229,10 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
       }
+      // A session's new address is confirmed by a mailed link first (issue 38, ADR 036); a key keeps the spec's direct change.
+      if (input.email !== undefined && account.sessionId !== undefined) {
+        throw new ForbiddenError('Change the e-mail address with POST /api/account/email, which asks for the current password and confirms the new address by mail.')
+      }
       const personId = await actingPersonOf(account)
       let email: string | undefined
       if (input.email !== undefined) {
