@@ -40,7 +40,7 @@ export function ConfirmSignUpPage() {
       <form className="card stack" onSubmit={submit} noValidate aria-labelledby="confirm-signup-title">
         <div>
           <h1 id="confirm-signup-title">Confirm your account</h1>
-          <p className="muted">Your address is confirmed with this click: we make your account and its workspace, and sign you in.</p>
+          <p className="muted">One last step: confirm your e-mail address. We set up your workspace and sign you in.</p>
         </div>
         <FormError message={formError} />
         {formError && <p className="small"><Link to="/sign-up">Sign up again</Link> · <Link to="/signin">Sign in</Link></p>}
