@@ -487,7 +487,7 @@ export interface paths {
         get?: never;
         /**
          * Update e-mail, password and/or the workspace's time zone
-         * @description With a key the password is set without the current one (a session confirms it through PUT /api/account/password). A key limited to some resources or to reads changes neither `email` nor `password` (403).
+         * @description With a key the password and the e-mail are set directly (a session confirms the password through PUT /api/account/password, and a new address through POST /api/account/email, which mails a confirmation link). A key limited to some resources or to reads changes neither `email` nor `password` (403).
          */
         put: {
             parameters: {

@@ -215,7 +215,8 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
      * e-mail, which is also the sign-in address of the person acting (an owner: http/api-roles.ts),
      * and that person's password, so that an account of one person behaves as it always did. With a
      * key the password is set outright (the spec's contract); a dashboard session must confirm the
-     * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
+     * current one through PUT /api/account/password, so a borrowed browser cannot take it over, and
+     * a new e-mail address through POST /api/account/email, confirmed by mail (issue 38, ADR 036).
      * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
      * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
