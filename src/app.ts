@@ -19,6 +19,10 @@ import { createListEnvelope } from './http/list.js'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { createSessionCookie } from './http/session-cookie.js'
 import { createSignInThrottle, type SignInThrottle } from './http/sign-in-throttle.js'
+import { registerPasswordResetRoutes } from './modules/accounts/password-reset.routes.js'
+import { registerAuthOptionsRoutes } from './modules/accounts/auth-options.routes.js'
+import { registerSignUpRoutes } from './modules/accounts/sign-up.routes.js'
+import { registerEmailChangeRoutes } from './modules/accounts/email-change.routes.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { chooseCounterStore, createThrottleFactory } from './http/throttle.js'
 import { validatorCompiler } from './http/validator.js'
@@ -338,6 +342,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerPasswordResetRoutes(app, { resets: services.passwordResets, sessions: services.sessions, throttle: signInThrottle })
+  registerAuthOptionsRoutes(app, { signup: config.signup, mail: config.smtpUrl !== undefined })
+  registerSignUpRoutes(app, { signUps: services.signUps, sessions: services.sessions, throttle: signInThrottle, sessionCookie, publicUrl })
+  registerEmailChangeRoutes(app, { emailChanges: services.emailChanges, throttle: signInThrottle })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys })

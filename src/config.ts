@@ -90,6 +90,8 @@ export interface Config {
    * (WORKSPACE_CREATION_LIMIT): each is a fresh plan quota and rate-limit bucket.
    */
   workspaceCreation: { who: 'admins' | 'anyone'; limit: number }
+  /** Who may make an account here (SIGNUP, SIGNUP_DOMAINS; issue 38, ADR 036): nobody, anyone, or addresses at these domains. */
+  signup: { mode: 'closed' | 'open' | 'domains'; domains: string[] }
   /**
    * Certificates from an ACME server (ACME_EMAIL turns it on; ACME_DIRECTORY_URL, default Let's
    * Encrypt's production directory): the server then also listens on `httpPort` and `httpsPort`.
@@ -322,6 +324,20 @@ export function servedConfig(config: Config): { config: Config; analytics: { eng
   return { config, analytics: { engine: 'raw', reason: 'PostgreSQL with ANALYTICS_STORE unset: several instances share the raw clicks (ANALYTICS_STORE=clickhouse://… answers from ClickHouse)' } }
 }
 
+function readSignup(env: Env, smtpUrl: string | undefined): Config['signup'] {
+  const raw = (env.SIGNUP ?? '').trim().toLowerCase()
+  if (raw !== '' && raw !== 'closed' && raw !== 'open' && raw !== 'domains') throw new ConfigError('SIGNUP', `must be closed, open or domains, got "${env.SIGNUP}"`)
+  const mode = raw === '' ? 'closed' : raw
+  const domains = (env.SIGNUP_DOMAINS ?? '').split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean)
+  for (const domain of domains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain)) throw new ConfigError('SIGNUP_DOMAINS', `must be a comma-separated list of domains (example.com), "${domain}" is not one`)
+  }
+  if (mode === 'domains' && domains.length === 0) throw new ConfigError('SIGNUP_DOMAINS', 'must name at least one domain when SIGNUP=domains')
+  // A sign-up is confirmed by a mailed link: without a mail server nobody could finish one.
+  if (mode !== 'closed' && smtpUrl === undefined) throw new ConfigError('SIGNUP', `=${mode} needs a mail server (SMTP_URL): sign-ups are confirmed by a mailed link`)
+  return { mode, domains: mode === 'domains' ? domains : [] }
+}
+
 function readEventsUrl(env: Env): string | undefined {
   const raw = env.EVENTS_URL?.trim()
   if (raw === undefined || raw === '') return undefined
@@ -423,6 +439,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventsUrl: readEventsUrl(env),
     linkCheck: readLinkCheck(env),
     workspaceCreation: readWorkspaceCreation(env),
+    signup: readSignup(env, readSmtpUrl(env)),
     acme: readAcme(env),
     httpPort: readInteger(env, 'HTTP_PORT', 80, 0, 65535),
     httpsPort: readInteger(env, 'HTTPS_PORT', 443, 0, 65535),

@@ -36,6 +36,11 @@ async function start(): Promise<void> {
   log.info({ engine: analytics.engine, reason: analytics.reason }, `statistics are answered by ${engineNames[analytics.engine]}: ${analytics.reason}`)
   const app = await buildApp({ services, logger: log })
 
+  // Issue 38: "Forgot your password?" still answers strangers the same without a mail server, so the operator is told here.
+  if (!config.smtpUrl) {
+    log.warn('no mail server (SMTP_URL): forgotten-password links and invitations are not mailed, and e-mail changes from the dashboard are refused; `linkwell account password` resets a password')
+  }
+
   // First start: the admin account, with a password to sign in to the dashboard and a key for the API.
   const password = config.bootstrapPassword ?? generatePassword()
   const bootstrap = await services.accounts.ensureBootstrapAccount(password, config.bootstrapApiKey)

@@ -25,6 +25,12 @@ import { createWorkspaceCreationService } from './modules/accounts/workspace-cre
 import { createInvitationRepository } from './modules/members/invitation.repository.js'
 import { createInvitationService, type InvitationSender } from './modules/members/invitation.service.js'
 import { createInvitationMailer } from './modules/members/invitation-mail.js'
+import { createMailer } from './modules/mail/mailer.js'
+import { createMailedLinkRepository } from './modules/accounts/mailed-link.repository.js'
+import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
+import { createSignUpService } from './modules/accounts/sign-up.service.js'
+import { createEmailChangeService } from './modules/accounts/email-change.service.js'
+import type { SendMail } from './modules/accounts/account-mail.js'
 import { createPlanRepository } from './modules/plans/plan.repository.js'
 import { createPlanService } from './modules/plans/plan.service.js'
 import { createUserAdministration } from './modules/admin/user-admin.service.js'
@@ -215,10 +221,17 @@ export function createServices(deps: ServiceDependencies) {
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
   const sessions = createSessionService({ accounts: accountRepository, sessions: sessionRepository, accountService: accounts, journal, sessionDays: config.sessionDays })
-  // Invitations are mailed when an SMTP server is configured; a failure is logged and the link still answered.
-  const mailer = config.smtpUrl ? createInvitationMailer(config.smtpUrl, config.smtpFrom) : undefined
-  const sendInvitation: InvitationSender | undefined = mailer
-    ? (message) => mailer(message).catch((error: unknown) => {
+  // Mail goes out when an SMTP server is configured (one mailer: modules/mail). An invitation's
+  // failure is logged and the link still answered; the sign-in mails' failures are logged too.
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.smtpFrom) : undefined
+  const mailInvitation = mailer ? createInvitationMailer(mailer) : undefined
+  const sendAccountMail: SendMail | undefined = mailer ? (message) => mailer.send(message) : undefined
+  const mailedLinkRepository = bindable(createMailedLinkRepository, db)
+  const onAccountMailProblem = (problem: 'failed' | 'no_mail_server', error?: unknown) => problem === 'failed'
+    ? log.error({ err: error }, 'mailing a password reset, sign-up or e-mail change link failed')
+    : log.warn('a password reset was asked for, but no mail server is configured (SMTP_URL): nothing was sent')
+  const sendInvitation: InvitationSender | undefined = mailInvitation
+    ? (message) => mailInvitation(message).catch((error: unknown) => {
         log.error({ err: error }, 'mailing an invitation failed; the inviter has its link')
         throw error
       })
@@ -324,6 +337,34 @@ export function createServices(deps: ServiceDependencies) {
     apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */
     sessions,
+    /** Forgotten passwords: a mailed, single-use link (issue 38). */
+    passwordResets: createPasswordResetService({
+      accounts: accountRepository,
+      links: mailedLinkRepository,
+      journal,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendAccountMail,
+      onMailProblem: onAccountMailProblem,
+    }),
+    /** Sign-up with a confirmed address, when SIGNUP allows it (issue 38). */
+    signUps: createSignUpService({
+      accounts: accountRepository,
+      accountService: accounts,
+      links: mailedLinkRepository,
+      policy: config.signup,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendAccountMail,
+      onMailProblem: onAccountMailProblem,
+    }),
+    /** A person's sign-in address changed after the new one is confirmed (issue 38). */
+    emailChanges: createEmailChangeService({
+      accounts: accountRepository,
+      links: mailedLinkRepository,
+      journal,
+      dashboardUrl: `${publicUrl}/app`,
+      send: sendAccountMail,
+      onMailProblem: onAccountMailProblem,
+    }),
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
     twoFactor: createTwoFactorService(
       { people: peopleRepository, twoFactor: bindable(createTwoFactorRepository, db), sessionRows: sessionRepository, sessions, journal },

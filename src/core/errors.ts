@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'webhook_disabled',
   'last_owner',
   'workspace_kept',
+  'link_invalid',
+  'link_expired',
   'wrong_password',
   'wrong_code',
   'invalid_api_key',
@@ -177,6 +179,11 @@ export class RateLimitError extends AppError {
   static signIn(retryAfterSeconds: number): RateLimitError {
     return new RateLimitError(retryAfterSeconds, 'Too many failed sign-in attempts. Please wait before trying again.')
   }
+
+  /** Too many mails asked for one address or from one client address (resets, sign-ups: issue 38). */
+  static mail(retryAfterSeconds: number): RateLimitError {
+    return new RateLimitError(retryAfterSeconds, 'Too many requests for e-mails. Please wait before trying again.')
+  }
 }
 
 export class ServiceUnavailableError extends AppError {
@@ -231,6 +238,16 @@ export class ConflictError extends AppError {
   }
 
   /** Every alias drawn for a new record was reserved or taken (modules/aliases/alias.service.ts). */
+  /** A mailed link (reset, confirmation) whose token is none of ours: cut short or altered (issue 38). */
+  static linkInvalid(): ConflictError {
+    return new ConflictError('link_invalid', 'This link is not valid: it may have been cut short or altered. Open it again from the e-mail, or ask for a new one.', 'token')
+  }
+
+  /** A mailed link that was used already or has run out (410: it existed and is gone for good). */
+  static linkExpired(): ConflictError {
+    return new ConflictError('link_expired', 'This link has expired or has already been used. Ask for a new one.', 'token')
+  }
+
   static aliasesExhausted(): ConflictError {
     return new ConflictError('aliases_exhausted', 'No free alias could be drawn for this record. Please try again, or choose an alias yourself where the API allows it.')
   }

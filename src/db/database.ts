@@ -36,6 +36,7 @@ import * as importProblemAddresses from './migrations/030-import-problem-address
 import * as importProblemsByLine from './migrations/031-import-problems-by-line.js'
 import * as logoUploads from './migrations/032-logo-uploads.js'
 import * as domainOwnership from './migrations/033-domain-ownership.js'
+import * as mailedLinks from './migrations/034-mailed-links.js'
 import * as clickhouseFeed from './migrations/037-clickhouse-feed.js'
 
 export type DB = Kysely<Database>
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-import-problems-by-line': importProblemsByLine,
   '032-logo-uploads': logoUploads,
   '033-domain-ownership': domainOwnership,
+  '034-mailed-links': mailedLinks,
   '037-clickhouse-feed': clickhouseFeed,
 }
 

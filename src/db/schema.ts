@@ -103,6 +103,27 @@ export interface MembershipsTable {
   created_at: string
 }
 
+/** A link mailed to a person (migration 034): a password reset, a sign-up's or an e-mail change's confirmation. */
+export interface MailedLinksTable {
+  id: Generated<number>
+  /** `password_reset`, `signup` or `email_change`. */
+  purpose: string
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string
+  /** The person it is for; null for a sign-up. */
+  person_id: number | null
+  /** Lower case: where the link was sent (an e-mail change's new address). */
+  email: string
+  /** A sign-up's chosen username (null: made from the address at confirmation). */
+  username: string | null
+  /** A sign-up's chosen password, scrypt-hashed. */
+  password_hash: string | null
+  created_at: string
+  expires_at: string
+  /** Set once, when the link is used. */
+  used_at: string | null
+}
+
 /** A signed-in browser (the dashboard). */
 export interface SessionsTable {
   /** SHA-256 of the cookie's token, hex; the token itself is never stored. */
@@ -602,6 +623,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable
   memberships: MembershipsTable
   invitations: InvitationsTable
+  mailed_links: MailedLinksTable
   sessions: SessionsTable
   domains: DomainsTable
   tls_certificates: TlsCertificatesTable
@@ -650,6 +672,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>
 export type PersonRow = Selectable<PeopleTable>
 export type MembershipRow = Selectable<MembershipsTable>
 export type InvitationRow = Selectable<InvitationsTable>
+export type MailedLinkRow = Selectable<MailedLinksTable>
 export type SessionRow = Selectable<SessionsTable>
 export type DomainRow = Selectable<DomainsTable>
 export type OverlayRow = Selectable<OverlaysTable>

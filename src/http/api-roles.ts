@@ -19,6 +19,8 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/auth/sessions': READ,
   'DELETE /api/auth/session/:id/delete': READ,
   'PUT /api/account/password': READ,
+  // A person's own sign-in address (issue 38): whatever their role in the workspace.
+  'POST /api/account/email': READ,
   // The person's own second factor (ADR 025); the sign-in's second step is the half-signed-in session's.
   'GET /api/auth/two-factor': READ,
   'POST /api/auth/two-factor/setup': READ,
@@ -184,7 +186,11 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
  * Endpoints answered without a credential (signing in, opening an invitation's link): no role, no
  * workspace yet. Accepting an invitation takes a session when there is one (it adds that person).
  */
-export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept'])
+export const OPEN_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept',
+  // Forgotten passwords, sign-up, a new address confirmed, what the sign-in page offers (issue 38).
+  'GET /api/auth/options', 'POST /api/auth/password/forgot', 'POST /api/auth/password/reset', 'POST /api/auth/signup', 'POST /api/auth/signup/confirm', 'POST /api/auth/email/confirm',
+])
 
 /**
  * The role a matched API route needs (`HEAD` as its `GET`); `owner` for a route the table does not

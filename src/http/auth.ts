@@ -32,7 +32,11 @@ function isPublicApiPath(path: string): boolean {
  * Paths under /api that take a request without credentials (signing in, reading an invitation),
  * still rate-limited and CSRF-checked; a cookie is not even read.
  */
-const CREDENTIAL_FREE_PATHS = new Set(['/api/auth/login', '/api/invitation/details'])
+const CREDENTIAL_FREE_PATHS = new Set([
+  '/api/auth/login', '/api/invitation/details',
+  // Mailed links (issue 38): the person asking has no session, or it is not theirs to use.
+  '/api/auth/options', '/api/auth/password/forgot', '/api/auth/password/reset', '/api/auth/signup', '/api/auth/signup/confirm', '/api/auth/email/confirm',
+])
 
 /**
  * The dashboard's session probe: answered without a credential too, and a cookie that signs

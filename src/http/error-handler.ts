@@ -23,6 +23,10 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   last_owner: 400,
   // Deleting the administration's workspace, or its owner's only one: refused while that holds.
   workspace_kept: 400,
+  // A reset or confirmation link that is none of ours (altered, cut short): a bad request.
+  link_invalid: 400,
+  // One that was ours and is spent or out of date: gone for good, ask for a new one (issue 38, ADR 036).
+  link_expired: 410,
   invalid_api_key: 401,
   expired_api_key: 401,
   invalid_session: 401,

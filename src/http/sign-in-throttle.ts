@@ -20,6 +20,13 @@ export interface SignInLimits {
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { perSubject: 10, perAddress: 50 }
 
 /**
+ * Mails a stranger may make us send (password resets, sign-up confirmations: issue 38): per
+ * recipient (a person however named, or the address asked for) and per client address, in the
+ * same window. Each request counts, answered or not: what it costs is a mail, not a guess.
+ */
+export const DEFAULT_MAIL_LIMITS: SignInLimits = { perSubject: 5, perAddress: 20 }
+
+/**
  * Wrong codes one session waiting for its code may send before it ends (ADR 027): the person
  * signs in again, with the password, whose own count then applies too.
  */
@@ -44,12 +51,19 @@ export interface SignInThrottle {
    * WRONG_CODES_PER_WAITING_SESSION-th wrong code ends it: AuthenticationError (401).
    */
   guardCode<T>(subject: string, address: string, attempt: () => Promise<T>, waiting?: WaitingSession): Promise<T>
+  /**
+   * Runs `attempt` (a request that mails `subject`, from `address`) unless too many were made
+   * (DEFAULT_MAIL_LIMITS): then RateLimitError (429 with Retry-After). Every request stays counted.
+   */
+  guardMail<T>(subject: string, address: string, attempt: () => Promise<T>): Promise<T>
 }
 
 export interface SignInThrottleOptions {
   /** Where the counters live; this process's memory when absent. */
   throttles?: ThrottleFactory
   limits?: SignInLimits
+  /** Mails asked for per recipient and per client address (DEFAULT_MAIL_LIMITS). */
+  mailLimits?: SignInLimits
 }
 
 /** The errors that mean "wrong password" (core/errors.ts); they are what `guard` counts. */
@@ -70,6 +84,9 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
   const codesBySubject = throttles.counter({ name: 'signin:code-subject', points: limits.perSubject, windowSeconds: SIGN_IN_WINDOW_SECONDS })
   // A waiting session lives 10 minutes (AWAITING_CODE_MINUTES); the window outlasts it.
   const codesBySession = throttles.counter({ name: 'signin:code-session', points: Number.MAX_SAFE_INTEGER, windowSeconds: SIGN_IN_WINDOW_SECONDS })
+  const mailLimits = options.mailLimits ?? DEFAULT_MAIL_LIMITS
+  const mailsBySubject = throttles.counter({ name: 'mail:subject', points: mailLimits.perSubject, windowSeconds: SIGN_IN_WINDOW_SECONDS })
+  const mailsByAddress = throttles.counter({ name: 'mail:address', points: mailLimits.perAddress, windowSeconds: SIGN_IN_WINDOW_SECONDS })
 
   async function consume(counter: Counter, key: string): Promise<void> {
     const state = await counter.consume(key)
@@ -97,7 +114,18 @@ export function createSignInThrottle(options: SignInThrottleOptions = {}): SignI
     return result
   }
 
+  async function consumeMail(counter: Counter, key: string): Promise<void> {
+    const state = await counter.consume(key)
+    if (!state.allowed) throw RateLimitError.mail(Math.max(Math.ceil(state.msBeforeReset / 1000), 1))
+  }
+
   return {
+    async guardMail(subject, address, attempt) {
+      await consumeMail(mailsByAddress, address)
+      await consumeMail(mailsBySubject, subject)
+      return attempt()
+    },
+
     guard: (subject, address, attempt) => counted(bySubject, isWrongPassword, subject, address, attempt),
 
     async guardCode(subject, address, attempt, waiting) {

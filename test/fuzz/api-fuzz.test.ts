@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { App } from '../../src/http/app-instance.js'
+import { OPEN_ROUTES } from '../../src/http/api-roles.js'
 import { createServices, type Services } from '../../src/services.js'
 import { createAccount, type TestAccount } from '../helpers/test-app.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
@@ -210,7 +211,10 @@ describe(`API fuzzing (${testDialect})`, () => {
     // the fuzzer would only ever test the schema's first refusal.
     const statuses: string[] = []
     let accepted = 0
-    for (const operation of operations.filter((candidate) => candidate.method !== 'DELETE')) {
+    // The routes answered without a credential (signing in, mailed links, invitations) are the
+    // dashboard's: a key's request is refused there by design (CSRF), so they count for no side.
+    const forKeys = (candidate: { method: string; path: string }) => !OPEN_ROUTES.has(`${candidate.method} ${candidate.path}`)
+    for (const operation of operations.filter((candidate) => candidate.method !== 'DELETE' && forKeys(candidate))) {
       let response = await call(operation.method, urlOf(operation), operation.body ? JSON.stringify(validBody(operation)) : undefined)
       // Some bodies need an optional field (an overlay's message, an e-mail or a password): all of them, then.
       if (response.statusCode === 400 && operation.body) {

@@ -85,7 +85,13 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
  * Operations the replay cannot repeat, and why; their own tests cover null and "" instead.
  * Accepting an invitation spends its single-use token: three replays of one token cannot answer alike.
  */
-const NOT_REPLAYED = new Map([['POST /api/invitation/accept', 'single-use token (test/modules/members/member.routes.test.ts)']])
+const NOT_REPLAYED = new Map([
+  ['POST /api/invitation/accept', 'single-use token (test/modules/members/member.routes.test.ts)'],
+  // Issue 38: sign-up is closed here (403 before the body counts) and asks for a mail server; the
+  // new address is a session's to ask for (a key is refused). Their own tests send the optional fields.
+  ['POST /api/auth/signup', 'closed by default, needs SMTP_URL (test/modules/accounts/sign-up.routes.test.ts)'],
+  ['POST /api/account/email', 'a session\'s route, keys refused (test/modules/accounts/email-change.routes.test.ts)'],
+])
 
 /** The one value a schema allows (`const`, or the one-value `enum` the document may write for it). */
 function constOf(schema: JsonSchema | undefined): unknown {

@@ -24,6 +24,12 @@ export function createAppRouter() {
   return createBrowserRouter(
     [
       { path: '/signin', element: <SignInPage />, errorElement: <RouteError /> },
+      // Mailed links and sign-up (issue 38): the token in the fragment (#token=…).
+      { path: '/forgot-password', lazy: page(() => import('./auth/ForgotPasswordPage'), 'ForgotPasswordPage'), errorElement: <RouteError /> },
+      { path: '/reset-password', lazy: page(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage'), errorElement: <RouteError /> },
+      { path: '/sign-up', lazy: page(() => import('./auth/SignUpPage'), 'SignUpPage'), errorElement: <RouteError /> },
+      { path: '/confirm-sign-up', lazy: page(() => import('./auth/ConfirmPages'), 'ConfirmSignUpPage'), errorElement: <RouteError /> },
+      { path: '/confirm-email', lazy: page(() => import('./auth/ConfirmPages'), 'ConfirmEmailPage'), errorElement: <RouteError /> },
       // The token in the fragment (/invitation#<token>); links mailed before carry it in the path.
       { path: '/invitation', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },
       { path: '/invitation/:token', lazy: page(() => import('./members/InvitationPage'), 'InvitationPage'), errorElement: <RouteError /> },

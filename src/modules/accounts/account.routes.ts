@@ -39,7 +39,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   })
 
   app.put('/api/account/update', {
-    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', description: 'With a key the password is set without the current one (a session confirms it through PUT /api/account/password). A key limited to some resources or to reads changes neither `email` nor `password` (403).', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', description: 'With a key the password and the e-mail are set directly (a session confirms the password through PUT /api/account/password, and a new address through POST /api/account/email, which mails a confirmation link). A key limited to some resources or to reads changes neither `email` nor `password` (403).', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
     await accounts.updateAccount(account, request.body)

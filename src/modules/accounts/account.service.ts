@@ -19,6 +19,8 @@ export interface CreateAccountInput {
   email: string
   username: string
   password?: string
+  /** A password already hashed (a sign-up keeps only the hash until its address is confirmed). */
+  passwordHash?: string
   /** Plan id, name or code; the default plan when absent. */
   plan?: string | number
   planExpires?: string | null
@@ -36,6 +38,24 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
 
+/** A sign-in address as stored: trimmed, lower case; ValidationError on `field` when it is none. */
+export function normaliseEmail(email: string, field = 'email'): string {
+  const trimmed = email.trim().toLowerCase()
+  if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field(field, 'must be a valid e-mail address')
+  return trimmed
+}
+
+/** The password rule, wherever a password is chosen (8 to 256 characters). */
+export function checkNewPassword(password: string, field = 'password'): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field(field, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  if (password.length > 256) throw ValidationError.field(field, 'must be at most 256 characters')
+}
+
+/** A username (and a workspace's name): 3 to 32 letters, digits, _ and -. */
+export function isUsername(text: string): boolean {
+  return USERNAME_PATTERN.test(text)
+}
+
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>
   /** Where a new account's first key is stored (modules/api-keys). */
@@ -48,16 +68,8 @@ export interface AccountServiceOptions {
 }
 
 export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
-  function validateEmail(email: string): string {
-    const trimmed = email.trim().toLowerCase()
-    if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
-    return trimmed
-  }
-
-  function validatePassword(password: string): void {
-    if (password.length < MIN_PASSWORD_LENGTH) throw ValidationError.field('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    if (password.length > 256) throw ValidationError.field('password', 'must be at most 256 characters')
-  }
+  const validateEmail = normaliseEmail
+  const validatePassword = checkNewPassword
 
   /**
    * An address someone else signs in with (a person's; a new account's also must not be another
@@ -108,7 +120,7 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       if ((await accounts.findByUsername(username)) || (await accounts.people.findByUsername(username))) {
         throw new DuplicateError('An account with this username already exists.', 'username')
       }
-      const passwordHash = input.password === undefined ? null : await hashPassword(input.password)
+      const passwordHash = input.password === undefined ? input.passwordHash ?? null : await hashPassword(input.password)
       try {
         // The account (a workspace), the person who signs in to it as its owner, its first key (the
         // owner's) and the audit row land together; the first start's account records its own
@@ -119,10 +131,11 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           const personId = await saved.people.insert({ username, email, passwordHash })
           await saved.people.addMembership(id, personId, 'owner')
           const { key } = await issueKey(keys.in(trx), { accountId: id, personId, name: 'default', expiresAt: null, key: apiKey })
-          const fields = givenFields({ ...input, password: input.password === undefined ? undefined : '' })
+          const fields = givenFields({ ...input, password: input.password === undefined && input.passwordHash === undefined ? undefined : '', passwordHash: undefined })
           const change = actor
             ? { action: 'user.created', resource: 'user', resourceId: id, fields }
-            : { action: 'account.created', resource: 'account', resourceId: id, fields, accountId: id }
+            // A sign-up (issue 38) records itself in its own log as the first start does.
+            : { action: input.passwordHash === undefined ? 'account.created' : 'account.signed_up', resource: 'account', resourceId: id, fields, accountId: id }
           return { result: { id, username, email, apiKey: key }, changes: [change] }
         })
       } catch (error) {
@@ -202,7 +215,8 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
      * e-mail, which is also the sign-in address of the person acting (an owner: http/api-roles.ts),
      * and that person's password, so that an account of one person behaves as it always did. With a
      * key the password is set outright (the spec's contract); a dashboard session must confirm the
-     * current one through PUT /api/account/password, so a borrowed browser cannot take it over.
+     * current one through PUT /api/account/password, so a borrowed browser cannot take it over, and
+     * a new e-mail address through POST /api/account/email, confirmed by mail (issue 38, ADR 036).
      * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
      * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
@@ -215,6 +229,10 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       }
       if (input.password !== undefined && account.sessionId !== undefined) {
         throw new ForbiddenError('Change the password with PUT /api/account/password, which asks for the current one.')
+      }
+      // A session's new address is confirmed by a mailed link first (issue 38, ADR 036); a key keeps the spec's direct change.
+      if (input.email !== undefined && account.sessionId !== undefined) {
+        throw new ForbiddenError('Change the e-mail address with POST /api/account/email, which asks for the current password and confirms the new address by mail.')
       }
       const personId = await actingPersonOf(account)
       let email: string | undefined

@@ -10,7 +10,8 @@ import { isStale } from '../api-keys/api-key.service.js'
 import { toAuthenticatedAccount, type AuthenticatedAccount, type SignInStep } from '../access/authenticated-account.js'
 import type { SessionRepository } from './session.repository.js'
 import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from '../access/api-key-scopes.js'
-import type { PersonWorkspace } from './people.repository.js'
+import type { PeopleRepository, PersonWorkspace } from './people.repository.js'
+import type { PersonRow } from '../../db/schema.js'
 import { roleOf } from '../access/roles.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from '../../core/secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
@@ -54,8 +55,14 @@ export function personSubject(personId: number): string {
   return `person:${personId}`
 }
 
+/** The person a login names: an e-mail address when it has an `@` (stored lower-case), else a username (exact). */
+export async function findPersonByLogin(people: Pick<PeopleRepository, 'findByEmail' | 'findByUsername'>, login: string): Promise<PersonRow | undefined> {
+  const trimmed = login.trim()
+  return trimmed.includes('@') ? people.findByEmail(trimmed.toLowerCase()) : people.findByUsername(trimmed)
+}
+
 /** The workspace a session opens in, or moves to when the person leaves its own: the first they joined that is not suspended. */
-function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspace | undefined {
+export function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspace | undefined {
   return workspaces.find((workspace) => workspace.is_suspended === 0)
 }
 
@@ -70,11 +77,7 @@ export interface SessionServiceOptions {
 
 export function createSessionService(options: SessionServiceOptions) {
   const { accounts, sessions, accountService, journal } = options
-  /** An e-mail address when it has an `@` (stored lower-case), else a username (exact). */
-  async function findByLogin(login: string) {
-    const trimmed = login.trim()
-    return trimmed.includes('@') ? accounts.people.findByEmail(trimmed.toLowerCase()) : accounts.people.findByUsername(trimmed)
-  }
+  const findByLogin = (login: string) => findPersonByLogin(accounts.people, login)
 
   /**
    * A new session of `personId` in `accountId` (their sign-in recorded); the token goes into the

@@ -1,14 +1,11 @@
-// Invitations by e-mail, through the SMTP server of SMTP_URL (nodemailer). Plain text: a link and
-// what it offers, nothing a mail client could run.
-import nodemailer from 'nodemailer'
+// Invitations by e-mail: the message, sent through the instance's mailer (modules/mail).
+import type { Mailer } from '../mail/mailer.js'
 import type { InvitationSender } from './invitation.service.js'
 
-/** A sender over `smtpUrl` (`smtp://user:pass@host:port`, `smtps://…`), mails from `from`. */
-export function createInvitationMailer(smtpUrl: string, from: string): InvitationSender & { close(): void } {
-  const transport = nodemailer.createTransport(smtpUrl)
-  const send: InvitationSender = async ({ to, workspace, role, url, expires }) => {
-    await transport.sendMail({
-      from,
+/** A sender of invitations over `mailer`. */
+export function createInvitationMailer(mailer: Pick<Mailer, 'send'>): InvitationSender {
+  return async ({ to, workspace, role, url, expires }) => {
+    await mailer.send({
       to,
       subject: `You are invited to the workspace ${workspace} on Linkwell`,
       text: [
@@ -20,5 +17,4 @@ export function createInvitationMailer(smtpUrl: string, from: string): Invitatio
       ].join('\n'),
     })
   }
-  return Object.assign(send, { close: () => transport.close() })
 }

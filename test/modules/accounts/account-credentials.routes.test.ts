@@ -66,14 +66,18 @@ describe('password change', () => {
     expect((await api('PUT', '/api/account/password', { current: PASSWORD, password: 'a new password' })).statusCode).toBe(200)
   })
 
-  it('refuses a password through PUT /api/account/update on a session (it would skip the current one), but not an e-mail', async () => {
+  it('refuses a password or an e-mail through PUT /api/account/update on a session (they would skip the current password and the confirmation)', async () => {
     const account = await createAccount(context, { password: PASSWORD })
     const { client } = await signedInClient(context.app, account.username, PASSWORD)
     const response = await client('PUT', '/api/account/update', { password: 'taken over password' })
     expect(response.statusCode).toBe(403)
     expect(response.data.message).toContain('PUT /api/account/password')
     expect(await verifyPassword(PASSWORD, await storedHash(account.id))).toBe(true)
-    expect((await client('PUT', '/api/account/update', { email: `renamed-${account.id}@example.com` })).statusCode).toBe(200)
+    // Issue 38: a session's new address is confirmed by mail (POST /api/account/email); the time zone stays the session's to set.
+    const email = await client('PUT', '/api/account/update', { email: `renamed-${account.id}@example.com` })
+    expect(email.statusCode).toBe(403)
+    expect(email.data).toMatchObject({ error: 1, code: 'forbidden', message: expect.stringContaining('POST /api/account/email') })
+    expect((await client('PUT', '/api/account/update', { timezone: 'Europe/Berlin' })).statusCode).toBe(200)
   })
 
   it('ends every session when a key sets the password through PUT /api/account/update', async () => {

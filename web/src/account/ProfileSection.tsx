@@ -1,25 +1,34 @@
-// The account's e-mail address and plan; the address is the workspace's, an owner's to change.
+// The person's sign-in address and the plan. A new address is confirmed by a link mailed to it,
+// and the current password confirms who asks (issue 38); the workspaces they own that had the old
+// address follow it.
 import { useState } from 'react'
 import { Field } from '../components/Field'
 import { formatDate } from '../components/format'
 import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { checkEmail } from './account-forms'
-import { useAccount, useUpdateAccount } from './account-queries'
-import { RoleNote, useMay } from '../members/RoleGuard'
+import { useAccount } from './account-queries'
+import { useRequestEmailChange } from '../auth/auth-queries'
 
 export function ProfileSection() {
   const account = useAccount()
-  const update = useUpdateAccount()
-  const [email, setEmail] = useState(account.data?.email ?? '')
-  const mayChange = useMay('owner')
-  const { errors, formError, submitting, succeeded, submit } = useCheckedSubmit<'email'>({
+  const change = useRequestEmailChange()
+  const [email, setEmail] = useState('')
+  const [current, setCurrent] = useState('')
+  const [sent, setSent] = useState<string>()
+  const { errors, formError, submitting, submit } = useCheckedSubmit<'email' | 'current'>({
     validate: () => {
+      const found: Partial<Record<'email' | 'current', string>> = {}
       const problem = checkEmail(email)
-      return problem ? { email: problem } : {}
+      if (problem) found.email = problem
+      if (!current) found.current = 'Enter your current password.'
+      return found
     },
-    send: () => update.mutateAsync({ email: email.trim() }),
-    fields: ['email'],
+    send: async () => {
+      setSent(await change.mutateAsync({ email: email.trim(), current }))
+      setCurrent('')
+    },
+    fields: ['email', 'current'],
   })
 
   const data = account.data
@@ -28,18 +37,21 @@ export function ProfileSection() {
       <h2 id="profile-title">Profile</h2>
       {data && (
         <p className="muted small">
-          Signed in as <strong>{data.username}</strong> · {data.status} plan{data.expires ? ` until ${formatDate(data.expires)}` : ''} · member since {formatDate(data.registered)}
+          Signed in as <strong>{data.username}</strong> ({data.email}) · {data.status} plan{data.expires ? ` until ${formatDate(data.expires)}` : ''} · member since {formatDate(data.registered)}
         </p>
       )}
-      <form className="inline-form" onSubmit={submit} noValidate>
-        <Field label="E-mail address" error={errors.email}>
-          <input type="email" autoComplete="email" value={email} disabled={!mayChange} aria-describedby={mayChange ? undefined : 'profile-role-reason'} onChange={(event) => setEmail(event.target.value)} />
+      <form className="stack" onSubmit={submit} noValidate aria-labelledby="email-change-title">
+        <h3 id="email-change-title">Change your e-mail address</h3>
+        <Field label="New e-mail address" error={errors.email} hint="We mail a link there; the change happens when you open it.">
+          <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <button type="submit" className="button" disabled={!mayChange || submitting || email.trim() === data?.email}>{submitting ? 'Saving…' : 'Save e-mail'}</button>
+        <Field label="Current password" error={errors.current}>
+          <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
+        </Field>
+        <FormError message={formError} />
+        {sent && <p className="notice" role="status">{sent}</p>}
+        <div><button type="submit" className="button" disabled={submitting}>{submitting ? 'Sending…' : 'Send the confirmation link'}</button></div>
       </form>
-      <RoleNote id="profile-role-reason" needed="owner" allowed={mayChange} />
-      <FormError message={formError} />
-      {succeeded && <p className="notice" role="status">Your e-mail address has been updated.</p>}
     </section>
   )
 }

@@ -19,6 +19,10 @@ export const queryKeys = {
     settings: ['account', 'settings'],
     twoFactor: ['account', 'two-factor'],
   },
+  /** What the sign-in page offers before anyone signs in (GET /api/auth/options). */
+  auth: {
+    options: ['auth', 'options'],
+  },
   admin: {
     users: ['admin', 'users'],
     usersPage: (page: number) => ['admin', 'users', page],

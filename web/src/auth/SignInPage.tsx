@@ -5,6 +5,7 @@ import { useSignIn, useVerifyCode, type SignedIn } from '../account/account-quer
 import { Field } from '../components/Field'
 import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
+import { SignInLinks } from './SignInLinks'
 
 interface SignInErrors {
   login?: string
@@ -25,7 +26,7 @@ export function SignInPage() {
   const navigate = useNavigate()
   const location = useLocation()
   const signIn = useSignIn()
-  const state = (location.state ?? {}) as { from?: string; signedOut?: boolean }
+  const state = (location.state ?? {}) as { from?: string; signedOut?: boolean; passwordReset?: boolean }
   const [login, setLogin] = useState('')
   const [password, setPassword] = useState('')
   useEffect(() => {
@@ -60,6 +61,7 @@ export function SignInPage() {
             <p className="muted">Manage your short links, campaigns and their clicks.</p>
           </div>
           {state.signedOut && !formError && <p className="notice" role="status">You have signed out.</p>}
+          {state.passwordReset && !formError && <p className="notice" role="status">Your password has been changed. Sign in with the new one.</p>}
           <Field label="E-mail or username" error={errors.login}>
             <input type="text" name="login" autoComplete="username" value={login} onChange={(event) => setLogin(event.target.value)} autoFocus />
           </Field>
@@ -71,13 +73,14 @@ export function SignInPage() {
             {submitting ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
+        <SignInLinks />
         <p className="muted small center">The first account and its password are printed in the server log at first start.</p>
     </SignInFrame>
   )
 }
 
-/** The sign-in page's frame: the brand above a card. */
-function SignInFrame({ children }: { children: ReactNode }) {
+/** The sign-in page's frame: the brand above a card (the pages of forgotten passwords and sign-up share it). */
+export function SignInFrame({ children }: { children: ReactNode }) {
   return (
     <div className="signin">
       <div className="signin-panel">
