@@ -1,7 +1,8 @@
 // A migrated PostgreSQL database that every test file's database is copied from (CREATE DATABASE …
 // TEMPLATE): a copy takes a tenth of a second where running every migration again took half a second
 // or more per file. Its name carries a hash of the migrations, so a changed migration makes a new
-// template; test/global-setup.ts makes it once per run (and drops templates of other migrations).
+// template; test/global-setup.ts makes it once per run (and drops templates of other migrations that no run
+// has used for three hours).
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,6 +11,8 @@ import { migrateToLatest, openDatabase } from '../../src/db/database.js'
 
 const MIGRATIONS = path.resolve('src/db/migrations')
 const PREFIX = 'lw_template_'
+/** A template of other migrations that no run has used for this long is dropped. */
+const UNUSED_FOR_MS = 3 * 60 * 60 * 1000
 
 let knownName: string | undefined
 
@@ -41,13 +44,22 @@ async function withClient<T>(baseUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-/** Makes the template for the migrations in the tree unless it is there; drops templates of other migrations. */
+/** Makes the template for the migrations in the tree unless it is there; drops templates of other migrations unused for hours. */
 export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   const template = templateName()
   return withClient(baseUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '${PREFIX}%'`)
-    for (const { datname } of rows) if (datname !== template) await client.query(`drop database if exists ${datname} with (force)`)
-    if (rows.some((row) => row.datname === template)) return template
+    const { rows } = await client.query<{ datname: string; used: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as used from pg_database where datname like '${PREFIX}%'`,
+    )
+    // Another checkout's run (a worktree with other migrations) may be using its template now: only
+    // templates no run has used for a while go (each run writes the time into its template's comment).
+    for (const { datname, used } of rows) {
+      if (datname !== template && !(Number(used) > Date.now() - UNUSED_FOR_MS)) await client.query(`drop database if exists ${datname} with (force)`)
+    }
+    if (rows.some((row) => row.datname === template)) {
+      await client.query(`comment on database ${template} is '${Date.now()}'`)
+      return template
+    }
     // Built under a name of its own and renamed when whole: a run stopped midway leaves no half template.
     const building = `${template}_building`
     await client.query(`drop database if exists ${building} with (force)`)
@@ -59,6 +71,7 @@ export async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
       await handle.close()
     }
     await client.query(`alter database ${building} rename to ${template}`)
+    await client.query(`comment on database ${template} is '${Date.now()}'`)
     return template
   })
 }
