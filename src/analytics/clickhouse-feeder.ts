@@ -166,10 +166,36 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     await keep({ retention_at: nowTimestamp(now()) })
   }
 
+  /**
+   * Before the first copy: a link id up to the highest one used that no link has now but clicks
+   * have was deleted, maybe so long ago that the journal no longer tells (`linkwell audit prune`):
+   * it is tombstoned, as the DuckDB store does (ADR 022). An id no link and no click has may be a
+   * link not committed yet: it is left alone.
+   */
+  async function markLinksDeletedBefore(): Promise<void> {
+    const existing = (await db.selectFrom('links').select('id').orderBy('id').execute()).map((row) => Number(row.id))
+    const clicked = await db.selectFrom('clicks').select((eb) => eb.fn.max('item_id').as('id')).where('item_type', '=', 'link').executeTakeFirst()
+    const highest = Math.max(existing.at(-1) ?? 0, Number(clicked?.id ?? 0))
+    const gone: number[] = []
+    let next = 1
+    for (const id of [...existing, highest + 1]) {
+      for (; next < id; next += 1) {
+        const click = await db.selectFrom('clicks').select('id').where('item_type', '=', 'link').where('item_id', '=', next).limit(1).executeTakeFirst()
+        if (click) gone.push(next)
+      }
+      next = id + 1
+    }
+    deleted ??= await store.deletedLinks()
+    const fresh = gone.filter((id) => !deleted!.has(id))
+    if (fresh.length > 0) await store.deleteItems(fresh, [])
+    for (const id of fresh) deleted.add(id)
+  }
+
   /** One round when the lease is (or can be) this instance's: answers the clicks copied, or null without the lease. */
   async function roundOnce(): Promise<number | null> {
     if (!(await lease())) return null
     const place = await state()
+    if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))
     let copied = 0
     for (;;) {

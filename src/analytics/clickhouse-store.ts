@@ -96,7 +96,8 @@ export function schemaStatements(database: string): string[] {
 /** Why ClickHouse did not answer, in a sentence for the 503's message. */
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  if (/timeout/i.test(message)) return 'did not answer in time'
+  // Questions are aborted only by their timeout (AbortSignal.timeout; the client's request_timeout).
+  if (/timeout|timed out|abort/i.test(message) || (error instanceof Error && /TimeoutError|AbortError/.test(error.name))) return 'did not answer in time'
   if (/ECONNREFUSED|ECONNRESET|socket hang up|EHOSTUNREACH|ENOTFOUND|fetch failed/i.test(message)) return 'cannot be reached'
   return 'refused the question'
 }

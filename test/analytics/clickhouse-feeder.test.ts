@@ -2,8 +2,9 @@
 // analytics/clickhouse-feeder.ts): a feeder process killed with SIGKILL inside a batch (written
 // to ClickHouse, its cursor not moved) or at random moments loses and doubles nothing once another
 // feeder takes over after its lease; with two instances on PostgreSQL one feeds, the other takes
-// over when it dies, with clicks recorded meanwhile; ClickHouse stopped, statistics answer 503 in
-// the envelope while the click writer goes on, and the feeder catches up when it is back.
+// over when it dies, with clicks recorded meanwhile; a ClickHouse fed for the first time leaves out
+// the clicks of links deleted before the journal was pruned (ClickHouse away and back: see
+// test/modules/statistics/clickhouse-statistics.routes.test.ts).
 // Every insert into `clicks` is also logged by a plain MergeTree table of the test's own
 // (`inserted_ids`, fed by a materialized view): a click written twice shows there even after
 // ClickHouse's ReplacingMergeTree has merged the copy away.
@@ -19,7 +20,7 @@ import { writeEnrichedClicks } from '../../src/analytics/click-writer.js'
 import { DAY_MS } from '../../src/core/time.js'
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.js'
 import { clickhouseQuery, clickhouseTarget, describeWithClickhouse, dropClickhouseDatabase } from '../helpers/clickhouse.js'
-import { createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
+import { actingAs, createAccount, createLink, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { createTestDatabase, testDialect } from '../helpers/test-database.js'
 import { spreadClicks, type Target } from './engine-parity-support.js'
 
@@ -170,5 +171,28 @@ describeWithClickhouse('the ClickHouse feeder, killed and taken over', () => {
     await kill(standby.child)
     const total = await clicksInDatabase()
     expect(await tally()).toEqual({ inserted: total, distinct: total, missing: 0 })
+  })
+
+  it('a ClickHouse fed for the first time leaves out the clicks of links deleted before, when the journal no longer tells (audit prune)', async () => {
+    const gone = await createLink(made, owner)
+    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, spreadClicks(5, 50, Date.now() - DAY_MS, Date.now(), [{ accountId: owner.id, itemType: 'link', itemId: gone.id, weight: 1 }])))
+    await made.services.links.deleteLink(await actingAs(made, owner), gone.id)
+    await database.db.deleteFrom('audit_log').where('action', '=', 'link.deleted').execute()
+    // A new ClickHouse database, and the feeder's place as before any copy.
+    const fresh = clickhouseTarget('feedfresh')
+    const freshStore = await openClickhouseStore(fresh)
+    await database.db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null, last_id: 0, gaps: '[]', audit_id: 0 }).where('id', '=', 1).execute()
+    try {
+      const feeder = createClickhouseFeeder({ db: database.db, store: freshStore, retentionDays: null, leaseMs: LEASE_MS })
+      await expect.poll(async () => (await feeder.round()) !== null && (await feeder.round()) === 0, { timeout: 20_000, interval: 200 }).toBe(true)
+      await feeder.stop()
+      const count = async (where: string) => Number((await clickhouseQuery(`SELECT count() FROM \`${fresh.database}\`.clicks WHERE ${where}`)).trim())
+      expect(await count(`item_id = ${gone.id}`)).toBe(0)
+      expect(await count('1')).toBe((await clicksInDatabase()) - 50)
+      expect((await freshStore.deletedLinks()).has(gone.id)).toBe(true)
+    } finally {
+      await freshStore.close()
+      await dropClickhouseDatabase(fresh.database)
+    }
   })
 })

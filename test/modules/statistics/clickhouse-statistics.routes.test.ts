@@ -5,7 +5,10 @@
 // the live minutes; their bodies are equal. Then ClickHouse stops: statistics answer 503 in the
 // envelope with a clear message, within the query timeout, while redirects and click recording go
 // on; started again, the feeder catches up and the clicks recorded meanwhile are counted.
+import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createRawClickRepository } from '../../../src/modules/statistics/raw-click.repository.js'
+import { createStatisticsEngines } from '../../../src/modules/statistics/statistics-engines.js'
 import { writeEnrichedClicks } from '../../../src/analytics/click-writer.js'
 import { DAY_MS, MINUTE_MS } from '../../../src/core/time.js'
 import { loadConfig } from '../../../src/config.js'
@@ -123,6 +126,28 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
     const expected = await raw('GET', `/api/url/${linkA.id}/stats?from=${day(-1)}&to=${day(0)}`)
     expect(after.data).toEqual(expected.data)
     expect((await fed('GET', question)).data.data.clicks).toBe(before + visits)
+  })
+
+  it('a ClickHouse that accepts connections and never answers: 503 "did not answer in time" within the query timeout', async () => {
+    const sockets: net.Socket[] = []
+    const silent = net.createServer((socket) => sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as net.AddressInfo).port
+    const engines = createStatisticsEngines({
+      db: database.db, rawClicks: createRawClickRepository(database.db), clicks: { afterCommit: () => () => undefined }, storeFile: null, retentionDays: null,
+      clickhouse: { url: `http://127.0.0.1:${port}`, database: 'linkwell', username: 'default', password: '' },
+      clickhouseOptions: { queryTimeoutMs: 500 }, onError: () => undefined,
+    })
+    try {
+      const started = Date.now()
+      const asked = engines.engine.figures({ itemType: 'link', itemId: linkA.id }, { start: now - DAY_MS, end: now }, {}, false)
+      await expect(asked).rejects.toMatchObject({ code: 'service_unavailable', message: 'Statistics are unavailable: the statistics store (ClickHouse) did not answer in time. Please try again shortly.' })
+      expect(Date.now() - started).toBeLessThan(3_000)
+    } finally {
+      await engines.close()
+      for (const socket of sockets) socket.destroy()
+      silent.close()
+    }
   })
 
   it('the admin\'s system page says which engine answers, and how far the feeder is', async () => {
