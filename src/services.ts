@@ -244,7 +244,7 @@ export function createServices(deps: ServiceDependencies) {
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   // What a link's fields name is looked up in the module that owns it.
   const linkLookups = { tags, domains: domainRepository, pixels: pixelRepository, campaigns: campaignRepository, channels: channelRepository, splashPages: splashPageRepository, overlays: overlayRepository }
-  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups })
+  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups, workspaceDefaults: accounts })
   const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation, lookups: linkLookups })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })

@@ -37,6 +37,8 @@ import * as importProblemsByLine from './migrations/031-import-problems-by-line.
 import * as logoUploads from './migrations/032-logo-uploads.js'
 import * as domainOwnership from './migrations/033-domain-ownership.js'
 
+import * as conversions from './migrations/036-conversions.js'
+
 export type DB = Kysely<Database>
 
 export interface DatabaseHandle {
@@ -115,6 +117,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-import-problems-by-line': importProblemsByLine,
   '032-logo-uploads': logoUploads,
   '033-domain-ownership': domainOwnership,
+
+  '036-conversions': conversions,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -31,6 +31,14 @@ export interface AccountsTable {
   require_two_factor: Generated<number>
   /** IANA name the workspace's statistics are counted in by default (migration 027); 'UTC' unless set. */
   time_zone: Generated<string>
+  /** 1: links created without `trackconversions` track them (migration 036, ADR 034). */
+  track_conversions: Generated<number>
+  /** The query parameter a tracked click's id is appended as ('lw_id' unless set). */
+  click_id_parameter: Generated<string>
+  /** 1: visitors' query strings reach destinations of links that do not say otherwise. */
+  query_passthrough: Generated<number>
+  /** Days a click id can be attributed a lead (90 unless set). */
+  attribution_days: Generated<number>
 }
 
 export interface ApiKeysTable {
@@ -346,6 +354,8 @@ export interface ClicksTable {
   device: string | null
   /** Defaults to 0 until enrichment decides. */
   is_unique: Generated<number>
+  /** The click id appended to a conversion-tracking link's destination (migration 036); else null. */
+  click_id: string | null
 }
 
 /** Click counter of one item, day, dimension and value (see migration 005). */

@@ -6,6 +6,28 @@ import { nowTimestamp } from '../../core/time.js'
 import type { PageRequest } from '../../core/paging.js'
 import { createPeopleRepository } from './people.repository.js'
 
+/** A workspace's conversion settings (ADR 034). */
+export interface ConversionSettings {
+  /** Links created without `trackconversions` track them. */
+  trackConversions: boolean
+  /** The query parameter a click id is appended as. */
+  clickIdParameter: string
+  /** Visitors' query strings reach destinations of links that do not say otherwise. */
+  queryPassthrough: boolean
+  /** Days after a click a lead can still be attributed to it. */
+  attributionDays: number
+}
+
+/** The settings of a stored workspace row. */
+export function conversionSettingsOf(row: Pick<AccountRow, 'track_conversions' | 'click_id_parameter' | 'query_passthrough' | 'attribution_days'>): ConversionSettings {
+  return {
+    trackConversions: row.track_conversions === 1,
+    clickIdParameter: row.click_id_parameter,
+    queryPassthrough: row.query_passthrough === 1,
+    attributionDays: Number(row.attribution_days),
+  }
+}
+
 export interface AccountWithPlan extends AccountRow {
   plan_code: string
   plan_apirate: number | null
@@ -79,14 +101,28 @@ export function createAccountRepository(db: DB) {
     },
 
     /** Passwords are people's (people.repository.ts). */
-    async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null; timeZone?: string }) {
+    async update(id: number, changes: { email?: string; planId?: number; planExpires?: string | null; timeZone?: string } & Partial<ConversionSettings>) {
       const values: Record<string, unknown> = {}
       if (changes.timeZone !== undefined) values.time_zone = changes.timeZone
+      if (changes.trackConversions !== undefined) values.track_conversions = changes.trackConversions ? 1 : 0
+      if (changes.clickIdParameter !== undefined) values.click_id_parameter = changes.clickIdParameter
+      if (changes.queryPassthrough !== undefined) values.query_passthrough = changes.queryPassthrough ? 1 : 0
+      if (changes.attributionDays !== undefined) values.attribution_days = changes.attributionDays
       if (changes.email !== undefined) values.email = changes.email
       if (changes.planId !== undefined) values.plan_id = changes.planId
       if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires
       if (Object.keys(values).length === 0) return
       await db.updateTable('accounts').set(values).where('id', '=', id).execute()
+    },
+
+    /** The workspace's conversion settings (migration 036, ADR 034); undefined for no such workspace. */
+    async findConversionSettings(id: number): Promise<ConversionSettings | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .select(['track_conversions', 'click_id_parameter', 'query_passthrough', 'attribution_days'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row && conversionSettingsOf(row)
     },
 
     /** Every account, oldest first (the CLI listing). */

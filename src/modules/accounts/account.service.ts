@@ -4,7 +4,7 @@ import { canonicalTimeZone } from '../../core/time-zones.js'
 import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { AccountRepository, AccountWithPlan } from './account.repository.js'
+import type { AccountRepository, AccountWithPlan, ConversionSettings } from './account.repository.js'
 import type { ApiKeyRepository } from '../api-keys/api-key.repository.js'
 import { issueKey } from '../api-keys/api-key.service.js'
 import { hashPassword } from '../../core/secrets.js'
@@ -35,6 +35,27 @@ export interface CreatedAccount {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/
 const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,32}$/
 export const MIN_PASSWORD_LENGTH = 8
+
+/** PUT /api/account/update's fields. */
+export interface AccountUpdateInput {
+  email?: string
+  password?: string
+  timezone?: string
+  trackconversions?: boolean
+  clickidparameter?: string
+  querypassthrough?: boolean
+  attributiondays?: number
+}
+
+/** The conversion settings an update sets (the schema checked each), or undefined when it sets none. */
+function conversionChangesOf(input: AccountUpdateInput): Partial<ConversionSettings> | undefined {
+  const changes: Partial<ConversionSettings> = {}
+  if (input.trackconversions !== undefined) changes.trackConversions = input.trackconversions
+  if (input.clickidparameter !== undefined) changes.clickIdParameter = input.clickidparameter
+  if (input.querypassthrough !== undefined) changes.queryPassthrough = input.querypassthrough
+  if (input.attributiondays !== undefined) changes.attributionDays = input.attributiondays
+  return Object.keys(changes).length > 0 ? changes : undefined
+}
 
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>
@@ -206,8 +227,9 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
      * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
      * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
-    async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string; timezone?: string }): Promise<void> {
-      if (input.email === undefined && input.password === undefined && input.timezone === undefined) {
+    async updateAccount(account: AuthenticatedAccount, input: AccountUpdateInput): Promise<void> {
+      const conversions = conversionChangesOf(input)
+      if (input.email === undefined && input.password === undefined && input.timezone === undefined && conversions === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
       if ((input.password !== undefined || input.email !== undefined) && isLimited(account.keyScope)) {
@@ -236,12 +258,20 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           }
           if (passwordHash !== undefined) await saved.people.updatePassword(personId, passwordHash)
           if (timeZone !== undefined) await saved.update(account.id, { timeZone })
+          if (conversions !== undefined) await saved.update(account.id, conversions)
           return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
         throw error
       }
+      // Cached links carry the parameter's name and the passthrough default (visits/alias-resolver.ts).
+      if (conversions?.clickIdParameter !== undefined || conversions?.queryPassthrough !== undefined) invalidation.publish(ACCOUNT_TOPIC, String(account.id))
+    },
+
+    /** Whether the workspace's links created without `trackconversions` track them (link creation asks). */
+    async tracksConversionsByDefault(accountId: number): Promise<boolean> {
+      return (await accounts.findConversionSettings(accountId))?.trackConversions ?? false
     },
 
     /**
