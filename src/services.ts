@@ -11,6 +11,8 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
+import { createConversionRepository } from './modules/conversions/conversion.repository.js'
+import { createConversionService } from './modules/conversions/conversion.service.js'
 import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
 import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
@@ -317,6 +319,13 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** Leads and sales attributed to clicks (issue 39, ADR 034). */
+    conversions: createConversionService({
+      db,
+      conversions: bindable(createConversionRepository, db),
+      settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
+      flushClicks: () => clicks.flush(),
+    }),
     /** API keys: issued, listed, revoked, and checked on every request that carries one. */
     apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */

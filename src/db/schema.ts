@@ -39,6 +39,61 @@ export interface AccountsTable {
   query_passthrough: Generated<number>
   /** Days a click id can be attributed a lead (90 unless set). */
   attribution_days: Generated<number>
+  /** Origins allowed to call the tracking API from a browser, newline-separated ('' none). */
+  tracking_origins: Generated<string>
+  /** 0: customers' e-mail addresses are left out. */
+  customer_emails: Generated<number>
+}
+
+/** The site's customers (migration 036). */
+export interface CustomersTable {
+  id: Generated<number>
+  account_id: number
+  external_id: string
+  name: string | null
+  email: string | null
+  created_at: string
+}
+
+export interface LeadsTable {
+  id: Generated<number>
+  account_id: number
+  customer_id: number
+  click_id: string
+  link_id: number
+  event: string
+  /** JSON object, or null. */
+  metadata: string | null
+  clicked_at: string
+  created_at: string
+}
+
+export interface SalesTable {
+  id: Generated<number>
+  account_id: number
+  customer_id: number | null
+  click_id: string | null
+  link_id: number | null
+  /** Minor units of `currency`; negative for a refund. */
+  amount: number
+  currency: string
+  invoice_id: string
+  event: string
+  metadata: string | null
+  /** api | stripe */
+  source: string
+  clicked_at: string | null
+  created_at: string
+}
+
+export interface TrackingRequestsTable {
+  account_id: number
+  idempotency_key: string
+  endpoint: string
+  status: number
+  /** The JSON answered. */
+  response: string
+  created_at: string
 }
 
 export interface ApiKeysTable {
@@ -591,6 +646,10 @@ export interface ImportLinksTable {
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
+  customers: CustomersTable
+  leads: LeadsTable
+  sales: SalesTable
+  tracking_requests: TrackingRequestsTable
   api_keys: ApiKeysTable
   people: PeopleTable
   recovery_codes: RecoveryCodesTable

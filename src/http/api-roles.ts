@@ -51,6 +51,9 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // Everything out again: reads.
   'GET /api/export/links': READ,
   'GET /api/export/clicks': READ,
+  // Recording leads and sales (issue 39): a publishable key's maker edits content.
+  'POST /api/track/lead': CONTENT,
+  'POST /api/track/sale': CONTENT,
   // Who changed what: the workspace's managers.
   'GET /api/audit': MANAGE,
   // Statistics of one item.

@@ -16,15 +16,21 @@ export interface ConversionSettings {
   queryPassthrough: boolean
   /** Days after a click a lead can still be attributed to it. */
   attributionDays: number
+  /** Origins whose pages may call the tracking API from a browser. */
+  trackingOrigins: string[]
+  /** Customers' e-mail addresses are stored (false: left out, privacy). */
+  customerEmails: boolean
 }
 
 /** The settings of a stored workspace row. */
-export function conversionSettingsOf(row: Pick<AccountRow, 'track_conversions' | 'click_id_parameter' | 'query_passthrough' | 'attribution_days'>): ConversionSettings {
+export function conversionSettingsOf(row: Pick<AccountRow, 'track_conversions' | 'click_id_parameter' | 'query_passthrough' | 'attribution_days' | 'tracking_origins' | 'customer_emails'>): ConversionSettings {
   return {
     trackConversions: row.track_conversions === 1,
     clickIdParameter: row.click_id_parameter,
     queryPassthrough: row.query_passthrough === 1,
     attributionDays: Number(row.attribution_days),
+    trackingOrigins: row.tracking_origins === '' ? [] : row.tracking_origins.split('\n'),
+    customerEmails: row.customer_emails === 1,
   }
 }
 
@@ -108,6 +114,8 @@ export function createAccountRepository(db: DB) {
       if (changes.clickIdParameter !== undefined) values.click_id_parameter = changes.clickIdParameter
       if (changes.queryPassthrough !== undefined) values.query_passthrough = changes.queryPassthrough ? 1 : 0
       if (changes.attributionDays !== undefined) values.attribution_days = changes.attributionDays
+      if (changes.trackingOrigins !== undefined) values.tracking_origins = changes.trackingOrigins.join('\n')
+      if (changes.customerEmails !== undefined) values.customer_emails = changes.customerEmails ? 1 : 0
       if (changes.email !== undefined) values.email = changes.email
       if (changes.planId !== undefined) values.plan_id = changes.planId
       if (changes.planExpires !== undefined) values.plan_expires = changes.planExpires
@@ -119,7 +127,7 @@ export function createAccountRepository(db: DB) {
     async findConversionSettings(id: number): Promise<ConversionSettings | undefined> {
       const row = await db
         .selectFrom('accounts')
-        .select(['track_conversions', 'click_id_parameter', 'query_passthrough', 'attribution_days'])
+        .select(['track_conversions', 'click_id_parameter', 'query_passthrough', 'attribution_days', 'tracking_origins', 'customer_emails'])
         .where('id', '=', id)
         .executeTakeFirst()
       return row && conversionSettingsOf(row)

@@ -45,6 +45,8 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
         clickidparameter: conversions.clickIdParameter,
         querypassthrough: conversions.queryPassthrough,
         attributiondays: conversions.attributionDays,
+        trackingorigins: conversions.trackingOrigins,
+        customeremails: conversions.customerEmails,
       },
     }
   })

@@ -22,6 +22,8 @@ const conversionSettingFields = {
   trackconversions: Type.Optional(Type.Boolean({ description: 'whether links created without `trackconversions` track conversions; false until set', errorMessage: 'must be true or false' })),
   clickidparameter: Type.Optional(Type.String({ minLength: 1, maxLength: CLICK_ID_PARAMETER_MAX, pattern: CLICK_ID_PARAMETER_PATTERN, description: 'the query parameter a click id is appended to destinations as; `lw_id` until set', errorMessage: CLICK_ID_PARAMETER_RULE })),
   querypassthrough: Type.Optional(Type.Boolean({ description: 'whether visitors\' own query parameters reach the destinations of links that do not say otherwise (`passthrough`); false until set', errorMessage: 'must be true or false' })),
+  trackingorigins: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 50, description: 'origins (`https://shop.example`) whose pages may call the tracking API from a browser (CORS); [] for none', errorMessage: 'must be a list of at most 50 origins such as https://shop.example' })),
+  customeremails: Type.Optional(Type.Boolean({ description: 'whether customers\' e-mail addresses sent with leads are stored; true until set (false: left out)', errorMessage: 'must be true or false' })),
   attributiondays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ATTRIBUTION_DAYS, description: 'days after a click a lead can still be attributed to it; 90 until set', errorMessage: `must be a whole number of days from 1 to ${MAX_ATTRIBUTION_DAYS}` })),
 }
 
@@ -41,6 +43,8 @@ export const AccountSettingsResponse = Type.Object({
     clickidparameter: Type.String({ description: 'the query parameter click ids are appended as' }),
     querypassthrough: Type.Boolean({ description: 'whether visitors\' query strings reach destinations of links that do not say otherwise' }),
     attributiondays: Type.Integer({ description: 'days after a click a lead can be attributed to it' }),
+    trackingorigins: Type.Array(Type.String(), { description: 'origins whose pages may call the tracking API from a browser' }),
+    customeremails: Type.Boolean({ description: 'whether customers\' e-mail addresses are stored' }),
   }),
 })
 

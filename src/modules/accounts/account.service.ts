@@ -45,6 +45,22 @@ export interface AccountUpdateInput {
   clickidparameter?: string
   querypassthrough?: boolean
   attributiondays?: number
+  trackingorigins?: string[]
+  customeremails?: boolean
+}
+
+/** An origin (`https://shop.example`, a port if any) as browsers send it; a 400 naming `field` for anything else. */
+function trackingOriginOf(text: string, field: string): string {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    throw ValidationError.field(field, 'must be an origin such as https://shop.example')
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password || text.trim().replace(/\/$/, '') !== url.origin) {
+    throw ValidationError.field(field, 'must be an origin such as https://shop.example (scheme, host and port only)')
+  }
+  return url.origin
 }
 
 /** The conversion settings an update sets (the schema checked each), or undefined when it sets none. */
@@ -54,6 +70,8 @@ function conversionChangesOf(input: AccountUpdateInput): Partial<ConversionSetti
   if (input.clickidparameter !== undefined) changes.clickIdParameter = input.clickidparameter
   if (input.querypassthrough !== undefined) changes.queryPassthrough = input.querypassthrough
   if (input.attributiondays !== undefined) changes.attributionDays = input.attributiondays
+  if (input.trackingorigins !== undefined) changes.trackingOrigins = input.trackingorigins.map((origin, index) => trackingOriginOf(origin, `trackingorigins.${index}`))
+  if (input.customeremails !== undefined) changes.customerEmails = input.customeremails
   return Object.keys(changes).length > 0 ? changes : undefined
 }
 
@@ -268,6 +286,9 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       // Cached links carry the parameter's name and the passthrough default (visits/alias-resolver.ts).
       if (conversions?.clickIdParameter !== undefined || conversions?.queryPassthrough !== undefined) invalidation.publish(ACCOUNT_TOPIC, String(account.id))
     },
+
+    /** The origins whose pages may call the tracking API from a browser. */
+    trackingOriginsOf: async (accountId: number): Promise<readonly string[]> => (await accounts.findConversionSettings(accountId))?.trackingOrigins ?? [],
 
     /** Whether the workspace's links created without `trackconversions` track them (link creation asks). */
     async tracksConversionsByDefault(accountId: number): Promise<boolean> {

@@ -1,0 +1,202 @@
+// Leads and sales (issue 39, ADR 034): a lead ties the site's customer to the click that brought
+// them (found by its click id, within the workspace's attribution window); a sale is attributed to
+// the customer's latest lead, or to a click id given. Each is written whole in one transaction
+// with, when the request had an Idempotency-Key, the answer a repeat gets. A lead repeats per
+// customer and event, a sale per invoice id: the existing one is answered (200), never a second row.
+import { ValidationError } from '../../core/errors.js'
+import { isClickIdShape } from '../../core/click-ids.js'
+import { nowTimestamp } from '../../core/time.js'
+import { isUniqueViolation } from '../../db/errors.js'
+import { inTransaction } from '../../db/transactions.js'
+import type { DB } from '../../db/database.js'
+import type { Bindable } from '../../db/transactions.js'
+import type { ConversionSettings } from '../accounts/account.repository.js'
+import { checkAmount, checkCurrency, DEFAULT_LEAD_EVENT, DEFAULT_SALE_EVENT, metadataText } from './conversion-input.js'
+import type { ConversionRepository, LeadRow, NewSale, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
+
+export interface LeadInput {
+  clickid: string
+  customer: { id: string; name?: string; email?: string }
+  event?: string
+  metadata?: Record<string, unknown>
+}
+
+export interface SaleInput {
+  customerid?: string
+  clickid?: string
+  amount: number
+  currency: string
+  invoiceid: string
+  event?: string
+  metadata?: Record<string, unknown>
+}
+
+/** A recorded lead with its customer. */
+export interface RecordedLead {
+  lead: LeadRow
+  customer: CustomerRow
+}
+
+/** What a tracking request is answered: 201 for a new record, 200 for the one already there. */
+export interface TrackingAnswer<T> {
+  status: 200 | 201
+  body: T
+}
+
+export interface ConversionServiceOptions {
+  db: DB
+  conversions: Bindable<ConversionRepository>
+  /** The workspace's attribution window and whether e-mail addresses are kept (accounts module). */
+  settingsOf(accountId: number): Promise<(ConversionSettings & { customerEmails: boolean }) | undefined>
+  /** Writes the clicks still queued in this process (a click id may be seconds old: ADR 004). */
+  flushClicks(): Promise<void>
+  /** The clock (tests). */
+  now?: () => Date
+}
+
+const DAY_MS = 86_400_000
+
+export function createConversionService(options: ConversionServiceOptions) {
+  const { conversions } = options
+  const now = options.now ?? (() => new Date())
+
+  async function settingsOrThrow(accountId: number) {
+    const settings = await options.settingsOf(accountId)
+    if (!settings) throw new ValidationError('This workspace no longer exists.')
+    return settings
+  }
+
+  /** The click of `clickId` within the attribution window; a 400 naming `field` otherwise. */
+  async function attributedClick(accountId: number, clickId: string, attributionDays: number, field = 'clickid'): Promise<TrackedClick> {
+    if (!isClickIdShape(clickId)) throw ValidationError.field(field, 'is not a click id of this workspace')
+    let click = await conversions.findTrackedClick(accountId, clickId)
+    if (!click) {
+      // A click is written off the response path, a second or so after it: the queue is written first.
+      await options.flushClicks()
+      click = await conversions.findTrackedClick(accountId, clickId)
+    }
+    if (!click) throw ValidationError.field(field, 'is not a click id of this workspace')
+    const windowStart = nowTimestamp(new Date(now().getTime() - attributionDays * DAY_MS))
+    if (click.createdAt < windowStart) throw ValidationError.field(field, `is older than the workspace's attribution window (${attributionDays} days)`)
+    return click
+  }
+
+  /** Runs `work` once per Idempotency-Key: a repeat of the key gets the answer stored with the first. */
+  async function storedAnswer<T>(accountId: number, endpoint: string, key: string | undefined): Promise<TrackingAnswer<T> | undefined> {
+    const stored = key === undefined ? undefined : await conversions.findTrackingAnswer(accountId, key)
+    return stored && answerOf<T>(stored, endpoint)
+  }
+
+  /**
+   * Runs `work` in a transaction with the answer stored under the Idempotency-Key. Nothing in
+   * `work` may wait for other writes (SQLite's one connection): clicks are looked up before it.
+   */
+  async function once<T>(accountId: number, endpoint: string, key: string | undefined, work: (trx: DB) => Promise<TrackingAnswer<T>>): Promise<TrackingAnswer<T>> {
+    try {
+      return await inTransaction(options.db, async (trx) => {
+        const answer = await work(trx)
+        if (key !== undefined) {
+          await conversions.in(trx).saveTrackingAnswer(accountId, key, { endpoint, status: answer.status, response: JSON.stringify(answer.body) }, nowTimestamp(now()))
+        }
+        return answer
+      })
+    } catch (error) {
+      // Another request with the same key, customer and event, or invoice was written first.
+      if (!isUniqueViolation(error)) throw error
+      const stored = await storedAnswer<T>(accountId, endpoint, key)
+      if (stored) return stored
+      return work(options.db).then((answer) => ({ ...answer, status: 200 as const }))
+    }
+  }
+
+  async function customerOf(accountId: number, sale: SaleRow, trx: DB = options.db): Promise<CustomerRow | null> {
+    return sale.customer_id === null ? null : (await conversions.in(trx).findCustomerById(accountId, sale.customer_id)) ?? null
+  }
+
+  function answerOf<T>(stored: { endpoint: string; status: number; response: string }, endpoint: string): TrackingAnswer<T> {
+    if (stored.endpoint !== endpoint) throw ValidationError.field('Idempotency-Key', `was used for ${stored.endpoint}; use a new key for each request`)
+    return { status: stored.status === 201 ? 201 : 200, body: JSON.parse(stored.response) as T }
+  }
+
+  return {
+    /** Records a lead (201), or answers the customer's lead of the same event (200). */
+    async recordLead<T>(accountId: number, input: LeadInput, idempotencyKey: string | undefined, present: (lead: RecordedLead) => T): Promise<TrackingAnswer<T>> {
+      const settings = await settingsOrThrow(accountId)
+      const event = input.event?.trim() || DEFAULT_LEAD_EVENT
+      const metadata = metadataText(input.metadata)
+      const externalId = input.customer.id.trim()
+      if (externalId === '') throw ValidationError.field('customer.id', 'must be the customer\'s id on your site (not empty)')
+      const customer = {
+        externalId,
+        name: input.customer.name?.trim() || null,
+        email: settings.customerEmails ? input.customer.email?.trim().toLowerCase() || null : null,
+      }
+      const endpoint = 'POST /api/track/lead'
+      const stored = await storedAnswer<T>(accountId, endpoint, idempotencyKey)
+      if (stored) return stored
+      const known = await conversions.findCustomer(accountId, externalId)
+      const repeated = known && (await conversions.findLead(accountId, known.id, event))
+      if (known && repeated) return { status: 200, body: present({ lead: repeated, customer: known }) }
+      // Checked only for a new lead: a repeat is answered even after its click left the window.
+      const click = await attributedClick(accountId, input.clickid.trim(), settings.attributionDays)
+      return once(accountId, endpoint, idempotencyKey, async (trx) => {
+        const saved = conversions.in(trx)
+        const found = await saved.findCustomer(accountId, externalId)
+        const existing = found && (await saved.findLead(accountId, found.id, event))
+        if (found && existing) return { status: 200, body: present({ lead: existing, customer: found }) }
+        const stamp = nowTimestamp(now())
+        const savedCustomer = await saved.saveCustomer(accountId, customer, stamp)
+        const lead = await saved.insertLead(accountId, {
+          customer_id: savedCustomer.id, click_id: click.clickId, link_id: click.linkId, event, metadata, clicked_at: click.createdAt, created_at: stamp,
+        })
+        return { status: 201, body: present({ lead, customer: savedCustomer }) }
+      })
+    },
+
+    /** Records a sale of the tracking API (201), or answers the sale of the same invoice id (200). */
+    async recordSale<T>(accountId: number, input: SaleInput, idempotencyKey: string | undefined, present: (sale: SaleRow, customer: CustomerRow | null) => T): Promise<TrackingAnswer<T>> {
+      const settings = await settingsOrThrow(accountId)
+      const invoiceId = input.invoiceid.trim()
+      if (invoiceId === '') throw ValidationError.field('invoiceid', 'must be your invoice\'s id (not empty)')
+      const amount = checkAmount(input.amount)
+      const currency = checkCurrency(input.currency)
+      const metadata = metadataText(input.metadata)
+      const event = input.event?.trim() || DEFAULT_SALE_EVENT
+      if (input.customerid === undefined && input.clickid === undefined) throw ValidationError.field('customerid', 'or clickid must be given: whose sale this is')
+      const endpoint = 'POST /api/track/sale'
+      const stored = await storedAnswer<T>(accountId, endpoint, idempotencyKey)
+      if (stored) return stored
+      const repeated = await conversions.findSale(accountId, invoiceId)
+      if (repeated) return { status: 200, body: present(repeated, await customerOf(accountId, repeated)) }
+      const attribution = await this.attributionOf(accountId, input, settings.attributionDays)
+      return once(accountId, endpoint, idempotencyKey, async (trx) => {
+        const saved = conversions.in(trx)
+        const existing = await saved.findSale(accountId, invoiceId)
+        if (existing) return { status: 200, body: present(existing, await customerOf(accountId, existing, trx)) }
+        const sale = await saved.insertSale(accountId, { ...attribution, amount, currency, invoiceId, event, metadata, source: 'api', createdAt: nowTimestamp(now()) })
+        return { status: 201, body: present(sale, await customerOf(accountId, sale, trx)) }
+      })
+    },
+
+    /**
+     * Whose sale it is and the click it is attributed to: the customer's latest lead's, or the
+     * click id's (within the window). A 400 naming the field when neither is known.
+     */
+    async attributionOf(accountId: number, by: { customerid?: string; clickid?: string }, attributionDays: number): Promise<Pick<NewSale, 'customerId' | 'clickId' | 'linkId' | 'clickedAt'>> {
+      const saved = conversions
+      if (by.customerid !== undefined) {
+        const customer = await saved.findCustomer(accountId, by.customerid.trim())
+        if (!customer) throw ValidationError.field('customerid', 'is no customer of this workspace: record their lead first, or send clickid')
+        const lead = await saved.latestLeadOf(accountId, customer.id)
+        if (lead) return { customerId: customer.id, clickId: lead.click_id, linkId: lead.link_id, clickedAt: lead.clicked_at }
+        if (by.clickid === undefined) return { customerId: customer.id, clickId: null, linkId: null, clickedAt: null }
+        const click = await attributedClick(accountId, by.clickid.trim(), attributionDays)
+        return { customerId: customer.id, clickId: click.clickId, linkId: click.linkId, clickedAt: click.createdAt }
+      }
+      const click = await attributedClick(accountId, by.clickid!.trim(), attributionDays)
+      return { customerId: null, clickId: click.clickId, linkId: click.linkId, clickedAt: click.createdAt }
+    },
+  }
+}
+
+export type ConversionService = ReturnType<typeof createConversionService>
