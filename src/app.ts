@@ -364,7 +364,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   registerExportRoutes(app, { exports: services.exports })
   registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })
-  registerConversionRoutes(app, { conversions: services.conversions, trackingOriginsOf: services.accounts.trackingOriginsOf })
+  await registerConversionRoutes(app, { conversions: services.conversions, trackingOriginsOf: services.accounts.trackingOriginsOf, stripe: services.stripeReceiver })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

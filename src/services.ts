@@ -13,6 +13,7 @@ import { createAccountRepository } from './modules/accounts/account.repository.j
 import { createAccountService } from './modules/accounts/account.service.js'
 import { createConversionRepository } from './modules/conversions/conversion.repository.js'
 import { createConversionService } from './modules/conversions/conversion.service.js'
+import { createStripeReceiver } from './modules/conversions/stripe-receiver.js'
 import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
 import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
@@ -209,7 +210,7 @@ export function createServices(deps: ServiceDependencies) {
   const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })
   const accountRepository = bindable(createAccountRepository, db)
   const apiKeyRepository = bindable(createApiKeyRepository, db)
-  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation, secrets })
   const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
@@ -296,6 +297,12 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
+  const conversions = createConversionService({
+    db,
+    conversions: bindable(createConversionRepository, db),
+    settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
+    flushClicks: () => clicks.flush(),
+  })
   const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
@@ -320,12 +327,9 @@ export function createServices(deps: ServiceDependencies) {
     clicks,
     accounts,
     /** Leads and sales attributed to clicks (issue 39, ADR 034). */
-    conversions: createConversionService({
-      db,
-      conversions: bindable(createConversionRepository, db),
-      settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
-      flushClicks: () => clicks.flush(),
-    }),
+    conversions,
+    /** Stripe's signed events as sales (POST /api/integrations/stripe/webhook/{token}). */
+    stripeReceiver: createStripeReceiver({ conversions, receiverOf: (token) => accounts.stripeReceiverOf(token) }),
     /** API keys: issued, listed, revoked, and checked on every request that carries one. */
     apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */

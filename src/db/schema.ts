@@ -43,6 +43,10 @@ export interface AccountsTable {
   tracking_origins: Generated<string>
   /** 0: customers' e-mail addresses are left out. */
   customer_emails: Generated<number>
+  /** The token of the workspace's Stripe webhook address; null until a signing secret is set. */
+  stripe_webhook_token: string | null
+  /** The Stripe endpoint's signing secret (sealed when SECRETS_KEY is set), or null. */
+  stripe_signing_secret: string | null
 }
 
 /** The site's customers (migration 036). */

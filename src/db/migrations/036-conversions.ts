@@ -19,6 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('accounts').addColumn('tracking_origins', 'text', (col) => col.notNull().defaultTo('')).execute()
   // 0: customers' e-mail addresses are never stored (privacy, issue 39).
   await db.schema.alterTable('accounts').addColumn('customer_emails', 'integer', (col) => col.notNull().defaultTo(1)).execute()
+  // The Stripe receiver (POST /api/integrations/stripe/webhook/{token}): the address's unguessable
+  // token, and the endpoint's signing secret (whsec_…, sealed with SECRETS_KEY when set).
+  await db.schema.alterTable('accounts').addColumn('stripe_webhook_token', 'text').execute()
+  await db.schema.alterTable('accounts').addColumn('stripe_signing_secret', 'text').execute()
+  await db.schema.createIndex('accounts_stripe_webhook_token').on('accounts').column('stripe_webhook_token').unique().execute()
 
   const dialect = dialectOf(db)
   // The site's own customers, by the id the site gave (`customer.id`); personal fields removable.
@@ -80,7 +85,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['tracking_requests', 'sales', 'leads', 'customers']) await db.schema.dropTable(table).execute()
-  for (const column of ['customer_emails', 'tracking_origins', 'attribution_days', 'query_passthrough', 'click_id_parameter', 'track_conversions']) {
+  await db.schema.dropIndex('accounts_stripe_webhook_token').execute()
+  for (const column of ['stripe_signing_secret', 'stripe_webhook_token', 'customer_emails', 'tracking_origins', 'attribution_days', 'query_passthrough', 'click_id_parameter', 'track_conversions']) {
     await db.schema.alterTable('accounts').dropColumn(column).execute()
   }
   await db.schema.dropIndex('clicks_click_id').execute()

@@ -133,6 +133,23 @@ export function createAccountRepository(db: DB) {
       return row && conversionSettingsOf(row)
     },
 
+    /** The workspace's Stripe webhook token and sealed signing secret (null: none set). */
+    async findStripeSettings(id: number): Promise<{ token: string | null; secret: string | null } | undefined> {
+      const row = await db.selectFrom('accounts').select(['stripe_webhook_token', 'stripe_signing_secret']).where('id', '=', id).executeTakeFirst()
+      return row && { token: row.stripe_webhook_token, secret: row.stripe_signing_secret }
+    },
+
+    /** The workspace whose Stripe webhook address has `token`, with its sealed signing secret. */
+    async findByStripeToken(token: string): Promise<{ id: number; secret: string } | undefined> {
+      const row = await db.selectFrom('accounts').select(['id', 'stripe_signing_secret']).where('stripe_webhook_token', '=', token).executeTakeFirst()
+      return row && row.stripe_signing_secret !== null ? { id: row.id, secret: row.stripe_signing_secret } : undefined
+    },
+
+    /** Sets (or, null, removes) the Stripe signing secret; the address's token is kept once made. */
+    async setStripeSecret(id: number, sealedSecret: string | null, token: string): Promise<void> {
+      await db.updateTable('accounts').set({ stripe_signing_secret: sealedSecret, stripe_webhook_token: token }).where('id', '=', id).execute()
+    },
+
     /** Every account, oldest first (the CLI listing). */
     async listAll(): Promise<AccountWithPlan[]> {
       return withPlan().orderBy('accounts.id', 'asc').execute()

@@ -37,6 +37,7 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   }, async (request) => {
     const account = await accounts.getAccountOrThrow(accountOf(request).id)
     const conversions = conversionSettingsOf(account)
+    const stripe = await accounts.stripeSettingsOf(account.id)
     return {
       error: 0 as const,
       data: {
@@ -47,6 +48,8 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
         attributiondays: conversions.attributionDays,
         trackingorigins: conversions.trackingOrigins,
         customeremails: conversions.customerEmails,
+        stripewebhookurl: stripe.token === null ? null : `${publicUrl.replace(/\/$/, '')}/api/integrations/stripe/webhook/${stripe.token}`,
+        stripesigningsecretset: stripe.secretSet,
       },
     }
   })

@@ -8,6 +8,9 @@ import type { AccountRepository, AccountWithPlan, ConversionSettings } from './a
 import type { ApiKeyRepository } from '../api-keys/api-key.repository.js'
 import { issueKey } from '../api-keys/api-key.service.js'
 import { hashPassword } from '../../core/secrets.js'
+import { parseHttpUrl } from '../../core/urls.js'
+import { randomBytes } from 'node:crypto'
+import { createSecretBox, type SecretBox } from '../../core/secret-box.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import { CREDENTIALS_REFUSED_MESSAGE, isLimited } from '../access/api-key-scopes.js'
@@ -47,17 +50,14 @@ export interface AccountUpdateInput {
   attributiondays?: number
   trackingorigins?: string[]
   customeremails?: boolean
+  /** The Stripe webhook endpoint's signing secret (`whsec_…`); "" removes it. */
+  stripesigningsecret?: string
 }
 
 /** An origin (`https://shop.example`, a port if any) as browsers send it; a 400 naming `field` for anything else. */
 function trackingOriginOf(text: string, field: string): string {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    throw ValidationError.field(field, 'must be an origin such as https://shop.example')
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password || text.trim().replace(/\/$/, '') !== url.origin) {
+  const url = parseHttpUrl(text.trim())
+  if (url === null || url.pathname !== '/' || url.search || url.hash || url.username || url.password || text.trim().replace(/\/$/, '') !== url.origin) {
     throw ValidationError.field(field, 'must be an origin such as https://shop.example (scheme, host and port only)')
   }
   return url.origin
@@ -82,11 +82,13 @@ export interface AccountServiceOptions {
   /** Which plan an account is put on (modules/plans). */
   plans: Pick<PlanService, 'resolvePlan' | 'getPlanOrThrow'>
   journal: ChangeJournal
+  /** Seals the Stripe signing secret at rest (SECRETS_KEY); stored as given without a key. */
+  secrets?: SecretBox
   /** Hears of deleted workspaces, so that every instance's key cache drops their keys at once. */
   invalidation?: Announcer
 }
 
-export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
+export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING, secrets = createSecretBox(null) }: AccountServiceOptions) {
   function validateEmail(email: string): string {
     const trimmed = email.trim().toLowerCase()
     if (trimmed.length > 254 || !EMAIL_PATTERN.test(trimmed)) throw ValidationError.field('email', 'must be a valid e-mail address')
@@ -247,7 +249,11 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
      */
     async updateAccount(account: AuthenticatedAccount, input: AccountUpdateInput): Promise<void> {
       const conversions = conversionChangesOf(input)
-      if (input.email === undefined && input.password === undefined && input.timezone === undefined && conversions === undefined) {
+      const stripeSecret = input.stripesigningsecret === undefined ? undefined : input.stripesigningsecret.trim()
+      if (stripeSecret !== undefined && stripeSecret !== '' && !/^whsec_[A-Za-z0-9+/=_-]{8,200}$/.test(stripeSecret)) {
+        throw ValidationError.field('stripesigningsecret', 'must be the signing secret Stripe shows for the endpoint (whsec_…), or empty to remove it')
+      }
+      if (input.email === undefined && input.password === undefined && input.timezone === undefined && conversions === undefined && stripeSecret === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
       if ((input.password !== undefined || input.email !== undefined) && isLimited(account.keyScope)) {
@@ -277,6 +283,10 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           if (passwordHash !== undefined) await saved.people.updatePassword(personId, passwordHash)
           if (timeZone !== undefined) await saved.update(account.id, { timeZone })
           if (conversions !== undefined) await saved.update(account.id, conversions)
+          if (stripeSecret !== undefined) {
+            const token = (await saved.findStripeSettings(account.id))?.token ?? randomBytes(24).toString('base64url')
+            await saved.setStripeSecret(account.id, stripeSecret === '' ? null : secrets.seal(stripeSecret), token)
+          }
           return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
         })
       } catch (error) {
@@ -285,6 +295,18 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       }
       // Cached links carry the parameter's name and the passthrough default (visits/alias-resolver.ts).
       if (conversions?.clickIdParameter !== undefined || conversions?.queryPassthrough !== undefined) invalidation.publish(ACCOUNT_TOPIC, String(account.id))
+    },
+
+    /** The workspace's Stripe webhook address's token (null until a secret is set) and whether a secret is set. */
+    async stripeSettingsOf(accountId: number): Promise<{ token: string | null; secretSet: boolean }> {
+      const found = await accounts.findStripeSettings(accountId)
+      return { token: found?.secret ? found.token : null, secretSet: Boolean(found?.secret) }
+    },
+
+    /** The workspace of a Stripe webhook address and its signing secret, opened; undefined for an unknown token. */
+    async stripeReceiverOf(token: string): Promise<{ accountId: number; secret: string } | undefined> {
+      const found = await accounts.findByStripeToken(token)
+      return found && { accountId: found.id, secret: secrets.open(found.secret) }
     },
 
     /** The origins whose pages may call the tracking API from a browser. */

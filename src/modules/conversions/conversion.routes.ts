@@ -6,7 +6,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../http/app-instance.js'
 import { accountOf } from '../../http/auth.js'
-import { errorResponses } from '../../http/schemas.js'
+import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
+import { Type } from 'typebox'
+import type { StripeReceiver } from './stripe-receiver.js'
 import { ForbiddenError } from '../../core/errors.js'
 import type { ConversionService } from './conversion.service.js'
 import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
@@ -19,13 +21,37 @@ export interface ConversionRouteDependencies {
   conversions: ConversionService
   /** The origins the workspace lists for browser calls (accounts module). */
   trackingOriginsOf(accountId: number): Promise<readonly string[]>
+  stripe: StripeReceiver
 }
+
+/** Stripe's deliveries: no key (the signature is the credential), the body kept as sent (http/auth.ts lets it through). */
+export const STRIPE_WEBHOOK_PATH = '/api/integrations/stripe/webhook/:token'
 
 export const TRACKING_PATHS = ['/api/track/lead', '/api/track/sale'] as const
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id'
 
-export function registerConversionRoutes(app: App, { conversions, trackingOriginsOf }: ConversionRouteDependencies): void {
+export async function registerConversionRoutes(app: App, { conversions, trackingOriginsOf, stripe }: ConversionRouteDependencies): Promise<void> {
+  // The signature covers the bytes Stripe sent: this route alone takes its body unparsed.
+  await app.register(async (scope: App) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    scope.post(STRIPE_WEBHOOK_PATH, {
+      schema: {
+        tags,
+        summary: 'Stripe webhook receiver: checkout.session.completed and invoice.paid as sales, charge.refunded as a negative sale',
+        description: 'Give this address (GET /api/account/settings `stripewebhookurl`) to Stripe and its signing secret to PUT /api/account/update `stripesigningsecret`. A bad signature is answered 400; a repeated event is recorded once.',
+        params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ error: Type.Literal(0), type: Type.String(), recorded: Type.Boolean() }), 400: ErrorEnvelope, 404: ErrorEnvelope },
+      },
+    }, async (request) => {
+      const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+      const signature = request.headers['stripe-signature']
+      const answer = await stripe.receive(request.params.token, payload, Array.isArray(signature) ? signature[0] : signature)
+      return { error: 0 as const, ...answer }
+    })
+  })
+
   /** Refuses a browser's call from an origin the workspace does not list; allows the listed one to read the answer. */
   async function admitOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const origin = request.headers.origin

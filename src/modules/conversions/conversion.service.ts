@@ -179,6 +179,41 @@ export function createConversionService(options: ConversionServiceOptions) {
     },
 
     /**
+     * Records a sale a payment provider reported (Stripe), once per `eventKey` (the provider's
+     * event id) and per invoice id: attributed to the customer's latest lead when the customer is
+     * known, else kept unattributed (a provider cannot be answered 400 for a customer we never saw).
+     * A refund is a negative amount. Answers whether a sale was written.
+     */
+    async recordProviderSale(accountId: number, sale: { customerId: string | null; amount: number; currency: string; invoiceId: string; event: string; metadata: Record<string, unknown> | null }, eventKey: string): Promise<boolean> {
+      const endpoint = 'stripe'
+      if (await storedAnswer(accountId, endpoint, eventKey)) return false
+      const amount = checkAmount(sale.amount, true)
+      const currency = checkCurrency(sale.currency)
+      if (await conversions.findSale(accountId, sale.invoiceId)) return false
+      const customer = sale.customerId === null ? undefined : await conversions.findCustomer(accountId, sale.customerId)
+      const lead = customer && (await conversions.latestLeadOf(accountId, customer.id))
+      const answer = await once(accountId, endpoint, eventKey, async (trx) => {
+        const saved = conversions.in(trx)
+        if (await saved.findSale(accountId, sale.invoiceId)) return { status: 200, body: { recorded: false } }
+        await saved.insertSale(accountId, {
+          customerId: customer?.id ?? null,
+          clickId: lead?.click_id ?? null,
+          linkId: lead?.link_id ?? null,
+          clickedAt: lead?.clicked_at ?? null,
+          amount,
+          currency,
+          invoiceId: sale.invoiceId,
+          event: sale.event,
+          metadata: metadataText(sale.metadata),
+          source: 'stripe',
+          createdAt: nowTimestamp(now()),
+        })
+        return { status: 201, body: { recorded: true } }
+      })
+      return answer.status === 201
+    },
+
+    /**
      * Whose sale it is and the click it is attributed to: the customer's latest lead's, or the
      * click id's (within the window). A 400 naming the field when neither is known.
      */
