@@ -302,6 +302,7 @@ export function createServices(deps: ServiceDependencies) {
     conversions: bindable(createConversionRepository, db),
     settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
     flushClicks: () => clicks.flush(),
+    events: outbox,
   })
   const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 

@@ -187,7 +187,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
  * Endpoints answered without a credential (signing in, opening an invitation's link): no role, no
  * workspace yet. Accepting an invitation takes a session when there is one (it adds that person).
  */
-export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept'])
+export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept', 'POST /api/integrations/stripe/webhook/:token'])
 
 /**
  * The role a matched API route needs (`HEAD` as its `GET`); `owner` for a route the table does not

@@ -1,7 +1,6 @@
 // Leads and sales as the API shows them (issue 39).
 import { parseMetadata } from './conversion-input.js'
-import type { CustomerRow, SaleRow } from './conversion.repository.js'
-import type { RecordedLead } from './conversion.service.js'
+import type { CustomerRow, RecordedLead, SaleRow } from './conversion.repository.js'
 
 export function toLeadRecord({ lead, customer }: RecordedLead) {
   return {

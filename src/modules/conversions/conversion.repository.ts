@@ -9,6 +9,12 @@ export type CustomerRow = Selectable<CustomersTable>
 export type LeadRow = Selectable<LeadsTable>
 export type SaleRow = Selectable<SalesTable>
 
+/** A recorded lead with its customer. */
+export interface RecordedLead {
+  lead: LeadRow
+  customer: CustomerRow
+}
+
 /** A tracked click as a lead or sale finds it. */
 export interface TrackedClick {
   clickId: string

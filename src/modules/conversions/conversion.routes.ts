@@ -39,6 +39,8 @@ export async function registerConversionRoutes(app: App, { conversions, tracking
     scope.post(STRIPE_WEBHOOK_PATH, {
       schema: {
         tags,
+        // No key: Stripe's signature is the credential (http/auth.ts lets the path through).
+        security: [],
         summary: 'Stripe webhook receiver: checkout.session.completed and invoice.paid as sales, charge.refunded as a negative sale',
         description: 'Give this address (GET /api/account/settings `stripewebhookurl`) to Stripe and its signing secret to PUT /api/account/update `stripesigningsecret`. A bad signature is answered 400; a repeated event is recorded once.',
         params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),

@@ -11,8 +11,9 @@ import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { ConversionSettings } from '../accounts/account.repository.js'
+import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
 import { checkAmount, checkCurrency, DEFAULT_LEAD_EVENT, DEFAULT_SALE_EVENT, metadataText } from './conversion-input.js'
-import type { ConversionRepository, LeadRow, NewSale, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
+import type { ConversionRepository, NewSale, RecordedLead, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
 
 export interface LeadInput {
   clickid: string
@@ -31,11 +32,7 @@ export interface SaleInput {
   metadata?: Record<string, unknown>
 }
 
-/** A recorded lead with its customer. */
-export interface RecordedLead {
-  lead: LeadRow
-  customer: CustomerRow
-}
+export type { RecordedLead } from './conversion.repository.js'
 
 /** What a tracking request is answered: 201 for a new record, 200 for the one already there. */
 export interface TrackingAnswer<T> {
@@ -50,6 +47,8 @@ export interface ConversionServiceOptions {
   settingsOf(accountId: number): Promise<(ConversionSettings & { customerEmails: boolean }) | undefined>
   /** Writes the clicks still queued in this process (a click id may be seconds old: ADR 004). */
   flushClicks(): Promise<void>
+  /** Writes `lead.created` and `sale.created` to the outbox in the write's transaction (webhooks, NATS: ADR 018). */
+  events?: { write(trx: DB, events: readonly { accountId: number; type: 'lead.created' | 'sale.created'; data: unknown }[]): Promise<unknown> }
   /** The clock (tests). */
   now?: () => Date
 }
@@ -149,6 +148,7 @@ export function createConversionService(options: ConversionServiceOptions) {
         const lead = await saved.insertLead(accountId, {
           customer_id: savedCustomer.id, click_id: click.clickId, link_id: click.linkId, event, metadata, clicked_at: click.createdAt, created_at: stamp,
         })
+        await options.events?.write(trx, [{ accountId, type: 'lead.created', data: toLeadRecord({ lead, customer: savedCustomer }) }])
         return { status: 201, body: present({ lead, customer: savedCustomer }) }
       })
     },
@@ -174,7 +174,9 @@ export function createConversionService(options: ConversionServiceOptions) {
         const existing = await saved.findSale(accountId, invoiceId)
         if (existing) return { status: 200, body: present(existing, await customerOf(accountId, existing, trx)) }
         const sale = await saved.insertSale(accountId, { ...attribution, amount, currency, invoiceId, event, metadata, source: 'api', createdAt: nowTimestamp(now()) })
-        return { status: 201, body: present(sale, await customerOf(accountId, sale, trx)) }
+        const customer = await customerOf(accountId, sale, trx)
+        await options.events?.write(trx, [{ accountId, type: 'sale.created', data: toSaleRecord(sale, customer) }])
+        return { status: 201, body: present(sale, customer) }
       })
     },
 
@@ -195,7 +197,7 @@ export function createConversionService(options: ConversionServiceOptions) {
       const answer = await once(accountId, endpoint, eventKey, async (trx) => {
         const saved = conversions.in(trx)
         if (await saved.findSale(accountId, sale.invoiceId)) return { status: 200, body: { recorded: false } }
-        await saved.insertSale(accountId, {
+        const written = await saved.insertSale(accountId, {
           customerId: customer?.id ?? null,
           clickId: lead?.click_id ?? null,
           linkId: lead?.link_id ?? null,
@@ -208,6 +210,7 @@ export function createConversionService(options: ConversionServiceOptions) {
           source: 'stripe',
           createdAt: nowTimestamp(now()),
         })
+        await options.events?.write(trx, [{ accountId, type: 'sale.created', data: toSaleRecord(written, customer ?? null) }])
         return { status: 201, body: { recorded: true } }
       })
       return answer.status === 201

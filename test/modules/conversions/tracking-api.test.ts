@@ -152,4 +152,18 @@ describe('the tracking API', () => {
     const row = await context.database.db.selectFrom('customers').select('email').where('external_id', '=', 'private').executeTakeFirstOrThrow()
     expect(row.email).toBeNull()
   })
+
+  it('writes lead.created and sale.created to the outbox in the same transaction, for the webhooks that subscribe', async () => {
+    const hook = await otherApi('POST', '/api/webhook/add', { url: 'https://hooks.example.com/conversions', events: ['lead.created', 'sale.created'] })
+    expect(hook.statusCode).toBe(201)
+    const { clickId, linkId } = await trackedClick(otherApi)
+    const lead = await otherApi('POST', '/api/track/lead', { clickid: clickId, customer: { id: 'evented' } })
+    const sale = await otherApi('POST', '/api/track/sale', { customerid: 'evented', amount: 2500, currency: 'EUR', invoiceid: 'evented-1' })
+    // A repeat writes no event.
+    await otherApi('POST', '/api/track/sale', { customerid: 'evented', amount: 2500, currency: 'EUR', invoiceid: 'evented-1' })
+    const events = await context.database.db.selectFrom('outbox_events').select(['type', 'payload']).where('account_id', '=', lead.data.data.customer && (await otherApi('GET', '/api/account')).data.data.id).where('type', 'in', ['lead.created', 'sale.created']).orderBy('id').execute()
+    expect(events.map((event) => event.type)).toEqual(['lead.created', 'sale.created'])
+    expect(JSON.parse(events[0]!.payload).data).toMatchObject({ id: lead.data.data.id, link: linkId, customer: { id: 'evented' } })
+    expect(JSON.parse(events[1]!.payload).data).toMatchObject({ id: sale.data.data.id, amount: 2500, currency: 'EUR', link: linkId })
+  })
 })
