@@ -303,6 +303,7 @@ export function createServices(deps: ServiceDependencies) {
     settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
     flushClicks: () => clicks.flush(),
     events: outbox,
+    journal,
   })
   const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 

@@ -54,6 +54,8 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // Recording leads and sales (issue 39): a publishable key's maker edits content.
   'POST /api/track/lead': CONTENT,
   'POST /api/track/sale': CONTENT,
+  // Removing a customer's personal fields (privacy): the workspace's managers.
+  'DELETE /api/customer/:id/delete': MANAGE,
   // Who changed what: the workspace's managers.
   'GET /api/audit': MANAGE,
   // Statistics of one item.

@@ -10,6 +10,7 @@ import { ErrorEnvelope, errorResponses } from '../../http/schemas.js'
 import { Type } from 'typebox'
 import type { StripeReceiver } from './stripe-receiver.js'
 import { ForbiddenError } from '../../core/errors.js'
+import { MessageResponse } from '../../core/schemas.js'
 import type { ConversionService } from './conversion.service.js'
 import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
 import { LeadBody, LeadResponse, SaleBody, SaleResponse, TrackHeaders } from './conversion.schemas.js'
@@ -78,6 +79,18 @@ export async function registerConversionRoutes(app: App, { conversions, tracking
       return reply.code(204).send()
     })
   }
+
+  app.delete('/api/customer/:id/delete', {
+    schema: {
+      tags,
+      summary: 'Delete a customer (your site\'s id): their name, e-mail and id, and their leads; their sales stay, anonymous. Audited.',
+      params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'the customer\'s id on your site' }) }),
+      response: { 200: MessageResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    await conversions.deleteCustomer(accountOf(request), request.params.id)
+    return { error: 0 as const, message: 'Customer has been deleted.' }
+  })
 
   app.post('/api/track/lead', {
     schema: {

@@ -3,7 +3,9 @@
 // the customer's latest lead, or to a click id given. Each is written whole in one transaction
 // with, when the request had an Idempotency-Key, the answer a repeat gets. A lead repeats per
 // customer and event, a sale per invoice id: the existing one is answered (200), never a second row.
-import { ValidationError } from '../../core/errors.js'
+import { NotFoundError, ValidationError } from '../../core/errors.js'
+import type { ChangeJournal } from '../changes/change-journal.js'
+import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { isClickIdShape } from '../../core/click-ids.js'
 import { nowTimestamp } from '../../core/time.js'
 import { isUniqueViolation } from '../../db/errors.js'
@@ -49,6 +51,8 @@ export interface ConversionServiceOptions {
   flushClicks(): Promise<void>
   /** Writes `lead.created` and `sale.created` to the outbox in the write's transaction (webhooks, NATS: ADR 018). */
   events?: { write(trx: DB, events: readonly { accountId: number; type: 'lead.created' | 'sale.created'; data: unknown }[]): Promise<unknown> }
+  /** Records a customer's deletion in the audit log (the change journal). */
+  journal: Pick<ChangeJournal, 'write'>
   /** The clock (tests). */
   now?: () => Date
 }
@@ -177,6 +181,20 @@ export function createConversionService(options: ConversionServiceOptions) {
         const customer = await customerOf(accountId, sale, trx)
         await options.events?.write(trx, [{ accountId, type: 'sale.created', data: toSaleRecord(sale, customer) }])
         return { status: 201, body: present(sale, customer) }
+      })
+    },
+
+    /**
+     * Deletes a customer (the site's id): their name, e-mail and id go, with their leads; their
+     * sales stay, anonymous (the amounts are the workspace's revenue). Audited. 404 when unknown.
+     */
+    async deleteCustomer(actor: AuthenticatedAccount, externalId: string): Promise<void> {
+      await options.journal.write(actor, async (trx) => {
+        const saved = conversions.in(trx)
+        const customer = await saved.findCustomer(actor.id, externalId)
+        if (!customer) throw NotFoundError.of('Customer')
+        await saved.deleteCustomer(actor.id, customer.id)
+        return { result: undefined, changes: [{ action: 'customer.deleted', resource: 'customer', resourceId: customer.id, fields: [] }] }
       })
     },
 
