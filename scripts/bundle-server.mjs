@@ -4,8 +4,8 @@
 // Left outside the bundle: native addons (better-sqlite3, sharp, pg's optional pg-native) and
 // packages that read files beside their own code (@fastify/swagger-ui's assets); Node resolves
 // them from node_modules at run time, as it does `pg`, which the server requires only on PostgreSQL,
-// the NATS client, which it imports only with EVENTS_URL, and DuckDB, only with ANALYTICS_STORE (no
-// memory for them otherwise).
+// the NATS client, which it imports only with EVENTS_URL, DuckDB, only with ANALYTICS_STORE, and
+// Stripe's package, only when a workspace's first Stripe event arrives (no memory for them otherwise).
 import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 
@@ -35,7 +35,7 @@ await build({
   minifyWhitespace: !readable,
   minifySyntax: true,
   minifyIdentifiers: false,
-  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui', '@nats-io/transport-node', '@nats-io/jetstream', '@duckdb/node-api'],
+  external: ['better-sqlite3', 'sharp', 'pg-native', '@fastify/swagger-ui', '@nats-io/transport-node', '@nats-io/jetstream', '@duckdb/node-api', 'stripe'],
   banner: { js: banner },
   logLevel: 'warning',
 })

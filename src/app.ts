@@ -53,6 +53,7 @@ import { registerTagRoutes } from './modules/tags/tag.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
+import { registerConversionRoutes } from './modules/conversions/conversion.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger, serializeRequest } from './logger.js'
@@ -371,6 +372,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   registerExportRoutes(app, { exports: services.exports })
   registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })
+  await registerConversionRoutes(app, { conversions: services.conversions, trackingOriginsOf: services.accounts.trackingOriginsOf, stripe: services.stripeReceiver })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -11,6 +11,9 @@ import { bindable } from './db/transactions.js'
 import { createChangeJournal } from './modules/changes/change-journal.js'
 import { createAccountRepository } from './modules/accounts/account.repository.js'
 import { createAccountService } from './modules/accounts/account.service.js'
+import { createConversionRepository } from './modules/conversions/conversion.repository.js'
+import { createConversionService } from './modules/conversions/conversion.service.js'
+import { createStripeReceiver } from './modules/conversions/stripe-receiver.js'
 import { createApiKeyRepository } from './modules/api-keys/api-key.repository.js'
 import { createApiKeyService } from './modules/api-keys/api-key.service.js'
 import { createPeopleRepository } from './modules/accounts/people.repository.js'
@@ -216,7 +219,7 @@ export function createServices(deps: ServiceDependencies) {
   const plans = createPlanService({ plans: bindable(createPlanRepository, db), journal, invalidation })
   const accountRepository = bindable(createAccountRepository, db)
   const apiKeyRepository = bindable(createApiKeyRepository, db)
-  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation })
+  const accounts = createAccountService({ accounts: accountRepository, keys: apiKeyRepository, plans, journal, invalidation, secrets })
   const apiKeys = createApiKeyService({ keys: apiKeyRepository, journal, invalidation, makerOf: (actor) => accounts.personActingFor(actor) })
   const peopleRepository = bindable(createPeopleRepository, db)
   const sessionRepository = bindable(createSessionRepository, db)
@@ -260,7 +263,7 @@ export function createServices(deps: ServiceDependencies) {
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
   // What a link's fields name is looked up in the module that owns it.
   const linkLookups = { tags, domains: domainRepository, pixels: pixelRepository, campaigns: campaignRepository, channels: channelRepository, splashPages: splashPageRepository, overlays: overlayRepository }
-  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups })
+  const linkCreation = createLinkCreation({ links: linkRepository, tags, changes: linkChanges, lookups: linkLookups, workspaceDefaults: accounts })
   const links = createLinkService({ links: linkRepository, aliases, journal, tags, changes: linkChanges, creation: linkCreation, lookups: linkLookups })
   const linkCards = createLinkCardService({ cards: bindable(createLinkCardRepository, db), links, journal, changes: linkChanges, publicUrl })
   const linkBatch = createLinkBatchWriter({ links: linkRepository, creation: linkCreation, changes: linkChanges, aliases, journal })
@@ -310,6 +313,14 @@ export function createServices(deps: ServiceDependencies) {
     resolveHost: connectionResolver,
     onError: (error) => log.error({ err: error }, 'the link checker could not record a look; it goes on'),
   })
+  const conversions = createConversionService({
+    db,
+    conversions: bindable(createConversionRepository, db),
+    settingsOf: (accountId) => accountRepository.findConversionSettings(accountId),
+    flushClicks: () => clicks.flush(),
+    events: outbox,
+    journal,
+  })
   const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
@@ -333,6 +344,10 @@ export function createServices(deps: ServiceDependencies) {
     /** Where every visit goes (links, QR scans, rotators, bio pages). */
     clicks,
     accounts,
+    /** Leads and sales attributed to clicks (issue 39, ADR 034). */
+    conversions,
+    /** Stripe's signed events as sales (POST /api/integrations/stripe/webhook/{token}). */
+    stripeReceiver: createStripeReceiver({ conversions, receiverOf: (token) => accounts.stripeReceiverOf(token) }),
     /** API keys: issued, listed, revoked, and checked on every request that carries one. */
     apiKeys,
     /** The dashboard's sign-in: passwords and sessions. */

@@ -20,6 +20,8 @@ export interface ClickEvent {
   prefetch?: boolean
   /** The split-test variant the visitor was sent to (its position in the link's list). */
   variant?: number
+  /** The click id appended to the destination (a link that tracks conversions: ADR 034), made on the request. */
+  clickId?: string
   at?: Date
 }
 

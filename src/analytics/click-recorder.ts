@@ -200,6 +200,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
         referrerHost: event.referrer ? referrerHost(event.referrer) : null,
         language: event.acceptLanguage ? language(event.acceptLanguage) : null,
         variant: event.variant ?? null,
+        clickId: event.clickId ?? null,
       })
       if (queue.length >= batchSize) drainSoon()
       return true

@@ -27,6 +27,8 @@ export interface PendingClick {
   language: string | null
   /** The split-test variant the visitor was sent to, or null. */
   variant?: number | null
+  /** The click id appended to the destination (a link that tracks conversions), or null. */
+  clickId?: string | null
 }
 
 /** What a batch listener does once the batch's transaction has ended, either way. Must not throw. */
@@ -66,11 +68,11 @@ export interface ClickWriterOptions {
 /** Every column of a raw click the writer sets, in the order of the reused insert. */
 const CLICK_COLUMNS = [
   'account_id', 'item_type', 'item_id', 'created_at', 'referrer_host', 'user_agent', 'language',
-  'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique',
+  'visitor_hash', 'country', 'browser', 'os', 'device', 'is_unique', 'click_id',
 ] as const
 const CLICK_POSTGRES_TYPES = {
   account_id: 'integer', item_type: 'text', item_id: 'integer', created_at: 'text', referrer_host: 'text', user_agent: 'text',
-  language: 'text', visitor_hash: 'text', country: 'text', browser: 'text', os: 'text', device: 'text', is_unique: 'integer',
+  language: 'text', visitor_hash: 'text', country: 'text', browser: 'text', os: 'text', device: 'text', is_unique: 'integer', click_id: 'text',
 } as const
 
 export const insertClicks = createBulkInsert('clicks', CLICK_COLUMNS, { postgresTypes: CLICK_POSTGRES_TYPES })
@@ -116,6 +118,8 @@ export interface EnrichedClick {
   isUnique: boolean
   /** The split-test variant, or null. */
   variant?: number | null
+  /** The click id given to the visitor (conversion tracking), or null. */
+  clickId?: string | null
 }
 
 /** The raw row of an enriched click and the same click as the aggregates count it. */
@@ -137,6 +141,7 @@ export function describedClick(click: EnrichedClick): { row: ClickInsertRow; cou
       os: click.agent.os || null,
       device: click.agent.device || null,
       is_unique: click.isUnique ? 1 : 0,
+      click_id: click.clickId ?? null,
     },
     count: {
       itemType: click.itemType,
@@ -261,6 +266,7 @@ export function createClickWriter(options: ClickWriterOptions): (batch: PendingC
         agent: describe(click.userAgent),
         isUnique: false,
         variant: click.variant,
+        clickId: click.clickId,
       })
       rows.push(row)
       counted.push(count)

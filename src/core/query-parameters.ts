@@ -57,3 +57,61 @@ export function withQueryParameters(url: string, parameters: readonly (readonly 
   for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
   return `${base}?${pairs.join('&')}${fragment}`
 }
+
+/** The query of a request URL (`/a?x=1` → `x=1`), '' when it has none. */
+export function queryOfUrl(url: string): string {
+  const queryAt = url.indexOf('?')
+  return queryAt === -1 ? '' : url.slice(queryAt + 1)
+}
+
+// What a URL's query may hold as sent: printable ASCII but `#` (which would start a fragment).
+const UNSAFE_QUERY_CHARACTER = /[^\x21-\x22\x24-\x7e]/g
+
+/** A pair of a visitor's query with what a Location header and a query cannot hold percent-encoded. */
+function safePair(pair: string): string {
+  return pair.replace(UNSAFE_QUERY_CHARACTER, (character) => {
+    const code = character.charCodeAt(0)
+    // Node reads a request line's bytes one to a character: each is written back as the byte it was.
+    return code <= 0xff ? `%${code.toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(character)
+  })
+}
+
+/**
+ * `url` with a visitor's own query (`visitorQuery`, as sent) merged in (query-string passthrough,
+ * ADR 034): a parameter the destination already has takes the visitor's value(s) where it first
+ * stands in the destination (its later repeats dropped), so the destination's order is kept; the
+ * visitor's other parameters follow at the end in the visitor's order. The fragment is kept. A
+ * link's UTM parameters are merged after this (withQueryParameters), so they win over both.
+ */
+export function withVisitorQuery(url: string, visitorQuery: string): string {
+  const visitorPairs = new Map<string, string[]>()
+  for (const pair of visitorQuery.split('&')) {
+    if (pair === '' || pair === '=') continue
+    const name = decodedName(pair)
+    const pairs = visitorPairs.get(name)
+    if (pairs) pairs.push(safePair(pair))
+    else visitorPairs.set(name, [safePair(pair)])
+  }
+  if (visitorPairs.size === 0) return url
+  const hashAt = url.indexOf('#')
+  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
+  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
+  const queryAt = beforeFragment.indexOf('?')
+  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
+  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
+  const placed = new Set<string>()
+  const pairs: string[] = []
+  if (query !== '') {
+    for (const pair of query.split('&')) {
+      const name = decodedName(pair)
+      const replacement = visitorPairs.get(name)
+      if (replacement === undefined) pairs.push(pair)
+      else if (!placed.has(name)) {
+        pairs.push(...replacement)
+        placed.add(name)
+      }
+    }
+  }
+  for (const [name, replacement] of visitorPairs) if (!placed.has(name)) pairs.push(...replacement)
+  return `${base}?${pairs.join('&')}${fragment}`
+}

@@ -31,6 +31,73 @@ export interface AccountsTable {
   require_two_factor: Generated<number>
   /** IANA name the workspace's statistics are counted in by default (migration 027); 'UTC' unless set. */
   time_zone: Generated<string>
+  /** 1: links created without `trackconversions` track them (migration 036, ADR 034). */
+  track_conversions: Generated<number>
+  /** The query parameter a tracked click's id is appended as ('lw_id' unless set). */
+  click_id_parameter: Generated<string>
+  /** 1: visitors' query strings reach destinations of links that do not say otherwise. */
+  query_passthrough: Generated<number>
+  /** Days a click id can be attributed a lead (90 unless set). */
+  attribution_days: Generated<number>
+  /** Origins allowed to call the tracking API from a browser, newline-separated ('' none). */
+  tracking_origins: Generated<string>
+  /** 0: customers' e-mail addresses are left out. */
+  customer_emails: Generated<number>
+  /** The token of the workspace's Stripe webhook address; null until a signing secret is set. */
+  stripe_webhook_token: string | null
+  /** The Stripe endpoint's signing secret (sealed when SECRETS_KEY is set), or null. */
+  stripe_signing_secret: string | null
+}
+
+/** The site's customers (migration 036). */
+export interface CustomersTable {
+  id: Generated<number>
+  account_id: number
+  external_id: string
+  name: string | null
+  email: string | null
+  created_at: string
+}
+
+export interface LeadsTable {
+  id: Generated<number>
+  account_id: number
+  customer_id: number
+  click_id: string
+  link_id: number
+  event: string
+  /** JSON object, or null. */
+  metadata: string | null
+  clicked_at: string
+  created_at: string
+}
+
+export interface SalesTable {
+  id: Generated<number>
+  account_id: number
+  customer_id: number | null
+  click_id: string | null
+  link_id: number | null
+  /** Minor units of `currency`; negative for a refund. */
+  amount: number
+  currency: string
+  invoice_id: string
+  event: string
+  metadata: string | null
+  /** api | stripe */
+  source: string
+  clicked_at: string | null
+  created_at: string
+}
+
+export interface TrackingRequestsTable {
+  account_id: number
+  idempotency_key: string
+  endpoint: string
+  status: number
+  /** The JSON answered. */
+  response: string
+  created_at: string
 }
 
 export interface ApiKeysTable {
@@ -367,6 +434,8 @@ export interface ClicksTable {
   device: string | null
   /** Defaults to 0 until enrichment decides. */
   is_unique: Generated<number>
+  /** The click id appended to a conversion-tracking link's destination (migration 036); else null. */
+  click_id: string | null
 }
 
 /** The ClickHouse feeder's place: one row (migration 037, ADR 035). */
@@ -618,6 +687,10 @@ export interface ImportLinksTable {
 export interface Database {
   plans: PlansTable
   accounts: AccountsTable
+  customers: CustomersTable
+  leads: LeadsTable
+  sales: SalesTable
+  tracking_requests: TrackingRequestsTable
   api_keys: ApiKeysTable
   people: PeopleTable
   recovery_codes: RecoveryCodesTable

@@ -53,6 +53,11 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // Everything out again: reads.
   'GET /api/export/links': READ,
   'GET /api/export/clicks': READ,
+  // Recording leads and sales (issue 39): a publishable key's maker edits content.
+  'POST /api/track/lead': CONTENT,
+  'POST /api/track/sale': CONTENT,
+  // Removing a customer's personal fields (privacy): the workspace's managers.
+  'DELETE /api/customer/:id/delete': MANAGE,
   // Who changed what: the workspace's managers.
   'GET /api/audit': MANAGE,
   // Statistics of one item.
@@ -190,6 +195,8 @@ export const OPEN_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept',
   // Forgotten passwords, sign-up, a new address confirmed, what the sign-in page offers (issue 38).
   'GET /api/auth/options', 'POST /api/auth/password/forgot', 'POST /api/auth/password/reset', 'POST /api/auth/signup', 'POST /api/auth/signup/confirm', 'POST /api/auth/email/confirm',
+  // Stripe's signed events (ADR 034): the signature is the credential.
+  'POST /api/integrations/stripe/webhook/:token',
 ])
 
 /**

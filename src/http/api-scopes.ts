@@ -31,6 +31,8 @@ const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   audit: 'account',
   // Links and their clicks out again.
   export: 'links',
+  // Leads and sales (issue 39): the one resource of a publishable key.
+  track: 'track',
 }
 
 /** The resource of a matched API route (`/api/url/:id/update` → links); undefined off the API. */

@@ -25,7 +25,8 @@ declare module 'fastify' {
 
 /** Paths under /api that need no key: the OpenAPI document and its UI. */
 function isPublicApiPath(path: string): boolean {
-  return path === '/api/openapi.json' || isDocsPath(path)
+  // Stripe's deliveries carry no key: their signature, checked by the receiver, is the credential (issue 39).
+  return path === '/api/openapi.json' || isDocsPath(path) || path === '/api/integrations/stripe/webhook/:token'
 }
 
 /**

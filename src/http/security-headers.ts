@@ -59,7 +59,11 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     }
     // Only the API answers other origins; visitors' pages are navigated to, never fetched.
     await app.register(cors, {
-      delegator: (request: FastifyRequest, callback) => callback(null, isApiPath(routePathOf(request)) ? apiCors : { origin: false }),
+      // The tracking API answers the origins each workspace lists itself (modules/conversions).
+      delegator: (request: FastifyRequest, callback) => {
+        const path = routePathOf(request)
+        callback(null, isApiPath(path) && !path.startsWith('/api/track/') ? apiCors : { origin: false })
+      },
     })
   }
 

@@ -44,7 +44,7 @@ export function createCachedRedirect(options: CachedRedirectOptions): CachedRedi
     // The alias as the router's routes read it (percent-decoded, NFC: ADR 028).
     const alias = aliasOfPath(path)
     if (alias === undefined || options.isRoutedPath(`/${alias}`)) return false
-    const visitor = { ip: clientAddressOf(request, proxyTrust), headers: request.headers }
+    const visitor = { ip: clientAddressOf(request, proxyTrust), headers: request.headers, url: request.url }
     const visit = visits.visitFromMemory(visitor, { host: request.headers.host, alias }, method === 'GET')
     if (!visit || !answers.writeRedirect(response, visit, options.answerHeadersOf(request))) return false
     options.onRedirect?.()

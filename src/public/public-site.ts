@@ -9,6 +9,7 @@ import type { VisitService } from '../modules/visits/visit.service.js'
 import type { LinkCardService } from '../modules/links/link-card.service.js'
 import { registerSocialCardRoutes } from './social-card.js'
 import { registerAvatarRoutes } from './avatar.routes.js'
+import { registerTrackingScriptRoute } from './tracking-script.js'
 import { registerCampaignPageRoutes } from './campaign-pages.routes.js'
 import { sendPublicError } from './error-pages.js'
 import { installFormBodyParser } from './form-body.js'
@@ -44,6 +45,7 @@ export async function registerPublicSite(app: App, site: PublicSiteDependencies)
     })
     registerQrImageRoutes(scope, site)
     registerAvatarRoutes(scope)
+    registerTrackingScriptRoute(scope)
     registerSocialCardRoutes(scope, site)
     registerCampaignPageRoutes(scope, site)
     registerRedirectRoutes(scope, site)

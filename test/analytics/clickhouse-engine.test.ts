@@ -195,7 +195,7 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     const highest = Number((await database.db.selectFrom('clicks').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id)
     const row = (createdAt: string, country: string): ClickInsertRow => ({
       account_id: owner.id, item_type: 'link', item_id: links[0]!.id, created_at: createdAt, referrer_host: 'gap.example', user_agent: null,
-      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1,
+      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1, click_id: null,
     })
     await database.db.insertInto('clicks').values({ id: highest + 40, ...row(nowTimestamp(new Date(now - 5 * MINUTE_MS)), 'US') }).execute()
     if (testDialect === 'postgres') await sql`select setval(pg_get_serial_sequence('clicks', 'id'), ${highest + 40})`.execute(database.db)

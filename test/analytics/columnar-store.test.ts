@@ -377,7 +377,7 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     const base = Number(highest.id)
     const row = (createdAt: string, country: string): ClickInsertRow => ({
       account_id: owner.id, item_type: 'link', item_id: links[0]!.id, created_at: createdAt, referrer_host: 'gap.example', user_agent: null,
-      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1,
+      language: 'en', visitor_hash: 'gap-visitor', country, browser: 'Chrome', os: 'Windows', device: 'desktop', is_unique: 1, click_id: null,
     })
     // The later transaction commits first: its id is past the one still open.
     await database.db.insertInto('clicks').values({ id: base + 40, ...row(nowTimestamp(new Date(now - 5 * MINUTE_MS)), 'US') }).execute()

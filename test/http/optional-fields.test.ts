@@ -79,7 +79,13 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
   'PUT /api/webhook/{id}/update': { path: (f) => `/api/webhook/${f.webhook}/update`, body: () => ({}) },
   'PUT /api/utm-template/{id}/update': { path: (f) => `/api/utm-template/${f.template}/update`, body: () => ({}) },
   'PUT /api/tag/{id}/update': { path: (f) => `/api/tag/${f.tag}/update`, body: () => ({}) },
+  // Conversions (issue 39): a click of a link that tracks them, made in beforeAll.
+  'POST /api/track/lead': { path: () => '/api/track/lead', body: () => ({ clickid: trackedClickId, customer: { id: `customer${unique()}` } }) },
+  'POST /api/track/sale': { path: () => '/api/track/sale', body: () => ({ clickid: trackedClickId, amount: 100, currency: 'EUR', invoiceid: `invoice${unique()}` }) },
 }
+
+/** The click id of a click of a link that tracks conversions (the tracking cases' `clickid`). */
+let trackedClickId = ''
 
 /**
  * Operations the replay cannot repeat, and why; their own tests cover null and "" instead.
@@ -150,6 +156,9 @@ for (const format of ['string', 'integer'] as const) {
       api = apiClient(context.app, owner.apiKey)
       document = context.app.swagger() as unknown as OpenApiDocument
       fixtures.link = await created(await api('POST', '/api/url/add', { url: 'https://example.com/fixture' }))
+      const tracked = await api('POST', '/api/url/add', { url: 'https://example.com/tracked', trackconversions: true })
+      const clicked = await context.app.inject({ method: 'GET', url: `/${tracked.data.shorturl.split('/').pop()}`, headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0 Safari/537.36' } })
+      trackedClickId = new URL(clicked.headers.location as string).searchParams.get('lw_id') ?? ''
       fixtures.campaign = await created(await api('POST', '/api/campaign/add', { name: 'Fixture campaign' }))
       fixtures.channel = await created(await api('POST', '/api/channel/add', { name: 'Fixture channel' }))
       fixtures.domain = await created(await api('POST', '/api/domain/add', { domain: `https://fixture${unique()}.example.com` }))

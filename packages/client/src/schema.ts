@@ -396,7 +396,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the workspace's settings beyond the spec's account (its statistics' time zone) */
+        /** Read the workspace's settings beyond the spec's account (its statistics' time zone, conversion tracking) */
         get: {
             parameters: {
                 query?: never;
@@ -414,8 +414,24 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description days after a click a lead can be attributed to it */
+                                attributiondays: number;
+                                /** @description the query parameter click ids are appended as */
+                                clickidparameter: string;
+                                /** @description whether customers' e-mail addresses are stored */
+                                customeremails: boolean;
+                                /** @description whether visitors' query strings reach destinations of links that do not say otherwise */
+                                querypassthrough: boolean;
+                                /** @description whether a Stripe signing secret is set (it is never shown) */
+                                stripesigningsecretset: boolean;
+                                /** @description the address to give Stripe as the webhook endpoint (checkout.session.completed, invoice.paid, charge.refunded); null until a signing secret is set */
+                                stripewebhookurl: string | null;
                                 /** @description IANA time zone of the workspace's statistics */
                                 timezone: string;
+                                /** @description whether new links track conversions unless they say otherwise */
+                                trackconversions: boolean;
+                                /** @description origins whose pages may call the tracking API from a browser */
+                                trackingorigins: string[];
                             };
                             /** @enum {number} */
                             error: 0;
@@ -486,7 +502,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update e-mail, password and/or the workspace's time zone
+         * Update e-mail, password and/or the workspace's settings (time zone, conversion tracking)
          * @description With a key the password and the e-mail are set directly (a session confirms the password through PUT /api/account/password, and a new address through POST /api/account/email, which mails a confirmation link). A key limited to some resources or to reads changes neither `email` nor `password` (403).
          */
         put: {
@@ -499,12 +515,26 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description days after a click a lead can still be attributed to it; 90 until set; null or left out: unchanged; `""` is refused */
+                        attributiondays?: number;
+                        /** @description the query parameter a click id is appended to destinations as; `lw_id` until set; null or left out: unchanged; `""` is refused */
+                        clickidparameter?: string;
+                        /** @description whether customers' e-mail addresses sent with leads are stored; true until set (false: left out); null or left out: unchanged; `""` is refused */
+                        customeremails?: boolean;
                         /** @description null or left out: unchanged; `""` is refused */
                         email?: string;
                         /** @description null or left out: unchanged; `""` is refused */
                         password?: string;
+                        /** @description whether visitors' own query parameters reach the destinations of links that do not say otherwise (`passthrough`); false until set; null or left out: unchanged; `""` is refused */
+                        querypassthrough?: boolean;
+                        /** @description the signing secret (`whsec_…`) of the Stripe webhook endpoint pointed at `stripewebhookurl`; "" removes it; null or left out: unchanged; `""` is refused */
+                        stripesigningsecret?: string;
                         /** @description IANA time zone (`Europe/Berlin`) the workspace's statistics count days, hours, weeks and months in by default; `UTC` until set; null or left out: unchanged; `""` is refused */
                         timezone?: string;
+                        /** @description whether links created without `trackconversions` track conversions; false until set; null or left out: unchanged; `""` is refused */
+                        trackconversions?: boolean;
+                        /** @description origins (`https://shop.example`) whose pages may call the tracking API from a browser (CORS); [] for none; null or left out: unchanged; `""` is refused */
+                        trackingorigins?: string[];
                     };
                 };
             };
@@ -5203,6 +5233,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a customer (your site's id): their name, e-mail and id, and their leads; their sales stay, anonymous. Audited. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the customer's id on your site */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delivery/{id}/retry": {
         parameters: {
             query?: never;
@@ -6797,6 +6915,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/stripe/webhook/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook receiver: checkout.session.completed and invoice.paid as sales, charge.refunded as a negative sale
+         * @description Give this address (GET /api/account/settings `stripewebhookurl`) to Stripe and its signing secret to PUT /api/account/update `stripesigningsecret`. A bad signature is answered 400; a repeated event is recorded once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            recorded: boolean;
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitation/{id}/delete": {
         parameters: {
             query?: never;
@@ -7213,7 +7395,7 @@ export interface paths {
                         /** @description default `key` */
                         name?: string;
                         readonly?: boolean;
-                        scopes?: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[];
+                        scopes?: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account" | "track")[];
                     };
                 };
             };
@@ -7237,7 +7419,7 @@ export interface paths {
                             prefix: string;
                             readonly: boolean;
                             /** @description resources the key reaches; null: all of them */
-                            scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[] | null;
+                            scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account" | "track")[] | null;
                         };
                     };
                 };
@@ -7331,7 +7513,7 @@ export interface paths {
                                 prefix: string;
                                 readonly: boolean;
                                 /** @description resources the key reaches; null: all of them */
-                                scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account")[] | null;
+                                scopes: ("links" | "qr" | "campaigns" | "channels" | "pixels" | "domains" | "overlays" | "splash" | "bio" | "account" | "track")[] | null;
                             }[];
                             /** @enum {number} */
                             error: 0;
@@ -12005,6 +12187,332 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/track/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a lead: your customer tied to the click that brought them (201; 200 with the existing lead for the same customer and event)
+         * @description A key limited to `track` (a publishable key) may call this and nothing else. `clickid` must be a click of the workspace within its attribution window.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description a key of yours: a request repeated with it gets the first one's answer, and is recorded once */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the click id the destination got (`lw_id`; `linkwell.clickId()` on the page) */
+                        clickid: string;
+                        customer: {
+                            email?: string;
+                            /** @description the customer's id on your site */
+                            id: string;
+                            name?: string;
+                        };
+                        /** @description the kind of conversion (`signup`, `trial`, `purchase`) */
+                        event?: string;
+                        /** @description anything of yours to keep with it (a JSON object of at most 4 kB) */
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                clickedat: string;
+                                clickid: string;
+                                customer: {
+                                    /** @description null when not given or when the workspace keeps no e-mail addresses */
+                                    email: string | null;
+                                    /** @description the customer's id on your site */
+                                    id: string;
+                                    name: string | null;
+                                };
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                event: string;
+                                id: number;
+                                /** @description the id of the link clicked */
+                                link: number;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                clickedat: string;
+                                clickid: string;
+                                customer: {
+                                    /** @description null when not given or when the workspace keeps no e-mail addresses */
+                                    email: string | null;
+                                    /** @description the customer's id on your site */
+                                    id: string;
+                                    name: string | null;
+                                };
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                event: string;
+                                id: number;
+                                /** @description the id of the link clicked */
+                                link: number;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/track/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a sale attributed to the customer's lead or a click id (201; 200 with the existing sale for the same invoiceid)
+         * @description Give `customerid` (a customer of a lead) or `clickid`. `amount` is in minor units of `currency` (ISO 4217).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description a key of yours: a request repeated with it gets the first one's answer, and is recorded once */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description in minor units of the currency (cents: 4900 is 49.00 EUR) */
+                        amount: number;
+                        /** @description the click id the destination got (`lw_id`; `linkwell.clickId()` on the page) */
+                        clickid?: string;
+                        /** @description ISO 4217 code (`EUR`) */
+                        currency: string;
+                        /** @description the customer's id on your site */
+                        customerid?: string;
+                        /** @description the kind of conversion (`signup`, `trial`, `purchase`) */
+                        event?: string;
+                        /** @description your invoice's id: the same invoice is recorded once */
+                        invoiceid: string;
+                        /** @description anything of yours to keep with it (a JSON object of at most 4 kB) */
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description minor units; negative for a refund */
+                                amount: number;
+                                clickid: string | null;
+                                currency: string;
+                                /** @description the customer's id on your site; null when not known or deleted */
+                                customerid: string | null;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                event: string;
+                                id: number;
+                                invoiceid: string;
+                                /** @description the id of the link the sale is attributed to; null when none */
+                                link: number | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description `api` or `stripe` */
+                                source: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description minor units; negative for a refund */
+                                amount: number;
+                                clickid: string | null;
+                                currency: string;
+                                /** @description the customer's id on your site; null when not known or deleted */
+                                customerid: string | null;
+                                /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                date: string;
+                                event: string;
+                                id: number;
+                                invoiceid: string;
+                                /** @description the id of the link the sale is attributed to; null when none */
+                                link: number | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description `api` or `stripe` */
+                                source: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload/logo": {
         parameters: {
             query?: never;
@@ -12207,6 +12715,8 @@ export interface paths {
                                 /** @description where visitors on iOS go, before any targeting rule */
                                 ios: string | null;
                                 longurl: string;
+                                /** @description whether visitors' query strings reach the destination; null: as the workspace says */
+                                passthrough: boolean | null;
                                 /** @description true when visitors must enter a password */
                                 password: boolean;
                                 pixels: number[];
@@ -12228,6 +12738,8 @@ export interface paths {
                                     }[];
                                 };
                                 title: string | null;
+                                /** @description whether each click gets a click id appended to the destination (ADR 034) */
+                                trackconversions: boolean;
                                 /** @description direct, frame, splash, a splash page id, or overlay-<id> */
                                 type: string;
                                 uniqueclicks: number;
@@ -12973,12 +13485,16 @@ export interface paths {
                         metadescription?: string | "";
                         /** @description `""`: no title; null or left out: unchanged */
                         metatitle?: string | "";
+                        /** @description `""`: as the workspace says; null or left out: unchanged */
+                        passthrough?: boolean | "";
                         /** @description `""`: no password; null or left out: unchanged */
                         password?: string | "";
                         /** @description null or left out: unchanged; `""` is refused */
                         pixels?: number[];
                         /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them; null or left out: unchanged; `""` is refused */
                         tags?: string[];
+                        /** @description true: every click gets an unguessable id appended to the destination (the workspace's `clickidparameter`, `lw_id` by default) for leads and sales to be attributed to it; left out on create: the workspace's `trackconversions` default; null or left out: unchanged; `""` is refused */
+                        trackconversions?: boolean;
                         /** @description null or left out: unchanged; `""` is refused */
                         type?: string | number;
                         /** @description null or left out: unchanged; `""` is refused */
@@ -13217,10 +13733,14 @@ export interface paths {
                         }[];
                         metadescription?: string;
                         metatitle?: string;
+                        /** @description whether the visitor's own query parameters reach the destination (merged: the link's UTM wins, keys already in the destination keep their place); left out: the workspace's `querypassthrough` */
+                        passthrough?: boolean;
                         password?: string;
                         pixels?: number[];
                         /** @description the item's tags by name (made on first use, one per name whatever its case); given, they replace the item's tags, [] removes them */
                         tags?: string[];
+                        /** @description true: every click gets an unguessable id appended to the destination (the workspace's `clickidparameter`, `lw_id` by default) for leads and sales to be attributed to it; left out on create: the workspace's `trackconversions` default */
+                        trackconversions?: boolean;
                         type?: string | number;
                         url: string;
                         /** @description merged into the destination's query as utm_source, utm_medium, … at every visit (a parameter of the same name is replaced) */
@@ -14980,7 +15500,7 @@ export interface paths {
                         /** @description false switches the webhook off; true switches it back on (and forgets its failures); null or left out: unchanged; `""` is refused */
                         enabled?: boolean;
                         /** @description the events the webhook receives; null or left out: unchanged; `""` is refused */
-                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered")[];
+                        events?: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered" | "lead.created" | "sale.created")[];
                         /** @description null or left out: unchanged; `""` is refused */
                         url?: string;
                     };
@@ -15092,7 +15612,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /** @description the events the webhook receives */
-                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered")[];
+                        events: ("link.created" | "link.updated" | "link.deleted" | "qr.created" | "qr.updated" | "qr.deleted" | "bio.created" | "bio.updated" | "bio.deleted" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "channel.created" | "channel.updated" | "channel.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "link.clicked" | "qr.scanned" | "contact.submitted" | "member.added" | "member.updated" | "member.removed" | "link.broken" | "link.recovered" | "lead.created" | "sale.created")[];
                         url: string;
                     };
                 };

@@ -1,11 +1,12 @@
 // What an API key may reach: every endpoint (no scopes, the default), or only some resources,
 // and/or reads only. A scoped key lets an integration (a QR printer, a dashboard widget) hold a
 // key that cannot touch anything else of the account. Beside the roles (modules/access): the API
-// gate checks both on every request, and a session carries full access.
+// gate checks both on every request, and a session carries full access. `track` alone makes a
+// publishable key (issue 39): it records leads and sales, and reaches nothing else.
 import { ValidationError } from '../../core/errors.js'
 
 /** The resources a key can be limited to: every API path belongs to one (http/api-scopes.ts). */
-export const API_KEY_RESOURCES = ['links', 'qr', 'campaigns', 'channels', 'pixels', 'domains', 'overlays', 'splash', 'bio', 'account'] as const
+export const API_KEY_RESOURCES = ['links', 'qr', 'campaigns', 'channels', 'pixels', 'domains', 'overlays', 'splash', 'bio', 'account', 'track'] as const
 export type ApiKeyResource = (typeof API_KEY_RESOURCES)[number]
 
 export interface ApiKeyScope {

@@ -8,6 +8,7 @@ import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { SignInThrottle } from '../../http/sign-in-throttle.js'
 import { toAccountRecord } from './account.mapper.js'
+import { conversionSettingsOf } from './account.repository.js'
 import { AccountResponse, AccountSettingsResponse, AccountUpdateBody, PasswordChangeBody, LimitsResponse } from './account.schemas.js'
 import { roleAllows } from '../access/roles.js'
 import { personSubject } from './session.service.js'
@@ -32,14 +33,29 @@ export function registerAccountRoutes(app: App, { accounts, sessions, planUsage,
   })
 
   app.get('/api/account/settings', {
-    schema: { tags: ['account'], summary: "Read the workspace's settings beyond the spec's account (its statistics' time zone)", response: { 200: AccountSettingsResponse, ...errorResponses } },
+    schema: { tags: ['account'], summary: "Read the workspace's settings beyond the spec's account (its statistics' time zone, conversion tracking)", response: { 200: AccountSettingsResponse, ...errorResponses } },
   }, async (request) => {
     const account = await accounts.getAccountOrThrow(accountOf(request).id)
-    return { error: 0 as const, data: { timezone: account.time_zone } }
+    const conversions = conversionSettingsOf(account)
+    const stripe = await accounts.stripeSettingsOf(account.id)
+    return {
+      error: 0 as const,
+      data: {
+        timezone: account.time_zone,
+        trackconversions: conversions.trackConversions,
+        clickidparameter: conversions.clickIdParameter,
+        querypassthrough: conversions.queryPassthrough,
+        attributiondays: conversions.attributionDays,
+        trackingorigins: conversions.trackingOrigins,
+        customeremails: conversions.customerEmails,
+        stripewebhookurl: stripe.token === null ? null : `${publicUrl.replace(/\/$/, '')}/api/integrations/stripe/webhook/${stripe.token}`,
+        stripesigningsecretset: stripe.secretSet,
+      },
+    }
   })
 
   app.put('/api/account/update', {
-    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s time zone', description: 'With a key the password and the e-mail are set directly (a session confirms the password through PUT /api/account/password, and a new address through POST /api/account/email, which mails a confirmation link). A key limited to some resources or to reads changes neither `email` nor `password` (403).', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
+    schema: { tags: ['account'], summary: 'Update e-mail, password and/or the workspace\'s settings (time zone, conversion tracking)', description: 'With a key the password and the e-mail are set directly (a session confirms the password through PUT /api/account/password, and a new address through POST /api/account/email, which mails a confirmation link). A key limited to some resources or to reads changes neither `email` nor `password` (403).', body: AccountUpdateBody, response: { 200: MessageResponse, ...errorResponses } },
   }, async (request) => {
     const account = accountOf(request)
     await accounts.updateAccount(account, request.body)

@@ -4,10 +4,13 @@ import { canonicalTimeZone } from '../../core/time-zones.js'
 import { commandLineActor, givenFields, systemActor, type Actor, type ChangeJournal } from '../changes/change-journal.js'
 import type { Bindable } from '../../db/transactions.js'
 import { isUniqueViolation } from '../../db/errors.js'
-import type { AccountRepository, AccountWithPlan } from './account.repository.js'
+import type { AccountRepository, AccountWithPlan, ConversionSettings } from './account.repository.js'
 import type { ApiKeyRepository } from '../api-keys/api-key.repository.js'
 import { issueKey } from '../api-keys/api-key.service.js'
 import { hashPassword } from '../../core/secrets.js'
+import { parseHttpUrl } from '../../core/urls.js'
+import { randomBytes } from 'node:crypto'
+import { createSecretBox, type SecretBox } from '../../core/secret-box.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { ACCOUNT_TOPIC, ANNOUNCE_NOTHING, type Announcer } from '../../core/invalidation.js'
 import { CREDENTIALS_REFUSED_MESSAGE, isLimited } from '../access/api-key-scopes.js'
@@ -56,6 +59,42 @@ export function isUsername(text: string): boolean {
   return USERNAME_PATTERN.test(text)
 }
 
+/** PUT /api/account/update's fields. */
+export interface AccountUpdateInput {
+  email?: string
+  password?: string
+  timezone?: string
+  trackconversions?: boolean
+  clickidparameter?: string
+  querypassthrough?: boolean
+  attributiondays?: number
+  trackingorigins?: string[]
+  customeremails?: boolean
+  /** The Stripe webhook endpoint's signing secret (`whsec_…`); "" removes it. */
+  stripesigningsecret?: string
+}
+
+/** An origin (`https://shop.example`, a port if any) as browsers send it; a 400 naming `field` for anything else. */
+function trackingOriginOf(text: string, field: string): string {
+  const url = parseHttpUrl(text.trim())
+  if (url === null || url.pathname !== '/' || url.search || url.hash || url.username || url.password || text.trim().replace(/\/$/, '') !== url.origin) {
+    throw ValidationError.field(field, 'must be an origin such as https://shop.example (scheme, host and port only)')
+  }
+  return url.origin
+}
+
+/** The conversion settings an update sets (the schema checked each), or undefined when it sets none. */
+function conversionChangesOf(input: AccountUpdateInput): Partial<ConversionSettings> | undefined {
+  const changes: Partial<ConversionSettings> = {}
+  if (input.trackconversions !== undefined) changes.trackConversions = input.trackconversions
+  if (input.clickidparameter !== undefined) changes.clickIdParameter = input.clickidparameter
+  if (input.querypassthrough !== undefined) changes.queryPassthrough = input.querypassthrough
+  if (input.attributiondays !== undefined) changes.attributionDays = input.attributiondays
+  if (input.trackingorigins !== undefined) changes.trackingOrigins = input.trackingorigins.map((origin, index) => trackingOriginOf(origin, `trackingorigins.${index}`))
+  if (input.customeremails !== undefined) changes.customerEmails = input.customeremails
+  return Object.keys(changes).length > 0 ? changes : undefined
+}
+
 export interface AccountServiceOptions {
   accounts: Bindable<AccountRepository>
   /** Where a new account's first key is stored (modules/api-keys). */
@@ -63,11 +102,13 @@ export interface AccountServiceOptions {
   /** Which plan an account is put on (modules/plans). */
   plans: Pick<PlanService, 'resolvePlan' | 'getPlanOrThrow'>
   journal: ChangeJournal
+  /** Seals the Stripe signing secret at rest (SECRETS_KEY); stored as given without a key. */
+  secrets?: SecretBox
   /** Hears of deleted workspaces, so that every instance's key cache drops their keys at once. */
   invalidation?: Announcer
 }
 
-export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING }: AccountServiceOptions) {
+export function createAccountService({ accounts, keys, plans, journal, invalidation = ANNOUNCE_NOTHING, secrets = createSecretBox(null) }: AccountServiceOptions) {
   const validateEmail = normaliseEmail
   const validatePassword = checkNewPassword
 
@@ -220,8 +261,13 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
      * A key with limits sets neither password nor e-mail (ADR 027): the sign-in they give opens
      * the dashboard, which makes keys without limits; only the time zone is its to change.
      */
-    async updateAccount(account: AuthenticatedAccount, input: { email?: string; password?: string; timezone?: string }): Promise<void> {
-      if (input.email === undefined && input.password === undefined && input.timezone === undefined) {
+    async updateAccount(account: AuthenticatedAccount, input: AccountUpdateInput): Promise<void> {
+      const conversions = conversionChangesOf(input)
+      const stripeSecret = input.stripesigningsecret === undefined ? undefined : input.stripesigningsecret.trim()
+      if (stripeSecret !== undefined && stripeSecret !== '' && !/^whsec_[A-Za-z0-9+/=_-]{8,200}$/.test(stripeSecret)) {
+        throw ValidationError.field('stripesigningsecret', 'must be the signing secret Stripe shows for the endpoint (whsec_…), or empty to remove it')
+      }
+      if (input.email === undefined && input.password === undefined && input.timezone === undefined && conversions === undefined && stripeSecret === undefined) {
         throw new ValidationError('Provide an "email", a "password" or both.')
       }
       if ((input.password !== undefined || input.email !== undefined) && isLimited(account.keyScope)) {
@@ -254,12 +300,39 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
           }
           if (passwordHash !== undefined) await saved.people.updatePassword(personId, passwordHash)
           if (timeZone !== undefined) await saved.update(account.id, { timeZone })
+          if (conversions !== undefined) await saved.update(account.id, conversions)
+          if (stripeSecret !== undefined) {
+            const token = (await saved.findStripeSettings(account.id))?.token ?? randomBytes(24).toString('base64url')
+            await saved.setStripeSecret(account.id, stripeSecret === '' ? null : secrets.seal(stripeSecret), token)
+          }
           return { result: undefined, changes: [{ action: 'account.updated', resource: 'account', resourceId: account.id, fields: givenFields(input) }] }
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw new DuplicateError('An account with this e-mail address already exists.', 'email')
         throw error
       }
+      // Cached links carry the parameter's name and the passthrough default (visits/alias-resolver.ts).
+      if (conversions?.clickIdParameter !== undefined || conversions?.queryPassthrough !== undefined) invalidation.publish(ACCOUNT_TOPIC, String(account.id))
+    },
+
+    /** The workspace's Stripe webhook address's token (null until a secret is set) and whether a secret is set. */
+    async stripeSettingsOf(accountId: number): Promise<{ token: string | null; secretSet: boolean }> {
+      const found = await accounts.findStripeSettings(accountId)
+      return { token: found?.secret ? found.token : null, secretSet: Boolean(found?.secret) }
+    },
+
+    /** The workspace of a Stripe webhook address and its signing secret, opened; undefined for an unknown token. */
+    async stripeReceiverOf(token: string): Promise<{ accountId: number; secret: string } | undefined> {
+      const found = await accounts.findByStripeToken(token)
+      return found && { accountId: found.id, secret: secrets.open(found.secret) }
+    },
+
+    /** The origins whose pages may call the tracking API from a browser. */
+    trackingOriginsOf: async (accountId: number): Promise<readonly string[]> => (await accounts.findConversionSettings(accountId))?.trackingOrigins ?? [],
+
+    /** Whether the workspace's links created without `trackconversions` track them (link creation asks). */
+    async tracksConversionsByDefault(accountId: number): Promise<boolean> {
+      return (await accounts.findConversionSettings(accountId))?.trackConversions ?? false
     },
 
     /**

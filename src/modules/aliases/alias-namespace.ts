@@ -13,7 +13,8 @@
  * test/modules/aliases/reserved-paths.test.ts checks that each entry is a route.
  */
 export const SERVICE_PATHS = {
-  paths: ['api', 'app', 'healthz', 'readyz', 'metrics'],
+  // lw.js: the conversion tracking script (issue 39).
+  paths: ['api', 'app', 'healthz', 'readyz', 'metrics', 'lw.js'],
   prefixes: ['api', 'app', 'qr', 'r', 'u', 'avatar', 'card', '.well-known', 'tls'],
 } as const
 

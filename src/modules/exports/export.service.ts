@@ -28,6 +28,8 @@ export type LinkExportRecord = ReturnType<typeof toLinkExportRecord>
 export const LINK_EXPORT_COLUMNS = [
   'id', 'alias', 'shorturl', 'longurl', 'title', 'description', 'clicks', 'uniqueclicks', 'date', 'domain', 'campaign',
   'campaignname', 'channel', 'pixels', 'type', 'expiry', 'password', 'targeting', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'tags', 'brokenurl', 'health',
+  // Conversion tracking (issue 39): last, so that readers by position find every older column where it was.
+  'trackconversions', 'passthrough',
 ] as const satisfies ReadonlyArray<keyof LinkExportRecord>
 
 /** A raw click as an export writes it (no visitor hash, no address: none is stored). */

@@ -128,8 +128,8 @@ export function readTagList(text: string): string[] | undefined {
 
 // Linkwell's links export (modules/exports LINK_EXPORT_COLUMNS): the option columns written as
 // JSON text, read back into the fields `POST /api/url/add` takes (checked as it checks them).
-const LINKWELL_OPTION_COLUMNS = ['utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl'] as const
-const LinkwellOptions = Type.Pick(LinkCreateBody, ['metadescription', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl', 'geotarget', 'devicetarget', 'languagetarget'])
+const LINKWELL_OPTION_COLUMNS = ['utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl', 'trackconversions', 'passthrough'] as const
+const LinkwellOptions = Type.Pick(LinkCreateBody, ['metadescription', 'utm', 'clicklimit', 'expiredurl', 'ios', 'android', 'variants', 'brokenurl', 'trackconversions', 'passthrough', 'geotarget', 'devicetarget', 'languagetarget'])
 
 /** The options of a row of Linkwell's export, or the reason they cannot be read. */
 function linkwellOptions(record: Record<string, string>): Partial<LinkCreateInput> | string {

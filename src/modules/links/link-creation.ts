@@ -8,6 +8,7 @@ import type { LinkChanges } from './link-changes.js'
 import { MAIN_DOMAIN, NEW_LINK_DEFAULTS, readLinkFields, type LinkFieldLookups } from './link-fields.js'
 import type { LinkRepository, LinkValues } from './link.repository.js'
 import type { LinkCreateInput } from './link.schemas.js'
+import { parseStoredOptions, serialiseOptions } from './link-options.js'
 import type { Bindable } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
 
@@ -38,13 +39,19 @@ export interface LinkCreationOptions {
   changes: Pick<LinkChanges, 'changesOf'>
   /** The records a link's fields name, each asked of its own module (link-fields.ts). */
   lookups: LinkFieldLookups
+  /** Whether the workspace's new links track conversions when their body does not say (ADR 034; accounts module). */
+  workspaceDefaults: { tracksConversionsByDefault(accountId: number): Promise<boolean> }
 }
 
-export function createLinkCreation({ links, tags, changes, lookups }: LinkCreationOptions) {
+export function createLinkCreation({ links, tags, changes, lookups, workspaceDefaults }: LinkCreationOptions) {
   return {
     /** Checks a new link's fields and the records it names (404 for what the account does not have); writes nothing. */
     async checkNewLink(accountId: number, input: LinkCreateInput): Promise<NewLink> {
       const { values, placement = MAIN_DOMAIN, pixelIds = [], channelId, tagNames, fields } = await readLinkFields(lookups, accountId, input)
+      // A body that leaves `trackconversions` out gets the workspace's default, stored with the link.
+      if (input.trackconversions === undefined && (await workspaceDefaults.tracksConversionsByDefault(accountId))) {
+        values.options = serialiseOptions({ ...parseStoredOptions(values.options ?? NEW_LINK_DEFAULTS.options), trackConversions: true })
+      }
       return {
         values: { ...NEW_LINK_DEFAULTS, ...values, domainId: placement.domainId, host: placement.host },
         host: placement.host,

@@ -43,6 +43,10 @@ export interface LinkOptions {
   variants: Variant[] | null
   /** Where visitors go while the link checker finds the destination broken (ADR 026). */
   brokenUrl: string | null
+  /** True: each click gets an id appended to the destination, for leads and sales (ADR 034); null: off. */
+  trackConversions: boolean | null
+  /** Whether visitors' query strings reach the destination; null: as the workspace says (ADR 034). */
+  passthrough: boolean | null
 }
 
 /** What a client may send; `undefined` leaves the stored option as it is, null (or `{}`, `""`) removes it. */
@@ -54,11 +58,14 @@ export interface LinkOptionsInput {
   android?: string | null
   variants?: Array<{ url: string; weight: number }> | null
   brokenurl?: string | null
+  trackconversions?: boolean | null
+  /** `""` (an update's clear): as the workspace says. */
+  passthrough?: boolean | '' | null
 }
 
 /** No options at all. */
 export function emptyOptions(): LinkOptions {
-  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null, variants: null, brokenUrl: null }
+  return { utm: null, clickLimit: null, expiredUrl: null, ios: null, android: null, variants: null, brokenUrl: null, trackConversions: null, passthrough: null }
 }
 
 function isVariantWeight(value: unknown): value is number {
@@ -176,17 +183,20 @@ export function mergeOptions(stored: LinkOptions, input: LinkOptionsInput): Link
     android: input.android === undefined ? stored.android : normaliseUrl('android', input.android),
     variants: input.variants === undefined ? stored.variants : normaliseVariants(input.variants),
     brokenUrl: input.brokenurl === undefined ? stored.brokenUrl : normaliseUrl('brokenurl', input.brokenurl),
+    // false is stored as null: "off" is what a link without the option does.
+    trackConversions: input.trackconversions === undefined ? stored.trackConversions : input.trackconversions === true ? true : null,
+    passthrough: input.passthrough === undefined ? stored.passthrough : typeof input.passthrough === 'boolean' ? input.passthrough : null,
   }
 }
 
 /** True when the request sets or removes some option. */
 export function givesOptions(input: LinkOptionsInput): boolean {
-  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined || input.variants !== undefined || input.brokenurl !== undefined
+  return input.utm !== undefined || input.clicklimit !== undefined || input.expiredurl !== undefined || input.ios !== undefined || input.android !== undefined || input.variants !== undefined || input.brokenurl !== undefined || input.trackconversions !== undefined || input.passthrough !== undefined
 }
 
 /** True when some option is set. */
 export function hasOptions(options: LinkOptions): boolean {
-  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null || options.variants !== null || options.brokenUrl !== null
+  return options.utm !== null || options.clickLimit !== null || options.expiredUrl !== null || options.ios !== null || options.android !== null || options.variants !== null || options.brokenUrl !== null || options.trackConversions !== null || options.passthrough !== null
 }
 
 /**
@@ -208,6 +218,8 @@ export function parseStoredOptions(text: string): LinkOptions {
     android: storedUrl(stored.android),
     variants: storedVariants(stored.variants),
     brokenUrl: storedUrl(stored.brokenurl),
+    trackConversions: stored.trackconversions === true ? true : null,
+    passthrough: typeof stored.passthrough === 'boolean' ? stored.passthrough : null,
   }
 }
 
@@ -221,6 +233,8 @@ export function serialiseOptions(options: LinkOptions): string {
   if (options.android !== null) stored.android = options.android
   if (options.variants !== null) stored.variants = options.variants
   if (options.brokenUrl !== null) stored.brokenurl = options.brokenUrl
+  if (options.trackConversions !== null) stored.trackconversions = options.trackConversions
+  if (options.passthrough !== null) stored.passthrough = options.passthrough
   return JSON.stringify(stored)
 }
 

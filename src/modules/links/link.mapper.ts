@@ -18,6 +18,8 @@ export function toLinkOptionsRecord(stored: string, variantClicks: ReadonlyMap<n
     android: options.android,
     variants: options.variants && options.variants.map((variant, index) => ({ ...variant, clicks: variantClicks.get(index) ?? 0 })),
     brokenurl: options.brokenUrl,
+    trackconversions: options.trackConversions === true,
+    passthrough: options.passthrough,
   }
 }
 

@@ -95,6 +95,18 @@ const Variants = Type.Array(
   },
 )
 
+/** Conversion tracking (issue 39, ADR 034): each click's id appended to the destination. */
+const TrackConversions = Type.Boolean({
+  description: 'true: every click gets an unguessable id appended to the destination (the workspace\'s `clickidparameter`, `lw_id` by default) for leads and sales to be attributed to it; left out on create: the workspace\'s `trackconversions` default',
+  errorMessage: 'must be true or false',
+})
+
+/** Query-string passthrough (ADR 034): whether visitors' own query parameters reach the destination. */
+const Passthrough = Type.Boolean({
+  description: 'whether the visitor\'s own query parameters reach the destination (merged: the link\'s UTM wins, keys already in the destination keep their place); left out: the workspace\'s `querypassthrough`',
+  errorMessage: 'must be true or false',
+})
+
 const sharedFields = {
   custom: Type.Optional(Alias),
   type: Type.Optional(LinkType),
@@ -122,6 +134,8 @@ export const LinkCreateBody = Type.Object({
   variants: Type.Optional(Variants),
   tags: Type.Optional(TagsInput),
   brokenurl: Type.Optional(Type.String({ maxLength: MAX_URL_LENGTH, pattern: HTTP_URL_PATTERN, errorMessage: 'must be an http or https URL', description: 'where visitors go while the link checker finds the destination broken (a printed QR code\'s fallback)' })),
+  trackconversions: Type.Optional(TrackConversions),
+  passthrough: Type.Optional(Passthrough),
 })
 
 /**
@@ -143,6 +157,8 @@ export const LinkUpdateBody = UpdateBody({
   ios: Type.Optional(OptionalUrl),
   android: Type.Optional(OptionalUrl),
   brokenurl: Type.Optional(OptionalUrl),
+  trackconversions: Type.Optional(TrackConversions),
+  passthrough: Type.Optional(Clearable(Type.Boolean(), 'as the workspace says', { errorMessage: 'must be true or false, or empty for the workspace\'s setting' })),
   variants: Type.Optional(Type.Union([Variants, Type.Array(Type.Object({ url: HttpUrl, weight: Type.Integer() }), { maxItems: 0 })], { errorMessage: `${VARIANTS_RULE}, or [] to end the split test` })),
   tags: Type.Optional(TagsInput),
 })
@@ -221,6 +237,8 @@ const optionFields = {
     Type.Null(),
   ], { description: 'the split test\'s destinations, with the clicks each has had' }),
   brokenurl: Type.Union([Type.String(), Type.Null()], { description: 'where visitors go while the destination is broken' }),
+  trackconversions: Type.Boolean({ description: 'whether each click gets a click id appended to the destination (ADR 034)' }),
+  passthrough: Type.Union([Type.Boolean(), Type.Null()], { description: 'whether visitors\' query strings reach the destination; null: as the workspace says' }),
 }
 
 export const LinkDetailsResponse = Type.Object({

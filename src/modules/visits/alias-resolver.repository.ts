@@ -17,6 +17,8 @@ export interface StoredPublicLink extends Pick<LinkValues, 'alias' | 'url' | 'ti
   splashConfig: string | null
   overlay: { id: number; type: string; config: string } | null
   pixels: { type: string; tag: string }[]
+  /** The workspace's conversion settings a visit needs (ADR 034); left out: the defaults (lw_id, no passthrough). */
+  workspace?: { clickIdParameter: string; queryPassthrough: boolean }
 }
 
 /** What a branded domain does with requests that find no alias. */
@@ -41,6 +43,8 @@ export function createAliasResolverRepository(db: DB) {
         .leftJoin('link_cards', 'link_cards.link_id', 'links.id')
         .leftJoin('link_pixels', 'link_pixels.link_id', 'links.id')
         .leftJoin('pixels', (join) => join.onRef('pixels.id', '=', 'link_pixels.pixel_id').onRef('pixels.account_id', '=', 'links.account_id'))
+        // The workspace's click-id parameter and passthrough default, in the same read (ADR 034).
+        .innerJoin('accounts', 'accounts.id', 'links.account_id')
         .select([
           'links.id', 'links.account_id', 'links.alias', 'links.url', 'links.title', 'links.description',
           'links.password_hash', 'links.expires_at', 'links.type', 'links.targeting', 'links.options', 'links.clicks', 'links.health',
@@ -48,6 +52,7 @@ export function createAliasResolverRepository(db: DB) {
           'splash_pages.config as splash_config',
           'overlays.id as overlay_id', 'overlays.type as overlay_type', 'overlays.config as overlay_config',
           'pixels.type as pixel_type', 'pixels.tag as pixel_tag',
+          'accounts.click_id_parameter', 'accounts.query_passthrough',
         ])
         // A claim released to the workspace that proved control of the name serves nothing there (ADR 031).
         .leftJoin('domains', 'domains.id', 'links.domain_id')
@@ -80,6 +85,7 @@ export function createAliasResolverRepository(db: DB) {
           ? { id: first.overlay_id, type: first.overlay_type, config: first.overlay_config }
           : null,
         pixels: rows.flatMap((row) => (row.pixel_type !== null && row.pixel_tag !== null ? [{ type: row.pixel_type, tag: row.pixel_tag }] : [])),
+        workspace: { clickIdParameter: first.click_id_parameter, queryPassthrough: first.query_passthrough === 1 },
       }
     },
 

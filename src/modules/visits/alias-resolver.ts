@@ -13,12 +13,13 @@ import { readOverlayContent, type OverlayContent } from '../overlays/overlay-con
 import { isPixelType, type PixelType } from '../pixels/pixel-tags.js'
 import { readSplashContent, type SplashContent } from '../splash-pages/splash-page-config.js'
 import { createLruCache, type CacheCounts } from '../../core/lru-cache.js'
+import { DEFAULT_CLICK_ID_PARAMETER } from '../../core/click-ids.js'
 import { type InvalidationBus, ACCOUNT_TOPIC, ALIAS_TOPIC, DOMAIN_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC } from '../../core/invalidation.js'
 
 export type LinkType = 'direct' | 'frame' | 'splash' | 'overlay'
 
 /** A link, parsed once when it enters the cache: the stored row with its JSON fields read. */
-export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'options' | 'splashConfig' | 'overlay' | 'pixels' | 'broken' | 'cardToken'> {
+export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' | 'options' | 'splashConfig' | 'overlay' | 'pixels' | 'broken' | 'cardToken' | 'workspace'> {
   type: LinkType
   targeting: LinkTargeting
   /** Null for a link without options (issue 23): a visit of such a link checks this one field. */
@@ -34,6 +35,10 @@ export interface PublicLink extends Omit<StoredPublicLink, 'type' | 'targeting' 
    * neither a card nor meta text: bots are redirected as people are, and no user agent is read.
    */
   socialCard: { token: string | null } | null
+  /** The parameter each click's id is appended as when the link tracks conversions, else null (ADR 034). */
+  clickIdParameter: string | null
+  /** Whether visitors' query strings reach the destination: the link's `passthrough`, else the workspace's. */
+  passthrough: boolean
 }
 
 export type ResolvedAlias = { kind: 'link'; link: PublicLink } | { kind: 'bio'; page: BioPageRow } | { kind: 'none' }
@@ -69,6 +74,7 @@ const LINK_TYPES: readonly string[] = ['direct', 'frame', 'splash', 'overlay']
 
 /** Turns the stored row into what the pages use; unknown types serve as `direct`. */
 export function toPublicLink(stored: StoredPublicLink): PublicLink {
+  const options = optionsOf(stored.options, stored.broken === true)
   return {
     id: stored.id,
     accountId: stored.accountId,
@@ -81,11 +87,13 @@ export function toPublicLink(stored: StoredPublicLink): PublicLink {
     expiresAt: stored.expiresAt,
     type: LINK_TYPES.includes(stored.type) ? (stored.type as LinkType) : 'direct',
     targeting: parseStoredTargeting(stored.targeting),
-    options: optionsOf(stored.options, stored.broken === true),
+    options,
     splash: stored.splashConfig === null ? null : readSplashContent(stored.splashConfig),
     overlay: stored.overlay ? readOverlayContent(stored.overlay) : null,
     pixels: stored.pixels.filter((pixel): pixel is { type: PixelType; tag: string } => isPixelType(pixel.type)),
     socialCard: stored.cardToken || stored.title || stored.description ? { token: stored.cardToken ?? null } : null,
+    clickIdParameter: options?.trackConversions === true ? stored.workspace?.clickIdParameter ?? DEFAULT_CLICK_ID_PARAMETER : null,
+    passthrough: options?.passthrough ?? stored.workspace?.queryPassthrough ?? false,
   }
 }
 

@@ -9,7 +9,8 @@
 import { deviceNamesOf, preferredLanguagesOf } from '../../analytics/visitor-reading.js'
 import { safeHttpUrl } from '../../core/urls.js'
 import type { LinkTargeting } from '../links/link-targeting.js'
-import { withUtmParameters } from '../../core/utm.js'
+import { withUtmParameters, type UtmParameters } from '../../core/utm.js'
+import { queryOfUrl, withVisitorQuery } from '../../core/query-parameters.js'
 import { chooseVariant, type LinkOptions, type Variant } from '../links/link-options.js'
 import { memoize } from '../../core/memoize.js'
 import { dayOf } from '../../core/time.js'
@@ -58,11 +59,26 @@ export function chooseDestination(url: string, targeting: LinkTargeting, visitor
  */
 export function destinationOf(request: VisitRequest, link: PublicLink, country: string | null, variant: number | null = null): string | null {
   const { options } = link
-  if (options === null) return targetedDestination(request, link, country, link.url)
+  const visitorQuery = link.passthrough && request.url !== undefined ? queryOfUrl(request.url) : ''
+  if (options === null) {
+    const chosen = targetedDestination(request, link, country, link.url)
+    return chosen === null || visitorQuery === '' ? chosen : passedOn(chosen, visitorQuery, null)
+  }
   const url = variant !== null && options.variants !== null ? options.variants[variant]?.url ?? link.url : link.url
   const chosen = appDestination(request, options) ?? targetedDestination(request, link, country, url)
   if (chosen === null) return null
+  if (visitorQuery !== '') return passedOn(chosen, visitorQuery, options.utm)
   return options.utm === null ? chosen : utmDestination(chosen, options)
+}
+
+/**
+ * `destination` with the visitor's query merged in, then the link's UTM parameters, which win
+ * (ADR 034: the passthrough rule). Not memoised: visitors' queries rarely repeat (click ids of ad
+ * networks), and a cache keyed by them would only churn.
+ */
+function passedOn(destination: string, visitorQuery: string, utm: UtmParameters | null): string {
+  const merged = withVisitorQuery(destination, visitorQuery)
+  return safeHttpUrl(utm === null ? merged : withUtmParameters(merged, utm)) ?? destination
 }
 
 /** The platform app links are chosen by; '' for any other. */

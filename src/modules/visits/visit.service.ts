@@ -11,6 +11,8 @@ import type { ClickRecorder } from '../../analytics/click-recorder.js'
 import { countryOf } from '../../analytics/geo.js'
 import { isExpired } from '../../core/time.js'
 import { safeHttpUrl } from '../../core/urls.js'
+import { newClickId } from '../../core/click-ids.js'
+import { withQueryParameters } from '../../core/query-parameters.js'
 import type { BioPageRow } from '../../db/schema.js'
 import type { AliasResolver, PublicLink, ResolvedAlias } from './alias-resolver.js'
 import { policyOriginOf } from './frame-origin.js'
@@ -124,6 +126,13 @@ export function createVisitService(options: VisitServiceOptions) {
     if (click !== null && variant !== null) click.variant = variant
     // Taken as the visit is decided, before any other visit can be: exactly `limit` get through.
     if (limit !== null && click !== null && clicks.counts(click)) caps.take(link)
+    // A tracked click's id is made here, on the request, and travels with the click to the recorder
+    // (ADR 004, 034): no database round trip. A click that is not recorded (HEAD) gets none.
+    if (click !== null && link.clickIdParameter !== null) {
+      click.clickId = newClickId()
+      const tracked = withQueryParameters(destination, [[link.clickIdParameter, click.clickId]])
+      return { kind: 'link', link, destination: tracked, page: pageOf(link, tracked), click }
+    }
     return { kind: 'link', link, destination, page: pageOf(link, destination), click }
   }
 

@@ -14,6 +14,8 @@ export function headerText(value: string | string[] | undefined): string | undef
 export interface VisitRequest {
   ip: string
   headers: IncomingHttpHeaders
+  /** The request target as sent (path and query): a link with passthrough passes the query on (ADR 034). */
+  url?: string
 }
 
 /** The click event of a request for one item (the recorder drops bots). */

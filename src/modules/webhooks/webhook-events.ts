@@ -38,6 +38,9 @@ export const EVENT_TYPES = [
   // The link checker found a link's destination broken, or answering again (modules/link-health).
   'link.broken',
   'link.recovered',
+  // Conversions (issue 39): a lead or a sale recorded (tracking API, Stripe), with its record.
+  'lead.created',
+  'sale.created',
 ] as const
 
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -109,7 +109,7 @@ describe('short link aliases', () => {
       const db = context.database.db
       // What a link's fields name, each looked up in its own module (as services.ts wires it).
       const lookups = { tags, domains: createDomainRepository(db), pixels: createPixelRepository(db), campaigns: createCampaignRepository(db), channels: createChannelRepository(db), splashPages: createSplashPageRepository(db), overlays: createOverlayRepository(db) }
-      const service = createLinkService({ links, aliases, journal, tags, changes, lookups, creation: createLinkCreation({ links, tags, changes, lookups }) })
+      const service = createLinkService({ links, aliases, journal, tags, changes, lookups, creation: createLinkCreation({ links, tags, changes, lookups, workspaceDefaults: { tracksConversionsByDefault: async () => false } }) })
       return { service, lengths, announced }
     }
 

@@ -46,6 +46,8 @@ describe('short link endpoints', () => {
         variants: null,
         tags: [],
         brokenurl: null,
+        trackconversions: false,
+        passthrough: null,
       },
       data: EMPTY_STATISTICS,
     })
@@ -93,6 +95,8 @@ describe('short link endpoints', () => {
       variants: null,
       tags: [],
       brokenurl: null,
+      trackconversions: false,
+      passthrough: null,
       date: expect.any(String),
       domain: domain.origin,
       campaign,

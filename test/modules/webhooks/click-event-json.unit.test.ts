@@ -24,6 +24,7 @@ function row(index: number): ClickInsertRow {
     os: text(5),
     device: text(6),
     is_unique: index % 2,
+    click_id: null,
   }
 }
 

@@ -29,7 +29,7 @@ describe('link form rules', () => {
       id: 1, alias: 'spring', shorturl: 'https://lw.test/spring', longurl: 'https://example.com', title: 'Old title', description: null,
       tags: [], clicks: 0, uniqueclicks: 0, date: '2026-01-01 00:00:00', domain: 'https://go.example.com', campaign: 4, pixels: [2],
       type: 'direct', expiry: null, password: true, targeting: { geo: [{ location: 'FR', link: 'https://example.fr' }], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
-      brokenurl: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
+      brokenurl: null, trackconversions: false, passthrough: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, (origin) => (origin === 'https://go.example.com' ? 8 : undefined))
     expect(values).toMatchObject({ domain: '8', campaign: '4', metatitle: 'Old title', geotarget: [{ location: 'FR', link: 'https://example.fr' }] })
@@ -46,7 +46,7 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: { source: 'mail', campaign: 'june' }, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
       tags: [],
-      brokenurl: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
+      brokenurl: null, trackconversions: false, passthrough: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.utm).toEqual({ source: 'mail', medium: '', campaign: 'june', term: '', content: '' })
@@ -61,7 +61,7 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: 500, expiredurl: 'https://example.com/sold-out', ios: 'https://apps.apple.com/app/id1', android: null, variants: [{ url: 'https://example.com/a', weight: 2, clicks: 5 }, { url: 'https://example.com/b', weight: 1, clicks: 3 }],
       tags: [],
-      brokenurl: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
+      brokenurl: null, trackconversions: false, passthrough: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values).toMatchObject({ clicklimit: '500', expiredurl: 'https://example.com/sold-out' })
@@ -96,7 +96,7 @@ describe('link form rules', () => {
       date: '2026-01-01 00:00:00', domain: 'https://far.example', campaign: null, pixels: [], type: 'direct', expiry: null, password: false,
       targeting: { geo: [], device: [], language: [] }, utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null,
       tags: [],
-      brokenurl: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
+      brokenurl: null, trackconversions: false, passthrough: null, card: null, health: { state: 'unknown', status: null, checkedat: null },
     } as LinkDetails
     const values = valuesFromDetails(details, () => undefined)
     expect(values.domain).toBe('https://far.example')

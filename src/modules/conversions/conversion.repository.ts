@@ -1,0 +1,137 @@
+// SQL of conversions (issue 39, ADR 034): the site's customers, their leads and sales, and the
+// answers given to tracking requests with an Idempotency-Key. The one writer of those tables; it
+// reads a click by its click id (the click store writes clicks). Every method takes the account id.
+import type { DB } from '../../db/database.js'
+import type { CustomersTable, LeadsTable, SalesTable } from '../../db/schema.js'
+import type { Selectable } from 'kysely'
+
+export type CustomerRow = Selectable<CustomersTable>
+export type LeadRow = Selectable<LeadsTable>
+export type SaleRow = Selectable<SalesTable>
+
+/** A recorded lead with its customer. */
+export interface RecordedLead {
+  lead: LeadRow
+  customer: CustomerRow
+}
+
+/** A tracked click as a lead or sale finds it. */
+export interface TrackedClick {
+  clickId: string
+  linkId: number
+  /** `YYYY-MM-DD HH:MM:SS`, UTC */
+  createdAt: string
+}
+
+export interface NewSale {
+  customerId: number | null
+  clickId: string | null
+  linkId: number | null
+  amount: number
+  currency: string
+  invoiceId: string
+  event: string
+  metadata: string | null
+  source: 'api' | 'stripe'
+  clickedAt: string | null
+  createdAt: string
+}
+
+export function createConversionRepository(db: DB) {
+  return {
+    /** The link click of the workspace with this click id (the clicks' click_id index). */
+    async findTrackedClick(accountId: number, clickId: string): Promise<TrackedClick | undefined> {
+      const row = await db
+        .selectFrom('clicks')
+        .select(['item_id', 'created_at'])
+        .where('click_id', '=', clickId)
+        .where('account_id', '=', accountId)
+        .where('item_type', '=', 'link')
+        .executeTakeFirst()
+      return row && { clickId, linkId: row.item_id, createdAt: row.created_at }
+    },
+
+    async findCustomer(accountId: number, externalId: string): Promise<CustomerRow | undefined> {
+      return db.selectFrom('customers').selectAll().where('account_id', '=', accountId).where('external_id', '=', externalId).executeTakeFirst()
+    },
+
+    async findCustomerById(accountId: number, id: number): Promise<CustomerRow | undefined> {
+      return db.selectFrom('customers').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    },
+
+    /** The customer by the site's id, made (or its name and e-mail updated where given) in the caller's transaction. */
+    async saveCustomer(accountId: number, customer: { externalId: string; name: string | null; email: string | null }, now: string): Promise<CustomerRow> {
+      const found = await this.findCustomer(accountId, customer.externalId)
+      if (!found) {
+        return db
+          .insertInto('customers')
+          .values({ account_id: accountId, external_id: customer.externalId, name: customer.name, email: customer.email, created_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      }
+      const changes: { name?: string; email?: string } = {}
+      if (customer.name !== null && customer.name !== found.name) changes.name = customer.name
+      if (customer.email !== null && customer.email !== found.email) changes.email = customer.email
+      if (Object.keys(changes).length === 0) return found
+      await db.updateTable('customers').set(changes).where('id', '=', found.id).where('account_id', '=', accountId).execute()
+      return { ...found, ...changes }
+    },
+
+    /** Removes a customer's personal fields (name, e-mail, the site's id): their leads go, their sales stay, anonymous. */
+    async deleteCustomer(accountId: number, id: number): Promise<boolean> {
+      await db.updateTable('sales').set({ customer_id: null }).where('account_id', '=', accountId).where('customer_id', '=', id).execute()
+      await db.deleteFrom('leads').where('account_id', '=', accountId).where('customer_id', '=', id).execute()
+      const result = await db.deleteFrom('customers').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+      return Number(result.numDeletedRows) > 0
+    },
+
+    async findLead(accountId: number, customerId: number, event: string): Promise<LeadRow | undefined> {
+      return db.selectFrom('leads').selectAll().where('account_id', '=', accountId).where('customer_id', '=', customerId).where('event', '=', event).executeTakeFirst()
+    },
+
+    /** The customer's latest lead: the click a sale of theirs is attributed to. */
+    async latestLeadOf(accountId: number, customerId: number): Promise<LeadRow | undefined> {
+      return db.selectFrom('leads').selectAll().where('account_id', '=', accountId).where('customer_id', '=', customerId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    },
+
+    async insertLead(accountId: number, lead: Omit<LeadRow, 'id' | 'account_id'>): Promise<LeadRow> {
+      return db.insertInto('leads').values({ ...lead, account_id: accountId }).returningAll().executeTakeFirstOrThrow()
+    },
+
+    async findSale(accountId: number, invoiceId: string): Promise<SaleRow | undefined> {
+      return db.selectFrom('sales').selectAll().where('account_id', '=', accountId).where('invoice_id', '=', invoiceId).executeTakeFirst()
+    },
+
+    async insertSale(accountId: number, sale: NewSale): Promise<SaleRow> {
+      return db
+        .insertInto('sales')
+        .values({
+          account_id: accountId,
+          customer_id: sale.customerId,
+          click_id: sale.clickId,
+          link_id: sale.linkId,
+          amount: sale.amount,
+          currency: sale.currency,
+          invoice_id: sale.invoiceId,
+          event: sale.event,
+          metadata: sale.metadata,
+          source: sale.source,
+          clicked_at: sale.clickedAt,
+          created_at: sale.createdAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    },
+
+    /** The answer stored for an Idempotency-Key, if any. */
+    async findTrackingAnswer(accountId: number, key: string): Promise<{ endpoint: string; status: number; response: string } | undefined> {
+      return db.selectFrom('tracking_requests').select(['endpoint', 'status', 'response']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst()
+    },
+
+    async saveTrackingAnswer(accountId: number, key: string, answer: { endpoint: string; status: number; response: string }, now: string): Promise<void> {
+      await db.insertInto('tracking_requests').values({ account_id: accountId, idempotency_key: key, ...answer, created_at: now }).execute()
+    },
+  }
+}
+
+export type ConversionRepository = ReturnType<typeof createConversionRepository>
