@@ -49,6 +49,7 @@ import { registerTagRoutes } from './modules/tags/tag.routes.js'
 import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.routes.js'
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
+import { registerSsoRoutes } from './modules/single-sign-on/sso.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger, serializeRequest } from './logger.js'
@@ -310,6 +311,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     services.eventStream?.start()
     if (services.config.linkCheck.enabled) services.linkChecker.start()
     services.domainVerifier.start()
+    services.ssoRecheck.start()
     services.certificateManager?.start()
     done()
   })
@@ -338,6 +340,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }
   registerHealthRoutes(app, database, redis)
   registerSessionRoutes(app, { sessions: services.sessions, accounts: services.accounts, publicUrl, throttle: signInThrottle, sessionCookie })
+  registerSsoRoutes(app, { singleSignOn: services.singleSignOn, settings: services.ssoSettings, sessionCookie, publicUrl })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys })

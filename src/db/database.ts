@@ -36,6 +36,7 @@ import * as importProblemAddresses from './migrations/030-import-problem-address
 import * as importProblemsByLine from './migrations/031-import-problems-by-line.js'
 import * as logoUploads from './migrations/032-logo-uploads.js'
 import * as domainOwnership from './migrations/033-domain-ownership.js'
+import * as singleSignOn from './migrations/035-single-sign-on.js'
 
 export type DB = Kysely<Database>
 
@@ -115,6 +116,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-import-problems-by-line': importProblemsByLine,
   '032-logo-uploads': logoUploads,
   '033-domain-ownership': domainOwnership,
+  '035-single-sign-on': singleSignOn,
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => MIGRATIONS }

@@ -140,6 +140,9 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/workspace/:id/switch': READ,
   // Requiring a second factor of everyone is the owner's, like the workspace's other settings.
   'PUT /api/workspace/two-factor': OWN,
+  // Single sign-on (ADR 033): who may sign in and with which role is the owners' to decide.
+  'GET /api/workspace/sso': MANAGE,
+  'PUT /api/workspace/sso': OWN,
   'DELETE /api/workspace/:id/delete': OWN,
 
   // A split test's end and the UTM templates are content like the links they shape.
@@ -178,13 +181,21 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/plan/:id/update': OWN,
   'DELETE /api/plan/:id/delete': OWN,
   'PUT /api/plan/:id/user/:userid': OWN,
+  'GET /api/admin/sso/providers': OWN,
+  'POST /api/admin/sso/provider/add': OWN,
+  'PUT /api/admin/sso/provider/:id/update': OWN,
+  'DELETE /api/admin/sso/provider/:id/delete': OWN,
 }
 
 /**
  * Endpoints answered without a credential (signing in, opening an invitation's link): no role, no
  * workspace yet. Accepting an invitation takes a session when there is one (it adds that person).
  */
-export const OPEN_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept'])
+export const OPEN_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/auth/login', 'GET /api/auth/session', 'POST /api/invitation/details', 'POST /api/invitation/accept',
+  // Single sign-on's way there and back (ADR 033): the browser has no session yet.
+  'GET /api/auth/oidc/providers', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback',
+])
 
 /**
  * The role a matched API route needs (`HEAD` as its `GET`); `owner` for a route the table does not

@@ -32,7 +32,7 @@ function isPublicApiPath(path: string): boolean {
  * Paths under /api that take a request without credentials (signing in, reading an invitation),
  * still rate-limited and CSRF-checked; a cookie is not even read.
  */
-const CREDENTIAL_FREE_PATHS = new Set(['/api/auth/login', '/api/invitation/details'])
+const CREDENTIAL_FREE_PATHS = new Set(['/api/auth/login', '/api/invitation/details', '/api/auth/oidc/providers', '/api/auth/oidc/start', '/api/auth/oidc/callback'])
 
 /**
  * The dashboard's session probe: answered without a credential too, and a cookie that signs
