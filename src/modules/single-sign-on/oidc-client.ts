@@ -51,6 +51,22 @@ function isUnreachable(error: unknown, depth = 0): boolean {
   return isUnreachable(error.cause, depth + 1)
 }
 
+/** The codes, messages and compared claims of an error and its causes. */
+function causesOf(error: unknown): { codes: Set<string>; messages: string; claims: Set<string> } {
+  const codes = new Set<string>()
+  const claims = new Set<string>()
+  const messages: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth += 1) {
+    const { code, message, claim, cause } = current as { code?: unknown; message?: unknown; claim?: unknown; cause?: unknown }
+    if (typeof code === 'string') codes.add(code)
+    if (typeof message === 'string') messages.push(message)
+    if (typeof claim === 'string') claims.add(claim)
+    current = cause
+  }
+  return { codes, messages: messages.join(' | '), claims }
+}
+
 /** The library's failure of a callback as one of our reasons. */
 function callbackFailure(error: unknown): SingleSignOnError {
   if (error instanceof SingleSignOnError) return error
@@ -58,11 +74,12 @@ function callbackFailure(error: unknown): SingleSignOnError {
   if (error instanceof oidc.AuthorizationResponseError) return SingleSignOnError.providerRefused(error.error)
   // The provider refused the code: used already, expired, or not issued to us.
   if (error instanceof oidc.ResponseBodyError) return error.error === 'invalid_grant' ? SingleSignOnError.code() : SingleSignOnError.providerRefused(error.error)
-  const code = (error as { code?: unknown }).code
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && /nonce/i.test(String((error as Error).message))) return SingleSignOnError.token('nonce')
-  if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' && /"?aud"?|audience/i.test(String((error as Error).message))) return SingleSignOnError.token('audience')
-  if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return SingleSignOnError.token('expired')
-  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' && /state/i.test(String((error as Error).message))) return SingleSignOnError.state()
+  // The library's outer error is generic; the check that failed is named in its causes.
+  const { codes, messages, claims } = causesOf(error)
+  if (codes.has('OAUTH_JWT_CLAIM_COMPARISON_FAILED') && (claims.has('nonce') || /"nonce"/.test(messages))) return SingleSignOnError.token('nonce')
+  if (codes.has('OAUTH_JWT_CLAIM_COMPARISON_FAILED') && (claims.has('aud') || /"aud"|audience/i.test(messages))) return SingleSignOnError.token('audience')
+  if (codes.has('OAUTH_JWT_TIMESTAMP_CHECK_FAILED')) return SingleSignOnError.token('expired')
+  if (codes.has('OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') && /state/i.test(messages)) return SingleSignOnError.state()
   // A signature that does not verify, a key the provider does not publish, a malformed token.
   return SingleSignOnError.token('signature')
 }
@@ -93,7 +110,9 @@ export function createOidcClient(options: OidcClientOptions) {
     if (insecure && !(options.allowHttpLoopback && LOOPBACK_HOSTS.has(issuer.host.replace(/:\d+$/, '')))) throw SingleSignOnError.insecureIssuer()
     const configuration = oidc.discovery(issuer, provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
       timeout,
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
+      // The ID token's signature is checked against the provider's JWKS too (by default
+      // openid-client trusts TLS for a token endpoint's answer): a forged token is refused, whatever carried it.
+      execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
     })
     discovered.set(key, { at: Date.now(), configuration })
     try {
