@@ -4,6 +4,7 @@
 // issuer, audience, expiry, nonce), and the groups read again with a refresh token or userinfo.
 // What fails is told as a reason (sso-errors.ts), never as the library's text.
 import * as oidc from 'openid-client'
+import { isPlainHttp } from '../../core/urls.js'
 import { SingleSignOnError } from './sso-errors.js'
 
 /** A provider as the sign-in uses it: from OIDC_* (`default`) or the admin pages. */
@@ -106,7 +107,7 @@ export function createOidcClient(options: OidcClientOptions) {
     const cached = discovered.get(key)
     if (cached && Date.now() - cached.at < metadataMs) return cached.configuration
     const issuer = new URL(provider.issuer)
-    const insecure = issuer.protocol === 'http:'
+    const insecure = isPlainHttp(issuer)
     if (insecure && !(options.allowHttpLoopback && LOOPBACK_HOSTS.has(issuer.host.replace(/:\d+$/, '')))) throw SingleSignOnError.insecureIssuer()
     const configuration = oidc.discovery(issuer, provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
       timeout,
