@@ -6,4 +6,5 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/users', lazy: lazyPage(() => import('./UsersPage'), 'UsersPage') },
   { path: 'admin/people', lazy: lazyPage(() => import('./PeoplePage'), 'PeoplePage') },
   { path: 'admin/plans', lazy: lazyPage(() => import('./PlansPage'), 'PlansPage') },
+  { path: 'admin/sso', lazy: lazyPage(() => import('./SsoProvidersPage'), 'SsoProvidersPage') },
 ]

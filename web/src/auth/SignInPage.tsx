@@ -5,6 +5,7 @@ import { useSignIn, useVerifyCode, type SignedIn } from '../account/account-quer
 import { Field } from '../components/Field'
 import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
+import { SingleSignOnButtons } from './SingleSignOnButtons'
 
 interface SignInErrors {
   login?: string
@@ -71,6 +72,7 @@ export function SignInPage() {
             {submitting ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
+        <SingleSignOnButtons />
         <p className="muted small center">The first account and its password are printed in the server log at first start.</p>
     </SignInFrame>
   )

@@ -56,6 +56,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
       { to: '/admin/users', label: 'Users', icon: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21a7 7 0 0114 0M17 11a3 3 0 100-6M22 21a6 6 0 00-5-5.9' },
       { to: '/admin/people', label: 'People', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
       { to: '/admin/plans', label: 'Plans', icon: 'M4 6h16v12H4zM4 10h16M8 14h3' },
+      { to: '/admin/sso', label: 'Single sign-on', icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4' },
     ],
   },
   {
