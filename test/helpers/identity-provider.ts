@@ -23,6 +23,8 @@ export type Tamper = (payload: JWTPayload) => { payload: JWTPayload; key: 'provi
 
 export interface IdentityProvider {
   issuer: string
+  /** The relying party's redirect URI; may be set after the start, before the first request (a server whose port is drawn later). */
+  redirectUri: string
   clientId: string
   clientSecret: string
   /** The people who sign in there; change one's groups, or delete one, and the provider says so. */
@@ -69,8 +71,8 @@ export async function startIdentityProvider(redirectUri: string, options: { clie
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
-  const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
+  const createProvider = () => new Provider(issuer, {
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [identityProvider.redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] }],
     jwks: { keys: [jwk] },
     cookies: { keys: ['identity provider cookie key of the tests'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['preferred_username', 'groups'] },
@@ -105,10 +107,10 @@ export async function startIdentityProvider(redirectUri: string, options: { clie
     interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, RefreshToken: 86_400, Grant: 86_400, Interaction: 600, Session: 86_400 },
   })
-  const callback = provider.callback()
 
   const identityProvider: IdentityProvider = {
     issuer,
+    redirectUri,
     clientId,
     clientSecret,
     accounts,
@@ -129,10 +131,22 @@ export async function startIdentityProvider(redirectUri: string, options: { clie
     return JSON.stringify(answer)
   }
 
+  // Made at the first request, when the redirect URI is known.
+  let made: { provider: Provider; callback: http.RequestListener } | undefined
   handler = async (request, response) => {
+    if (!made) {
+      const created = createProvider()
+      made = { provider: created, callback: created.callback() }
+    }
+    const { provider, callback } = made
     const url = new URL(request.url ?? '/', issuer)
     const interaction = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname)
     try {
+      // A browser asks for an icon; none, and no error in its console.
+      if (url.pathname === '/favicon.ico') {
+        response.writeHead(204).end()
+        return
+      }
       if (interaction && request.method === 'GET') {
         const details = await provider.interactionDetails(request, response)
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(details.uid))

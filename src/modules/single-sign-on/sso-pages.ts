@@ -42,5 +42,11 @@ export function sendRefusalPage(reply: FastifyReply, reason: SingleSignOnReason,
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f6f7f9;color:#1c2330}main{max-width:32rem;margin:1rem;padding:2rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem;margin-top:0}a{color:#1d4ed8}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(advice)}</p><p><a href="${escapeHtml(signInUrl)}">Back to the sign-in page</a></p><p><small>Reason: ${escapeHtml(reason)}</small></p></main></body>
 </html>`
-  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html)
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // The API's policy allows nothing; this page has its own inline style and nothing else.
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+    .send(html)
 }

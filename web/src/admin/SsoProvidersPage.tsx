@@ -7,6 +7,7 @@ import { Field } from '../components/Field'
 import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { useAddProvider, useAdminProviders, useDeleteProvider } from '../auth/sso-queries'
+import './admin.css'
 
 const EMPTY = { name: '', label: '', issuer: '', clientid: '', clientsecret: '', groupclaim: 'groups', alloweddomains: '' }
 type ProviderField = keyof typeof EMPTY
@@ -43,7 +44,7 @@ export function SsoProvidersPage() {
       {providers.isPending && <section className="card" aria-busy="true"><p className="muted">Loading providers…</p></section>}
       {providers.isError && <section className="card"><FormError error={providers.error} /></section>}
       {providers.data && (
-        <section className="card stack" aria-labelledby="providers-title">
+        <section className="card stack sso-providers" aria-labelledby="providers-title">
           <h2 id="providers-title" className="card-title">Providers</h2>
           <p>Register this redirect URI at each provider: <code>{providers.data.callback}</code></p>
           {providers.data.configured && <p className="muted">From the configuration (OIDC_ISSUER): <code>{providers.data.configured.issuer}</code>, client <code>{providers.data.configured.clientid}</code>.</p>}
