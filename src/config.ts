@@ -114,8 +114,8 @@ export interface Config {
 
 /** OIDC_*: the instance's own provider (besides those kept in the admin pages) and the recheck. */
 export interface OidcConfig {
-  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (and OIDC_GROUP_CLAIM, default `groups`); null without OIDC_ISSUER. */
-  provider: { issuer: string; clientId: string; clientSecret: string; groupClaim: string; allowedDomains: string[] } | null
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (and OIDC_GROUP_CLAIM, default `groups`; OIDC_LABEL, the button's text); null without OIDC_ISSUER. */
+  provider: { issuer: string; clientId: string; clientSecret: string; groupClaim: string; allowedDomains: string[]; label: string } | null
   /** OIDC_RECHECK: how long a single sign-on person's groups are trusted before they are read again (default one hour). */
   recheckSeconds: number
   /**
@@ -360,7 +360,9 @@ function readOidc(env: Env): OidcConfig {
   if (clientId === '') throw new ConfigError('OIDC_CLIENT_ID', 'must be set with OIDC_ISSUER')
   if (clientSecret === '') throw new ConfigError('OIDC_CLIENT_SECRET', 'must be set with OIDC_ISSUER')
   const groupClaim = env.OIDC_GROUP_CLAIM?.trim() || 'groups'
-  return { provider: { issuer, clientId, clientSecret, groupClaim, allowedDomains: readDomainList(env.OIDC_ALLOWED_DOMAINS ?? '') }, recheckSeconds, allowHttpLoopback }
+  // The button says "Sign in with <OIDC_LABEL>"; by default the issuer's host.
+  const label = env.OIDC_LABEL?.trim() || url.host
+  return { provider: { issuer, clientId, clientSecret, groupClaim, allowedDomains: readDomainList(env.OIDC_ALLOWED_DOMAINS ?? ''), label }, recheckSeconds, allowHttpLoopback }
 }
 
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */

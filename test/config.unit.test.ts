@@ -117,6 +117,7 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: 'secret',
       OIDC_ALLOWED_DOMAINS: 'Example.com, @corp.example',
       OIDC_GROUP_CLAIM: 'roles',
+      OIDC_LABEL: 'Team ID',
       OIDC_RECHECK: '15m',
       OIDC_ALLOW_HTTP: '1',
       DOMAIN_CHECK_POLL_SECONDS: '5',
@@ -162,7 +163,7 @@ describe('loadConfig', () => {
       dnsServers: ['127.0.0.1:8053', '[::1]:53', '192.0.2.53'],
       domainVerification: { allowHttp: false, pollSeconds: 5 },
       oidc: {
-        provider: { issuer: 'https://idp.example.com/realms/team', clientId: 'linkwell', clientSecret: 'secret', groupClaim: 'roles', allowedDomains: ['example.com', 'corp.example'] },
+        provider: { issuer: 'https://idp.example.com/realms/team', clientId: 'linkwell', clientSecret: 'secret', groupClaim: 'roles', allowedDomains: ['example.com', 'corp.example'], label: 'Team ID' },
         recheckSeconds: 900,
         allowHttpLoopback: true,
       },

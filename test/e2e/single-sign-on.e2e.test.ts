@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('single sign-on in a browser', () => {
     // The server's port is drawn by withDashboard: the provider learns its redirect URI there.
     const idp = await startIdentityProvider('http://127.0.0.1/not-known-yet')
     try {
-      const env = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_ALLOWED_DOMAINS: 'corp.test', OIDC_ALLOW_HTTP: '1' }
+      const env = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_ALLOWED_DOMAINS: 'corp.test', OIDC_ALLOW_HTTP: '1', OIDC_LABEL: 'Corp ID' }
       await withDashboard(browser(), await create(), async (d) => {
         idp.redirectUri = `${d.publicUrl}/api/auth/oidc/callback`
         idp.accounts.set('ada', { sub: 'ada', password: 'ada at the provider', email: 'ada@corp.test', email_verified: true, groups: ['team'] })
@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('single sign-on in a browser', () => {
 
         // Ada signs in through the provider.
         const page = await (await d.newContext()).newPage()
-        const button = page.getByRole('link', { name: `Sign in with ${new URL(idp.issuer).host}` })
+        const button = page.getByRole('link', { name: 'Sign in with Corp ID' })
         await screenshotAtEveryWidth(page, name, 'signin-sso', `${app}/signin`, () => button.waitFor())
         await button.click()
         await page.getByRole('heading', { name: 'Test identity provider' }).waitFor()

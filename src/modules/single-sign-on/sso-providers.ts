@@ -19,7 +19,7 @@ export interface SsoProvidersOptions {
 
 export function createSsoProviders({ sso, secrets, configured }: SsoProvidersOptions) {
   const fromConfig: ProviderSettings | null = configured
-    ? { name: CONFIGURED_PROVIDER, label: labelOf(configured.issuer), issuer: configured.issuer, clientId: configured.clientId, clientSecret: configured.clientSecret, groupClaim: configured.groupClaim, allowedDomains: configured.allowedDomains }
+    ? { name: CONFIGURED_PROVIDER, label: configured.label, issuer: configured.issuer, clientId: configured.clientId, clientSecret: configured.clientSecret, groupClaim: configured.groupClaim, allowedDomains: configured.allowedDomains }
     : null
 
   function fromRow(row: SsoProviderRow): ProviderSettings {
@@ -44,11 +44,6 @@ export function createSsoProviders({ sso, secrets, configured }: SsoProvidersOpt
       return row ? fromRow(row) : undefined
     },
   }
-}
-
-/** The configured provider's button text: its issuer's host. */
-function labelOf(issuer: string): string {
-  return new URL(issuer).host
 }
 
 export type SsoProviders = ReturnType<typeof createSsoProviders>
