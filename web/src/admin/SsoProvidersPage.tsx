@@ -45,7 +45,7 @@ export function SsoProvidersPage() {
       {providers.isError && <section className="card"><FormError error={providers.error} /></section>}
       {providers.data && (
         <section className="card stack sso-providers" aria-labelledby="providers-title">
-          <h2 id="providers-title" className="card-title">Providers</h2>
+          <h2 id="providers-title">Providers</h2>
           <p>Register this redirect URI at each provider: <code>{providers.data.callback}</code></p>
           {providers.data.configured && <p className="muted">From the configuration (OIDC_ISSUER): <code>{providers.data.configured.issuer}</code>, client <code>{providers.data.configured.clientid}</code>.</p>}
           {providers.data.providers.length === 0
@@ -64,7 +64,7 @@ export function SsoProvidersPage() {
         </section>
       )}
       <form className="card stack" onSubmit={submit} noValidate aria-labelledby="add-provider-title">
-        <h2 id="add-provider-title" className="card-title">Add a provider</h2>
+        <h2 id="add-provider-title">Add a provider</h2>
         <Field label="Name" hint="What the sign-in link names it by, e.g. okta." error={errors.name}><input value={form.name} onChange={set('name')} /></Field>
         <Field label="Button text" hint={'Shown as "Sign in with …".'} error={errors.label}><input value={form.label} onChange={set('label')} /></Field>
         <Field label="Issuer URL" error={errors.issuer}><input type="url" value={form.issuer} onChange={set('issuer')} /></Field>

@@ -59,7 +59,7 @@ export function SingleSignOnSection({ canChange }: { canChange: boolean }) {
   if (settings.data.providers.length === 0) return null
   return (
     <form className="card stack" onSubmit={submit} noValidate aria-labelledby="sso-settings-title">
-      <h2 id="sso-settings-title" className="card-title">Single sign-on</h2>
+      <h2 id="sso-settings-title">Single sign-on</h2>
       <p className="muted">Members sign in with your identity provider; its groups give their role here at every sign-in, and within the recheck interval after a change at the provider.</p>
       <Field label="Identity provider" error={errors.provider}>
         <select value={provider} disabled={!canChange} onChange={(event) => setProvider(event.target.value)}>
