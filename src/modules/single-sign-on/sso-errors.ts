@@ -1,22 +1,10 @@
 // Why a single sign-on was refused, as a reason the callback's page explains (sso-pages.ts) and
-// the audit log records. Not an AppError: these answer browsers with a page, not the API envelope.
+// the audit log records. Not an AppError: the browser is sent back to the sign-in page, which says
+// what to do (core/sso-reasons.ts), not answered with the API envelope.
+import type { SingleSignOnReason } from '../../core/sso-reasons.js'
 
-export type SingleSignOnReason =
-  | 'state'
-  | 'code'
-  | 'token_signature'
-  | 'token_audience'
-  | 'token_expired'
-  | 'token_nonce'
-  | 'provider_refused'
-  | 'unavailable'
-  | 'misconfigured'
-  | 'insecure_issuer'
-  | 'unknown_provider'
-  | 'unverified_email'
-  | 'not_allowed'
-  | 'no_workspace'
-  | 'gone'
+export type { SingleSignOnReason }
+
 
 export class SingleSignOnError extends Error {
   constructor(readonly reason: SingleSignOnReason, detail?: string) {

@@ -13,7 +13,6 @@ import type { SingleSignOnService } from './sso.service.js'
 import { SIGN_IN_MINUTES } from './sso.service.js'
 import type { SsoSettingsService } from './sso-settings.service.js'
 import { SingleSignOnError } from './sso-errors.js'
-import { sendRefusalPage } from './sso-pages.js'
 import { CallbackQuery, ProviderAdminListResponse, ProviderBody, ProviderIdParams, ProviderListResponse, ProviderResponse, StartQuery, WorkspaceSsoBody, WorkspaceSsoResponse } from './sso.schemas.js'
 
 export interface SsoRouteDependencies {
@@ -36,15 +35,18 @@ export function callbackUrlOf(publicUrl: string): string {
 export function registerSsoRoutes(app: App, { singleSignOn, settings, sessionCookie, publicUrl }: SsoRouteDependencies): void {
   const secure = new URL(publicUrl).protocol === 'https:'
   const stateCookie = (value: string, maxAge: number) => serialize(STATE_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/api/auth/oidc', secure, maxAge })
-  const signInPage = `${publicUrl}/app/`
+  const dashboard = `${publicUrl}/app/`
 
-  /** Answers a refused sign-in with its page, recorded in the audit log; the state cookie is forgotten. */
+  /**
+   * A refused sign-in, recorded in the audit log: the browser goes back to the sign-in page, which
+   * says what happened and what to do (`?sso_error=<reason>`); the state cookie is forgotten.
+   */
   async function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): Promise<FastifyReply> {
     if (!(error instanceof SingleSignOnError)) throw error
     request.log.warn({ reason: error.reason, detail: error.message }, 'single sign-on refused')
     await singleSignOn.recordRefusal(error.reason, request.ip)
     reply.header('set-cookie', stateCookie('', 0))
-    return sendRefusalPage(reply, error.reason, signInPage)
+    return reply.header('cache-control', 'no-store').redirect(`${publicUrl}/app/signin?sso_error=${error.reason}`, 302)
   }
 
   app.get('/api/auth/oidc/providers', {
@@ -58,7 +60,7 @@ export function registerSsoRoutes(app: App, { singleSignOn, settings, sessionCoo
     schema: {
       tags,
       summary: 'Sends the browser to the identity provider (authorization code with PKCE, state and nonce)',
-      description: '`provider` names one when the instance has several. A provider that does not answer gets a page that says so (503).',
+      description: '`provider` names one when the instance has several. When it cannot start (an unknown provider, one that does not answer), the browser goes back to the sign-in page with `?sso_error=<reason>`, which says so.',
       security: [],
       querystring: StartQuery,
     },
@@ -76,7 +78,7 @@ export function registerSsoRoutes(app: App, { singleSignOn, settings, sessionCoo
     schema: {
       tags,
       summary: 'Where the identity provider sends the browser back: the redirect URI to register there',
-      description: 'Opens a dashboard session and goes on to the dashboard; a wrong or used state, a refused code or an ID token that fails a check gets a page that says what to do (4xx), no session, and an entry in the audit log.',
+      description: 'Opens a dashboard session and goes on to the dashboard; a wrong or used state, a refused code or an ID token that fails a check sends the browser back to the sign-in page with `?sso_error=<reason>` (the page says what to do), opens no session, and is recorded in the audit log.',
       security: [],
       querystring: CallbackQuery,
     },
@@ -88,7 +90,7 @@ export function registerSsoRoutes(app: App, { singleSignOn, settings, sessionCoo
       const signedIn = await singleSignOn.finish(callbackUrl, cookieState || undefined, { userAgent: request.headers['user-agent'], ip: request.ip })
       sessionCookie.set(reply, signedIn.token)
       reply.header('set-cookie', [reply.getHeader('set-cookie') as string, stateCookie('', 0)])
-      return reply.header('cache-control', 'no-store').redirect(signInPage, 302)
+      return reply.header('cache-control', 'no-store').redirect(dashboard, 302)
     } catch (error) {
       return refuse(request, reply, error)
     }

@@ -8,6 +8,7 @@ import { commandLineActor } from '../../../src/modules/changes/change-journal.js
 import { dashboardClient, sessionCookieOf, signIn } from '../../helpers/dashboard-client.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, type TestAccount, type TestContext } from '../../helpers/test-app.js'
 import { createMember } from '../../helpers/factories.js'
+import { SSO_EXPLANATIONS, type SingleSignOnReason } from '../../../src/core/sso-reasons.js'
 import { createCookieJar, signInAtProvider, startIdentityProvider, type IdentityProvider, type ProviderAccount } from '../../helpers/identity-provider.js'
 
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`
@@ -61,6 +62,14 @@ async function signInWithProvider(account: ProviderAccount) {
   return { response, back, stateCookie: started.stateCookie, cookie: sessionCookieOf(response) }
 }
 
+/** A refused sign-in: back to the sign-in page naming the reason, no session cookie. */
+function expectSentBack(response: { statusCode: number; headers: Record<string, unknown>; body: string }, reason: string) {
+  expect(response.statusCode, response.body).toBe(302)
+  expect(response.headers.location).toBe(`${PUBLIC_URL}/app/signin?sso_error=${reason}`)
+  expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/linkwell_session=[^;]/)
+  expect(sessionCookieOf(response as never)).toBeUndefined()
+}
+
 async function refusalsRecorded(reason: string): Promise<number> {
   const rows = await context.database.db.selectFrom('audit_log').select('fields').where('account_id', '=', administration.id).where('action', '=', 'sso.sign_in_refused').execute()
   return rows.filter((row) => JSON.parse(row.fields).includes(reason)).length
@@ -107,11 +116,7 @@ describe('signing in with the provider', () => {
     const account = providerAccount({ email: person.email, email_verified: false })
     const before = await refusalsRecorded('unverified_email')
     const { response } = await signInWithProvider(account)
-    expect(response.statusCode).toBe(403)
-    expect(response.headers['content-type']).toContain('text/html')
-    expect(response.body).toContain('has not verified your e-mail address')
-    expect(response.body).toContain('Back to the sign-in page')
-    expect(sessionCookieOf(response)).toBeUndefined()
+    expectSentBack(response, 'unverified_email')
     expect(await refusalsRecorded('unverified_email')).toBe(before + 1)
     expect(await context.database.db.selectFrom('sso_identities').select('id').where('subject', '=', account.sub).execute()).toEqual([])
   })
@@ -129,16 +134,13 @@ describe('signing in with the provider', () => {
 
     const stranger = providerAccount({ email: `someone.${Date.now()}@elsewhere.test`, groups: ['marketing'] })
     const refused = await signInWithProvider(stranger)
-    expect(refused.response.statusCode).toBe(403)
-    expect(refused.response.body).toContain('Ask an owner of your workspace to invite your e-mail address')
-    expect(sessionCookieOf(refused.response)).toBeUndefined()
+    expectSentBack(refused.response, 'not_allowed')
     expect(await context.database.db.selectFrom('people').select('id').where('email', '=', stranger.email).execute()).toEqual([])
 
     // An allowed domain with no group any workspace maps and no invitation: nowhere to land.
     const unmapped = providerAccount({ groups: ['nobody-maps-this'] })
     const nowhere = await signInWithProvider(unmapped)
-    expect(nowhere.response.statusCode).toBe(403)
-    expect(nowhere.response.body).toContain('You have no workspace here yet')
+    expectSentBack(nowhere.response, 'no_workspace')
   })
 
   it('creates a person invited from another domain, and accepts the invitation', async () => {
@@ -176,7 +178,7 @@ describe('groups to roles', () => {
     const last = await signInWithProvider(account)
     expect(await roleNow()).toBeUndefined()
     // Nowhere left to land: no session.
-    expect(last.response.statusCode).toBe(403)
+    expectSentBack(last.response, 'no_workspace')
     expect((await apiClient(context.app, key)('GET', '/api/account')).statusCode).toBe(401)
     // The session opened while they were a member does not reach the workspace any more.
     expect((await dashboardClient(context.app, first.cookie!)('GET', '/api/account')).statusCode).toBe(401)
@@ -262,11 +264,10 @@ describe('a workspace that requires single sign-on', () => {
 
 describe('bad input at the callback', () => {
   async function expectRefused(response: Awaited<ReturnType<typeof callback>>, reason: string, words: string) {
-    expect(response.statusCode, response.body).toBe(400)
-    expect(response.headers['content-type']).toContain('text/html')
-    expect(response.body).toContain(words)
-    expect(response.body).toContain(`Reason: ${reason}`)
-    expect(String(response.headers['set-cookie'] ?? '')).not.toMatch(/linkwell_session=[^;]/)
+    expectSentBack(response, reason)
+    // The state cookie is forgotten, and the page says what to do.
+    expect(String(response.headers['set-cookie'])).toMatch(/linkwell_oidc_state=; Max-Age=0/)
+    expect(SSO_EXPLANATIONS[reason as SingleSignOnReason].title + SSO_EXPLANATIONS[reason as SingleSignOnReason].advice).toContain(words)
   }
 
   it('refuses a missing, wrong or used state, and a replayed code', async () => {
@@ -328,10 +329,8 @@ describe('bad input at the callback', () => {
     await expectRefused(await callback(`/api/auth/oidc/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(idp.issuer)}`, started.stateCookie), 'provider_refused', 'did not sign you in')
   })
 
-  it('answers an unknown provider with a page (404), and lists the provider as available', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/auth/oidc/start?provider=nobody' })
-    expect(response.statusCode).toBe(404)
-    expect(response.body).toContain('This identity provider is not known here')
+  it('sends an unknown provider back to the sign-in page, and lists the provider as available', async () => {
+    expectSentBack(await context.app.inject({ method: 'GET', url: '/api/auth/oidc/start?provider=nobody' }), 'unknown_provider')
     const list = await context.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' })
     expect(JSON.parse(list.body)).toEqual({ error: 0, data: [{ name: 'default', label: new URL(idp.issuer).host, available: true, start: `${PUBLIC_URL}/api/auth/oidc/start?provider=default` }] })
   })
@@ -377,7 +376,7 @@ describe('the settings', () => {
 })
 
 describe('a provider that is down', () => {
-  it('is listed as unavailable, its start answers a page that says so, and passwords keep working', async () => {
+  it('is listed as unavailable, its start goes back to the sign-in page that says so, and passwords keep working', async () => {
     const down = await startIdentityProvider(CALLBACK)
     const issuer = down.issuer
     await down.close()
@@ -386,9 +385,7 @@ describe('a provider that is down', () => {
       const list = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' })
       expect(list.statusCode).toBe(200)
       expect(JSON.parse(list.body).data[0].available).toBe(false)
-      const started = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/start' })
-      expect(started.statusCode).toBe(503)
-      expect(started.body).toContain('Your identity provider does not answer right now')
+      expectSentBack(await app.app.inject({ method: 'GET', url: '/api/auth/oidc/start' }), 'unavailable')
       const owner = await createAccount(app, { password: 'a password that works' })
       expect((await signIn(app.app, owner.username, 'a password that works')).statusCode).toBe(200)
     } finally {
@@ -399,9 +396,7 @@ describe('a provider that is down', () => {
   it('refuses an http issuer that is not on a loopback address, and one on loopback without OIDC_ALLOW_HTTP', async () => {
     const app = await createTestApp({ env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret } })
     try {
-      const started = await app.app.inject({ method: 'GET', url: '/api/auth/oidc/start' })
-      expect(started.statusCode).toBe(400)
-      expect(started.body).toContain('not on https')
+      expectSentBack(await app.app.inject({ method: 'GET', url: '/api/auth/oidc/start' }), 'insecure_issuer')
     } finally {
       await app.close()
     }

@@ -2,13 +2,14 @@
 // that does not (the password form stays), nothing without providers.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { answerWith, json } from '../test-setup'
 import { SingleSignOnButtons } from './SingleSignOnButtons'
 import { parseMapping } from '../members/SingleSignOnSection'
 
-function renderButtons() {
-  return render(<QueryClientProvider client={new QueryClient()}><SingleSignOnButtons /></QueryClientProvider>)
+function renderButtons(address = '/signin') {
+  return render(<QueryClientProvider client={new QueryClient()}><MemoryRouter initialEntries={[address]}><SingleSignOnButtons /></MemoryRouter></QueryClientProvider>)
 }
 
 describe('the single sign-on buttons', () => {
@@ -38,6 +39,20 @@ describe('the single sign-on buttons', () => {
     const { container } = renderButtons()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(answered).toBe(true)
+    expect(container.textContent).toBe('')
+  })
+
+  it('says why a sign-in was refused and what to do, and ignores a reason it does not know', async () => {
+    answerWith(async () => json(200, { error: 0, data: [{ name: 'default', label: 'Corp ID', available: true, start: 'https://lw.test/api/auth/oidc/start?provider=default' }] }))
+    renderButtons('/signin?sso_error=token_audience')
+    expect((await screen.findByRole('alert')).textContent).toBe('The answer of your identity provider was meant for another application. Nothing was signed in. Choose your identity provider again below. If this happens again, tell your administrator.')
+    await screen.findByRole('link', { name: 'Sign in with Corp ID' })
+  })
+
+  it('shows nothing for an unknown reason without providers', async () => {
+    answerWith(async () => json(200, { error: 0, data: [] }))
+    const { container } = renderButtons('/signin?sso_error=<script>')
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(container.textContent).toBe('')
   })
 })
