@@ -48,7 +48,7 @@ export const WorkspaceSsoResponse = Type.Object({
 export const ProviderBody = Type.Object({
   name: ProviderName,
   label: Type.String({ minLength: 1, maxLength: 64, errorMessage: 'must be 1 to 64 characters' }),
-  issuer: Type.String({ minLength: 1, maxLength: 500, description: 'the issuer URL (its /.well-known/openid-configuration is read)', errorMessage: 'must be the provider\'s issuer URL' }),
+  issuer: Type.String({ minLength: 1, maxLength: 500, pattern: '^https?://', description: 'the issuer URL (its /.well-known/openid-configuration is read)', errorMessage: 'must be the provider\'s issuer URL' }),
   clientid: Type.String({ minLength: 1, maxLength: 500, errorMessage: 'must be the client id registered at the provider' }),
   clientsecret: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'required on creation; left out on update keeps the stored one', errorMessage: 'must be the client secret' })),
   groupclaim: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'the claim that lists groups (default `groups`)', errorMessage: 'must be 1 to 100 characters' })),
