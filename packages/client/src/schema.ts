@@ -1344,7 +1344,7 @@ export interface paths {
         };
         /**
          * Where the identity provider sends the browser back: the redirect URI to register there
-         * @description Opens a dashboard session and goes on to the dashboard; a wrong or used state, a refused code or an ID token that fails a check gets a page that says what to do (4xx), no session, and an entry in the audit log.
+         * @description Opens a dashboard session and goes on to the dashboard; a wrong or used state, a refused code or an ID token that fails a check sends the browser back to the sign-in page with `?sso_error=<reason>` (the page says what to do), opens no session, and is recorded in the audit log.
          */
         get: {
             parameters: {
@@ -1475,7 +1475,7 @@ export interface paths {
         };
         /**
          * Sends the browser to the identity provider (authorization code with PKCE, state and nonce)
-         * @description `provider` names one when the instance has several. A provider that does not answer gets a page that says so (503).
+         * @description `provider` names one when the instance has several. When it cannot start (an unknown provider, one that does not answer), the browser goes back to the sign-in page with `?sso_error=<reason>`, which says so.
          */
         get: {
             parameters: {
