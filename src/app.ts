@@ -54,6 +54,7 @@ import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.rou
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { registerConversionRoutes } from './modules/conversions/conversion.routes.js'
+import { registerSsoRoutes } from './modules/single-sign-on/sso.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
 import { createLogger, serializeRequest } from './logger.js'
@@ -315,6 +316,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     services.eventStream?.start()
     if (services.config.linkCheck.enabled) services.linkChecker.start()
     services.domainVerifier.start()
+    services.ssoRecheck.start()
     services.certificateManager?.start()
     done()
   })
@@ -347,6 +349,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuthOptionsRoutes(app, { signup: config.signup, mail: config.smtpUrl !== undefined })
   registerSignUpRoutes(app, { signUps: services.signUps, sessions: services.sessions, throttle: signInThrottle, sessionCookie, publicUrl })
   registerEmailChangeRoutes(app, { emailChanges: services.emailChanges, throttle: signInThrottle })
+  registerSsoRoutes(app, { singleSignOn: services.singleSignOn, settings: services.ssoSettings, sessionCookie, publicUrl })
   registerTwoFactorRoutes(app, { twoFactor: services.twoFactor, throttle: signInThrottle, sessionCookie, publicUrl })
   registerAccountRoutes(app, { accounts: services.accounts, sessions: services.sessions, planUsage: services.planUsage, publicUrl, throttle: signInThrottle })
   registerApiKeyRoutes(app, { apiKeys: services.apiKeys })

@@ -114,6 +114,21 @@ export interface Config {
    * for every `pollSeconds` (DOMAIN_CHECK_POLL_SECONDS).
    */
   domainVerification: { allowHttp: boolean; pollSeconds: number }
+  /** Single sign-on with OpenID Connect (issue 38, ADR 033). */
+  oidc: OidcConfig
+}
+
+/** OIDC_*: the instance's own provider (besides those kept in the admin pages) and the recheck. */
+export interface OidcConfig {
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (and OIDC_GROUP_CLAIM, default `groups`; OIDC_LABEL, the button's text); null without OIDC_ISSUER. */
+  provider: { issuer: string; clientId: string; clientSecret: string; groupClaim: string; allowedDomains: string[]; label: string } | null
+  /** OIDC_RECHECK: how long a single sign-on person's groups are trusted before they are read again (default one hour). */
+  recheckSeconds: number
+  /**
+   * OIDC_ALLOW_HTTP=1: issuers on plain http are accepted when their host is a loopback address
+   * (tests, a provider on the same machine); never for another host.
+   */
+  allowHttpLoopback: boolean
 }
 
 /** Where ClickHouse answers (its HTTP interface) and the database that holds Linkwell's tables. */
@@ -386,6 +401,44 @@ function readDomainVerification(env: Env): Config['domainVerification'] {
   return { allowHttp: raw !== 'txt', pollSeconds: readInteger(env, 'DOMAIN_CHECK_POLL_SECONDS', 30, 1, 3600) }
 }
 
+/** `3600`, `3600s`, `60m`, `1h`: seconds. */
+function readDuration(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  const match = /^(\d+)\s*(s|m|h)?$/.exec(raw)
+  if (!match) throw new ConfigError(name, `must be a duration such as 3600, 90s, 15m or 1h, got "${env[name]}"`)
+  const value = Number(match[1]) * (match[2] === 'h' ? 3600 : match[2] === 'm' ? 60 : 1)
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max} seconds, got ${value}`)
+  return value
+}
+
+/** A comma-separated list of e-mail domains, lower-case, without a leading `@`. */
+export function readDomainList(text: string): string[] {
+  return text.split(',').map((entry) => entry.trim().toLowerCase().replace(/^@/, '')).filter((entry) => entry !== '')
+}
+
+function readOidc(env: Env): OidcConfig {
+  const issuer = env.OIDC_ISSUER?.trim() ?? ''
+  const recheckSeconds = readDuration(env, 'OIDC_RECHECK', 3600, 60, 30 * 86_400)
+  const allowHttpLoopback = readFlag(env, 'OIDC_ALLOW_HTTP')
+  if (issuer === '') return { provider: null, recheckSeconds, allowHttpLoopback }
+  let url: URL
+  try {
+    url = new URL(issuer)
+  } catch {
+    throw new ConfigError('OIDC_ISSUER', `must be the provider's issuer URL, got "${issuer}"`)
+  }
+  if (!isHttpScheme(url)) throw new ConfigError('OIDC_ISSUER', `must be an https URL, got "${issuer}"`)
+  const clientId = env.OIDC_CLIENT_ID?.trim() ?? ''
+  const clientSecret = env.OIDC_CLIENT_SECRET ?? ''
+  if (clientId === '') throw new ConfigError('OIDC_CLIENT_ID', 'must be set with OIDC_ISSUER')
+  if (clientSecret === '') throw new ConfigError('OIDC_CLIENT_SECRET', 'must be set with OIDC_ISSUER')
+  const groupClaim = env.OIDC_GROUP_CLAIM?.trim() || 'groups'
+  // The button says "Sign in with <OIDC_LABEL>"; by default the issuer's host.
+  const label = env.OIDC_LABEL?.trim() || url.host
+  return { provider: { issuer, clientId, clientSecret, groupClaim, allowedDomains: readDomainList(env.OIDC_ALLOWED_DOMAINS ?? ''), label }, recheckSeconds, allowHttpLoopback }
+}
+
 /** Parses the environment into a typed Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const port = readInteger(env, 'PORT', 3000, 0, 65535)
@@ -446,5 +499,6 @@ export function loadConfig(env: Env = process.env): Config {
     hsts: readOnOff(env, 'HSTS'),
     dnsServers: readDnsServers(env),
     domainVerification: readDomainVerification(env),
+    oidc: readOidc(env),
   }
 }

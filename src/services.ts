@@ -111,6 +111,12 @@ import { createWebhookRepository } from './modules/webhooks/webhook.repository.j
 import { createWebhookDeliveryRepository } from './modules/webhooks/webhook-delivery.repository.js'
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js'
 import { createWebhookService } from './modules/webhooks/webhook.service.js'
+import { createSsoRepository } from './modules/single-sign-on/sso.repository.js'
+import { createSsoProviders } from './modules/single-sign-on/sso-providers.js'
+import { createOidcClient } from './modules/single-sign-on/oidc-client.js'
+import { createSingleSignOnService } from './modules/single-sign-on/sso.service.js'
+import { createSsoSettingsService } from './modules/single-sign-on/sso-settings.service.js'
+import { createSsoRecheck } from './modules/single-sign-on/sso-recheck.js'
 
 /** Where services report what no request sees (visits lost, a store that went away). */
 export type ServiceLog = Pick<BaseLogger, 'error' | 'warn' | 'info'>
@@ -321,6 +327,26 @@ export function createServices(deps: ServiceDependencies) {
     events: outbox,
     journal,
   })
+  // Single sign-on (ADR 033): OIDC_ISSUER's provider and those kept in the admin pages.
+  const ssoRepository = bindable(createSsoRepository, db)
+  const ssoProviders = createSsoProviders({ sso: ssoRepository, secrets, configured: config.oidc.provider })
+  const singleSignOn = createSingleSignOnService({
+    sso: ssoRepository,
+    people: peopleRepository,
+    accounts: accountRepository,
+    invitations: bindable(createInvitationRepository, db),
+    sessions,
+    providers: ssoProviders,
+    oidc: createOidcClient({ redirectUri: `${publicUrl}/api/auth/oidc/callback`, allowHttpLoopback: config.oidc.allowHttpLoopback }),
+    secrets,
+    journal,
+    invalidation,
+  })
+  const ssoRecheck = createSsoRecheck({
+    singleSignOn,
+    recheckSeconds: config.oidc.recheckSeconds,
+    onError: (error) => log.error({ err: error }, 'rechecking single sign-on groups failed; trying again'),
+  })
   const importWorker = createImportWorker({ imports, onError: (error) => log.error({ err: error }, 'an import stopped on an unexpected error') })
 
   return {
@@ -385,6 +411,12 @@ export function createServices(deps: ServiceDependencies) {
       { people: peopleRepository, twoFactor: bindable(createTwoFactorRepository, db), sessionRows: sessionRepository, sessions, journal },
       { issuer: `Linkwell (${new URL(publicUrl).host})`, secrets },
     ),
+    /** Signing in with an OpenID provider: matching, group mapping, the recheck (ADR 033). */
+    singleSignOn,
+    /** The providers the administrator keeps and each workspace's single sign-on settings. */
+    ssoSettings: createSsoSettingsService({ sso: ssoRepository, providers: ssoProviders, secrets, journal, configured: config.oidc.provider }),
+    /** Reads single sign-on people's groups again every OIDC_RECHECK; the HTTP app starts it, the CLI never does. */
+    ssoRecheck,
     /** The people of each workspace and their roles. */
     members: createMemberService({ people: peopleRepository, journal, invalidation }),
     /** Who may create workspaces, and how many (WORKSPACE_CREATION, ADR 029). */
@@ -486,6 +518,7 @@ export function createServices(deps: ServiceDependencies) {
       await importWorker.stop()
       await linkChecker.stop()
       await domainVerifier.stop()
+      await ssoRecheck.stop()
       await certificateManager?.stop()
       await certificateStore.stop()
       await eventStream?.stop()

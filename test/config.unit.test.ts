@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       hsts: false,
       dnsServers: [],
       domainVerification: { allowHttp: true, pollSeconds: 30 },
+      oidc: { provider: null, recheckSeconds: 3600, allowHttpLoopback: false },
       importMaxBytes: 20 * 1024 * 1024,
       importMaxRows: 100_000,
     })
@@ -116,6 +117,14 @@ describe('loadConfig', () => {
       HSTS: 'on',
       DNS_SERVERS: '127.0.0.1:8053, [::1]:53, 192.0.2.53',
       DOMAIN_VERIFICATION: 'txt',
+      OIDC_ISSUER: 'https://idp.example.com/realms/team',
+      OIDC_CLIENT_ID: 'linkwell',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_ALLOWED_DOMAINS: 'Example.com, @corp.example',
+      OIDC_GROUP_CLAIM: 'roles',
+      OIDC_LABEL: 'Team ID',
+      OIDC_RECHECK: '15m',
+      OIDC_ALLOW_HTTP: '1',
       DOMAIN_CHECK_POLL_SECONDS: '5',
     })
     expect(config).toEqual({
@@ -161,6 +170,11 @@ describe('loadConfig', () => {
       hsts: true,
       dnsServers: ['127.0.0.1:8053', '[::1]:53', '192.0.2.53'],
       domainVerification: { allowHttp: false, pollSeconds: 5 },
+      oidc: {
+        provider: { issuer: 'https://idp.example.com/realms/team', clientId: 'linkwell', clientSecret: 'secret', groupClaim: 'roles', allowedDomains: ['example.com', 'corp.example'], label: 'Team ID' },
+        recheckSeconds: 900,
+        allowHttpLoopback: true,
+      },
       importMaxBytes: 5 * 1024 * 1024,
       importMaxRows: 2500,
     })
@@ -180,6 +194,15 @@ describe('loadConfig', () => {
   it('accepts file: URLs and both PostgreSQL spellings for DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).databaseUrl).toBe('file:/tmp/x.db')
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl).toBe('postgresql://h/db')
+  })
+
+  it('needs the client of OIDC_ISSUER, and a duration OIDC_RECHECK can read', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.com' })).toThrow('OIDC_CLIENT_ID must be set with OIDC_ISSUER')
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'x' })).toThrow('OIDC_CLIENT_SECRET must be set with OIDC_ISSUER')
+    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://idp.example.com', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' })).toThrow('OIDC_ISSUER')
+    expect(() => loadConfig({ OIDC_RECHECK: 'an hour' })).toThrow('OIDC_RECHECK must be a duration')
+    expect(() => loadConfig({ OIDC_RECHECK: '10s' })).toThrow('OIDC_RECHECK must be between 60')
+    expect(loadConfig({ OIDC_RECHECK: '2h' }).oidc.recheckSeconds).toBe(7200)
   })
 
   it.each([

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'csrf_failed',
   'forbidden',
   'second_factor_needed',
+  'sso_required',
   'plan_limit_reached',
   'not_found',
   'aliases_exhausted',
@@ -162,6 +163,11 @@ export class ForbiddenError extends AppError {
   }
 
   /** What only a signed-in person may do (not a key: it has no password and no second factor of its own). */
+  /** A password session in a workspace that requires single sign-on (ADR 033). */
+  static singleSignOnRequired(): ForbiddenError {
+    return new ForbiddenError('This workspace signs in with single sign-on: use the "Sign in with" button of your identity provider.', 'sso_required')
+  }
+
   static sessionOnly(): ForbiddenError {
     return new ForbiddenError('Only a signed-in session can do this; an API key cannot.')
   }

@@ -60,3 +60,8 @@ const serialisedHttpUrl = memoize((value) => parseHttpUrl(value)?.href ?? null, 
 export function safeHttpUrl(value: string | null | undefined): string | null {
   return value ? serialisedHttpUrl(value) : null
 }
+
+/** True for a plain http URL (no TLS): what a provider may use only on loopback, when allowed (ADR 033). */
+export function isPlainHttp(url: URL): boolean {
+  return url.protocol === 'http:'
+}

@@ -37,6 +37,7 @@ import * as importProblemsByLine from './migrations/031-import-problems-by-line.
 import * as logoUploads from './migrations/032-logo-uploads.js'
 import * as domainOwnership from './migrations/033-domain-ownership.js'
 import * as mailedLinks from './migrations/034-mailed-links.js'
+import * as singleSignOn from './migrations/035-single-sign-on.js'
 import * as conversions from './migrations/036-conversions.js'
 import * as clickhouseFeed from './migrations/037-clickhouse-feed.js'
 
@@ -119,6 +120,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032-logo-uploads': logoUploads,
   '033-domain-ownership': domainOwnership,
   '034-mailed-links': mailedLinks,
+  '035-single-sign-on': singleSignOn,
   '036-conversions': conversions,
   '037-clickhouse-feed': clickhouseFeed,
 }

@@ -210,6 +210,8 @@ export interface SessionsTable {
   ip: string
   /** 1: the password was right and the person's second factor is still to come (migration 020c). */
   awaiting_code: Generated<number>
+  /** `password` or `sso`: how the session was opened (migration 035; a workspace may require single sign-on). */
+  signed_in_with: Generated<string>
 }
 
 export interface DomainsTable {
@@ -735,6 +737,76 @@ export interface Database {
   qr_code_tags: QrCodeTagsTable
   bio_page_tags: BioPageTagsTable
   clickhouse_feed: ClickhouseFeedTable
+  sso_providers: SsoProvidersTable
+  sso_identities: SsoIdentitiesTable
+  sso_sign_in_attempts: SsoSignInAttemptsTable
+  sso_workspaces: SsoWorkspacesTable
+  sso_group_roles: SsoGroupRolesTable
+}
+
+/** An OpenID provider kept in the admin pages (migration 035). */
+export interface SsoProvidersTable {
+  id: Generated<number>
+  /** What `?provider=` names it by: lower-case letters, digits and dashes. */
+  name: string
+  /** The button's text: "Sign in with <label>". */
+  label: string
+  issuer: string
+  client_id: string
+  /** Sealed with SECRETS_KEY when set (core/secret-box.ts). */
+  client_secret: string
+  /** The ID token or userinfo claim that lists the person's groups. */
+  group_claim: string
+  /** Comma-separated e-mail domains whose people may be created at first sign-in; '' none. */
+  allowed_domains: string
+  created_at: string
+}
+
+/** A person's account at one provider (migration 035). */
+export interface SsoIdentitiesTable {
+  id: Generated<number>
+  /** The provider's name ('default' for OIDC_ISSUER's). */
+  provider: string
+  /** The ID token's `sub`. */
+  subject: string
+  person_id: number
+  /** The verified address the provider gave at the last sign-in. */
+  email: string
+  /** Sealed with SECRETS_KEY when set; null when the provider gave none. */
+  refresh_token: string | null
+  /** JSON array of the groups last read. */
+  groups: string
+  /** When the groups were last read (sign-in or recheck). */
+  checked_at: string
+  created_at: string
+}
+
+/** A sign-in on its way to the provider, used once by the callback (migration 035). */
+export interface SsoSignInAttemptsTable {
+  /** SHA-256 of the `state` sent to the provider (and kept in the browser's cookie). */
+  state_hash: string
+  provider: string
+  nonce: string
+  code_verifier: string
+  expires_at: string
+}
+
+/** A workspace's single sign-on settings (migration 035). */
+export interface SsoWorkspacesTable {
+  account_id: number
+  /** The provider whose groups map to roles here. */
+  provider: string
+  /** 1: members' passwords do not open this workspace (the instance administrator's excepted). */
+  require_sso: number
+  updated_at: string
+}
+
+/** One group of the workspace's provider and the role it gives (migration 035). */
+export interface SsoGroupRolesTable {
+  id: Generated<number>
+  account_id: number
+  group_name: string
+  role: string
 }
 
 export type PlanRow = Selectable<PlansTable>
@@ -747,6 +819,10 @@ export type MembershipRow = Selectable<MembershipsTable>
 export type InvitationRow = Selectable<InvitationsTable>
 export type MailedLinkRow = Selectable<MailedLinksTable>
 export type SessionRow = Selectable<SessionsTable>
+export type SsoProviderRow = Selectable<SsoProvidersTable>
+export type SsoIdentityRow = Selectable<SsoIdentitiesTable>
+export type SsoWorkspaceRow = Selectable<SsoWorkspacesTable>
+export type SsoGroupRoleRow = Selectable<SsoGroupRolesTable>
 export type DomainRow = Selectable<DomainsTable>
 export type OverlayRow = Selectable<OverlaysTable>
 export type SplashPageRow = Selectable<SplashPagesTable>

@@ -147,6 +147,9 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/workspace/:id/switch': READ,
   // Requiring a second factor of everyone is the owner's, like the workspace's other settings.
   'PUT /api/workspace/two-factor': OWN,
+  // Single sign-on (ADR 033): who may sign in and with which role is the owners' to decide.
+  'GET /api/workspace/sso': MANAGE,
+  'PUT /api/workspace/sso': OWN,
   'DELETE /api/workspace/:id/delete': OWN,
 
   // A split test's end and the UTM templates are content like the links they shape.
@@ -185,6 +188,10 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'PUT /api/plan/:id/update': OWN,
   'DELETE /api/plan/:id/delete': OWN,
   'PUT /api/plan/:id/user/:userid': OWN,
+  'GET /api/admin/sso/providers': OWN,
+  'POST /api/admin/sso/provider/add': OWN,
+  'PUT /api/admin/sso/provider/:id/update': OWN,
+  'DELETE /api/admin/sso/provider/:id/delete': OWN,
 }
 
 /**
@@ -197,6 +204,8 @@ export const OPEN_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/options', 'POST /api/auth/password/forgot', 'POST /api/auth/password/reset', 'POST /api/auth/signup', 'POST /api/auth/signup/confirm', 'POST /api/auth/email/confirm',
   // Stripe's signed events (ADR 034): the signature is the credential.
   'POST /api/integrations/stripe/webhook/:token',
+  // Single sign-on's way there and back (ADR 033): the browser has no session yet.
+  'GET /api/auth/oidc/providers', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback',
 ])
 
 /**

@@ -37,6 +37,8 @@ const CREDENTIAL_FREE_PATHS = new Set([
   '/api/auth/login', '/api/invitation/details',
   // Mailed links (issue 38): the person asking has no session, or it is not theirs to use.
   '/api/auth/options', '/api/auth/password/forgot', '/api/auth/password/reset', '/api/auth/signup', '/api/auth/signup/confirm', '/api/auth/email/confirm',
+  // Single sign-on's way there and back (ADR 033).
+  '/api/auth/oidc/providers', '/api/auth/oidc/start', '/api/auth/oidc/callback',
 ])
 
 /**

@@ -38,6 +38,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   forbidden: 403,
   // A session whose password was right but whose second factor is still to come (or to be set up).
   second_factor_needed: 403,
+  sso_required: 403,
   plan_limit_reached: 403,
   not_found: 404,
   // 409, not 503: the namespace is too crowded for random draws, a state of the data rather than a

@@ -130,6 +130,10 @@ describe(`API fuzzing (${testDialect})`, () => {
     fixtures.user = (user.json() as { id: number }).id
     // A key of its own for the key endpoints: deleting the admin's key would end the run.
     fixtures.key = await create('/api/key/add', { name: `fuzz ${n}` })
+    // An identity provider (the one the workspace's single sign-on names, `fuzz`), kept across rounds.
+    const providers = (await call('GET', '/api/admin/sso/providers')).json() as { data: { providers: Array<{ id: number; name: string }> } }
+    fixtures.provider = providers.data.providers.find((provider) => provider.name === 'fuzz')?.id
+      ?? await create('/api/admin/sso/provider/add', { name: 'fuzz', label: 'Fuzz', issuer: 'https://idp.example.com', clientid: 'linkwell', clientsecret: 'secret' })
     const plans = await call('GET', '/api/plans')
     fixtures.plan = (plans.json() as { data: { plans: { id: number }[] } }).data.plans[0]?.id ?? 1
   }
@@ -143,6 +147,7 @@ describe(`API fuzzing (${testDialect})`, () => {
     if (param === 'itemid') return fixtures.link!
     // /api/key/{id}/delete deletes the fixture key, never the harness's own.
     if (/\/key\/\{id\}/.test(path)) return fixtures.key!
+    if (/\/sso\/provider\/\{id\}/.test(path)) return fixtures.provider!
     const resource = /^\/api\/(\w+)/.exec(path)?.[1] ?? ''
     const key = { url: 'link', user: 'user', plan: 'plan' }[resource] ?? resource
     return fixtures[key] ?? 1

@@ -41,6 +41,8 @@ function stringCandidates(field: string, context: ValueContext): string[] {
     tag: ['GTM-FUZZ123'],
     password: ['fuzz password 1'],
     data: ['https://example.com/fuzz'],
+    // The identity provider api-fuzz.test.ts makes (single sign-on).
+    provider: ['fuzz'],
   }
   return [
     ...(byName[field] ?? []),

@@ -87,7 +87,7 @@ const ENDS_THE_CREDENTIAL = new Set(['POST /api/auth/logout'])
 
 /** The instance's administration names other accounts, not the workspace's records: no cross-workspace case. */
 function namesWorkspaceRecords(route: string): boolean {
-  return /:/.test(route) && !/\/api\/(user|plan|auth)\//.test(route)
+  return /:/.test(route) && !/\/api\/(user|plan|auth|admin)\//.test(route)
 }
 
 /** The record an endpoint's `:id` names, by the path's first segment. */

@@ -32,7 +32,7 @@ interface OpenApiDocument {
 }
 
 /** The ids of one record of each kind, for the paths of updates and previews. */
-type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook' | 'template' | 'tag', number>
+type Fixtures = Record<'link' | 'campaign' | 'channel' | 'domain' | 'overlay' | 'splash' | 'pixel' | 'qr' | 'bio' | 'plan' | 'webhook' | 'template' | 'tag' | 'provider', number>
 
 let counter = 0
 /** A number no other request of this file used, for names that must be unique. */
@@ -82,6 +82,8 @@ const CASES: Record<string, { path: (fixtures: Fixtures) => string; body: () => 
   // Conversions (issue 39): a click of a link that tracks them, made in beforeAll.
   'POST /api/track/lead': { path: () => '/api/track/lead', body: () => ({ clickid: trackedClickId, customer: { id: `customer${unique()}` } }) },
   'POST /api/track/sale': { path: () => '/api/track/sale', body: () => ({ clickid: trackedClickId, amount: 100, currency: 'EUR', invoiceid: `invoice${unique()}` }) },
+  'POST /api/admin/sso/provider/add': { path: () => '/api/admin/sso/provider/add', body: () => ({ name: `idp${unique()}`.toLowerCase(), label: 'Provider', issuer: 'https://idp.example.com', clientid: 'linkwell', clientsecret: 'secret' }) },
+  'PUT /api/admin/sso/provider/{id}/update': { path: (f) => `/api/admin/sso/provider/${f.provider}/update`, body: () => ({ name: 'fixture', label: 'Provider', issuer: 'https://idp.example.com', clientid: 'linkwell' }) },
 }
 
 /** The click id of a click of a link that tracks conversions (the tracking cases' `clickid`). */
@@ -172,6 +174,7 @@ for (const format of ['string', 'integer'] as const) {
       expect((await api('PUT', `/api/url/${fixtures.link}/update`, { tags: ['fixture'] })).statusCode).toBe(200)
       fixtures.tag = (await api('GET', '/api/tags')).data.data.tags[0].id
       fixtures.plan = await created(await api('POST', '/api/plan/add', { name: 'Fixture plan', code: 'fixture' }))
+      fixtures.provider = await created(await api('POST', '/api/admin/sso/provider/add', { name: 'fixture', label: 'Fixture', issuer: 'https://idp.example.com', clientid: 'linkwell', clientsecret: 'secret' }))
     })
     afterAll(() => context?.close())
 

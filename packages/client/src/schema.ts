@@ -723,6 +723,421 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sso/provider/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an identity provider */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            error: 0;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/provider/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an identity provider (a client secret left out is kept) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description comma-separated e-mail domains whose people are created at first sign-in */
+                        alloweddomains?: string;
+                        clientid: string;
+                        /** @description required on creation; left out on update keeps the stored one */
+                        clientsecret?: string;
+                        /** @description the claim that lists groups (default `groups`) */
+                        groupclaim?: string;
+                        /** @description the issuer URL (its /.well-known/openid-configuration is read) */
+                        issuer: string;
+                        label: string;
+                        /** @description lower-case letters, digits and dashes */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alloweddomains: string;
+                                clientid: string;
+                                created: string;
+                                groupclaim: string;
+                                id: number;
+                                issuer: string;
+                                label: string;
+                                name: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/provider/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an identity provider (its client secret is sealed with SECRETS_KEY when set) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description comma-separated e-mail domains whose people are created at first sign-in */
+                        alloweddomains?: string;
+                        clientid: string;
+                        /** @description required on creation; left out on update keeps the stored one */
+                        clientsecret?: string;
+                        /** @description the claim that lists groups (default `groups`) */
+                        groupclaim?: string;
+                        /** @description the issuer URL (its /.well-known/openid-configuration is read) */
+                        issuer: string;
+                        label: string;
+                        /** @description lower-case letters, digits and dashes */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alloweddomains: string;
+                                clientid: string;
+                                created: string;
+                                groupclaim: string;
+                                id: number;
+                                issuer: string;
+                                label: string;
+                                name: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity providers the instance offers (administrators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the redirect URI to register at each provider */
+                                callback: string;
+                                /** @description the provider OIDC_ISSUER configures (not editable here) */
+                                configured: {
+                                    alloweddomains: string;
+                                    clientid: string;
+                                    issuer: string;
+                                } | null;
+                                providers: {
+                                    alloweddomains: string;
+                                    clientid: string;
+                                    created: string;
+                                    groupclaim: string;
+                                    id: number;
+                                    issuer: string;
+                                    label: string;
+                                    name: string;
+                                }[];
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/system": {
         parameters: {
             query?: never;
@@ -1249,6 +1664,177 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the identity provider sends the browser back: the redirect URI to register there
+         * @description Opens a dashboard session and goes on to the dashboard; a wrong or used state, a refused code or an ID token that fails a check sends the browser back to the sign-in page with `?sso_error=<reason>` (the page says what to do), opens no session, and is recorded in the audit log.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity providers the sign-in page offers, each with whether it answers now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description false when the provider does not answer now */
+                                available: boolean;
+                                /** @description the button's text after "Sign in with" */
+                                label: string;
+                                /** @description what `?provider=` names it by */
+                                name: string;
+                                /** @description where the button sends the browser */
+                                start: string;
+                            }[];
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends the browser to the identity provider (authorization code with PKCE, state and nonce)
+         * @description `provider` names one when the instance has several. When it cannot start (an unknown provider, one that does not answer), the browser goes back to the sign-in page with `?sso_error=<reason>`, which says so.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the provider's name, when the instance has several */
+                    provider?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14026,7 +14612,7 @@ export interface paths {
                                 id: number;
                                 shorturl: string;
                             } | {
-                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, workspace_kept, link_invalid, link_expired, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
+                                /** @description stable machine code: validation_failed, invalid_json, invalid_content_length, bad_request, duplicate, domain_not_pointing, domain_has_links, plan_in_use, webhook_disabled, last_owner, workspace_kept, link_invalid, link_expired, wrong_password, wrong_code, invalid_api_key, expired_api_key, invalid_session, invalid_credentials, invalid_metrics_token, csrf_failed, forbidden, second_factor_needed, sso_required, plan_limit_reached, not_found, aliases_exhausted, body_too_large, unsupported_media_type, rate_limited, internal_error, service_unavailable */
                                 code: string;
                                 /** @enum {number} */
                                 error: 1;
@@ -16084,6 +16670,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspace/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's single sign-on: its provider, whether it is required, and its groups' roles */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mapping: {
+                                    /** @description a group as the provider names it in the group claim */
+                                    group: string;
+                                    role: "owner" | "admin" | "editor" | "viewer";
+                                }[];
+                                /** @description null: not set up */
+                                provider: string | null;
+                                /** @description the instance's providers to choose from */
+                                providers: {
+                                    label: string;
+                                    name: string;
+                                }[];
+                                required: boolean;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        /**
+         * Sets the workspace's provider, requirement and group mapping (owners)
+         * @description The mapping is applied at each member's next sign-in with the provider and by the recheck (OIDC_RECHECK): a member in none of the mapped groups loses their membership and the keys they made here.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description groups and the role each gives; the highest applies; a member in none of them is removed at their next sign-in or recheck */
+                        mapping: {
+                            /** @description a group as the provider names it in the group claim */
+                            group: string;
+                            role: "owner" | "admin" | "editor" | "viewer";
+                        }[];
+                        /** @description the provider whose groups map to roles here (`default`: OIDC_ISSUER's) */
+                        provider: string;
+                        /** @description members sign in with the provider; their passwords no longer open this workspace (the instance administrator's does, and is audited) */
+                        required: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mapping: {
+                                    /** @description a group as the provider names it in the group claim */
+                                    group: string;
+                                    role: "owner" | "admin" | "editor" | "viewer";
+                                }[];
+                                /** @description null: not set up */
+                                provider: string | null;
+                                /** @description the instance's providers to choose from */
+                                providers: {
+                                    label: string;
+                                    name: string;
+                                }[];
+                                required: boolean;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspace/two-factor": {
         parameters: {
             query?: never;
@@ -16556,7 +17342,7 @@ export interface components {
         /** ErrorEnvelope */
         ErrorEnvelope: {
             /** @description stable machine code (core/errors.ts) */
-            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "workspace_kept" | "link_invalid" | "link_expired" | "wrong_password" | "wrong_code" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "second_factor_needed" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "invalid_json" | "invalid_content_length" | "bad_request" | "duplicate" | "domain_not_pointing" | "domain_has_links" | "plan_in_use" | "webhook_disabled" | "last_owner" | "workspace_kept" | "link_invalid" | "link_expired" | "wrong_password" | "wrong_code" | "invalid_api_key" | "expired_api_key" | "invalid_session" | "invalid_credentials" | "invalid_metrics_token" | "csrf_failed" | "forbidden" | "second_factor_needed" | "sso_required" | "plan_limit_reached" | "not_found" | "aliases_exhausted" | "body_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @enum {number} */
             error: 1;
             /** @description the request field the error is about, as a dotted path (`custom`, `geotarget.0.location`), when one is */

@@ -15,6 +15,8 @@ export interface PersonWorkspace {
   username: string
   role: string
   is_suspended: number
+  /** 1 when the workspace requires single sign-on (ADR 033); null or 0 when not. */
+  require_sso: number | null
 }
 
 /** A person with every workspace they belong to (the administration's listing). */
@@ -113,7 +115,8 @@ export function createPeopleRepository(db: DB) {
       return db
         .selectFrom('memberships')
         .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-        .select(['memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended'])
+        .leftJoin('sso_workspaces', 'sso_workspaces.account_id', 'memberships.account_id')
+        .select(['memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended', 'sso_workspaces.require_sso'])
         .where('memberships.person_id', '=', personId)
         .orderBy('memberships.created_at')
         .orderBy('memberships.account_id')
@@ -146,7 +149,8 @@ export function createPeopleRepository(db: DB) {
       return db
         .selectFrom('memberships')
         .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-        .select(['memberships.person_id', 'memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended'])
+        .leftJoin('sso_workspaces', 'sso_workspaces.account_id', 'memberships.account_id')
+        .select(['memberships.person_id', 'memberships.account_id', 'accounts.username', 'memberships.role', 'accounts.is_suspended', 'sso_workspaces.require_sso'])
         .where('memberships.person_id', 'in', [...personIds])
         .orderBy('memberships.created_at')
         .orderBy('memberships.account_id')

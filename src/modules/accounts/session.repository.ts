@@ -14,7 +14,12 @@ export interface NewSession {
   ip: string
   /** The password was right; the person's second factor is still to come (ADR 025). */
   awaitingCode?: boolean
+  /** How the person signed in: a workspace that requires single sign-on refuses password sessions (ADR 033). */
+  signedInWith?: SignedInWith
 }
+
+/** How a session was opened. */
+export type SignedInWith = 'password' | 'sso'
 
 /** What a session's row adds to its workspace's. */
 export interface SessionFacts {
@@ -24,6 +29,9 @@ export interface SessionFacts {
   session_role: string | null
   session_awaiting_code: number
   person_totp_secret: string | null
+  session_signed_in_with: string
+  /** 1 when the session's workspace requires single sign-on (ADR 033). */
+  workspace_requires_sso: number | null
 }
 
 export function createSessionRepository(db: DB) {
@@ -41,6 +49,7 @@ export function createSessionRepository(db: DB) {
           user_agent: session.userAgent,
           ip: session.ip,
           awaiting_code: session.awaitingCode ? 1 : 0,
+          signed_in_with: session.signedInWith ?? 'password',
         })
         .execute()
     },
@@ -58,10 +67,12 @@ export function createSessionRepository(db: DB) {
         .innerJoin('plans', 'plans.id', 'accounts.plan_id')
         .leftJoin('memberships', (join) => join.onRef('memberships.account_id', '=', 'sessions.account_id').onRef('memberships.person_id', '=', 'sessions.person_id'))
         .leftJoin('people', 'people.id', 'sessions.person_id')
+        .leftJoin('sso_workspaces', 'sso_workspaces.account_id', 'sessions.account_id')
         .selectAll('accounts')
         .select(['plans.code as plan_code', 'plans.apirate as plan_apirate', 'plans.limits as plan_limits'])
         .select(['sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at', 'sessions.person_id as session_person_id', 'memberships.role as session_role'])
         .select(['sessions.awaiting_code as session_awaiting_code', 'people.totp_secret as person_totp_secret'])
+        .select(['sessions.signed_in_with as session_signed_in_with', 'sso_workspaces.require_sso as workspace_requires_sso'])
         .where('sessions.id', '=', id)
         .executeTakeFirst()
     },
@@ -95,6 +106,14 @@ export function createSessionRepository(db: DB) {
     /** Ends every session of the person but `keepId` (the one that changed how they sign in); answers how many ended. */
     async deleteOthers(personId: number, keepId: string): Promise<number> {
       const result = await db.deleteFrom('sessions').where('person_id', '=', personId).where('id', '!=', keepId).executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
+    /** Ends every session of the person (`signedInWith`: only those opened that way); answers how many ended. */
+    async deleteOfPerson(personId: number, signedInWith?: SignedInWith): Promise<number> {
+      let query = db.deleteFrom('sessions').where('person_id', '=', personId)
+      if (signedInWith !== undefined) query = query.where('signed_in_with', '=', signedInWith)
+      const result = await query.executeTakeFirst()
       return Number(result.numDeletedRows)
     },
 

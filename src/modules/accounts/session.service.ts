@@ -8,7 +8,7 @@ import type { AccountRepository, AccountWithPlan } from './account.repository.js
 import type { AccountService } from './account.service.js'
 import { isStale } from '../api-keys/api-key.service.js'
 import { toAuthenticatedAccount, type AuthenticatedAccount, type SignInStep } from '../access/authenticated-account.js'
-import type { SessionRepository } from './session.repository.js'
+import type { SessionRepository, SignedInWith } from './session.repository.js'
 import { CREDENTIALS_REFUSED_MESSAGE, FULL_ACCESS, isLimited } from '../access/api-key-scopes.js'
 import type { PeopleRepository, PersonWorkspace } from './people.repository.js'
 import type { PersonRow } from '../../db/schema.js'
@@ -61,9 +61,13 @@ export async function findPersonByLogin(people: Pick<PeopleRepository, 'findByEm
   return trimmed.includes('@') ? people.findByEmail(trimmed.toLowerCase()) : people.findByUsername(trimmed)
 }
 
-/** The workspace a session opens in, or moves to when the person leaves its own: the first they joined that is not suspended. */
-export function workspaceToOpen(workspaces: readonly PersonWorkspace[]): PersonWorkspace | undefined {
-  return workspaces.find((workspace) => workspace.is_suspended === 0)
+/**
+ * The workspace a session opens in, or moves to when the person leaves its own: the first they
+ * joined that is not suspended and, for a password session, does not require single sign-on
+ * (unless `breakGlass`: the instance administrator's password works everywhere, ADR 033).
+ */
+export function workspaceToOpen(workspaces: readonly PersonWorkspace[], signedInWith: SignedInWith = 'sso', breakGlass = false): PersonWorkspace | undefined {
+  return workspaces.find((workspace) => workspace.is_suspended === 0 && (signedInWith === 'sso' || breakGlass || workspace.require_sso !== 1))
 }
 
 export interface SessionServiceOptions {
@@ -84,7 +88,7 @@ export function createSessionService(options: SessionServiceOptions) {
    * cookie. `awaitingCode`: the password was right and the second factor is still to come; such a
    * session lives AWAITING_CODE_MINUTES and may only send its code (ADR 025).
    */
-  async function openSession(personId: number, accountId: number, client: SignInClient, now = new Date(), awaitingCode = false): Promise<SignedIn> {
+  async function openSession(personId: number, accountId: number, client: SignInClient, now = new Date(), awaitingCode = false, signedInWith: SignedInWith = 'password'): Promise<SignedIn> {
     const createdAt = nowTimestamp(now)
     await sessions.deleteExpired(personId, createdAt)
     if (!awaitingCode) await accounts.people.touchSignIn(personId, createdAt)
@@ -100,10 +104,26 @@ export function createSessionService(options: SessionServiceOptions) {
       userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH),
       ip: client.ip,
       awaitingCode,
+      signedInWith,
     })
     const account = await accountService.getAccountOrThrow(accountId)
     const step = awaitingCode ? 'code' : await enrolmentStep(personId, account)
     return { token, sessionId, account, ...(step ? { step } : {}) }
+  }
+
+  /** Whether the person owns the instance's administration: their password keeps working where single sign-on is required (break-glass, ADR 033). */
+  async function isInstanceAdministrator(personId: number): Promise<boolean> {
+    return (await accounts.people.listOwnedWorkspaces(personId)).some((workspace) => workspace.is_admin === 1)
+  }
+
+  /** Records, in each workspace that requires single sign-on, that the administrator signed in with a password (break-glass). */
+  async function recordBreakGlass(personId: number, workspaces: readonly PersonWorkspace[], client: SignInClient): Promise<void> {
+    for (const workspace of workspaces.filter((entry) => entry.require_sso === 1)) {
+      await journal.write({ id: workspace.account_id, keyId: null, personId, via: 'dashboard', address: client.ip }, async () => ({
+        result: undefined,
+        changes: [{ action: 'sso.break_glass', resource: 'person', resourceId: personId, fields: ['password'] }],
+      }))
+    }
   }
 
   /** `enrol` when the workspace requires a second factor and the person has none (ADR 025). */
@@ -133,15 +153,27 @@ export function createSessionService(options: SessionServiceOptions) {
       // Always one scrypt, so the answer's timing does not tell whether the login exists.
       const matches = await verifyPassword(password, found?.password_hash ?? UNKNOWN_ACCOUNT_PASSWORD_HASH)
       if (!found || found.password_hash === null || !matches) throw AuthenticationError.wrongCredentials()
-      // Suspended workspaces refuse their people as they refuse their keys.
-      const workspace = workspaceToOpen(await accounts.people.listWorkspaces(found.id))
-      if (!workspace) throw new ForbiddenError()
+      // Suspended workspaces refuse their people as they refuse their keys; those that require
+      // single sign-on refuse passwords, but the instance administrator's (ADR 033).
+      const workspaces = await accounts.people.listWorkspaces(found.id)
+      const breakGlass = workspaces.some((entry) => entry.require_sso === 1) && (await isInstanceAdministrator(found.id))
+      const workspace = workspaceToOpen(workspaces, 'password', breakGlass)
+      if (!workspace) throw workspaceToOpen(workspaces) ? ForbiddenError.singleSignOnRequired() : new ForbiddenError()
+      if (breakGlass) await recordBreakGlass(found.id, workspaces, client)
       // A person with a second factor gets a session that waits for their code (ADR 025).
       return openSession(found.id, workspace.account_id, client, now, found.totp_secret !== null)
     },
 
-    /** Signs a person in to one of their workspaces without a password: one who has just joined by an invitation. */
+    /** Signs a person in to one of their workspaces without a password: one who has just joined by an invitation, or signed in with their identity provider (`signedInWith: 'sso'`). */
     openSession,
+
+    /** The workspace a sign-in opens in (the first not suspended, and for a password one not requiring single sign-on). */
+    workspaceToOpen,
+
+    /** Ends every session of the person (`signedInWith`: only those opened that way); answers how many ended. */
+    async endSessionsOf(personId: number, signedInWith?: SignedInWith): Promise<number> {
+      return sessions.deleteOfPerson(personId, signedInWith)
+    },
 
     /**
      * Resolves a cookie's token to its person's current workspace and role there; throws
@@ -154,12 +186,15 @@ export function createSessionService(options: SessionServiceOptions) {
       let found = await sessions.findWithAccount(sessionId)
       const at = nowTimestamp(now)
       if (!found || found.session_expires_at <= at || found.session_person_id === null) throw AuthenticationError.invalidSession()
-      if (found.session_role === null) {
+      const signedInWith: SignedInWith = found.session_signed_in_with === 'sso' ? 'sso' : 'password'
+      // A password session in a workspace that has come to require single sign-on (ADR 033).
+      const refusedHere = signedInWith === 'password' && found.workspace_requires_sso === 1 && !(await isInstanceAdministrator(found.session_person_id))
+      if (found.session_role === null || refusedHere) {
         const personId = found.session_person_id
-        const workspace = workspaceToOpen(await accounts.people.listWorkspaces(personId))
+        const workspace = workspaceToOpen(await accounts.people.listWorkspaces(personId), signedInWith)
         if (!workspace) {
           await sessions.delete(personId, sessionId)
-          throw AuthenticationError.invalidSession()
+          throw refusedHere ? ForbiddenError.singleSignOnRequired() : AuthenticationError.invalidSession()
         }
         await sessions.setWorkspace(sessionId, workspace.account_id)
         found = await sessions.findWithAccount(sessionId)
@@ -186,6 +221,10 @@ export function createSessionService(options: SessionServiceOptions) {
       const workspace = (await accounts.people.listWorkspaces(actor.personId)).find((entry) => entry.account_id === accountId)
       if (!workspace) throw NotFoundError.of('Workspace')
       if (workspace.is_suspended === 1) throw new ForbiddenError()
+      if (workspace.require_sso === 1) {
+        const session = await sessions.findWithAccount(actor.sessionId)
+        if (session?.session_signed_in_with !== 'sso' && !(await isInstanceAdministrator(actor.personId))) throw ForbiddenError.singleSignOnRequired()
+      }
       await sessions.setWorkspace(actor.sessionId, accountId)
     },
 

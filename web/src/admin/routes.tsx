@@ -7,4 +7,5 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/people', lazy: lazyPage(() => import('./PeoplePage'), 'PeoplePage') },
   { path: 'admin/plans', lazy: lazyPage(() => import('./PlansPage'), 'PlansPage') },
   { path: 'admin/system', lazy: lazyPage(() => import('./SystemPage'), 'SystemPage') },
+  { path: 'admin/sso', lazy: lazyPage(() => import('./SsoProvidersPage'), 'SsoProvidersPage') },
 ]

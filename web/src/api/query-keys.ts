@@ -23,6 +23,12 @@ export const queryKeys = {
   auth: {
     options: ['auth', 'options'],
   },
+  /** Single sign-on (ADR 033): the sign-in page's providers, the workspace's settings, the administrator's providers. */
+  sso: {
+    providers: ['sso', 'providers'],
+    workspace: ['sso', 'workspace'],
+    adminProviders: ['sso', 'admin-providers'],
+  },
   admin: {
     users: ['admin', 'users'],
     usersPage: (page: number) => ['admin', 'users', page],

@@ -6,6 +6,7 @@ import { Field } from '../components/Field'
 import { FormError } from '../components/FormError'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { SignInLinks } from './SignInLinks'
+import { SingleSignOnButtons } from './SingleSignOnButtons'
 
 interface SignInErrors {
   login?: string
@@ -74,6 +75,7 @@ export function SignInPage() {
           </button>
         </form>
         <SignInLinks />
+        <SingleSignOnButtons />
         <p className="muted small center">The first account and its password are printed in the server log at first start.</p>
     </SignInFrame>
   )

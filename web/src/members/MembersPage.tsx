@@ -12,6 +12,7 @@ import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { useCheckedSubmit } from '../components/use-checked-submit'
 import { DeleteWorkspaceSection } from './DeleteWorkspaceSection'
+import { SingleSignOnSection } from './SingleSignOnSection'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleAllows, useCanCreateWorkspace, useChangeRole, useInvite, useMembers, useRemoveMember, useWithdrawInvitation, useWorkspaces, type Member, type Role } from './member-queries'
 import './members.css'
 
@@ -121,6 +122,7 @@ export function MembersPage() {
           </section>
         </>
       )}
+      {canManage && <SingleSignOnSection canChange={role === 'owner'} />}
       {current && role === 'owner' && <DeleteWorkspaceSection workspace={current} others={(workspaces.data?.length ?? 1) - 1} canCreate={canCreateWorkspace} />}
       {removing && (
         <ConfirmDialog title={`Remove ${removing.username}?`} confirmLabel="Remove member" busy={remove.isPending} error={remove.isError ? messageOf(remove.error) : undefined} onConfirm={() => remove.mutate(removing.id, { onSuccess: () => setRemoving(undefined) })} onCancel={() => { setRemoving(undefined); remove.reset() }}>

@@ -57,6 +57,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
       { to: '/admin/people', label: 'People', icon: 'M12 12a4 4 0 100-8 4 4 0 000 8zm-7 9a7 7 0 0114 0' },
       { to: '/admin/plans', label: 'Plans', icon: 'M4 6h16v12H4zM4 10h16M8 14h3' },
       { to: '/admin/system', label: 'System', icon: 'M4 5h16v10H4zM8 19h8M12 15v4' },
+      { to: '/admin/sso', label: 'Single sign-on', icon: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4' },
     ],
   },
   {
