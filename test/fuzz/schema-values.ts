@@ -43,6 +43,11 @@ function stringCandidates(field: string, context: ValueContext): string[] {
     data: ['https://example.com/fuzz'],
     // The identity provider api-fuzz.test.ts makes (single sign-on).
     provider: ['fuzz'],
+    // Conversions (issue 39): an ISO 4217 code, the browser origins a workspace's tracking accepts.
+    currency: ['EUR'],
+    trackingorigins: ['https://shop.example.com'],
+    stripesigningsecret: ['whsec_fuzzsigningsecret'],
+    timezone: ['Europe/Berlin'],
   }
   return [
     ...(byName[field] ?? []),
