@@ -28,7 +28,8 @@ describe('the sign-in page', () => {
     const sent: Array<{ body: unknown; csrf: string | null }> = []
     let attempt = 0
     answerWith(async (request) => {
-      // What the page offers beside the form (issue 38): asked once, not a sign-in.
+      // What the page offers beside the form (issue 38): sign-up and mail, the identity providers; not a sign-in.
+      if (request.method === 'GET' && new URL(request.url).pathname === '/api/auth/oidc/providers') return json(200, { error: 0, data: [] })
       if (request.method === 'GET') return json(200, { error: 0, data: { signup: 'closed', mail: true } })
       sent.push({ body: await request.json(), csrf: request.headers.get('x-linkwell-csrf') })
       attempt += 1
