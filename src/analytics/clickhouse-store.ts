@@ -16,6 +16,7 @@
 //                      mutations (ALTER TABLE … DELETE) that remove their clicks run.
 // The two click tables are ReplacingMergeTree keyed by the click id: a copy written twice in spite
 // of the ledger (a feeder that lost its lease mid-insert) merges away.
+import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { ServiceUnavailableError } from '../core/errors.js'
 import { nowTimestamp } from '../core/time.js'
@@ -57,6 +58,25 @@ export interface ClickhouseClick {
   device: string
   language: string
   is_unique: number
+}
+
+/** The columns of an insert, in the order `tabSeparated` writes them. */
+const INSERT_COLUMNS = ['id', 'account_id', 'item_type', 'item_id', 'clicked_at', ...VALUE_DIMENSIONS, 'is_unique'] as const
+
+/** A text field of TabSeparated: backslash, tab, line feed, carriage return and NUL escaped (ClickHouse's TSV escapes). */
+function field(text: string): string {
+  return /[\\\t\n\r\0]/.test(text) ? text.replace(/[\\\t\n\r\0]/g, (char) => TSV_ESCAPES[char]!) : text
+}
+const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' }
+
+/** Clicks as TabSeparated rows (INSERT_COLUMNS); numbers checked as integers, the time as `YYYY-MM-DD HH:MM:SS`. */
+export function tabSeparated(clicks: readonly ClickhouseClick[]): string {
+  let text = ''
+  for (const click of clicks) {
+    if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(click.clicked_at)) throw new TypeError(`not a click time: ${click.clicked_at}`)
+    text += `${integer(click.id)}\t${integer(click.account_id)}\t${integer(click.item_type)}\t${integer(click.item_id)}\t${click.clicked_at}\t${field(click.country)}\t${field(click.referrer)}\t${field(click.browser)}\t${field(click.os)}\t${field(click.device)}\t${field(click.language)}\t${click.is_unique === 1 ? 1 : 0}\n`
+  }
+  return text
 }
 
 /** A ClickHouse string literal: backslashes and quotes escaped (ClickHouse reads `\'` and `\\`). */
@@ -248,11 +268,18 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       return held
     },
 
-    /** Writes clicks (one insert: one block, all or nothing for a client that dies while sending it). */
+    /**
+     * Writes clicks (one insert: one block, all or nothing for a client that dies while sending it),
+     * as TabSeparated text: a third of JSONEachRow's bytes, and ClickHouse parses it faster
+     * (measured in ADR 035's feeder runs).
+     */
     async insert(clicks: readonly ClickhouseClick[], timeoutMs = options.insertTimeoutMs ?? 20_000): Promise<void> {
       if (clicks.length === 0) return
       await ensureSchema()
-      await client.insert({ table: table('clicks'), values: clicks as ClickhouseClick[], format: 'JSONEachRow', abort_signal: AbortSignal.timeout(timeoutMs) })
+      await client.insert({
+        table: table('clicks'), values: Readable.from([tabSeparated(clicks)], { objectMode: false }), format: 'TabSeparated',
+        columns: [...INSERT_COLUMNS], abort_signal: AbortSignal.timeout(timeoutMs),
+      })
     },
 
     /** Links and workspaces deleted: tombstoned (answers leave them out at once), their clicks removed by mutations. */
