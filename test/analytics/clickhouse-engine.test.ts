@@ -188,7 +188,7 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     await made.services.links.deleteLink(await actingAs(made, owner), deleted.id)
     await expectSameAnswers(`link ${deleted.id} deleted`, 'account')
     // The mutation runs in the background of ClickHouse.
-    await expect.poll(() => clickhouseCount(`item_type = 0 AND item_id = ${deleted.id}`)).toBe(0)
+    await expect.poll(() => clickhouseCount(`item_type = 0 AND item_id = ${deleted.id}`), { timeout: 30_000, interval: 250 }).toBe(0)
   })
 
   it('counts clicks whose ids commit out of order: an id below one already copied is found later', async () => {
@@ -211,7 +211,7 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     // As the administrator does (`user.deleted`; an owner's `workspace.deleted` is read the same way).
     await made.services.accounts.deleteAccount(await actingAs(made, owner), other.id)
     expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBe(0)
-    await expect.poll(() => clickhouseCount(`account_id = ${other.id}`)).toBe(0)
+    await expect.poll(() => clickhouseCount(`account_id = ${other.id}`), { timeout: 30_000, interval: 250 }).toBe(0)
     const figures = await fed.services.analyticsStore.engine.figures({ accountId: other.id }, windowsAt(now)[0]!.window, {}, false)
     expect(figures.slots).toEqual([])
   })
