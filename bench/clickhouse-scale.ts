@@ -45,6 +45,8 @@ export interface ClickhouseScaleOptions {
   links: number
   feedClicks: number
   reads: number
+  /** `feeder`: only the feeder's throughput (nothing seeded, no questions); else everything. */
+  parts: 'all' | 'feeder'
   postgresUrl: string
   clickhouseUrl: string | null
 }
@@ -57,6 +59,7 @@ export function clickhouseScaleOptionsFromEnvironment(postgresUrl: string): Clic
     links: number('BENCH_CH_LINKS', 10_000),
     feedClicks: number('BENCH_CH_FEED_CLICKS', 1_000_000),
     reads: number('BENCH_CH_READS', 40),
+    parts: process.env.BENCH_CH_PARTS === 'feeder' ? 'feeder' : 'all',
     postgresUrl,
     clickhouseUrl: process.env.BENCH_CLICKHOUSE_URL ?? null,
   }
@@ -90,7 +93,7 @@ const day = (index: number) => nowTimestamp(new Date(START + index * DAY_MS)).sl
 
 export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): Promise<void> {
   const total = options.workspaceClicks + options.linkClicks
-  console.log(`\n== analytics, ClickHouse (ADR 035): ${options.workspaceClicks.toLocaleString('en')} workspace clicks over ${options.links.toLocaleString('en')} links + one link of ${options.linkClicks.toLocaleString('en')}, ${DAYS} days; answers through the statistics service of two instances on PostgreSQL`)
+  console.log(options.parts === 'feeder' ? `\n== analytics, ClickHouse (ADR 035): the feeder only, ${options.feedClicks.toLocaleString('en')} clicks` : `\n== analytics, ClickHouse (ADR 035): ${options.workspaceClicks.toLocaleString('en')} workspace clicks over ${options.links.toLocaleString('en')} links + one link of ${options.linkClicks.toLocaleString('en')}, ${DAYS} days; answers through the statistics service of two instances on PostgreSQL`)
   let server: ClickhouseServer | null = null
   const base = options.clickhouseUrl ?? (server = await startClickhouseServer()).url
   const http = new URL(base.replace(/^clickhouse:/, 'http:'))
@@ -110,64 +113,66 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
         const links = await seedLinks(db, workspace, options.links)
         if (links.some((id, index) => id !== links[0]! + index)) throw new Error('the workspace links were not given consecutive ids')
 
-        // Seeding, 10 million clicks per statement.
         await admin.ensureSchema()
         let started = performance.now()
-        const chunk = 10_000_000
-        for (let done = 0; done < options.workspaceClicks; done += chunk) {
-          const count = Math.min(chunk, options.workspaceClicks - done)
-          await admin.command(seedStatement(`${DATABASE}.clicks`, { firstId: 1, offset: done, count, total: options.workspaceClicks, salt: 0, accountId: workspace, firstLink: links[0]!, links: options.links }), 3_600_000)
-          console.log(`    seeded ${(done + count).toLocaleString('en')} workspace clicks in ${((performance.now() - started) / 1000).toFixed(0)} s`)
-        }
-        for (let done = 0; done < options.linkClicks; done += chunk) {
-          const count = Math.min(chunk, options.linkClicks - done)
-          await admin.command(seedStatement(`${DATABASE}.clicks`, { firstId: 1 + options.workspaceClicks, offset: done, count, total: options.linkClicks, salt: 1, accountId: linkAccount, firstLink: largeLink!, links: 1 }), 3_600_000)
-        }
-        const seedSeconds = (performance.now() - started) / 1000
-        console.log(`    seeded ${total.toLocaleString('en')} clicks in ${seedSeconds.toFixed(0)} s (${Math.round(total / seedSeconds).toLocaleString('en')} clicks/s: the click table and its two views)`)
-        await admin.command(`OPTIMIZE TABLE ${DATABASE}.clicks FINAL`, 3_600_000).catch(() => undefined)
-        const size = await admin.size()
-        console.log(`    disk: ${(size.bytes / 1_048_576).toFixed(0)} MB, ${(size.bytes / total).toFixed(1)} B per click (by item, by account, the id ledger); ${size.clicks.toLocaleString('en')} ids held`)
         // The seeded ids are ClickHouse's only: the feeder starts past them.
         await db.updateTable('clickhouse_feed').set({ last_id: total }).where('id', '=', 1).execute()
+        if (options.parts === 'all') {
+          // Seeding, 10 million clicks per statement.
+          const chunk = 10_000_000
+          for (let done = 0; done < options.workspaceClicks; done += chunk) {
+            const count = Math.min(chunk, options.workspaceClicks - done)
+            await admin.command(seedStatement(`${DATABASE}.clicks`, { firstId: 1, offset: done, count, total: options.workspaceClicks, salt: 0, accountId: workspace, firstLink: links[0]!, links: options.links }), 3_600_000)
+            console.log(`    seeded ${(done + count).toLocaleString('en')} workspace clicks in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+          }
+          for (let done = 0; done < options.linkClicks; done += chunk) {
+            const count = Math.min(chunk, options.linkClicks - done)
+            await admin.command(seedStatement(`${DATABASE}.clicks`, { firstId: 1 + options.workspaceClicks, offset: done, count, total: options.linkClicks, salt: 1, accountId: linkAccount, firstLink: largeLink!, links: 1 }), 3_600_000)
+          }
+          const seedSeconds = (performance.now() - started) / 1000
+          console.log(`    seeded ${total.toLocaleString('en')} clicks in ${seedSeconds.toFixed(0)} s (${Math.round(total / seedSeconds).toLocaleString('en')} clicks/s: the click table and its two views)`)
+          await admin.command(`OPTIMIZE TABLE ${DATABASE}.clicks FINAL`, 3_600_000).catch(() => undefined)
+          const size = await admin.size()
+          console.log(`    disk: ${(size.bytes / 1_048_576).toFixed(0)} MB, ${(size.bytes / total).toFixed(1)} B per click (by item, by account, the id ledger); ${size.clicks.toLocaleString('en')} ids held`)
 
-        // Two instances: two services, each with its own ClickHouse engine and feeder, on one database.
-        const config = loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'https://lw.test', ANALYTICS_STORE: `clickhouse://${target.username}:${encodeURIComponent(target.password)}@${http.host}/${DATABASE}` })
-        const instances = [0, 1].map(() => createStatisticsEngines({
-          db, rawClicks: createRawClickRepository(db), clicks: { afterCommit: () => () => undefined }, storeFile: null, retentionDays: null, clickhouse: config.clickhouse,
-          clickhouseOptions: { queryTimeoutMs: 60_000 }, onError: (error) => console.log(`    engine: ${String(error)}`),
-        }))
-        for (const instance of instances) await instance.start()
-        const services = instances.map((instance) => statisticsServiceOn(db, { now: () => new Date(END), engine: instance.engine }))
-        let turn = 0
-        const inTurn = () => services[turn++ % 2]!
-        const timed = (reads: number, answer: () => Promise<unknown>) => timeAnswer(reads, async () => {
-          await answer()
-          return 0
-        })
-        const link = { itemType: 'link' as const, itemId: largeLink! }
-        const last30 = { from: day(DAYS - 30), to: LAST_DAY }
-        const all = { from: day(0), to: LAST_DAY }
-        const two = { country: 'DE', referrer: 'twitter.com' }
-        const other = { browser: 'Firefox', language: 'de' }
+          // Two instances: two services, each with its own ClickHouse engine and feeder, on one database.
+          const config = loadConfig({ DATABASE_URL: url, PUBLIC_URL: 'https://lw.test', ANALYTICS_STORE: `clickhouse://${target.username}:${encodeURIComponent(target.password)}@${http.host}/${DATABASE}` })
+          const instances = [0, 1].map(() => createStatisticsEngines({
+            db, rawClicks: createRawClickRepository(db), clicks: { afterCommit: () => () => undefined }, storeFile: null, retentionDays: null, clickhouse: config.clickhouse,
+            clickhouseOptions: { queryTimeoutMs: 60_000 }, onError: (error) => console.log(`    engine: ${String(error)}`),
+          }))
+          for (const instance of instances) await instance.start()
+          const services = instances.map((instance) => statisticsServiceOn(db, { now: () => new Date(END), engine: instance.engine }))
+          let turn = 0
+          const inTurn = () => services[turn++ % 2]!
+          const timed = (reads: number, answer: () => Promise<unknown>) => timeAnswer(reads, async () => {
+            await answer()
+            return 0
+          })
+          const link = { itemType: 'link' as const, itemId: largeLink! }
+          const last30 = { from: day(DAYS - 30), to: LAST_DAY }
+          const all = { from: day(0), to: LAST_DAY }
+          const two = { country: 'DE', referrer: 'twitter.com' }
+          const other = { browser: 'Firefox', language: 'de' }
 
-        const counted = await inTurn().accountBetween(workspace, { ...all, granularity: 'day' })
-        console.log(`    agreement: the workspace's answer counts ${counted.clicks.toLocaleString('en')} clicks; seeded ${options.workspaceClicks.toLocaleString('en')}: ${counted.clicks === options.workspaceClicks ? 'yes' : 'NO'}`)
-        const linkTwo = await timed(options.reads, () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, ...two }))
-        console.log(`    one link, 30 days, DE & twitter.com: ${format(linkTwo)}; target median < 50 ms, p99 < 200 ms: ${verdict(linkTwo, 50, 200)}`)
-        const linkOther = await timed(Math.min(options.reads, 10), () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, ...other }))
-        console.log(`    one link, 30 days, Firefox & de: ${format(linkOther)}`)
-        const linkHours = await timed(Math.min(options.reads, 10), () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, granularity: 'hour', tz: 'Europe/Berlin' }))
-        console.log(`    one link, 30 days, no filter, by hour in Europe/Berlin: ${format(linkHours)}`)
-        const workspaceNone = await timed(options.reads, () => inTurn().accountBetween(workspace, { ...all, granularity: 'day' }))
-        console.log(`    workspace, 90 days, no filter: ${format(workspaceNone)}; target < 20 ms: ${verdict(workspaceNone, 20)}`)
-        const workspaceCompare = await timed(Math.min(options.reads, 10), () => inTurn().accountBetween(workspace, { from: day(DAYS - 30), to: LAST_DAY, compare: 'previous' }))
-        console.log(`    workspace, 30 days beside the 30 before (compare=previous): ${format(workspaceCompare)}`)
-        const workspaceTwo = await timed(options.reads, () => inTurn().accountBetween(workspace, { ...all, ...two }))
-        console.log(`    workspace, 90 days, DE & twitter.com: ${format(workspaceTwo)}; target < 300 ms: ${verdict(workspaceTwo, 300)}`)
-        const workspaceOther = await timed(Math.min(options.reads, 5), () => inTurn().accountBetween(workspace, { ...all, ...other }))
-        console.log(`    workspace, 90 days, Firefox & de: ${format(workspaceOther)}`)
-        for (const instance of instances) await instance.close()
+          const counted = await inTurn().accountBetween(workspace, { ...all, granularity: 'day' })
+          console.log(`    agreement: the workspace's answer counts ${counted.clicks.toLocaleString('en')} clicks; seeded ${options.workspaceClicks.toLocaleString('en')}: ${counted.clicks === options.workspaceClicks ? 'yes' : 'NO'}`)
+          const linkTwo = await timed(options.reads, () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, ...two }))
+          console.log(`    one link, 30 days, DE & twitter.com: ${format(linkTwo)}; target median < 50 ms, p99 < 200 ms: ${verdict(linkTwo, 50, 200)}`)
+          const linkOther = await timed(Math.min(options.reads, 10), () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, ...other }))
+          console.log(`    one link, 30 days, Firefox & de: ${format(linkOther)}`)
+          const linkHours = await timed(Math.min(options.reads, 10), () => inTurn().betweenOrThrow(linkAccount, link, { ...last30, granularity: 'hour', tz: 'Europe/Berlin' }))
+          console.log(`    one link, 30 days, no filter, by hour in Europe/Berlin: ${format(linkHours)}`)
+          const workspaceNone = await timed(options.reads, () => inTurn().accountBetween(workspace, { ...all, granularity: 'day' }))
+          console.log(`    workspace, 90 days, no filter: ${format(workspaceNone)}; target < 20 ms: ${verdict(workspaceNone, 20)}`)
+          const workspaceCompare = await timed(Math.min(options.reads, 10), () => inTurn().accountBetween(workspace, { from: day(DAYS - 30), to: LAST_DAY, compare: 'previous' }))
+          console.log(`    workspace, 30 days beside the 30 before (compare=previous): ${format(workspaceCompare)}`)
+          const workspaceTwo = await timed(options.reads, () => inTurn().accountBetween(workspace, { ...all, ...two }))
+          console.log(`    workspace, 90 days, DE & twitter.com: ${format(workspaceTwo)}; target < 300 ms: ${verdict(workspaceTwo, 300)}`)
+          const workspaceOther = await timed(Math.min(options.reads, 5), () => inTurn().accountBetween(workspace, { ...all, ...other }))
+          console.log(`    workspace, 90 days, Firefox & de: ${format(workspaceOther)}`)
+          for (const instance of instances) await instance.close()
+        }
 
         // The feeder: raw clicks in PostgreSQL past the seeded ids, copied by one feeder.
         await sql`select setval(pg_get_serial_sequence('clicks', 'id'), ${total})`.execute(db)
@@ -178,7 +183,10 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
           from generate_series(1, ${options.feedClicks}) as n`.execute(db)
         console.log(`    wrote ${options.feedClicks.toLocaleString('en')} raw clicks into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`)
         const store = await openClickhouseStore({ ...target, queryTimeoutMs: 600_000 })
-        const feeder = createClickhouseFeeder({ db, store, retentionDays: null })
+        const phases = { clicks: 0, read: 0, ledger: 0, insert: 0, keep: 0 }
+        const feeder = createClickhouseFeeder({ db, store, retentionDays: null, onBatch: (batch) => {
+          for (const key of Object.keys(phases) as Array<keyof typeof phases>) phases[key] += batch[key]
+        } })
         started = performance.now()
         let copied = 0
         for (;;) {
@@ -188,7 +196,9 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
           if (round === 0) break
         }
         const feedSeconds = (performance.now() - started) / 1000
-        console.log(`    feeder: ${copied.toLocaleString('en')} clicks PostgreSQL → ClickHouse in ${feedSeconds.toFixed(1)} s: ${Math.round(copied / feedSeconds).toLocaleString('en')} clicks/s; target ≥ 50,000/s: ${copied / feedSeconds >= 50_000 ? 'met' : 'NOT met'}; held ${(await store.size()).clicks.toLocaleString('en')} (expected ${(total + options.feedClicks).toLocaleString('en')})`)
+        console.log(`    feeder: ${copied.toLocaleString('en')} clicks PostgreSQL → ClickHouse in ${feedSeconds.toFixed(1)} s: ${Math.round(copied / feedSeconds).toLocaleString('en')} clicks/s; target ≥ 50,000/s: ${copied / feedSeconds >= 50_000 ? 'met' : 'NOT met'}; held ${(await store.size()).clicks.toLocaleString('en')} (expected ${((options.parts === 'all' ? total : 0) + options.feedClicks).toLocaleString('en')})`)
+        const share = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+        console.log(`    feeder's batches: reading PostgreSQL ${share(phases.read)}, the ledger ${share(phases.ledger)}, inserting ${share(phases.insert)}, the cursor ${share(phases.keep)} (phases overlap when the next page is read during an insert)`)
         await feeder.stop()
         await store.close()
       } finally {

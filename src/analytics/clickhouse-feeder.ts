@@ -39,6 +39,7 @@ const AUDIT_OVERLAP = 1_000
 const RETENTION_EVERY_MS = 3_600_000
 
 const ITEM_TYPES = ['link', 'qr', 'campaign', 'bio']
+const CLICK_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/
 
 export interface ClickhouseFeederOptions {
   db: DB
@@ -57,6 +58,17 @@ export interface ClickhouseFeederOptions {
   onError?: (error: unknown) => void
   /** Called between a batch's insert and its cursor's move (the crash test stops there). */
   afterInsert?: () => Promise<void>
+  /** Told of each batch's phases in ms (the bench's profile). */
+  onBatch?: (batch: BatchTiming) => void
+}
+
+/** Where a batch's time went (ms): the main database's read, the ledger's check, the insert, the cursor's move. */
+export interface BatchTiming {
+  clicks: number
+  read: number
+  ledger: number
+  insert: number
+  keep: number
 }
 
 export interface FeedState {
@@ -121,18 +133,42 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   const columns = ['id', 'account_id', 'item_type', 'item_id', 'created_at', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'] as const
   type SourceRow = { id: number; account_id: number; item_type: string; item_id: number; created_at: string; country: string | null; referrer_host: string | null; browser: string | null; os: string | null; device: string | null; language: string | null; is_unique: number }
 
+  /** A stored click time as `YYYY-MM-DD HH:MM:SS` (ClickHouse's DateTime text). */
+  const clickTime = (stored: string) => (CLICK_TIME.test(stored) ? stored : nowTimestamp(new Date(timeOfStored(stored))))
   const toClick = (row: SourceRow): ClickhouseClick => ({
-    id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: row.created_at,
+    id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at),
     country: row.country ?? '', referrer: row.referrer_host ?? '', browser: row.browser ?? '', os: row.os ?? '', device: row.device ?? '', language: row.language ?? '',
     is_unique: Number(row.is_unique) === 1 ? 1 : 0,
   })
 
-  /** One batch: answers how many clicks were written (0: caught up), or null when the lease was lost. */
-  async function copyBatch(): Promise<{ copied: number; full: boolean } | null> {
-    const place = await state()
-    const lastId = Number(place.last_id)
+  /** A batch read and checked, not yet written: where the cursor and the gaps go once it is. */
+  interface Batch {
+    fresh: ClickhouseClick[]
+    last: number
+    gaps: Map<number, number>
+    /** A whole page was read: there may be more after `last`. */
+    full: boolean
+    /** Nothing new: no click after the cursor, no gap found or forgotten. */
+    idle: boolean
+    read: number
+    ledger: number
+  }
+
+  /**
+   * Reads the clicks after `lastId` (a page) and those of the `gaps` still looked for, and leaves out
+   * the tombstoned links' and those ClickHouse holds already (the ledger). Writes nothing: it runs
+   * while the batch before is being inserted, whose ids are all below `lastId` or were found gaps.
+   */
+  async function readBatch(lastId: number, known: Map<number, number>): Promise<Batch> {
+    let mark = performance.now()
+    const lap = () => {
+      const at = performance.now()
+      const spent = at - mark
+      mark = at
+      return spent
+    }
     const time = now().getTime()
-    const gaps = new Map((JSON.parse(place.gaps) as Array<[number, number]>).filter(([, seen]) => time - seen < GAP_MS))
+    const gaps = new Map([...known].filter(([, seen]) => time - seen < GAP_MS))
     const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...columns]).where('id', 'in', [...gaps.keys()]).execute()) as SourceRow[]) : []
     for (const row of found) gaps.delete(Number(row.id))
     const page = (await db.selectFrom('clicks').select([...columns]).where('id', '>', lastId).orderBy('id').limit(pageSize).execute()) as SourceRow[]
@@ -142,19 +178,52 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       if (id - last - 1 <= MAX_GAPS - gaps.size) for (let missing = last + 1; missing < id; missing += 1) gaps.set(missing, time)
       last = id
     }
-    const rows = [...found, ...page]
-    if (rows.length === 0 && gaps.size === (JSON.parse(place.gaps) as unknown[]).length) return { copied: 0, full: false }
+    const full = page.length === pageSize
+    if (found.length === 0 && page.length === 0 && gaps.size === known.size) return { fresh: [], last, gaps, full, idle: true, read: lap(), ledger: 0 }
     deleted ??= await store.deletedLinks()
-    const candidates = rows.filter((row) => !(row.item_type === 'link' && deleted!.has(row.item_id))).map(toClick)
+    const candidates = [...found, ...page].filter((row) => !(row.item_type === 'link' && deleted!.has(row.item_id))).map(toClick)
+    const read = lap()
     // What an earlier round (this instance's or a dead one's) wrote without moving the cursor.
     const held = await store.heldOf(candidates.map((click) => click.id))
-    const fresh = candidates.filter((click) => !held.has(click.id))
-    // The lease is renewed just before the insert: no other instance copies while it runs.
-    if (!(await lease())) return null
-    await store.insert(fresh)
-    await options.afterInsert?.()
-    const moved = await keep({ last_id: last, gaps: JSON.stringify([...gaps]), fed_at: nowTimestamp(now()), fed_clicks: Number(place.fed_clicks) + fresh.length })
-    return moved ? { copied: fresh.length, full: page.length === pageSize } : null
+    const fresh = held.size > 0 ? candidates.filter((click) => !held.has(click.id)) : candidates
+    return { fresh, last, gaps, full, idle: false, read, ledger: lap() }
+  }
+
+  /**
+   * Copies batches until caught up: answers the clicks written, or null when the lease was lost.
+   * The next page is read (and checked against the ledger) while a batch is being inserted; the
+   * cursor moves past a batch only once its insert is acknowledged, by an update fenced by the
+   * lease, and the batch read ahead is written only after that: a crash anywhere leaves the cursor
+   * at or before what ClickHouse holds, and the ledger keeps a batch from being written twice.
+   */
+  async function copyBatches(): Promise<number | null> {
+    const place = await state()
+    let fedClicks = Number(place.fed_clicks)
+    let copied = 0
+    let reading: Promise<Batch> | null = readBatch(Number(place.last_id), new Map(JSON.parse(place.gaps) as Array<[number, number]>))
+    while (reading) {
+      const batch: Batch = await reading
+      reading = null
+      if (batch.idle) break
+      // The lease is renewed just before the insert: no other instance copies while it runs.
+      if (!(await lease())) return null
+      let mark = performance.now()
+      const inserting = store.insert(batch.fresh)
+      if (batch.full) {
+        reading = readBatch(batch.last, batch.gaps)
+        // Left unread when the insert fails: its error is the insert's to tell.
+        reading.catch(() => undefined)
+      }
+      await inserting
+      const insert = performance.now() - mark
+      mark = performance.now()
+      await options.afterInsert?.()
+      fedClicks += batch.fresh.length
+      if (!(await keep({ last_id: batch.last, gaps: JSON.stringify([...batch.gaps]), fed_at: nowTimestamp(now()), fed_clicks: fedClicks }))) return null
+      copied += batch.fresh.length
+      options.onBatch?.({ clicks: batch.fresh.length, read: batch.read, ledger: batch.ledger, insert, keep: performance.now() - mark })
+    }
+    return copied
   }
 
   async function applyRetention(retentionAt: string | null): Promise<void> {
@@ -197,13 +266,8 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     const place = await state()
     if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))
-    let copied = 0
-    for (;;) {
-      const batch = await copyBatch()
-      if (!batch) return copied > 0 ? copied : null
-      copied += batch.copied
-      if (!batch.full) break
-    }
+    const copied = await copyBatches()
+    if (copied === null) return null
     await applyRetention(place.retention_at)
     return copied
   }

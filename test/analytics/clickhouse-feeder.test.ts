@@ -173,6 +173,18 @@ describeWithClickhouse('the ClickHouse feeder, killed and taken over', () => {
     expect(await tally()).toEqual({ inserted: total, distinct: total, missing: 0 })
   })
 
+  it('copies text with tabs, line breaks, backslashes and quotes as it is (the TabSeparated insert)', async () => {
+    const odd = ['tab\there', 'line\nbreak\r', 'back\\slash \\t', "quote's \"x\"", 'ünïcødé 🙂']
+    const [click] = spreadClicks(5, 1, Date.now() - DAY_MS, Date.now(), targets)
+    const clicks = odd.map((text, index) => ({ ...click!, visitorHash: `odd-${index}`, referrerHost: text, language: text, country: index === 0 ? null : text }))
+    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, clicks))
+    await finishHere()
+    const ids = (await database.db.selectFrom('clicks').select('id').where('visitor_hash', 'like', 'odd-%').orderBy('id').execute()).map((row) => Number(row.id))
+    const copied = (await clickhouseQuery(`SELECT id, referrer, language, country FROM ${db()}.clicks WHERE id IN (${ids.join(', ')}) ORDER BY id FORMAT JSONEachRow`))
+      .trim().split('\n').map((line) => JSON.parse(line) as { id: string; referrer: string; language: string; country: string })
+    expect(copied.map((row) => [Number(row.id), row.referrer, row.language, row.country])).toEqual(ids.map((id, index) => [id, odd[index], odd[index], index === 0 ? '' : odd[index]]))
+  })
+
   it('a ClickHouse fed for the first time leaves out the clicks of links deleted before, when the journal no longer tells (audit prune)', async () => {
     const gone = await createLink(made, owner)
     await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, spreadClicks(5, 50, Date.now() - DAY_MS, Date.now(), [{ accountId: owner.id, itemType: 'link', itemId: gone.id, weight: 1 }])))
