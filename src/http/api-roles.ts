@@ -177,6 +177,7 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/users': OWN,
   'GET /api/user/:id': OWN,
   'GET /api/admin/people': OWN,
+  'GET /api/admin/system': OWN,
   'POST /api/user/add': OWN,
   'DELETE /api/user/:id/delete': OWN,
   'PUT /api/user/:id/suspend': OWN,
