@@ -6951,6 +6951,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's leads and sales with the link, campaign and channel they are attributed to, as CSV or NDJSON
+         * @description Every lead and sale (refunds: negative amounts, in minor units of `currency`) created between `from` and `to`, oldest first, streamed. `type` is `lead` or `sale`; a lead has no amount. `customeremail` only while the workspace keeps customers' e-mail addresses (`customeremails`); a deleted customer's sales carry no customer. A deleted link's conversions keep its id, without alias, campaign or channel.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `csv` (default: a header line, then a line per lead or sale; metadata as JSON text) or `ndjson` (a JSON record per line) */
+                    format?: "csv" | "ndjson";
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second; left out, no bound */
+                    from?: string;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second; left out, no bound */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/links": {
         parameters: {
             query?: never;

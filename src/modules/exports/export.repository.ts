@@ -1,7 +1,9 @@
 // What an export reads: an account's links in id order and its raw clicks in time order, one page
 // after another (keyset paging: each page starts after the last row of the one before, so a page
 // costs the same at the millionth row as at the first, and no row is read twice).
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { DB } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
 import { orderedIdList } from '../../db/id-lists.js'
 import type { LinkWithDomain } from '../links/link.repository.js'
 import { createTagRepository } from '../tags/tag.repository.js'
@@ -30,7 +32,44 @@ export interface ExportedClickRow {
   is_unique: number
 }
 
+/** A lead or a sale as a conversions export reads it (issue 39): the click's link, its campaign and channel, the customer. */
+export interface ExportedConversionRow {
+  id: number
+  created_at: string
+  event: string
+  click_id: string | null
+  link_id: number | null
+  clicked_at: string | null
+  metadata: string | null
+  /** A sale's; null for a lead. */
+  amount: number | null
+  currency: string | null
+  invoice_id: string | null
+  source: string | null
+  /** The site's own customer id, name and e-mail (null once the customer is deleted). */
+  customer_external_id: string | null
+  customer_name: string | null
+  customer_email: string | null
+  /** The workspace's `customeremails` now: 0, the e-mail addresses are left out. */
+  customer_emails: number
+  link_alias: string | null
+  campaign_id: number | null
+  campaign_name: string | null
+  channel_name: string | null
+}
+
+/** Where a conversions page starts: after this row (time, then id), in [from, to]. */
+interface ConversionPage {
+  range: { from: string; to: string }
+  after: { at: string; id: number } | undefined
+  limit: number
+}
+
 export function createExportRepository(db: DB) {
+  /** The name of the channel a link joined first, as a subquery of a row with `links.id`. */
+  const channelNameOfLink = (eb: ExpressionBuilder<Database, 'links'>) => eb.selectFrom('channel_items').innerJoin('channels', 'channels.id', 'channel_items.channel_id').select('channels.name')
+    .where('channel_items.item_type', '=', 'links').whereRef('channel_items.item_id', '=', 'links.id').orderBy('channel_items.id').limit(1)
+
   return {
     /** Up to `limit` of the account's links with ids above `afterId`, lowest first. */
     async linksAfter(accountId: number, afterId: number, limit: number): Promise<ExportedLinkRow[]> {
@@ -67,6 +106,47 @@ export function createExportRepository(db: DB) {
         .where('created_at', '<=', range.to)
       if (after) query = query.where((eb) => eb.or([eb('created_at', '>', after.at), eb('id', '>', after.id)]))
       return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+    },
+
+    /** Up to `limit` of the account's leads created in the range after `after`, oldest first (time, then id; index leads_account_created). */
+    leadsAfter(accountId: number, { range, after, limit }: ConversionPage): Promise<ExportedConversionRow[]> {
+      let query = db
+        .selectFrom('leads')
+        .innerJoin('accounts', 'accounts.id', 'leads.account_id')
+        .innerJoin('customers', 'customers.id', 'leads.customer_id')
+        .leftJoin('links', (join) => join.onRef('links.id', '=', 'leads.link_id').on('links.account_id', '=', accountId))
+        .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
+        .select(['leads.id', 'leads.created_at', 'leads.event', 'leads.click_id', 'leads.link_id', 'leads.clicked_at', 'leads.metadata'])
+        .select([sql<number | null>`null`.as('amount'), sql<string | null>`null`.as('currency'), sql<string | null>`null`.as('invoice_id'), sql<string | null>`null`.as('source')])
+        .select(['customers.external_id as customer_external_id', 'customers.name as customer_name', 'customers.email as customer_email', 'accounts.customer_emails'])
+        .select(['links.alias as link_alias', 'links.campaign_id', 'campaigns.name as campaign_name'])
+        .select((eb) => channelNameOfLink(eb).as('channel_name'))
+        .where('leads.account_id', '=', accountId)
+        .where('leads.created_at', '>=', after && after.at > range.from ? after.at : range.from)
+        .where('leads.created_at', '<=', range.to)
+      if (after) query = query.where((eb) => eb.or([eb('leads.created_at', '>', after.at), eb('leads.id', '>', after.id)]))
+      return query.orderBy('leads.created_at').orderBy('leads.id').limit(limit).execute()
+    },
+
+    /** Up to `limit` of the account's sales (refunds negative) created in the range after `after`, oldest first (index sales_account_created). */
+    async salesAfter(accountId: number, { range, after, limit }: ConversionPage): Promise<ExportedConversionRow[]> {
+      let query = db
+        .selectFrom('sales')
+        .innerJoin('accounts', 'accounts.id', 'sales.account_id')
+        .leftJoin('customers', 'customers.id', 'sales.customer_id')
+        .leftJoin('links', (join) => join.onRef('links.id', '=', 'sales.link_id').on('links.account_id', '=', accountId))
+        .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
+        .select(['sales.id', 'sales.created_at', 'sales.event', 'sales.click_id', 'sales.link_id', 'sales.clicked_at', 'sales.metadata', 'sales.amount', 'sales.currency', 'sales.invoice_id', 'sales.source'])
+        .select(['customers.external_id as customer_external_id', 'customers.name as customer_name', 'customers.email as customer_email', 'accounts.customer_emails'])
+        .select(['links.alias as link_alias', 'links.campaign_id', 'campaigns.name as campaign_name'])
+        .select((eb) => channelNameOfLink(eb).as('channel_name'))
+        .where('sales.account_id', '=', accountId)
+        .where('sales.created_at', '>=', after && after.at > range.from ? after.at : range.from)
+        .where('sales.created_at', '<=', range.to)
+      if (after) query = query.where((eb) => eb.or([eb('sales.created_at', '>', after.at), eb('sales.id', '>', after.id)]))
+      const rows = await query.orderBy('sales.created_at').orderBy('sales.id').limit(limit).execute()
+      // PostgreSQL may answer integer columns as text through some drivers: amounts are numbers.
+      return rows.map((row) => ({ ...row, amount: Number(row.amount) }))
     },
   }
 }

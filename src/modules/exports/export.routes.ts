@@ -1,4 +1,4 @@
-// GET /api/export/links and GET /api/export/clicks: everything out again, streamed (issue 21).
+// GET /api/export/links, GET /api/export/clicks (issue 21) and GET /api/export/conversions (issue 39): everything out again, streamed.
 import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
@@ -6,7 +6,7 @@ import type { App } from '../../http/app-instance.js'
 import type { ExportService } from './export.service.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
-import { ClickExportQuery, LinkExportQuery } from './export.schemas.js'
+import { ClickExportQuery, ConversionExportQuery, LinkExportQuery } from './export.schemas.js'
 import { nowTimestamp } from '../../core/time.js'
 
 const tags = ['export']
@@ -65,5 +65,19 @@ export function registerExportRoutes(app: App, { exports }: ExportRouteDependenc
     // Checked before the answer starts: a bad range is still an envelope, not a broken file.
     const range = exports.clickRange(request.query)
     return sendFile(reply, 'clicks', format, exports.clickLines(accountOf(request).id, range, format))
+  })
+
+  app.get('/api/export/conversions', {
+    schema: {
+      tags,
+      summary: 'The account\'s leads and sales with the link, campaign and channel they are attributed to, as CSV or NDJSON',
+      description: 'Every lead and sale (refunds: negative amounts, in minor units of `currency`) created between `from` and `to`, oldest first, streamed. `type` is `lead` or `sale`; a lead has no amount. `customeremail` only while the workspace keeps customers\' e-mail addresses (`customeremails`); a deleted customer\'s sales carry no customer. A deleted link\'s conversions keep its id, without alias, campaign or channel.',
+      querystring: ConversionExportQuery,
+      response: { 200: Type.String({ description: 'the file' }), ...errorResponses },
+    },
+  }, async (request, reply) => {
+    const format = request.query.format ?? 'csv'
+    const range = exports.clickRange(request.query)
+    return sendFile(reply, 'conversions', format, exports.conversionLines(accountOf(request).id, range, format))
   })
 }

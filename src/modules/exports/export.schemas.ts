@@ -1,6 +1,6 @@
 // The exports' query strings.
 import { Type, type Static } from 'typebox'
-import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './export.service.js'
+import { CLICK_EXPORT_FORMATS, CONVERSION_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from './export.service.js'
 import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
 
 const formatOf = (formats: readonly string[], description: string) =>
@@ -23,3 +23,10 @@ export const ClickExportQuery = Type.Object({
   to: Type.Optional(Bound('last second')),
 })
 export type ClickExportQuery = Static<typeof ClickExportQuery>
+
+export const ConversionExportQuery = Type.Object({
+  format: Type.Optional(formatOf(CONVERSION_EXPORT_FORMATS, '`csv` (default: a header line, then a line per lead or sale; metadata as JSON text) or `ndjson` (a JSON record per line)')),
+  from: Type.Optional(Bound('first second')),
+  to: Type.Optional(Bound('last second')),
+})
+export type ConversionExportQuery = Static<typeof ConversionExportQuery>

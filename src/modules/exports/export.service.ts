@@ -1,7 +1,8 @@
 // Everything out again (issue 21): an account's links with every field the API shows, and its raw
 // clicks with their enriched fields, as lines of CSV, JSON or NDJSON produced a page at a time, so
 // an export of millions of rows keeps memory flat whoever reads it (an HTTP answer, a file).
-import type { ExportedClickRow, ExportedLinkRow, ExportRepository } from './export.repository.js'
+import type { ExportedClickRow, ExportedConversionRow, ExportedLinkRow, ExportRepository } from './export.repository.js'
+import { parseMetadata } from '../conversions/conversion-input.js'
 import { toLinkDetails } from '../links/link.mapper.js'
 import { enrichedFieldsOf } from '../../analytics/click-items.js'
 import { csvLine } from '../../core/csv.js'
@@ -10,6 +11,7 @@ import { readTimeRange } from '../../core/time.js'
 
 export const LINK_EXPORT_FORMATS = ['csv', 'json'] as const
 export const CLICK_EXPORT_FORMATS = ['csv', 'ndjson'] as const
+export const CONVERSION_EXPORT_FORMATS = CLICK_EXPORT_FORMATS
 export type LinkExportFormat = (typeof LINK_EXPORT_FORMATS)[number]
 export type ClickExportFormat = (typeof CLICK_EXPORT_FORMATS)[number]
 
@@ -44,6 +46,41 @@ export function toClickExportRecord(row: ExportedClickRow) {
 }
 export type ClickExportRecord = ReturnType<typeof toClickExportRecord>
 export const CLICK_EXPORT_COLUMNS = ['id', 'date', 'item', 'itemid', 'country', 'referrer', 'browser', 'os', 'device', 'language', 'unique'] as const satisfies ReadonlyArray<keyof ClickExportRecord>
+
+/**
+ * A lead or a sale as a conversions export writes it (issue 39): the link clicked with its campaign
+ * and channel (null once the link is deleted: the figures stay), the amount (minor units, negative
+ * for a refund) and currency of a sale, the customer (the site's id; the e-mail only while the
+ * workspace keeps e-mail addresses), when the click and the conversion were.
+ */
+export function toConversionExportRecord(type: 'lead' | 'sale', row: ExportedConversionRow) {
+  return {
+    type,
+    id: row.id,
+    date: row.created_at,
+    event: row.event,
+    amount: row.amount,
+    currency: row.currency,
+    invoiceid: row.invoice_id,
+    source: row.source,
+    customerid: row.customer_external_id,
+    customername: row.customer_name,
+    customeremail: row.customer_emails === 1 ? row.customer_email : null,
+    clickid: row.click_id,
+    clickedat: row.clicked_at,
+    link: row.link_id,
+    alias: row.link_alias,
+    campaign: row.campaign_id,
+    campaignname: row.campaign_name,
+    channel: row.channel_name,
+    metadata: parseMetadata(row.metadata),
+  }
+}
+export type ConversionExportRecord = ReturnType<typeof toConversionExportRecord>
+export const CONVERSION_EXPORT_COLUMNS = [
+  'type', 'id', 'date', 'event', 'amount', 'currency', 'invoiceid', 'source', 'customerid', 'customername', 'customeremail',
+  'clickid', 'clickedat', 'link', 'alias', 'campaign', 'campaignname', 'channel', 'metadata',
+] as const satisfies ReadonlyArray<keyof ConversionExportRecord>
 
 /** Every row `page(last)` answers, each page after the last row of the one before, until one comes back short. */
 async function* keysetRows<R>(pageSize: number, page: (last: R | undefined) => Promise<R[]>): AsyncGenerator<R> {
@@ -101,6 +138,30 @@ export function createExportService(options: ExportServiceOptions) {
       for await (const row of keysetRows(pageSize, (last: ExportedClickRow | undefined) => rows.clicksAfter(accountId, range, last && { at: last.created_at, id: last.id }, pageSize))) {
         const record = toClickExportRecord(row)
         yield format === 'csv' ? csvLine(CLICK_EXPORT_COLUMNS.map((column) => record[column])) : `${JSON.stringify(record)}\n`
+      }
+    },
+
+    /**
+     * The account's leads and sales created in `range` as lines (CSV with a header, or NDJSON), one
+     * time order: the two tables are read a page at a time each and merged (same time: leads first).
+     */
+    async *conversionLines(accountId: number, range: { from: string; to: string }, format: ClickExportFormat): AsyncGenerator<string> {
+      if (format === 'csv') yield csvLine(CONVERSION_EXPORT_COLUMNS)
+      const pageOf = (read: ExportRepository['leadsAfter']) => (last: ExportedConversionRow | undefined) => read(accountId, { range, after: last && { at: last.created_at, id: last.id }, limit: pageSize })
+      const leads = keysetRows(pageSize, pageOf(rows.leadsAfter))[Symbol.asyncIterator]()
+      const sales = keysetRows(pageSize, pageOf(rows.salesAfter))[Symbol.asyncIterator]()
+      let lead = await leads.next()
+      let sale = await sales.next()
+      while (!lead.done || !sale.done) {
+        let record: ConversionExportRecord
+        if (!lead.done && (sale.done || lead.value.created_at <= sale.value.created_at)) {
+          record = toConversionExportRecord('lead', lead.value)
+          lead = await leads.next()
+        } else {
+          record = toConversionExportRecord('sale', (sale as IteratorYieldResult<ExportedConversionRow>).value)
+          sale = await sales.next()
+        }
+        yield format === 'csv' ? csvLine(CONVERSION_EXPORT_COLUMNS.map((column) => record[column])) : `${JSON.stringify(record)}\n`
       }
     },
   }

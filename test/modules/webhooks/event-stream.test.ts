@@ -90,6 +90,27 @@ describe.skipIf(!natsUrl)(`the event stream (${testDialect})`, () => {
     expect(copies).toHaveLength(1)
   })
 
+  it('publishes lead.created and sale.created (issue 39) like every outbox event', async () => {
+    const created = await api('POST', '/api/url/add', { url: 'https://shop.example/streamed', trackconversions: true })
+    expect(created.statusCode).toBe(201)
+    const response = await visit(context.app, `/${created.data.shorturl.split('/').pop()}`, { headers: { 'user-agent': BROWSERS.chromeWindows } })
+    const clickId = new URL(response.headers.location as string).searchParams.get('lw_id')!
+    expect((await api('POST', '/api/track/lead', { clickid: clickId, customer: { id: 'cus_stream' } })).statusCode).toBe(201)
+    expect((await api('POST', '/api/track/sale', { customerid: 'cus_stream', amount: 4900, currency: 'EUR', invoiceid: 'inv_stream' })).statusCode).toBe(201)
+    const conversions = (rows: Awaited<ReturnType<typeof outboxEvents>>) => rows.filter((row) => row.type === 'lead.created' || row.type === 'sale.created')
+    const events = conversions(await eventually(outboxEvents, (rows) => conversions(rows).length === 2 && conversions(rows).every((row) => row.streamed_at !== null)))
+    expect(events.map((event) => event.type)).toEqual(['lead.created', 'sale.created'])
+    const messages = await eventually(() => streamMessages(owner.id), (list) => events.every((event) => list.some((message) => message.id === event.event_id)))
+    for (const event of events) {
+      const copies = messages.filter((candidate) => candidate.id === event.event_id)
+      expect(copies).toHaveLength(1)
+      expect(copies[0]!.subject).toBe(`linkwell.${owner.id}.${event.type}`)
+      expect(copies[0]!.body).toEqual(JSON.parse(event.payload))
+    }
+    expect(messages.find((message) => message.id === events[0]!.event_id)!.body.data).toMatchObject({ clickid: clickId, link: created.data.id, customer: { id: 'cus_stream' } })
+    expect(messages.find((message) => message.id === events[1]!.event_id)!.body.data).toMatchObject({ amount: 4900, currency: 'EUR', invoiceid: 'inv_stream', link: created.data.id })
+  })
+
   it('keeps events while NATS cannot be reached, and the next instance publishes them', async () => {
     let url: string
     let handle: DatabaseHandle
