@@ -17,32 +17,22 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createVisitSource } from '../../src/analytics/click-distribution.js'
-import type { ClickItemType } from '../../src/analytics/click-items.js'
 import { createClickWriter, writeEnrichedClicks, type ClickInsertRow, type EnrichedClick, type PendingClick } from '../../src/analytics/click-writer.js'
 import { openColumnarStore, type ColumnarStore } from '../../src/analytics/columnar-store.js'
 import { createDailySaltHasher } from '../../src/analytics/visitor-hash.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
 import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
-import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine, type UtcWindow, type WindowFigures } from '../../src/modules/statistics/click-query.js'
+import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
 import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
 import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { countingReadsOf } from '../helpers/table-reads.js'
+import { differenceOf, HOUR_MS, normalized, spreadClicks, text, windowsAt, type Target } from './engine-parity-support.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
 
-const HOUR_MS = 3_600_000
 /** The test's clock at the start: a Wednesday afternoon, not on any hour. */
 const START = Date.UTC(2026, 10, 25, 14, 37, 20)
-
-/** Where clicks go, and how many of them (relative weight). */
-interface Target {
-  accountId: number
-  itemType: ClickItemType
-  itemId: number
-  weight: number
-}
 
 /** A filter of the matrix; `core` ones are asked over every window, the others over the core windows. */
 interface NamedFilter {
@@ -55,101 +45,6 @@ interface NamedScope {
   label: string
   scope: ClickScope
   filters: NamedFilter[]
-}
-
-interface NamedWindow {
-  label: string
-  window: UtcWindow
-  quarters: boolean
-  core: boolean
-}
-
-/**
- * `count` clicks spread over [from, to) on the targets, deterministic for `seed`: Zipf-spread
- * countries, referrers, browsers, systems, devices and languages, with null and '' unknowns among
- * them; a quarter of them at :50 past the hour (the last quarter hour); 40 % unique.
- */
-function spreadClicks(seed: number, count: number, from: number, to: number, targets: readonly Target[]): EnrichedClick[] {
-  const source = createVisitSource(seed)
-  const random = source.random
-  const totalWeight = targets.reduce((sum, target) => sum + target.weight, 0)
-  const clicks: EnrichedClick[] = []
-  for (let index = 0; index < count; index += 1) {
-    let roll = random() * totalWeight
-    const target = targets.find((candidate) => (roll -= candidate.weight) < 0) ?? targets[targets.length - 1]!
-    let time = from + Math.floor(random() * (to - from))
-    if (random() < 0.25) {
-      const atTen = Math.floor(time / HOUR_MS) * HOUR_MS + 50 * MINUTE_MS + Math.floor(random() * 600) * 1000
-      if (atTen >= from && atTen < to) time = atTen
-    }
-    const visit = source.next()
-    clicks.push({
-      accountId: target.accountId,
-      itemType: target.itemType,
-      itemId: target.itemId,
-      createdAt: nowTimestamp(new Date(Math.floor(time / 1000) * 1000)),
-      // Unknowns both ways: null (not sent) and '' (as some readings store it).
-      referrerHost: random() < 0.12 ? null : visit.referrer,
-      language: random() < 0.1 ? null : visit.language,
-      visitorHash: `visitor-${seed}-${index}`,
-      country: random() < 0.1 ? null : visit.country,
-      agent: random() < 0.08 ? { browser: '', os: '', device: '' } : visit.agent,
-      isUnique: random() < 0.4,
-    })
-  }
-  return clicks
-}
-
-/**
- * Whole UTC days, the last days and hours, and weeks of zones 2 hours and 5h45m (quarter hours) off
- * UTC, as of `now`. `core` windows are asked with every filter; the others with the core filters.
- */
-function windowsAt(now: number): NamedWindow[] {
-  const today = Math.floor(now / DAY_MS) * DAY_MS
-  const hour = Math.floor(now / HOUR_MS) * HOUR_MS
-  const zoned = (offset: number) => ({ start: today - 7 * DAY_MS - offset, end: today + DAY_MS - offset })
-  return [
-    { label: 'every whole UTC day of the clicks', window: { start: today - 14 * DAY_MS, end: today + DAY_MS }, quarters: false, core: true },
-    { label: 'the last 3 UTC days', window: { start: today - 2 * DAY_MS, end: today + DAY_MS }, quarters: false, core: false },
-    { label: 'the last 72 hours', window: { start: hour - 71 * HOUR_MS, end: hour + HOUR_MS }, quarters: false, core: false },
-    { label: 'a week of days at UTC-2 (shifted by 2 hours)', window: zoned(-2 * HOUR_MS), quarters: false, core: false },
-    { label: 'a week of days at UTC+5:45 (shifted by 5h45m), in quarter hours', window: zoned(5 * HOUR_MS + 45 * MINUTE_MS), quarters: true, core: true },
-  ]
-}
-
-/** Text of anything a figure may hold, bigints included (so that a bigint shows as a difference, not a crash). */
-function text(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? 'undefined'
-}
-
-/** Figures as compared: slots by start (they come in any order); everything else as given. */
-function normalized(figures: WindowFigures): WindowFigures {
-  return { ...figures, slots: [...figures.slots].sort((a, b) => a.start - b.start) }
-}
-
-/** Where two answers differ, in a line: the slots' totals, each dimension's first differing entry, the links. */
-function differenceOf(expected: WindowFigures, received: WindowFigures): string {
-  const parts: string[] = []
-  const sum = (figures: WindowFigures) => figures.slots.reduce((total, slot) => ({ clicks: total.clicks + Number(slot.clicks), unique: total.unique + Number(slot.unique) }), { clicks: 0, unique: 0 })
-  if (text(expected.slots) !== text(received.slots)) {
-    const first = expected.slots.findIndex((slot, index) => text(slot) !== text(received.slots[index]))
-    const at = first === -1 ? expected.slots.length : first
-    parts.push(`slots: ${expected.slots.length} vs ${received.slots.length}, totals ${text(sum(expected))} vs ${text(sum(received))}, first difference at ${at}: ${text(expected.slots[at])} vs ${text(received.slots[at])}`)
-  }
-  for (const dimension of Object.keys(expected.values) as Array<keyof WindowFigures['values']>) {
-    const want = expected.values[dimension]
-    const got = received.values?.[dimension]
-    if (text(want) === text(got)) continue
-    if (!got) {
-      parts.push(`${dimension}: missing`)
-      continue
-    }
-    const first = want.findIndex((entry, index) => text(entry) !== text(got[index]))
-    const at = first === -1 ? want.length : first
-    parts.push(`${dimension}: ${want.length} vs ${got.length} values, first difference at ${at}: ${text(want[at])} vs ${text(got[at])}`)
-  }
-  if (text(expected.links) !== text(received.links)) parts.push(`links: ${text(expected.links)} vs ${text(received.links)}`)
-  return parts.join('; ')
 }
 
 describe('the columnar store answers as the SQL engine over the raw clicks', () => {

@@ -1,6 +1,6 @@
 // What the engine parity tests share (issue 40): seeded clicks spread over targets, the windows
-// asked, and a comparison that says where two engines' figures differ. Taken from the DuckDB
-// store's parity test (columnar-store.test.ts, which keeps its own copy for now) for ClickHouse's.
+// asked, and a comparison that says where two engines' figures differ: the DuckDB store's parity
+// test (columnar-store.test.ts) and ClickHouse's (clickhouse-engine.test.ts) both use them.
 import { createVisitSource } from '../../src/analytics/click-distribution.js'
 import type { ClickItemType } from '../../src/analytics/click-items.js'
 import type { EnrichedClick } from '../../src/analytics/click-writer.js'
