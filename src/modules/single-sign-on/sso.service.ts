@@ -2,6 +2,7 @@
 // one, and its callback: the person matched by the provider's subject, linked once by a verified
 // e-mail address, or created when the instance allows it; their groups mapped to roles in the
 // workspaces that follow the provider; a session opened as a password sign-in opens one.
+import { isUniqueViolation } from '../../db/errors.js'
 import { hashApiKey } from '../../core/secrets.js'
 import { MINUTE_MS, nowTimestamp } from '../../core/time.js'
 import { ACCOUNT_TOPIC, type InvalidationBus } from '../../core/invalidation.js'
@@ -134,8 +135,22 @@ export function createSingleSignOnService(options: SingleSignOnServiceOptions) {
     }
   }
 
-  /** The person these claims sign in: matched, linked, or created when the instance allows it. */
+  /**
+   * The person these claims sign in. Two first sign-ins of one person at once (two tabs, a double
+   * click) both find no identity; the second to write breaks a unique index (the subject, the
+   * address or the username) and is answered by looking again, when the first one's rows are there.
+   */
   async function personOf(provider: ProviderSettings, claims: ProviderClaims, address: string): Promise<number> {
+    try {
+      return await matchLinkOrCreate(provider, claims, address)
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      return matchLinkOrCreate(provider, claims, address)
+    }
+  }
+
+  /** The person these claims sign in: matched, linked, or created when the instance allows it. */
+  async function matchLinkOrCreate(provider: ProviderSettings, claims: ProviderClaims, address: string): Promise<number> {
     const at = nowTimestamp()
     const refreshToken = claims.refreshToken === undefined ? null : secrets.seal(claims.refreshToken)
     const identity = await sso.findIdentity(provider.name, claims.subject)

@@ -143,6 +143,25 @@ describe('signing in with the provider', () => {
     expectSentBack(nowhere.response, 'no_workspace')
   })
 
+  it('two first sign-ins of one person at once make one person and one identity, and both sign in', async () => {
+    const workspace = await createAccount(context)
+    await mapGroups(workspace, [{ group: 'twice', role: 'viewer' }])
+    const account = providerAccount({ groups: ['twice'] })
+    // Both browsers are back from the provider before either callback is answered.
+    const first = await start()
+    const second = await start()
+    const backFirst = await signInAtProvider(first.location, { login: account.email, password: account.password }, createCookieJar())
+    const backSecond = await signInAtProvider(second.location, { login: account.email, password: account.password }, createCookieJar())
+    const answers = await Promise.all([callback(backFirst, first.stateCookie), callback(backSecond, second.stateCookie)])
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(302)
+      expect(sessionCookieOf(answer)).toBeDefined()
+    }
+    const people = await context.database.db.selectFrom('people').select('id').where('email', '=', account.email).execute()
+    expect(people).toHaveLength(1)
+    expect(await context.database.db.selectFrom('sso_identities').select('id').where('person_id', '=', people[0]!.id).execute()).toHaveLength(1)
+  })
+
   it('creates a person invited from another domain, and accepts the invitation', async () => {
     const workspace = await createAccount(context)
     const email = `guest.${Date.now()}@partner.test`
