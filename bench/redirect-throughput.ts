@@ -35,6 +35,11 @@ export interface RedirectBenchOptions {
 const CONNECTIONS = 50
 const DESTINATION = 'https://example.com/landing?utm_source=bench'
 const ALIAS = 'bench-link'
+/**
+ * The path every visit asks: the alias, with BENCH_VISITOR_QUERY as the visitor's own query string
+ * (`gclid=abc&utm_source=ads`, as ad clicks arrive) when set; a link that does not pass it on drops it.
+ */
+const VISIT_PATH = `/${ALIAS}${process.env.BENCH_VISITOR_QUERY ? `?${process.env.BENCH_VISITOR_QUERY}` : ''}`
 const VISITORS = 20_000
 const COUNTED_REQUESTS = 5_000
 export const SERVER_CPU = 0
@@ -92,6 +97,10 @@ const CONFIGURATIONS: ReadonlyArray<{ name: string; env: Record<string, string>;
   { name: 'default, a link with every option', env: { LOG_LEVEL: 'info' }, link: EVERY_LINK_OPTION },
   // The columnar store (ADR 022) tails the clicks into DuckDB beside the server; removed after each database's run.
   { name: 'default with the columnar store (ANALYTICS_STORE)', env: { LOG_LEVEL: 'info', ANALYTICS_STORE: ANALYTICS_FILE } },
+  // Conversions (issue 39, ADR 034): a click id made on the request and appended; then also the
+  // visitor's own query passed on (BENCH_VISITOR_QUERY gives every configuration's visits one).
+  { name: 'default, a link tracking conversions (click ids)', env: { LOG_LEVEL: 'info' }, link: { trackconversions: true } },
+  { name: 'default, click ids and the visitor\'s query passed on', env: { LOG_LEVEL: 'info' }, link: { trackconversions: true, passthrough: true } },
 ]
 
 /**
@@ -106,6 +115,8 @@ const COMPARISONS: ReadonlyArray<{ label: string; of: number; to: number; atLeas
   { label: 'webhooks on ÷ off', of: 3, to: 0, atLeast: 0.9 },
   { label: 'options ÷ none', of: 4, to: 0, atLeast: null },
   { label: 'columnar ÷ none', of: 5, to: 0, atLeast: 0.9 },
+  { label: 'click ids ÷ none', of: 6, to: 0, atLeast: 0.95 },
+  { label: 'click ids and passthrough ÷ none', of: 7, to: 0, atLeast: 0.95 },
 ]
 
 /**
@@ -203,7 +214,7 @@ async function checkClicks(bench: BenchServer, summary: RoundsSummary & { warmUp
   // Exactly counted: every one of these requests has its answer before the run ends.
   await settle()
   const before = await countClicks(handle.db, ALIAS)
-  const counted = await runLoad({ targets: [server.url], path: `/${ALIAS}`, headers: visitorHeaders(VISITORS), concurrency: 16, seconds: 60, maxRequests: COUNTED_REQUESTS })
+  const counted = await runLoad({ targets: [server.url], path: VISIT_PATH, headers: visitorHeaders(VISITORS), concurrency: 16, seconds: 60, maxRequests: COUNTED_REQUESTS })
   await settle()
   const after = await countClicks(handle.db, ALIAS)
   const code = await server.stop()
@@ -224,13 +235,13 @@ async function checkClicks(bench: BenchServer, summary: RoundsSummary & { warmUp
  * (taken with one counted visit of the first server).
  */
 async function roundsAgainstBare(servers: BenchServer[], options: RedirectBenchOptions): Promise<Array<RoundsSummary & { warmUpRequests: number }>> {
-  const bare = await startBareServer(await fixedResponseOf(`${servers[0]!.server.url}/${ALIAS}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
+  const bare = await startBareServer(await fixedResponseOf(`${servers[0]!.server.url}${VISIT_PATH}`, visitorHeaders(VISITORS)(0)), SERVER_CPU)
   try {
     return await alternateMany({
       bare: { url: bare.url, pid: bare.pid },
       linkwell: servers.map(({ server }) => ({ url: server.url, pid: server.child.pid! })),
       rounds: options.rounds,
-      load: { path: `/${ALIAS}`, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
+      load: { path: VISIT_PATH, seconds: options.seconds, headers: visitorHeaders(VISITORS), variants: VISITORS, connections: CONNECTIONS, cpu: LOAD_CPU },
     })
   } finally {
     await bare.stop()

@@ -31,6 +31,8 @@
 //   BENCH_CURRENT_DIR     more built checkouts measured beside this one, comma-separated
 //   BENCH_REDIRECT_CONFIGURATIONS  the redirect bench's configurations to measure, by number from 0
 //                         (e.g. 0,5: the default and the columnar store); by default all
+//   BENCH_VISITOR_QUERY   a query string every redirect visit carries (e.g. gclid=abc&utm_source=ads), for
+//                         the cost of passing a visitor's query on (configurations 6 and 7: conversions, issue 39)
 //   BENCH_NODE_ARGS       extra node flags for the servers (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
 import { analyticsOptionsFromEnvironment, runAnalyticsBench } from './analytics.js'
 import { columnarOptionsFromEnvironment, runColumnarBench } from './analytics-columnar.js'
