@@ -32,7 +32,7 @@ import { createMailer } from './modules/mail/mailer.js'
 import { createMailedLinkRepository } from './modules/accounts/mailed-link.repository.js'
 import { createPasswordResetService } from './modules/accounts/password-reset.service.js'
 import { createSignUpService } from './modules/accounts/sign-up.service.js'
-import { createEmailChangeService } from './modules/accounts/email-change.service.js'
+import { createEmailChangeService, FRESH_SIGN_IN_MINUTES } from './modules/accounts/email-change.service.js'
 import type { SendMail } from './modules/accounts/account-mail.js'
 import { createPlanRepository } from './modules/plans/plan.repository.js'
 import { createPlanService } from './modules/plans/plan.service.js'
@@ -405,6 +405,8 @@ export function createServices(deps: ServiceDependencies) {
       dashboardUrl: `${publicUrl}/app`,
       send: sendAccountMail,
       onMailProblem: onAccountMailProblem,
+      // A person the provider signs in proves who they are by signing in again (ten minutes).
+      isFreshSignIn: (actor) => sessions.isFreshSingleSignOn(actor.sessionId, FRESH_SIGN_IN_MINUTES),
     }),
     /** Second factors: TOTP enrolment, recovery codes, the sign-in's second step, a workspace's requirement (ADR 025). */
     twoFactor: createTwoFactorService(

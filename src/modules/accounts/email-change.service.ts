@@ -16,6 +16,9 @@ import { isUniqueViolation } from '../../db/errors.js'
 import { ConflictError, DuplicateError, ForbiddenError, NotFoundError, ValidationError } from '../../core/errors.js'
 import { MINUTE_MS, nowTimestamp } from '../../core/time.js'
 
+/** How recent a single sign-on must be to stand in for the password (the session's opening). */
+export const FRESH_SIGN_IN_MINUTES = 10
+
 /** How long the confirmation of a new address works. */
 export const EMAIL_CHANGE_LINK_HOURS = 24
 
@@ -55,7 +58,7 @@ export function createEmailChangeService(options: EmailChangeServiceOptions) {
       if (input.current !== undefined) {
         if (person.password_hash === null || !(await verifyPassword(input.current, person.password_hash))) throw ConflictError.wrongCurrentPassword()
       } else if (!(await isFreshSignIn(actor))) {
-        throw ValidationError.field('current', 'is needed: confirm the change with your current password')
+        throw ValidationError.field('current', `is needed: confirm the change with your current password (signed in with single sign-on: sign in again, then change it within ${FRESH_SIGN_IN_MINUTES} minutes)`)
       }
       const email = normaliseEmail(input.email)
       if (email === person.email) throw ValidationError.field('email', 'is already your sign-in address')

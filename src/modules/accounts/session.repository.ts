@@ -77,6 +77,11 @@ export function createSessionRepository(db: DB) {
         .executeTakeFirst()
     },
 
+    /** How and when the session was opened. */
+    async findSignIn(id: string): Promise<{ signed_in_with: string; created_at: string } | undefined> {
+      return db.selectFrom('sessions').select(['signed_in_with', 'created_at']).where('id', '=', id).executeTakeFirst()
+    },
+
     async touch(id: string, lastSeenAt: string): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute()
     },

@@ -15,7 +15,7 @@ import type { PersonRow } from '../../db/schema.js'
 import { roleOf } from '../access/roles.js'
 import { generateSessionToken, hashApiKey, UNKNOWN_ACCOUNT_PASSWORD_HASH, verifyPassword } from '../../core/secrets.js'
 import { AuthenticationError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.js'
-import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../core/time.js'
+import { DAY_MS, MINUTE_MS, nowTimestamp, timeOfStored } from '../../core/time.js'
 
 /** Where a sign-in came from, kept with the session so its owner can recognise it. */
 export interface SignInClient {
@@ -169,6 +169,16 @@ export function createSessionService(options: SessionServiceOptions) {
 
     /** The workspace a sign-in opens in (the first not suspended, and for a password one not requiring single sign-on). */
     workspaceToOpen,
+
+    /**
+     * Whether the session was opened through single sign-on less than `minutes` ago: proof of who
+     * asks as good as the password, for a person the provider signs in (ADR 033, 036).
+     */
+    async isFreshSingleSignOn(sessionId: string | undefined, minutes: number, now = new Date()): Promise<boolean> {
+      if (sessionId === undefined) return false
+      const opened = await sessions.findSignIn(sessionId)
+      return opened?.signed_in_with === 'sso' && now.getTime() - timeOfStored(opened.created_at) < minutes * MINUTE_MS
+    },
 
     /** Ends every session of the person (`signedInWith`: only those opened that way); answers how many ended. */
     async endSessionsOf(personId: number, signedInWith?: SignedInWith): Promise<number> {

@@ -3,7 +3,8 @@
 // to the new address confirms the change, once; only then does the address change, and the old
 // address is told. A key keeps the spec's direct change through PUT /api/account/update.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DASHBOARD_HEADERS, signIn, signedInClient } from '../../helpers/dashboard-client.js'
+import { dashboardClient, DASHBOARD_HEADERS, signIn, signedInClient } from '../../helpers/dashboard-client.js'
+import { MINUTE_MS, nowTimestamp } from '../../../src/core/time.js'
 import { linkTokenOf, startMailCatcher, type MailCatcher } from '../../helpers/mail-catcher.js'
 import { apiClient, createAccount, createTestApp, PUBLIC_URL, withJsonData, type TestContext } from '../../helpers/test-app.js'
 
@@ -66,6 +67,23 @@ describe('e-mail changes', () => {
     expect(again.statusCode).toBe(410)
     expect(again.data).toMatchObject({ code: 'link_expired', field: 'token' })
     expect((await confirm(context, 'x'.repeat(43))).data).toMatchObject({ code: 'link_invalid', field: 'token' })
+  })
+
+  it('takes a single sign-on of the last ten minutes instead of the password, and not an older one', async () => {
+    const owner = await createAccount(context, { password: PASSWORD })
+    const person = await context.database.db.selectFrom('people').innerJoin('memberships', 'memberships.person_id', 'people.id').select('people.id').where('memberships.account_id', '=', owner.id).executeTakeFirstOrThrow()
+    const opened = await context.services.sessions.openSession(person.id, owner.id, { ip: '127.0.0.1', userAgent: 'test' }, new Date(), false, 'sso')
+    const client = dashboardClient(context.app, `__Host-linkwell_session=${opened.token}`)
+    const newAddress = `sso-moved-${owner.id}@example.net`
+    const asked = await client('POST', '/api/account/email', { email: newAddress })
+    expect(asked.statusCode, asked.body).toBe(200)
+    expect((await mail.mailTo(newAddress)).body).toContain(`${PUBLIC_URL}/app/confirm-email#token=`)
+    // Eleven minutes on, the sign-in proves nothing any more: the password is asked again.
+    await context.database.db.updateTable('sessions').set({ created_at: nowTimestamp(new Date(Date.now() - 11 * MINUTE_MS)) }).where('id', '=', opened.sessionId).execute()
+    const stale = await client('POST', '/api/account/email', { email: `later-${newAddress}` })
+    expect(stale.statusCode).toBe(400)
+    expect(stale.data).toMatchObject({ error: 1, code: 'validation_failed', field: 'current' })
+    expect(mail.mailsTo(`later-${newAddress}`)).toEqual([])
   })
 
   it('retires an earlier link when another address is asked for, and refuses an address someone signs in with', async () => {

@@ -21,11 +21,11 @@ export function ProfileSection() {
       const found: Partial<Record<'email' | 'current', string>> = {}
       const problem = checkEmail(email)
       if (problem) found.email = problem
-      if (!current) found.current = 'Enter your current password.'
       return found
     },
     send: async () => {
-      setSent(await change.mutateAsync({ email: email.trim(), current }))
+      // Without a password the server takes a single sign-on of the last ten minutes, or says what it needs.
+      setSent(await change.mutateAsync({ email: email.trim(), ...(current ? { current } : {}) }))
       setCurrent('')
     },
     fields: ['email', 'current'],
@@ -45,7 +45,7 @@ export function ProfileSection() {
         <Field label="New e-mail address" error={errors.email} hint="We mail a link there; the change happens when you open it.">
           <input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <Field label="Current password" error={errors.current}>
+        <Field label="Current password" hint="Signed in with single sign-on? Leave it empty within ten minutes of signing in." error={errors.current}>
           <input type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} />
         </Field>
         <FormError message={formError} />
