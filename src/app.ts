@@ -321,7 +321,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     done()
   })
   // With ANALYTICS_STORE, statistics are answered from the columnar store once it has caught up.
-  app.addHook('onReady', () => services.analyticsStore.start())
+  // Opened beside the start, not before it: a DuckDB file slow to open or a ClickHouse that is down
+  // keeps no redirect waiting (the raw clicks, or a 503 for statistics, answer meanwhile).
+  app.addHook('onReady', (done) => {
+    services.analyticsStore.start().catch((error: unknown) => app.log.error({ err: error }, 'the statistics store could not be started; statistics come from the raw clicks'))
+    done()
+  })
   // Runs after the server has stopped and requests in flight have finished: nothing recorded is lost.
   app.addHook('onClose', () => {
     visitorLog.close()

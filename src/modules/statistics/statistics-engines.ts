@@ -64,6 +64,8 @@ export interface StatisticsStatus {
 }
 
 const CATCH_UP_MS = 1_000
+/** How often a served process asks again for a ClickHouse it could not reach at start. */
+const RETRY_OPEN_MS = 10_000
 /** Every this many catch-ups (a minute), the store is compacted. */
 const COMPACT_EVERY = 60
 
@@ -152,6 +154,7 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
   let opening: Promise<{ store: ClickhouseStore; feeder: ClickhouseFeeder }> | null = null
   let feeding = false
   let answering: StatisticsEngine | null = null
+  let retry: NodeJS.Timeout | undefined
   const open = () => {
     opening ??= openClickhouseStore({ ...target, queryTimeoutMs: tuning.queryTimeoutMs }).then((store) => {
       const feeder = createClickhouseFeeder({
@@ -162,6 +165,10 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
       answering = createClickhouseEngine(options.rawClicks, store, { round: () => (feeding ? feeder.round() : Promise.resolve(null)) })
       opened = { store, feeder }
       return opened
+    })
+    // A server that cannot be reached now is asked again by the next question, not remembered as down.
+    opening.catch(() => {
+      if (opened === null) opening = null
     })
     return opening
   }
@@ -177,11 +184,21 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
   }
   return {
     engine,
+    /** Starts feeding; a ClickHouse down at start is asked again every ten seconds (the server starts meanwhile). */
     async start() {
-      if (feeding) return
-      const { feeder } = await open()
-      feeding = true
-      feeder.start()
+      if (feeding || retry) return
+      try {
+        const { feeder } = await open()
+        feeding = true
+        feeder.start()
+      } catch (error) {
+        options.onError(error, 'feed')
+        retry = setTimeout(() => {
+          retry = undefined
+          void this.start()
+        }, RETRY_OPEN_MS)
+        retry.unref()
+      }
     },
     store: null,
     answering: true,
@@ -198,6 +215,8 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
       return opened
     },
     async close() {
+      clearTimeout(retry)
+      retry = undefined
       feeding = false
       const closing = opened
       opened = null
