@@ -1,6 +1,6 @@
 // The account's short links: search, sort, filter, page through; copy, open analytics, edit or
 // delete each one.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { useAllCampaigns } from '../campaigns/campaign-queries'
 import { useAllChannels } from '../channels/channel-queries'
@@ -71,11 +71,22 @@ export function LinksPage() {
   // What the role does not allow shows disabled, with the reason said once (members/RoleGuard.tsx).
   const mayEdit = useMay('editor')
 
+  // The address as last set, not as last rendered: the search box's timer can fire after a sort was
+  // chosen but before the page rendered it, and building on the rendered filters then lost the sort.
+  // A render with the old address (a keystroke's) must not undo that either: only a new address is taken.
+  const latest = useRef(params)
+  const rendered = useRef(params)
+  if (rendered.current !== params) {
+    rendered.current = params
+    latest.current = params
+  }
   function change(next: Partial<LinkFilters>) {
-    const merged = { ...filters, page: 1, ...next }
+    const merged = { ...readFilters(latest.current), page: 1, ...next }
     const { tags, ...single } = merged
     const entries = Object.entries(single).filter(([key, value]) => value !== '' && !(key === 'page' && value === 1) && !(key === 'order' && value === 'date'))
-    setParams(new URLSearchParams([...entries.map(([key, value]) => [key, String(value)]), ...tags.map((tag) => ['tag', tag])]))
+    const address = new URLSearchParams([...entries.map(([key, value]) => [key, String(value)]), ...tags.map((tag) => ['tag', tag])])
+    latest.current = address
+    setParams(address)
   }
 
   // Search as the person types, a moment after the last key.
@@ -146,7 +157,7 @@ export function LinksPage() {
           {filtering ? (
             <EmptyState title="No links match">
               <p className="muted">Try another search or clear the filters.</p>
-              <button type="button" className="button" onClick={() => { setSearch(''); setParams(new URLSearchParams()) }}>Clear filters</button>
+              <button type="button" className="button" onClick={() => { setSearch(''); latest.current = new URLSearchParams(); setParams(latest.current) }}>Clear filters</button>
             </EmptyState>
           ) : (
             <EmptyState title="No links yet">
