@@ -32,29 +32,37 @@ export function pathOfUrl(url: string): string {
  */
 export function withQueryParameters(url: string, parameters: readonly (readonly [string, string])[]): string {
   if (parameters.length === 0) return url
+  const wanted = new Map<string, string[]>()
+  for (const [name, value] of parameters) wanted.set(name, [`${name}=${encodeURIComponent(value)}`])
+  return mergedQuery(url, wanted)
+}
+
+/**
+ * `url` with each named parameter's pairs standing where that name first stands in its query (the
+ * name's later repeats dropped), the names it lacks added at the end in the map's order; every other
+ * pair and the fragment kept as written.
+ */
+function mergedQuery(url: string, replacements: ReadonlyMap<string, readonly string[]>): string {
   const hashAt = url.indexOf('#')
   const fragment = hashAt === -1 ? '' : url.slice(hashAt)
   const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
   const queryAt = beforeFragment.indexOf('?')
   const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
   const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
-
-  const wanted = new Map<string, string>()
-  for (const [name, value] of parameters) wanted.set(name, `${name}=${encodeURIComponent(value)}`)
   const placed = new Set<string>()
   const pairs: string[] = []
   if (query !== '') {
     for (const pair of query.split('&')) {
       const name = decodedName(pair)
-      const replacement = wanted.get(name)
+      const replacement = replacements.get(name)
       if (replacement === undefined) pairs.push(pair)
       else if (!placed.has(name)) {
-        pairs.push(replacement)
+        pairs.push(...replacement)
         placed.add(name)
       }
     }
   }
-  for (const [name, pair] of wanted) if (!placed.has(name)) pairs.push(pair)
+  for (const [name, replacement] of replacements) if (!placed.has(name)) pairs.push(...replacement)
   return `${base}?${pairs.join('&')}${fragment}`
 }
 
@@ -93,25 +101,5 @@ export function withVisitorQuery(url: string, visitorQuery: string): string {
     else visitorPairs.set(name, [safePair(pair)])
   }
   if (visitorPairs.size === 0) return url
-  const hashAt = url.indexOf('#')
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt)
-  const beforeFragment = hashAt === -1 ? url : url.slice(0, hashAt)
-  const queryAt = beforeFragment.indexOf('?')
-  const base = queryAt === -1 ? beforeFragment : beforeFragment.slice(0, queryAt)
-  const query = queryAt === -1 ? '' : beforeFragment.slice(queryAt + 1)
-  const placed = new Set<string>()
-  const pairs: string[] = []
-  if (query !== '') {
-    for (const pair of query.split('&')) {
-      const name = decodedName(pair)
-      const replacement = visitorPairs.get(name)
-      if (replacement === undefined) pairs.push(pair)
-      else if (!placed.has(name)) {
-        pairs.push(...replacement)
-        placed.add(name)
-      }
-    }
-  }
-  for (const [name, replacement] of visitorPairs) if (!placed.has(name)) pairs.push(...replacement)
-  return `${base}?${pairs.join('&')}${fragment}`
+  return mergedQuery(url, visitorPairs)
 }
