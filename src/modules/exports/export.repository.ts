@@ -65,6 +65,21 @@ interface ConversionPage {
   limit: number
 }
 
+/**
+ * Rows of [from, to] after `after` in (time, id) order: the keyset of an export's pages. The lower
+ * bound starts the index seek at the page's first row; the `or` keeps rows of that same second.
+ */
+function inRangeAfter(time: string, id: string, { range, after }: Omit<ConversionPage, 'limit'>) {
+  return (eb: ExpressionBuilder<any, any>) => {
+    const bounds = [eb(time, '>=', after && after.at > range.from ? after.at : range.from), eb(time, '<=', range.to)]
+    return eb.and(after ? [...bounds, eb.or([eb(time, '>', after.at), eb(id, '>', after.id)])] : bounds)
+  }
+}
+
+// What a lead's and a sale's lines say of their customer and link.
+const CUSTOMER_COLUMNS = ['customers.external_id as customer_external_id', 'customers.name as customer_name', 'customers.email as customer_email', 'accounts.customer_emails'] as const
+const LINK_COLUMNS = ['links.alias as link_alias', 'links.campaign_id', 'campaigns.name as campaign_name'] as const
+
 export function createExportRepository(db: DB) {
   /** The name of the channel a link joined first, as a subquery of a row with `links.id`. */
   const channelNameOfLink = (eb: ExpressionBuilder<Database, 'links'>) => eb.selectFrom('channel_items').innerJoin('channels', 'channels.id', 'channel_items.channel_id').select('channels.name')
@@ -79,8 +94,7 @@ export function createExportRepository(db: DB) {
         .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
         .selectAll('links')
         .select(['domains.domain as domain_origin', 'campaigns.name as campaign_name'])
-        .select((eb) => eb.selectFrom('channel_items').innerJoin('channels', 'channels.id', 'channel_items.channel_id').select('channels.name')
-          .where('channel_items.item_type', '=', 'links').whereRef('channel_items.item_id', '=', 'links.id').orderBy('channel_items.id').limit(1).as('channel_name'))
+        .select((eb) => channelNameOfLink(eb).as('channel_name'))
         .select((eb) => eb.selectFrom('link_pixels').select(orderedIdList(db, 'link_pixels.pixel_id').as('ids')).whereRef('link_pixels.link_id', '=', 'links.id').as('pixel_list'))
         .where('links.account_id', '=', accountId)
         .where('links.id', '>', afterId)
@@ -98,19 +112,17 @@ export function createExportRepository(db: DB) {
      * to its first row: ordering by id instead made every page sort the whole range again.
      */
     clicksAfter(accountId: number, range: { from: string; to: string }, after: { at: string; id: number } | undefined, limit: number): Promise<ExportedClickRow[]> {
-      let query = db
+      return db
         .selectFrom('clicks')
         .select(['id', 'created_at', 'item_type', 'item_id', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'])
         .where('account_id', '=', accountId)
-        .where('created_at', '>=', after && after.at > range.from ? after.at : range.from)
-        .where('created_at', '<=', range.to)
-      if (after) query = query.where((eb) => eb.or([eb('created_at', '>', after.at), eb('id', '>', after.id)]))
-      return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+        .where(inRangeAfter('created_at', 'id', { range, after }))
+        .orderBy('created_at').orderBy('id').limit(limit).execute()
     },
 
     /** Up to `limit` of the account's leads created in the range after `after`, oldest first (time, then id; index leads_account_created). */
     leadsAfter(accountId: number, { range, after, limit }: ConversionPage): Promise<ExportedConversionRow[]> {
-      let query = db
+      const query = db
         .selectFrom('leads')
         .innerJoin('accounts', 'accounts.id', 'leads.account_id')
         .innerJoin('customers', 'customers.id', 'leads.customer_id')
@@ -118,32 +130,28 @@ export function createExportRepository(db: DB) {
         .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
         .select(['leads.id', 'leads.created_at', 'leads.event', 'leads.click_id', 'leads.link_id', 'leads.clicked_at', 'leads.metadata'])
         .select([sql<number | null>`null`.as('amount'), sql<string | null>`null`.as('currency'), sql<string | null>`null`.as('invoice_id'), sql<string | null>`null`.as('source')])
-        .select(['customers.external_id as customer_external_id', 'customers.name as customer_name', 'customers.email as customer_email', 'accounts.customer_emails'])
-        .select(['links.alias as link_alias', 'links.campaign_id', 'campaigns.name as campaign_name'])
+        .select(CUSTOMER_COLUMNS)
+        .select(LINK_COLUMNS)
         .select((eb) => channelNameOfLink(eb).as('channel_name'))
         .where('leads.account_id', '=', accountId)
-        .where('leads.created_at', '>=', after && after.at > range.from ? after.at : range.from)
-        .where('leads.created_at', '<=', range.to)
-      if (after) query = query.where((eb) => eb.or([eb('leads.created_at', '>', after.at), eb('leads.id', '>', after.id)]))
+        .where(inRangeAfter('leads.created_at', 'leads.id', { range, after }))
       return query.orderBy('leads.created_at').orderBy('leads.id').limit(limit).execute()
     },
 
     /** Up to `limit` of the account's sales (refunds negative) created in the range after `after`, oldest first (index sales_account_created). */
     async salesAfter(accountId: number, { range, after, limit }: ConversionPage): Promise<ExportedConversionRow[]> {
-      let query = db
+      const query = db
         .selectFrom('sales')
         .innerJoin('accounts', 'accounts.id', 'sales.account_id')
         .leftJoin('customers', 'customers.id', 'sales.customer_id')
         .leftJoin('links', (join) => join.onRef('links.id', '=', 'sales.link_id').on('links.account_id', '=', accountId))
         .leftJoin('campaigns', 'campaigns.id', 'links.campaign_id')
         .select(['sales.id', 'sales.created_at', 'sales.event', 'sales.click_id', 'sales.link_id', 'sales.clicked_at', 'sales.metadata', 'sales.amount', 'sales.currency', 'sales.invoice_id', 'sales.source'])
-        .select(['customers.external_id as customer_external_id', 'customers.name as customer_name', 'customers.email as customer_email', 'accounts.customer_emails'])
-        .select(['links.alias as link_alias', 'links.campaign_id', 'campaigns.name as campaign_name'])
+        .select(CUSTOMER_COLUMNS)
+        .select(LINK_COLUMNS)
         .select((eb) => channelNameOfLink(eb).as('channel_name'))
         .where('sales.account_id', '=', accountId)
-        .where('sales.created_at', '>=', after && after.at > range.from ? after.at : range.from)
-        .where('sales.created_at', '<=', range.to)
-      if (after) query = query.where((eb) => eb.or([eb('sales.created_at', '>', after.at), eb('sales.id', '>', after.id)]))
+        .where(inRangeAfter('sales.created_at', 'sales.id', { range, after }))
       const rows = await query.orderBy('sales.created_at').orderBy('sales.id').limit(limit).execute()
       // PostgreSQL may answer integer columns as text through some drivers: amounts are numbers.
       return rows.map((row) => ({ ...row, amount: Number(row.amount) }))
