@@ -4,32 +4,13 @@
 // page after page without losing or repeating a row.
 import { describe, expect, it } from 'vitest'
 import { createCampaign, createChannel } from '../../helpers/factories.js'
+import { parseCsv } from '../../helpers/csv.js'
 import { apiClient, useTestApp, type ApiClient } from '../../helpers/test-app.js'
 import { visit } from '../../public/redirect-test-support.js'
 import { createExportRepository } from '../../../src/modules/exports/export.repository.js'
 import { CONVERSION_EXPORT_COLUMNS, createExportService, toConversionExportRecord } from '../../../src/modules/exports/export.service.js'
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
-
-/** RFC 4180 lines to rows of fields (quotes, doubled quotes, commas and line breaks inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') { field += '"'; index += 1 }
-      else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') { row.push(field); field = '' }
-    else if (char === '\r' && text[index + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; index += 1 }
-    else field += char
-  }
-  return rows
-}
 
 interface Exported { type: string; id: number; date: string; event: string; amount: number | null; currency: string | null; invoiceid: string | null; customerid: string | null; customeremail: string | null; link: number | null; alias: string | null; campaign: number | null; campaignname: string | null; channel: string | null; clickid: string | null; metadata: unknown }
 

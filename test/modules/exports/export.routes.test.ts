@@ -4,32 +4,13 @@
 import { describe, expect, it } from 'vitest'
 import { recordClicks } from '../../cli/click-commands-support.js'
 import { createCampaign, createChannel, createPixel } from '../../helpers/factories.js'
+import { parseCsv } from '../../helpers/csv.js'
 import { useTestApp } from '../../helpers/test-app.js'
 import { createExportRepository } from '../../../src/modules/exports/export.repository.js'
 import { createExportService, LINK_EXPORT_COLUMNS, toLinkExportRecord } from '../../../src/modules/exports/export.service.js'
 import type { ClickEvent } from '../../../src/analytics/click-items.js'
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36'
-
-/** RFC 4180 lines to rows of fields (quotes, doubled quotes, commas and line breaks inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') { field += '"'; index += 1 }
-      else if (char === '"') quoted = false
-      else field += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') { row.push(field); field = '' }
-    else if (char === '\r' && text[index + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; index += 1 }
-    else field += char
-  }
-  return rows
-}
 
 describe('exports', () => {
   const { context, owner, api, otherApi } = useTestApp()
