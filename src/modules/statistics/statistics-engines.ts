@@ -184,7 +184,11 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
   }
   return {
     engine,
-    /** Starts feeding; a ClickHouse down at start is asked again every ten seconds (the server starts meanwhile). */
+    /**
+     * Starts feeding. Opening connects to nothing (the tables are made by the first query), so a
+     * ClickHouse down at start only fails the feeder's rounds until it is back; what fails opening
+     * itself (the client not loading) is tried again every ten seconds, the server starting meanwhile.
+     */
     async start() {
       if (feeding || retry) return
       try {
