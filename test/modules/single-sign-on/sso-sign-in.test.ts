@@ -244,6 +244,40 @@ describe('groups to roles', () => {
     await context.services.ssoRecheck.runOnce()
     expect(await context.database.db.selectFrom('memberships').select('role').where('account_id', '=', workspace.id).where('person_id', '=', personId).execute()).toEqual([])
   })
+
+  it('the recheck of a person without a refresh token ends their single sign-on sessions and keeps their password sessions', async () => {
+    const workspace = await createAccount(context, { password: 'a workspace owner password' })
+    await mapGroups(workspace, [{ group: 'owners', role: 'owner' }])
+    const account = providerAccount({ groups: ['owners'], email: workspace.email })
+    const viaProvider = await signInWithProvider(account)
+    const viaPassword = await signIn(context.app, workspace.username, 'a workspace owner password')
+    expect(viaPassword.statusCode).toBe(200)
+    const personId = (await context.database.db.selectFrom('people').select('id').where('email', '=', workspace.email).executeTakeFirstOrThrow()).id
+    // A provider that gave no refresh token: the person cannot be asked about again.
+    await context.database.db.updateTable('sso_identities').set({ refresh_token: null, checked_at: '2000-01-01 00:00:00' }).where('person_id', '=', personId).execute()
+    expect(await context.services.singleSignOn.recheckDue('2001-01-01 00:00:00')).toBe(1)
+    expect((await dashboardClient(context.app, viaProvider.cookie!)('GET', '/api/account')).statusCode).toBe(401)
+    expect((await dashboardClient(context.app, sessionCookieOf(viaPassword)!)('GET', '/api/account')).data.data.id).toBe(workspace.id)
+    // Their membership is not touched: nothing was learned of their groups.
+    expect(await context.database.db.selectFrom('memberships').select('role').where('account_id', '=', workspace.id).where('person_id', '=', personId).execute()).toEqual([{ role: 'owner' }])
+  })
+
+  it('two recheck rounds at once (two instances) read each due person once', async () => {
+    const workspace = await createAccount(context)
+    await mapGroups(workspace, [{ group: 'twice', role: 'editor' }])
+    const account = providerAccount({ groups: ['twice'] })
+    const signedIn = await signInWithProvider(account)
+    const personId = (await context.database.db.selectFrom('people').select('id').where('email', '=', account.email).executeTakeFirstOrThrow()).id
+    await context.database.db.updateTable('sso_identities').set({ checked_at: '2000-01-01 00:00:00' }).where('person_id', '=', personId).execute()
+    const rounds = await Promise.all([
+      context.services.singleSignOn.recheckDue('2001-01-01 00:00:00'),
+      context.services.singleSignOn.recheckDue('2001-01-01 00:00:00'),
+    ])
+    expect(rounds.sort()).toEqual([0, 1])
+    // Read once and mapped as the provider says: the session and the role stay.
+    expect((await dashboardClient(context.app, signedIn.cookie!)('GET', '/api/account')).statusCode).toBe(200)
+    expect(await context.database.db.selectFrom('memberships').select('role').where('account_id', '=', workspace.id).where('person_id', '=', personId).execute()).toEqual([{ role: 'editor' }])
+  })
 })
 
 describe('a workspace that requires single sign-on', () => {
