@@ -53,7 +53,8 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   // Everything out again: reads.
   'GET /api/export/links': READ,
   'GET /api/export/clicks': READ,
-  'GET /api/export/conversions': READ,
+  // Customers' names and e-mail addresses (personal data, issue 39): the workspace's managers, like the audit log.
+  'GET /api/export/conversions': MANAGE,
   // Recording leads and sales (issue 39): a publishable key's maker edits content.
   'POST /api/track/lead': CONTENT,
   'POST /api/track/sale': CONTENT,

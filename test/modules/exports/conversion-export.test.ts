@@ -3,7 +3,7 @@
 // the workspace keeps them; a deleted customer's sales anonymous; another workspace's never; read
 // page after page without losing or repeating a row.
 import { describe, expect, it } from 'vitest'
-import { createCampaign, createChannel } from '../../helpers/factories.js'
+import { createCampaign, createChannel, createMember } from '../../helpers/factories.js'
 import { parseCsv } from '../../helpers/csv.js'
 import { apiClient, useTestApp, type ApiClient } from '../../helpers/test-app.js'
 import { visit } from '../../public/redirect-test-support.js'
@@ -129,6 +129,16 @@ describe('the conversions export', () => {
     }
     // The same as the whole export over HTTP.
     expect(lines.join('')).toBe((await api('GET', '/api/export/conversions?format=ndjson')).body)
+  })
+
+  it('is the workspace managers\' (customers\' names and addresses): an editor\'s and a viewer\'s keys are refused, an admin\'s answered', async () => {
+    const { owner } = await freshWorkspace('convexport6')
+    for (const role of ['viewer', 'editor'] as const) {
+      const refused = await apiClient(context.app, (await createMember(context, owner, role)).apiKey)('GET', '/api/export/conversions')
+      expect(refused.statusCode, role).toBe(403)
+      expect(refused.data).toMatchObject({ error: 1, code: 'forbidden' })
+    }
+    expect((await apiClient(context.app, (await createMember(context, owner, 'admin')).apiKey)('GET', '/api/export/conversions')).statusCode).toBe(200)
   })
 
   it('lists every field of a record as a CSV column', async () => {
