@@ -18,6 +18,15 @@ function renderAt(path: string, hash = '') {
   render(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)
 }
 
+/** The sign-in page's questions: the identity providers (none), and `settings` for sign-up and mail. */
+function signInPageAnswers(settings: { signup: string; mail: boolean }, asked?: () => void) {
+  answerWith(async (request) => {
+    if (new URL(request.url).pathname === '/api/auth/oidc/providers') return json(200, { error: 0, data: [] })
+    asked?.()
+    return json(200, { error: 0, data: settings })
+  })
+}
+
 describe('mailed links in the dashboard', () => {
   it('reads the token of #token=…', () => {
     expect(tokenOfHash('#token=abc_DEF-123')).toBe('abc_DEF-123')
@@ -26,7 +35,7 @@ describe('mailed links in the dashboard', () => {
   })
 
   it('offers "Create an account" only when sign-up is open', async () => {
-    answerWith(async () => json(200, { error: 0, data: { signup: 'open', mail: true } }))
+    signInPageAnswers({ signup: 'open', mail: true })
     renderAt('/signin')
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password')
     expect((await screen.findByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe('/sign-up')
@@ -34,13 +43,14 @@ describe('mailed links in the dashboard', () => {
 
   it('offers no sign-up when it is closed', async () => {
     let asked = false
-    answerWith(async () => {
+    signInPageAnswers({ signup: 'closed', mail: true }, () => {
       asked = true
-      return json(200, { error: 0, data: { signup: 'closed', mail: true } })
     })
     renderAt('/signin')
     await waitFor(() => expect(asked).toBe(true))
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull()
+    // The page itself, not an error boundary in its place.
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy()
   })
 
   it('sends the new password with the token, and shows a spent link\'s refusal with the way to a new one', async () => {
