@@ -105,15 +105,18 @@ describe('link list versions', () => {
     const first = (await insertLinkRow(database.db, owner.id)).id
     const second = (await insertLinkRow(database.db, owner.id)).id
     const before = await versionOf(owner.id)
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 150))
+    // The writer's update of the second link, waiting for the API's lock on it (seen by the server, not assumed after a pause).
+    const writerWaits = async () => Number((await sql<{ waiting: number }>`select count(*) as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like 'update links set clicks = clicks + 1 where id = %'`.execute(database.db)).rows[0]!.waiting)
     await database.db.connection().execute((writer) => database.db.connection().execute(async (api) => {
       await sql`begin`.execute(writer)
       await sql`update links set clicks = clicks + 1 where id = ${first}`.execute(writer)
       await sql`begin`.execute(api)
       const apiUpdate = sql`update links set title = 'Edited' where id = ${second}`.execute(api)
-      await pause()
+      await apiUpdate
       const writerUpdate = sql`update links set clicks = clicks + 1 where id = ${second}`.execute(writer)
-      await pause()
+      writerUpdate.catch(() => undefined)
+      await expect.poll(writerWaits).toBe(1)
       const outcomes = await Promise.allSettled([
         apiUpdate.then(() => sql`commit`.execute(api)),
         writerUpdate.then(() => sql`commit`.execute(writer)),
