@@ -70,7 +70,7 @@ let knownImage: Promise<SqliteImage> | undefined
  * worker runs every migration once, on an in-memory database, and reads back its schema (tables,
  * then indexes, views and triggers, each in the order SQLite recorded them) and the rows the
  * migrations wrote (Kysely's migration list among them). Replaying that took a few milliseconds
- * where migrating each file's database took ~0.6 s of CPU. test/db/sqlite-image.test.ts checks the
+ * where migrating each file's database took ~0.6 s of CPU. test/db/test-database-copy.test.ts checks the
  * copy is the migrated database.
  */
 export function sqliteImage(): Promise<SqliteImage> {
