@@ -1,11 +1,14 @@
 // What the engine parity tests share (issue 40): seeded clicks spread over targets, the windows
 // asked, and a comparison that says where two engines' figures differ: the DuckDB store's parity
-// test (columnar-store.test.ts) and ClickHouse's (clickhouse-engine.test.ts) both use them.
+// test (columnar-store.test.ts) and ClickHouse's (clickhouse-engine.test.ts) both use them; the
+// routes' parity tests (clickhouse-statistics.routes.test.ts, columnar-served.test.ts) add leads and
+// sales (seedConversions), which every engine reads from the main database.
 import { createVisitSource } from '../../src/analytics/click-distribution.js'
 import type { ClickItemType } from '../../src/analytics/click-items.js'
 import type { EnrichedClick } from '../../src/analytics/click-writer.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import type { UtcWindow, WindowFigures } from '../../src/modules/statistics/click-query.js'
+import type { DB } from '../../src/db/database.js'
 
 export const HOUR_MS = 3_600_000
 
@@ -105,4 +108,35 @@ export function differenceOf(expected: WindowFigures, received: WindowFigures): 
   }
   if (text(expected.links) !== text(received.links)) parts.push(`links: ${text(expected.links)} vs ${text(received.links)}`)
   return parts.join('; ')
+}
+
+/**
+ * Leads and sales (issue 39) for some of `clicks` (link clicks only), deterministic for `seed`: every
+ * third link click gets a click id, half of those a lead an hour or days later, some a sale in EUR
+ * or USD and a few a refund. Written to the main database, which every engine takes conversions
+ * from: the engines' answers must still be equal with them.
+ */
+export async function seedConversions(db: DB, seed: number, accountId: number, clicks: EnrichedClick[]): Promise<number> {
+  const random = createVisitSource(seed).random
+  const tracked = clicks.filter((click) => click.itemType === 'link' && click.accountId === accountId).filter((_click, index) => index % 3 === 0)
+  let written = 0
+  for (const [index, click] of tracked.entries()) {
+    const clickId = `parity-${seed}-${index}`
+    click.clickId = clickId
+    if (random() < 0.5) continue
+    const clickedAt = Date.parse(`${click.createdAt.replace(' ', 'T')}Z`)
+    const at = (delay: number) => nowTimestamp(new Date(Math.min(Date.now(), clickedAt + delay)))
+    const customer = await db.insertInto('customers').values({ account_id: accountId, external_id: clickId, name: null, email: null, created_at: click.createdAt }).returning('id').executeTakeFirstOrThrow()
+    await db.insertInto('leads').values({ account_id: accountId, customer_id: customer.id, click_id: clickId, link_id: click.itemId, event: 'lead', metadata: null, clicked_at: click.createdAt, created_at: at(Math.floor(random() * 3 * DAY_MS)) }).execute()
+    written += 1
+    if (random() < 0.5) continue
+    const sale = (amount: number, currency: string, invoice: string, delay: number) => ({
+      account_id: accountId, customer_id: customer.id, click_id: clickId, link_id: click.itemId, amount, currency, invoice_id: invoice, event: 'purchase', metadata: null, source: 'api', clicked_at: click.createdAt, created_at: at(delay),
+    })
+    const amount = 100 + Math.floor(random() * 10_000)
+    const currency = random() < 0.7 ? 'EUR' : 'USD'
+    await db.insertInto('sales').values(sale(amount, currency, `${clickId}-sale`, Math.floor(random() * 5 * DAY_MS))).execute()
+    if (random() < 0.2) await db.insertInto('sales').values(sale(-amount, currency, `${clickId}-refund`, 6 * DAY_MS)).execute()
+  }
+  return written
 }

@@ -1,4 +1,4 @@
-// `linkwell export links|clicks` as child processes: the file holds what the API's export answers,
+// `linkwell export links|clicks|conversions` as child processes: the file holds what the API's export answers,
 // written as it is read; bad options exit 2 naming them, an unknown account exits 1, no file written.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -50,6 +50,27 @@ describe('linkwell export', () => {
     expect(JSON.parse(fs.readFileSync(clicks, 'utf8'))).toMatchObject({ date: '2026-04-01 08:00:00', country: 'GB', itemid: link.id })
   })
 
+  it('writes the leads and sales the API exports (issue 39), to the file named', async () => {
+    const link = await createLink(made, owner, { url: 'https://cli-export.example/shop' })
+    const db = shared.handle.db
+    const customer = await db.insertInto('customers').values({ account_id: owner.id, external_id: 'cli-cus', name: 'Cli', email: null, created_at: '2026-04-01 09:00:00' }).returning('id').executeTakeFirstOrThrow()
+    await db.insertInto('leads').values({ account_id: owner.id, customer_id: customer.id, click_id: 'cli-click', link_id: link.id, event: 'lead', metadata: null, clicked_at: '2026-04-01 08:00:00', created_at: '2026-04-01 09:00:00' }).execute()
+    await db.insertInto('sales').values({ account_id: owner.id, customer_id: customer.id, click_id: 'cli-click', link_id: link.id, amount: 4900, currency: 'EUR', invoice_id: 'cli-inv', event: 'purchase', metadata: null, source: 'api', clicked_at: '2026-04-01 08:00:00', created_at: '2026-04-02 10:00:00' }).execute()
+    const [csv, ndjson] = [path.join(folder, 'conversions.csv'), path.join(folder, 'conversions.ndjson')]
+    const [csvRun, ndjsonRun] = await Promise.all([
+      runCli(shared.url, ['export', 'conversions', '--account', owner.username, '--out', csv], { PUBLIC_URL: 'https://lw.test' }),
+      runCli(shared.url, ['export', 'conversions', '--account', String(owner.id), '--out', ndjson, '--format', 'ndjson', '--from', '2026-04-02'], { PUBLIC_URL: 'https://lw.test' }),
+    ])
+    expect(csvRun.code, csvRun.stderr).toBe(0)
+    expect(csvRun.json).toMatchObject({ file: csv, lines: 3 })
+    const api = apiClient(await shared.app(), owner.apiKey)
+    expect(fs.readFileSync(csv, 'utf8')).toBe((await api('GET', '/api/export/conversions')).body)
+    expect(ndjsonRun.code, ndjsonRun.stderr).toBe(0)
+    expect(ndjsonRun.json).toMatchObject({ file: ndjson, lines: 1 })
+    expect(fs.readFileSync(ndjson, 'utf8')).toBe((await api('GET', '/api/export/conversions?format=ndjson&from=2026-04-02')).body)
+    expect(JSON.parse(fs.readFileSync(ndjson, 'utf8'))).toMatchObject({ type: 'sale', amount: 4900, currency: 'EUR', invoiceid: 'cli-inv', customerid: 'cli-cus', link: link.id })
+  })
+
   it('refuses bad options (exit 2) and an unknown account (exit 1), writing nothing', async () => {
     const out = path.join(folder, 'never.csv')
     const cases: Array<[1 | 2, string, string[]]> = [
@@ -58,6 +79,8 @@ describe('linkwell export', () => {
       [2, '--format must be one of csv, ndjson, got "json"', ['export', 'clicks', '--account', owner.username, '--out', out, '--format', 'json']],
       [2, '--from must be a real date', ['export', 'clicks', '--account', owner.username, '--out', out, '--from', '2026-02-30']],
       [2, '--to must not be before "from"', ['export', 'clicks', '--account', owner.username, '--out', out, '--from', '2026-03-02', '--to', '2026-03-01']],
+      [2, '--format must be one of csv, ndjson, got "json"', ['export', 'conversions', '--account', owner.username, '--out', out, '--format', 'json']],
+      [2, '--from must be a real date', ['export', 'conversions', '--account', owner.username, '--out', out, '--from', '2026-02-30']],
       [1, 'No account with the id or username "nobody-here"', ['export', 'links', '--account', 'nobody-here', '--out', out]],
     ]
     const results = await Promise.all(cases.map(([, , args]) => runCli(shared.url, args)))

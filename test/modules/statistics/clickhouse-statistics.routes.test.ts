@@ -12,7 +12,7 @@ import { createStatisticsEngines } from '../../../src/modules/statistics/statist
 import { writeEnrichedClicks } from '../../../src/analytics/click-writer.js'
 import { DAY_MS, MINUTE_MS } from '../../../src/core/time.js'
 import { loadConfig } from '../../../src/config.js'
-import { spreadClicks, type Target } from '../../analytics/engine-parity-support.js'
+import { seedConversions, spreadClicks, type Target } from '../../analytics/engine-parity-support.js'
 import { describeWithClickhouse } from '../../helpers/clickhouse.js'
 import { startClickhouseServer, type ClickhouseServer } from '../../helpers/clickhouse-server.js'
 import { createAccount, createCampaign, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../../helpers/factories.js'
@@ -53,12 +53,15 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
       { accountId: owner.id, itemType: 'link', itemId: second.id, weight: 2 },
       { accountId: owner.id, itemType: 'qr', itemId: qr.id, weight: 1 },
     ]
-    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, [
+    const seeded = [
       ...spreadClicks(11, 600, now - 40 * DAY_MS, now, targets),
       // Around Europe/Berlin's DST change of 29 March 2026.
       ...spreadClicks(12, 100, Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 2, 29, 4), targets),
       ...spreadClicks(13, 30, now - 50 * MINUTE_MS, now, targets),
-    ]))
+    ]
+    // Leads and sales of some of the clicks (issue 39): both apps read them from the main database.
+    expect(await seedConversions(database.db, 14, owner.id, seeded)).toBeGreaterThan(10)
+    await database.db.transaction().execute((trx) => writeEnrichedClicks(trx, seeded))
     rawBuilt = await buildAppOn(database, config())
     const rawApp = rawBuilt
     fedApp = await buildAppOn(database, config({ ANALYTICS_STORE: `${server.url}linkwell` }))
@@ -89,6 +92,13 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
       `/api/stats?from=${day(-30)}&to=${day(0)}&campaign=${campaignId}&country=DE`,
       `/api/stats?from=${day(-30)}&to=${day(0)}&tag=promo&granularity=hour&tz=America/St_Johns`,
       `/api/stats?from=${day(-14)}&to=${day(0)}&compare=previous`,
+      // Conversions (issue 39): top links by them, the funnel, the top reports.
+      `/api/stats?from=${day(-30)}&to=${day(0)}&topby=revenue`,
+      `/api/stats?from=${day(-30)}&to=${day(0)}&topby=leads&country=US,DE&compare=previous`,
+      `/api/conversions/funnel?from=${day(-30)}&to=${day(0)}`,
+      `/api/conversions/funnel?from=${day(-30)}&to=${day(0)}&campaign=${campaignId}&granularity=week&tz=Asia/Kathmandu&compare=previous`,
+      `/api/conversions/top?from=${day(-30)}&to=${day(0)}&by=link&sort=sales`,
+      `/api/conversions/top?from=${day(-30)}&to=${day(0)}&by=tag&sort=clicks&browser=Chrome`,
       `/api/stats/live`,
       `/api/stats/live?country=US`,
       `${link}/live`,
@@ -97,11 +107,15 @@ describeWithClickhouse('statistics routes through ClickHouse', () => {
       `${link}?from=${day(0)}&to=${day(-3)}`,
       `${link}?granularity=minute`,
     ]
+    let converted = 0
     for (const question of questions) {
       const [expected, received] = [await raw('GET', question), await fed('GET', question)]
+      converted += Number(expected.data?.data?.leads ?? 0)
       expect(received.statusCode, question).toBe(expected.statusCode)
       expect(received.data, question).toEqual(expected.data)
     }
+    // The questions saw conversions: their equality says something.
+    expect(converted).toBeGreaterThan(0)
   })
 
   it('answers 503 in the envelope while ClickHouse is down; redirects and recording go on; the feeder catches up when it is back', async () => {
