@@ -3,8 +3,11 @@ import { parseMetadata } from './conversion-input.js'
 import type { CustomerRow, ListedConversion, RecordedLead, SaleRow } from './conversion.repository.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
 
-/** A lead or sale of GET /api/conversions/leads|sales: its link with its short URL (null once deleted), its customer. */
-export function toListedConversion(row: ListedConversion, publicUrl: string) {
+/**
+ * A lead or sale of GET /api/conversions/leads|sales: its link with its short URL (null once
+ * deleted), its customer; the customer's e-mail address only for those who may export it (`withEmail`).
+ */
+export function toListedConversion(row: ListedConversion, publicUrl: string, withEmail: boolean) {
   return {
     id: row.id,
     event: row.event,
@@ -12,7 +15,7 @@ export function toListedConversion(row: ListedConversion, publicUrl: string) {
     clickid: row.clickId,
     clickedat: row.clickedAt,
     link: row.link && { id: row.link.id, shorturl: row.link.alias === null ? null : shortUrl(publicUrl, row.link.domainOrigin, row.link.alias) },
-    customer: row.customer && { id: row.customer.externalId, name: row.customer.name, ...(row.customer.email === null ? {} : { email: row.customer.email }) },
+    customer: row.customer && { id: row.customer.externalId, name: row.customer.name, ...(row.customer.email === null || !withEmail ? {} : { email: row.customer.email }) },
     ...(row.sale ? { amount: row.sale.amount, currency: row.sale.currency, invoiceid: row.sale.invoiceId, source: row.sale.source } : {}),
   }
 }

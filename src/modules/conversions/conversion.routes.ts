@@ -16,6 +16,7 @@ import { toLeadRecord, toListedConversion, toSaleRecord } from './conversion.map
 import { ConversionListQuery, LeadBody, LeadListResponse, LeadResponse, SaleBody, SaleListResponse, SaleResponse, TrackHeaders } from './conversion.schemas.js'
 import type { ListEnvelope } from '../../http/list.js'
 import { toPageRequest } from '../../core/paging.js'
+import { roleAllows } from '../access/roles.js'
 
 const tags = ['conversions']
 
@@ -47,8 +48,9 @@ export async function registerConversionRoutes(app: App, { conversions, tracking
     },
   }, async (request) => {
     const page = toPageRequest(request.query)
-    const { rows, total } = await conversions.listLeads(accountOf(request).id, page, request.query.link)
-    return listEnvelope('leads', page, total, rows.map((row) => toListedConversion(row, publicUrl)))
+    const account = accountOf(request)
+    const { rows, total } = await conversions.listLeads(account.id, page, request.query.link)
+    return listEnvelope('leads', page, total, rows.map((row) => toListedConversion(row, publicUrl, roleAllows(account.role, 'admin'))))
   })
 
   app.get('/api/conversions/sales', {
@@ -60,8 +62,9 @@ export async function registerConversionRoutes(app: App, { conversions, tracking
     },
   }, async (request) => {
     const page = toPageRequest(request.query)
-    const { rows, total } = await conversions.listSales(accountOf(request).id, page, request.query.link)
-    return listEnvelope('sales', page, total, rows.map((row) => toListedConversion(row, publicUrl)))
+    const account = accountOf(request)
+    const { rows, total } = await conversions.listSales(account.id, page, request.query.link)
+    return listEnvelope('sales', page, total, rows.map((row) => toListedConversion(row, publicUrl, roleAllows(account.role, 'admin'))))
   })
 
   // The signature covers the bytes Stripe sent: this route alone takes its body unparsed.

@@ -88,7 +88,7 @@ const ListedFields = {
   customer: Type.Union([Type.Object({
     id: Type.String({ description: 'the customer\'s id on your site' }),
     name: Type.Union([Type.String(), Type.Null()]),
-    email: Type.Optional(Type.String({ description: 'only when stored, and while the workspace keeps e-mail addresses' })),
+    email: Type.Optional(Type.String({ description: 'only when stored, while the workspace keeps e-mail addresses, and to its admins and owners (personal data, as the conversions export)' })),
   }), Type.Null()], { description: 'null once the customer is deleted (or for a sale of no known customer)' }),
 }
 

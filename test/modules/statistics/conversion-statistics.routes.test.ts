@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { writeEnrichedClicks, type EnrichedClick } from '../../../src/analytics/click-writer.js'
 import { apiClient, useTestApp } from '../../helpers/test-app.js'
+import { createMember } from '../../helpers/factories.js'
 
 const AGENT = { browser: 'Chrome', os: 'Windows', device: 'desktop' }
 
@@ -149,6 +150,12 @@ describe('statistics with conversions', () => {
     const leads = (await api('GET', `/api/conversions/leads?link=${linkA}`)).data.data
     expect(leads.leads.map((lead: { customer: { id: string } }) => lead.customer.id)).toEqual(['cus2', 'cus1'])
     expect(leads.leads[0]).not.toHaveProperty('amount')
+    // An editor reads the figures and the customers' names, not their addresses (personal data, the admins' like the export).
+    const editor = apiClient(context.app, (await createMember(context, owner, 'editor')).apiKey)
+    const edited = (await editor('GET', '/api/conversions/sales?limit=1')).data.data.sales[0]
+    expect(edited.customer).toEqual({ id: 'cus3', name: 'Name cus3' })
+    const admin = apiClient(context.app, (await createMember(context, owner, 'admin')).apiKey)
+    expect((await admin('GET', '/api/conversions/sales?limit=1')).data.data.sales[0].customer).toEqual({ id: 'cus3', name: 'Name cus3', email: 'cus3@example.com' })
     // Without e-mail addresses kept, none is shown.
     expect((await api('PUT', '/api/account/update', { customeremails: false })).statusCode).toBe(200)
     const hidden = (await api('GET', '/api/conversions/leads?limit=1')).data.data.leads[0]
