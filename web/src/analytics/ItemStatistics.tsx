@@ -20,6 +20,7 @@ import {
   type FilterChip, type FilterDimension, type Granularity, type StatisticsView, type TopListKey,
 } from './statistics-view'
 import { displayValue, FilterChips, GRANULARITY_NAMES, RangeForm, useStatisticsView } from './ViewControls'
+import { formatRate, revenueLines } from '../conversions/money'
 
 export { displayValue, rangeProblems } from './ViewControls'
 
@@ -94,7 +95,11 @@ export interface VisitNouns {
 const CLICKS: VisitNouns = { plural: 'Clicks', emptyHint: 'Share the short link, or choose a longer range. New clicks appear here within seconds.' }
 
 /** `item` 'workspace': all the workspace's links (GET /api/stats), with their top links; `id` is then unused. */
-export function ItemStatistics({ item, id = 0, nouns = CLICKS }: { item: StatisticsScope; id?: number; nouns?: VisitNouns }) {
+/**
+ * `conversions`: the item tracks conversions (a link with `trackconversions`): its leads, sales and
+ * revenue show beside the clicks; without it they show only when the range has any.
+ */
+export function ItemStatistics({ item, id = 0, nouns = CLICKS, conversions = false }: { item: StatisticsScope; id?: number; nouns?: VisitNouns; conversions?: boolean }) {
   const { view, show, toggle, timeZone, today, zoneKnown } = useStatisticsView()
   // The workspace's top lists come from the raw clicks only (ADR 022): its page always asks there.
   const query = statisticsQuery(view, timeZone, item === 'workspace')
@@ -115,7 +120,7 @@ export function ItemStatistics({ item, id = 0, nouns = CLICKS }: { item: Statist
       <FilterChips view={view} onShow={show} />
       {!zoneKnown || statistics.isPending ? <Loading label={`Loading ${nouns.plural.toLowerCase()}…`} />
         : statistics.isError ? <ErrorMessage error={statistics.error} onRetry={() => statistics.refetch()} />
-        : <StatisticsView statistics={statistics.data} view={view} nouns={nouns} updating={statistics.isPlaceholderData} onToggle={toggle} />}
+        : <StatisticsView statistics={statistics.data} view={view} nouns={nouns} updating={statistics.isPlaceholderData} onToggle={toggle} conversionsLink={item === 'url' ? `/conversions?${serialiseView({ ...view, granularity: 'day', compare: false, filters: [...view.filters, { dimension: 'link', value: String(id) }] })}` : undefined} tracksConversions={conversions} />}
     </>
   )
 }
@@ -131,6 +136,22 @@ function Kpi({ label, value, previous, testId }: { label: string; value: number;
         </span>
       )}
     </div>
+  )
+}
+
+/** Leads, sales (each with its rate of clicks) and revenue per currency of the view, beside its clicks. */
+function ConversionFigures({ statistics, previous, link }: { statistics: ViewStatistics; previous?: ViewStatistics['previous']; link?: string }) {
+  const revenue = revenueLines(statistics.revenue)
+  return (
+    <section className="kpis" aria-label="Conversions for the range">
+      <Kpi label={`Leads · ${formatRate(statistics.conversionRates.leads)} of clicks`} value={statistics.leads} previous={previous?.leads} testId="range-leads" />
+      <Kpi label={`Sales · ${formatRate(statistics.conversionRates.sales)} of clicks`} value={statistics.sales} previous={previous?.sales} testId="range-sales" />
+      <div className="card kpi">
+        <span className="kpi-label">Revenue</span>
+        <span className="revenue-lines" data-testid="range-revenue">{revenue.length === 0 ? <strong className="kpi-value">—</strong> : revenue.map((line) => <strong key={line} className="kpi-value">{line}</strong>)}</span>
+        {link && <Link to={link} className="small">Sales and sign-ups</Link>}
+      </div>
+    </section>
   )
 }
 
@@ -160,7 +181,16 @@ function TopLinks({ links, previous, view }: { links: TopLink[]; previous?: TopL
   )
 }
 
-function StatisticsView({ statistics, view, nouns, updating, onToggle }: { statistics: ViewStatistics; view: StatisticsView; nouns: VisitNouns; updating: boolean; onToggle: (chip: FilterChip) => void }) {
+function StatisticsView({ statistics, view, nouns, updating, onToggle, tracksConversions, conversionsLink }: {
+  statistics: ViewStatistics
+  view: StatisticsView
+  nouns: VisitNouns
+  updating: boolean
+  onToggle: (chip: FilterChip) => void
+  tracksConversions: boolean
+  /** Where the conversions page shows this item's (a link's). */
+  conversionsLink?: string
+}) {
   const previous = view.compare ? statistics.previous : undefined
   const countries = entriesOf(statistics.topCountries, previous?.topCountries)
   const social = Object.entries(statistics.socialCount).map(([network, count]) => ({ value: network[0]!.toUpperCase() + network.slice(1), count }) as RankedEntry).sort((a, b) => b.count - a.count)
@@ -175,6 +205,7 @@ function StatisticsView({ statistics, view, nouns, updating, onToggle }: { stati
         <Kpi label={`Unique ${noun}`} value={statistics.uniqueClicks} previous={previous?.uniqueClicks} testId="range-unique" />
         <Kpi label="Countries" value={countryCount(statistics.topCountries)} />
       </section>
+      {(tracksConversions || statistics.leads > 0 || statistics.sales > 0) && <ConversionFigures statistics={statistics} previous={previous} link={conversionsLink} />}
       {previous && <p className="muted small compare-note">Compared with {previous.from} to {previous.to}, the {daysOf(view)} days before.</p>}
       <section className="card stack" aria-labelledby="daily-title">
         <h2 id="daily-title">{nouns.plural} per {per}</h2>
