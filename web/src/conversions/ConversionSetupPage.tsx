@@ -222,7 +222,7 @@ function StripeStep({ settings }: { settings: Settings }) {
             <li>Select these events: <code>checkout.session.completed</code>, <code>invoice.paid</code> and <code>charge.refunded</code> (refunds are taken off the revenue).</li>
             <li>Save the endpoint, reveal its <strong>Signing secret</strong> (it starts with <code>whsec_</code>) and paste it here:</li>
           </ol>
-          <form className="inline-form" onSubmit={secretForm.submit} noValidate aria-label="Stripe signing secret">
+          <form className="inline-form" onSubmit={secretForm.submit} noValidate aria-label="Save Stripe’s signing secret">
             <Field label="Stripe signing secret" error={secretForm.errors.stripesigningsecret} hint={settings.stripesigningsecretset ? 'A secret is saved (it is never shown again). Paste a new one to replace it.' : undefined}>
               <input type="password" autoComplete="off" value={secret} disabled={!mayChange} placeholder="whsec_…" onChange={(event) => setSecret(event.target.value)} />
             </Field>
