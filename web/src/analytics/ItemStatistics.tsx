@@ -205,7 +205,7 @@ function StatisticsView({ statistics, view, nouns, updating, onToggle, tracksCon
         <Kpi label={`Unique ${noun}`} value={statistics.uniqueClicks} previous={previous?.uniqueClicks} testId="range-unique" />
         <Kpi label="Countries" value={countryCount(statistics.topCountries)} />
       </section>
-      {(tracksConversions || statistics.leads > 0 || statistics.sales > 0) && <ConversionFigures statistics={statistics} previous={previous} link={conversionsLink} />}
+      {statistics.leads !== undefined && (tracksConversions || statistics.leads > 0 || statistics.sales > 0) && <ConversionFigures statistics={statistics} previous={previous} link={conversionsLink} />}
       {previous && <p className="muted small compare-note">Compared with {previous.from} to {previous.to}, the {daysOf(view)} days before.</p>}
       <section className="card stack" aria-labelledby="daily-title">
         <h2 id="daily-title">{nouns.plural} per {per}</h2>
