@@ -8,9 +8,10 @@ import { createQrCodeRepository } from '../src/modules/qr-codes/qr-code.reposito
 import type { StatisticsEngine } from '../src/modules/statistics/click-query.js'
 import { createStatisticsRepository } from '../src/modules/statistics/statistics.repository.js'
 import { createStatisticsService } from '../src/modules/statistics/statistics.service.js'
+import { createConversionFiguresRepository } from '../src/modules/statistics/conversion-figures.repository.js'
 
 export function statisticsServiceOn(db: DB, options: { now?: () => Date; engine?: StatisticsEngine } = {}) {
   const links = createLinkRepository(db)
   const owners = { link: links, qr: createQrCodeRepository(db), campaign: createCampaignRepository(db), bio: createBioPageRepository(db) }
-  return createStatisticsService({ statistics: createStatisticsRepository(db), items: { owners, links }, ...options })
+  return createStatisticsService({ statistics: createStatisticsRepository(db), items: { owners, links }, conversions: createConversionFiguresRepository(db), ...options })
 }

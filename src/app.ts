@@ -54,6 +54,7 @@ import { registerSplashPageRoutes } from './modules/splash-pages/splash-page.rou
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js'
 import { registerWebhookRoutes } from './modules/webhooks/webhook.routes.js'
 import { registerConversionRoutes } from './modules/conversions/conversion.routes.js'
+import { registerConversionReportRoutes } from './modules/statistics/conversion-report.routes.js'
 import { registerSsoRoutes } from './modules/single-sign-on/sso.routes.js'
 import { sendPublicError } from './public/error-pages.js'
 import { sendNotFoundPage } from './public/html.js'
@@ -380,7 +381,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuditRoutes(app, { audit: services.audit, listEnvelope })
   registerExportRoutes(app, { exports: services.exports })
   registerWebhookRoutes(app, { webhooks: services.webhooks, listEnvelope })
-  await registerConversionRoutes(app, { conversions: services.conversions, trackingOriginsOf: services.accounts.trackingOriginsOf, stripe: services.stripeReceiver })
+  await registerConversionRoutes(app, { conversions: services.conversions, trackingOriginsOf: services.accounts.trackingOriginsOf, stripe: services.stripeReceiver, listEnvelope, publicUrl })
+  registerConversionReportRoutes(app, { reports: services.conversionReports, publicUrl })
   // Previews of splash pages, overlays and bio pages: API endpoints that render visitors' pages.
   registerPreviewRoutes(app, { splashPages: services.splashPages, overlays: services.overlays, bioPages: services.bioPages, publicUrl })
   // The dashboard (before the visitors' `/:alias`; `app` is a reserved alias).

@@ -98,6 +98,8 @@ import { createSplashPageRepository } from './modules/splash-pages/splash-page.r
 import { createSplashPageService } from './modules/splash-pages/splash-page.service.js'
 import { createStatisticsRepository } from './modules/statistics/statistics.repository.js'
 import { createStatisticsService } from './modules/statistics/statistics.service.js'
+import { createConversionFiguresRepository } from './modules/statistics/conversion-figures.repository.js'
+import { createConversionReports } from './modules/statistics/conversion-reports.service.js'
 import { createStatisticsEngines } from './modules/statistics/statistics-engines.js'
 import { createRawClickRepository } from './modules/statistics/raw-click.repository.js'
 import { createRedisInvalidationBus } from './redis/invalidation-bus.js'
@@ -207,6 +209,8 @@ export function createServices(deps: ServiceDependencies) {
       // The columnar store takes the committed batches as they are instead of reading them back.
       withIds: Boolean(config.analyticsStore),
     })
+  // Leads and sales as statistics count them: from the main database, whichever engine counts the clicks (issue 39).
+  const conversionFigures = createConversionFiguresRepository(db)
   // Statistics from the raw clicks until the served process opens the columnar store (ANALYTICS_STORE, ADR 022).
   const statisticsEngines = createStatisticsEngines({
     db,
@@ -264,6 +268,12 @@ export function createServices(deps: ServiceDependencies) {
   const overlayRepository = bindable(createOverlayRepository, db)
   const splashPageRepository = bindable(createSplashPageRepository, db)
   const pixelRepository = bindable(createPixelRepository, db)
+  const statistics = createStatisticsService({
+    statistics: createStatisticsRepository(db),
+    items: { owners: { link: linkRepository, qr: qrCodeRepository, campaign: campaignRepository, bio: bioPageRepository }, links: linkRepository },
+    engine: statisticsEngines.engine,
+    conversions: conversionFigures,
+  })
   // Tags of links, QR codes and bio pages, made on first use by the items that name them.
   const tags = createTagService({ tags: bindable(createTagRepository, db), journal })
   const linkChanges = createLinkChanges({ links: linkRepository, tags, publicUrl, invalidation })
@@ -448,11 +458,9 @@ export function createServices(deps: ServiceDependencies) {
       overlays: (accountId) => overlayRepository.count(accountId),
     }),
     users: createUserAdministration({ accounts, plans, invalidation, people: peopleRepository }),
-    statistics: createStatisticsService({
-      statistics: createStatisticsRepository(db),
-      items: { owners: { link: linkRepository, qr: qrCodeRepository, campaign: campaignRepository, bio: bioPageRepository }, links: linkRepository },
-      engine: statisticsEngines.engine,
-    }),
+    statistics,
+    /** The funnel and the top reports of conversions (issue 39). */
+    conversionReports: createConversionReports({ statistics, conversions: conversionFigures, links: linkRepository }),
     /** The columnar store (ANALYTICS_STORE): the served process opens it, the CLI never does (one process holds the file). */
     analyticsStore: statisticsEngines,
     links,

@@ -1,12 +1,12 @@
-// `linkwell export links|clicks`: an account's links or raw clicks written to a file, the same lines
-// GET /api/export/links and GET /api/export/clicks answer.
+// `linkwell export links|clicks|conversions`: an account's links, raw clicks or leads and sales
+// written to a file, the same lines GET /api/export/links, /clicks and /conversions answer.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ValidationError } from '../core/errors.js'
-import { CLICK_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from '../modules/exports/export.service.js'
-import { accountCommand, choiceOf, CliFailure, text, UsageError, type Command } from './command.js'
+import { CLICK_EXPORT_FORMATS, CONVERSION_EXPORT_FORMATS, LINK_EXPORT_FORMATS } from '../modules/exports/export.service.js'
+import { accountCommand, choiceOf, CliFailure, text, UsageError, type Command, type CommandContext } from './command.js'
 
 /** Writes `lines` to `file` as they come (memory stays flat), then answers what was written. */
 async function writeExport(file: string, lines: AsyncIterable<string>): Promise<{ file: string; lines: number; bytes: number }> {
@@ -27,6 +27,29 @@ async function writeExport(file: string, lines: AsyncIterable<string>): Promise<
   return { file: path.resolve(file), lines: count, bytes }
 }
 
+/** A dated export (clicks, conversions): the range checked as the API checks it, its refusal worded for the command line. */
+function datedExport(name: 'clicks' | 'conversions', formats: readonly ['csv', 'ndjson'], summary: string, lines: (exports: CommandContext['exports'], accountId: number, range: { from: string; to: string }, format: 'csv' | 'ndjson') => AsyncIterable<string>): Command {
+  return accountCommand({
+    name: `export ${name}`,
+    usage: `--out FILE [--format ${formats.join('|')}] [--from D] [--to D]`,
+    summary,
+    options: { out: { type: 'string' }, format: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
+    required: ['out'],
+    check: (values) => void choiceOf(values, 'format', formats),
+    async run(account, values, { exports }) {
+      const format = choiceOf(values, 'format', formats)
+      let range
+      try {
+        range = exports.clickRange({ from: text(values, 'from'), to: text(values, 'to') })
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error
+        throw new UsageError(`--${error.field} ${error.rule}`)
+      }
+      return writeExport(text(values, 'out')!, lines(exports, account.id, range, format))
+    },
+  })
+}
+
 export const EXPORT_COMMANDS: Command[] = [
   accountCommand({
     name: 'export links',
@@ -40,23 +63,6 @@ export const EXPORT_COMMANDS: Command[] = [
       return writeExport(text(values, 'out')!, exports.linkLines(account.id, format))
     },
   }),
-  accountCommand({
-    name: 'export clicks',
-    usage: `--out FILE [--format ${CLICK_EXPORT_FORMATS.join('|')}] [--from D] [--to D]`,
-    summary: "write the account's raw clicks between D and D (dates or date-times) to FILE",
-    options: { out: { type: 'string' }, format: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' } },
-    required: ['out'],
-    check: (values) => void choiceOf(values, 'format', CLICK_EXPORT_FORMATS),
-    async run(account, values, { exports }) {
-      const format = choiceOf(values, 'format', CLICK_EXPORT_FORMATS)
-      let range
-      try {
-        range = exports.clickRange({ from: text(values, 'from'), to: text(values, 'to') })
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error
-        throw new UsageError(`--${error.field} ${error.rule}`)
-      }
-      return writeExport(text(values, 'out')!, exports.clickLines(account.id, range, format))
-    },
-  }),
+  datedExport('clicks', CLICK_EXPORT_FORMATS, "write the account's raw clicks between D and D (dates or date-times) to FILE", (exports, id, range, format) => exports.clickLines(id, range, format)),
+  datedExport('conversions', CONVERSION_EXPORT_FORMATS, "write the account's leads and sales between D and D (dates or date-times) to FILE, as GET /api/export/conversions", (exports, id, range, format) => exports.conversionLines(id, range, format)),
 ]

@@ -54,6 +54,11 @@ export const ROLE_OF_ROUTE: Readonly<Record<string, Role>> = {
   'GET /api/export/links': READ,
   'GET /api/export/clicks': READ,
   'GET /api/export/conversions': READ,
+  // Conversion reports and lists (issue 39): reads, like statistics.
+  'GET /api/conversions/funnel': READ,
+  'GET /api/conversions/top': READ,
+  'GET /api/conversions/leads': READ,
+  'GET /api/conversions/sales': READ,
   // Recording leads and sales (issue 39): a publishable key's maker edits content.
   'POST /api/track/lead': CONTENT,
   'POST /api/track/sale': CONTENT,

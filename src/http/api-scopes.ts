@@ -31,6 +31,8 @@ const RESOURCE_OF_SEGMENT: Record<string, ApiKeyResource> = {
   audit: 'account',
   // Links and their clicks out again.
   export: 'links',
+  // Reading leads, sales and their reports (issue 39): the links' figures, as exports are; never a publishable key's.
+  conversions: 'links',
   // Leads and sales (issue 39): the one resource of a publishable key.
   track: 'track',
 }

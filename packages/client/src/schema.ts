@@ -3437,7 +3437,7 @@ export interface paths {
         };
         /**
          * Daily statistics of a bio page
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
          */
         get: {
             parameters: {
@@ -3480,10 +3480,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
                                 /** @description every day of the range, oldest first */
                                 days: {
                                     clicks: number;
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     uniqueClicks: number;
                                 }[];
                                 /** @description the filters applied, as given */
@@ -3497,22 +3511,54 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 granularity?: "hour" | "day" | "week" | "month";
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
                                 /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
                                 previous?: {
                                     clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
                                     /** @description every day of the range, oldest first */
                                     days: {
                                         clicks: number;
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         uniqueClicks: number;
                                     }[];
                                     /** @description first day of the previous period */
                                     from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                     series: {
                                         clicks: number;
                                         /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                         start: string;
                                         uniqueClicks: number;
@@ -3545,11 +3591,25 @@ export interface paths {
                                     };
                                     uniqueClicks: number;
                                 };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
                                 /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                 series?: {
                                     clicks: number;
                                     /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                     start: string;
                                     uniqueClicks: number;
@@ -4429,7 +4489,7 @@ export interface paths {
         };
         /**
          * Daily statistics of a campaign's rotator
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
          */
         get: {
             parameters: {
@@ -4472,10 +4532,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
                                 /** @description every day of the range, oldest first */
                                 days: {
                                     clicks: number;
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     uniqueClicks: number;
                                 }[];
                                 /** @description the filters applied, as given */
@@ -4489,22 +4563,54 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 granularity?: "hour" | "day" | "week" | "month";
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
                                 /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
                                 previous?: {
                                     clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
                                     /** @description every day of the range, oldest first */
                                     days: {
                                         clicks: number;
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         uniqueClicks: number;
                                     }[];
                                     /** @description first day of the previous period */
                                     from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                     series: {
                                         clicks: number;
                                         /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                         start: string;
                                         uniqueClicks: number;
@@ -4537,11 +4643,25 @@ export interface paths {
                                     };
                                     uniqueClicks: number;
                                 };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
                                 /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                 series?: {
                                     clicks: number;
                                     /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                     start: string;
                                     uniqueClicks: number;
@@ -5761,6 +5881,594 @@ export interface paths {
                             };
                             /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
                             error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks → leads → sales of the workspace's links in a range, with the time from click to lead and to sale
+         * @description The range, filters (country … language; link, campaign, channel, tag) and options (tz, compare) of GET /api/stats; a link's, campaign's, channel's or tag's funnel is this with that filter. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description campaign ids (their links); comma-separated, at most 20 values (any of them) */
+                    campaign?: string;
+                    /** @description channel ids (their links); comma-separated, at most 20 values (any of them) */
+                    channel?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description link ids; comma-separated, at most 20 values (any of them) */
+                    link?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                    /** @description tag names (links with any of them); comma-separated, at most 20 values (any of them) */
+                    tag?: string;
+                    to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description clicks of the workspace's links (under the filters) in the range */
+                                clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
+                                /** @description the filters applied, as given */
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                /** @description first day (the time zone asked, else the workspace's), YYYY-MM-DD */
+                                from: string;
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
+                                /** @description with compare=previous: the period of the same length just before */
+                                previous?: {
+                                    /** @description clicks of the workspace's links (under the filters) in the range */
+                                    clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
+                                    /** @description first day (the time zone asked, else the workspace's), YYYY-MM-DD */
+                                    from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
+                                    /** @description seconds from the click to it, nearest-rank median and 90th percentile over the clicks converted in the range; null when none */
+                                    timeToLead: {
+                                        /** @description seconds */
+                                        median: number;
+                                        /** @description seconds */
+                                        p90: number;
+                                    } | null;
+                                    /** @description seconds from the click to the first sale (a positive amount) of it; null when none */
+                                    timeToSale: {
+                                        /** @description seconds */
+                                        median: number;
+                                        /** @description seconds */
+                                        p90: number;
+                                    } | null;
+                                    /** @description last day, YYYY-MM-DD */
+                                    to: string;
+                                };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
+                                /** @description seconds from the click to it, nearest-rank median and 90th percentile over the clicks converted in the range; null when none */
+                                timeToLead: {
+                                    /** @description seconds */
+                                    median: number;
+                                    /** @description seconds */
+                                    p90: number;
+                                } | null;
+                                /** @description seconds from the click to the first sale (a positive amount) of it; null when none */
+                                timeToSale: {
+                                    /** @description seconds */
+                                    median: number;
+                                    /** @description seconds */
+                                    p90: number;
+                                } | null;
+                                /** @description last day, YYYY-MM-DD */
+                                to: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's latest leads, newest first (of one link with `link`), each with its link and customer */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description only the conversions attributed to this link */
+                    link?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                leads: {
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    clickedat: string | null;
+                                    /** @description the click it is attributed to; null for a sale of no known click */
+                                    clickid: string | null;
+                                    /** @description null once the customer is deleted (or for a sale of no known customer) */
+                                    customer: {
+                                        /** @description only when stored, and while the workspace keeps e-mail addresses */
+                                        email?: string;
+                                        /** @description the customer's id on your site */
+                                        id: string;
+                                        name: string | null;
+                                    } | null;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    event: string;
+                                    id: number;
+                                    /** @description the link clicked; null for a sale of no known click */
+                                    link: {
+                                        id: number;
+                                        /** @description null once the link is deleted */
+                                        shorturl: string | null;
+                                    } | null;
+                                }[];
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's latest sales and refunds (negative amounts), newest first (of one link with `link`), each with its link and customer */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description only the conversions attributed to this link */
+                    link?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentpage: number;
+                                maxpage: number;
+                                nextpage: number | null;
+                                perpage: number;
+                                result: number;
+                                sales: {
+                                    /** @description minor units; negative for a refund */
+                                    amount: number;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    clickedat: string | null;
+                                    /** @description the click it is attributed to; null for a sale of no known click */
+                                    clickid: string | null;
+                                    currency: string;
+                                    /** @description null once the customer is deleted (or for a sale of no known customer) */
+                                    customer: {
+                                        /** @description only when stored, and while the workspace keeps e-mail addresses */
+                                        email?: string;
+                                        /** @description the customer's id on your site */
+                                        id: string;
+                                        name: string | null;
+                                    } | null;
+                                    /** @description UTC date-time, `YYYY-MM-DD HH:MM:SS` */
+                                    date: string;
+                                    event: string;
+                                    id: number;
+                                    invoiceid: string;
+                                    /** @description the link clicked; null for a sale of no known click */
+                                    link: {
+                                        id: number;
+                                        /** @description null once the link is deleted */
+                                        shorturl: string | null;
+                                    } | null;
+                                    /** @description `api` or `stripe` */
+                                    source: string;
+                                }[];
+                            };
+                            /** @description the string "0" (the spec's list answer), or the integer 0 where the server sets LIST_ERROR_FORMAT=integer for clients that test `error` for truthiness */
+                            error: "0" | 0;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/top": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's links, campaigns, channels or tags by revenue, sales, leads or clicks in a range
+         * @description The range and filters of GET /api/stats. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description browsers (`Chrome`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    browser?: string;
+                    /** @description what the rows are: link (default), campaign, channel or tag (a link counts in each of its channels and tags) */
+                    by?: "link" | "campaign" | "channel" | "tag";
+                    /** @description campaign ids (their links); comma-separated, at most 20 values (any of them) */
+                    campaign?: string;
+                    /** @description channel ids (their links); comma-separated, at most 20 values (any of them) */
+                    channel?: string;
+                    /** @description `previous`: the period of the same length just before, in `previous` */
+                    compare?: "previous";
+                    /** @description country codes (`DE`) or names as top lists show them (`Germany`); `Unknown` for clicks not located; comma-separated, at most 20 values (any of them) */
+                    country?: string;
+                    /** @description device types (`Desktop`, `Mobile`, `Tablet`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    device?: string;
+                    from?: string;
+                    /** @description the buckets of `series`: hour (ranges up to 31 days), day (default), week (from Monday) or month */
+                    granularity?: "hour" | "day" | "week" | "month";
+                    /** @description languages (`en`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    language?: string;
+                    /** @description rows, 10 by default */
+                    limit?: number;
+                    /** @description link ids; comma-separated, at most 20 values (any of them) */
+                    link?: string;
+                    /** @description operating systems (`Windows`); `Unknown` for none; comma-separated, at most 20 values (any of them) */
+                    os?: string;
+                    /** @description referrer hosts (`twitter.com`); `Direct` for none; comma-separated, at most 20 values (any of them) */
+                    referrer?: string;
+                    /** @description the order, most first: revenue (default), sales, leads or clicks; revenue orders by the net revenue in the main currency of the rows listed (the one with the largest net total: a workspace has no currency setting), then by the largest net total in another currency, then by clicks; ties by clicks */
+                    sort?: "clicks" | "leads" | "sales" | "revenue";
+                    /** @description tag names (links with any of them); comma-separated, at most 20 values (any of them) */
+                    tag?: string;
+                    to?: string;
+                    /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                by: string;
+                                filters: {
+                                    [key: string]: string[];
+                                };
+                                from: string;
+                                /** @description most first; rows with neither clicks nor conversions in the range are absent */
+                                rows: {
+                                    clicks: number;
+                                    /** @description the link's, campaign's, channel's or tag's id */
+                                    id: number;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description a link's alias; a campaign's, channel's or tag's name */
+                                    name: string;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
+                                    /** @description links only */
+                                    shorturl?: string;
+                                }[];
+                                sort: string;
+                                to: string;
+                            };
+                            /** @enum {number} */
+                            error: 0;
                         };
                     };
                 };
@@ -10790,7 +11498,7 @@ export interface paths {
         };
         /**
          * Daily statistics of a QR code (scans)
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
          */
         get: {
             parameters: {
@@ -10833,10 +11541,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
                                 /** @description every day of the range, oldest first */
                                 days: {
                                     clicks: number;
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     uniqueClicks: number;
                                 }[];
                                 /** @description the filters applied, as given */
@@ -10850,22 +11572,54 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 granularity?: "hour" | "day" | "week" | "month";
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
                                 /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
                                 previous?: {
                                     clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
                                     /** @description every day of the range, oldest first */
                                     days: {
                                         clicks: number;
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         uniqueClicks: number;
                                     }[];
                                     /** @description first day of the previous period */
                                     from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                     series: {
                                         clicks: number;
                                         /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                         start: string;
                                         uniqueClicks: number;
@@ -10898,11 +11652,25 @@ export interface paths {
                                     };
                                     uniqueClicks: number;
                                 };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
                                 /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                 series?: {
                                     clicks: number;
                                     /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                     start: string;
                                     uniqueClicks: number;
@@ -12196,7 +12964,7 @@ export interface paths {
         };
         /**
          * Daily statistics of all the account's links, with their totals and the range's top links
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Totals are all time (unfiltered). Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. The workspace also filters by link, campaign, channel, tag and, from the raw clicks, answers the top lists of the range too.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Totals are all time (unfiltered). Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID). The workspace also filters by link, campaign, channel, tag and, from the raw clicks, answers the top lists of the range too.
          */
         get: {
             parameters: {
@@ -12227,6 +12995,8 @@ export interface paths {
                     /** @description tag names (links with any of them); comma-separated, at most 20 values (any of them) */
                     tag?: string;
                     to?: string;
+                    /** @description the order of `topLinks`: clicks (default), leads, sales or revenue; revenue orders by the net revenue in the main currency of the rows listed (the one with the largest net total: a workspace has no currency setting), then by the largest net total in another currency, then by clicks; ties by clicks. Other than clicks, the answer is computed from the raw clicks (with `series`) */
+                    topby?: "clicks" | "leads" | "sales" | "revenue";
                     /** @description IANA time zone of the range and the buckets; default the workspace's (`timezone`, PUT /api/account/update), itself UTC unless set */
                     tz?: string;
                 };
@@ -12246,10 +13016,24 @@ export interface paths {
                             data: {
                                 /** @description clicks of all the account's links within the range */
                                 clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
                                 /** @description every day of the range, oldest first */
                                 days: {
                                     clicks: number;
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     uniqueClicks: number;
                                 }[];
                                 /** @description the filters applied, as given */
@@ -12263,22 +13047,54 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 granularity?: "hour" | "day" | "week" | "month";
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
                                 /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
                                 previous?: {
                                     clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
                                     /** @description every day of the range, oldest first */
                                     days: {
                                         clicks: number;
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         uniqueClicks: number;
                                     }[];
                                     /** @description first day of the previous period */
                                     from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                     series: {
                                         clicks: number;
                                         /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                         start: string;
                                         uniqueClicks: number;
@@ -12309,7 +13125,15 @@ export interface paths {
                                         /** @description clicks within the range */
                                         clicks: number;
                                         id: number;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
                                         longurl: string;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         shorturl: string;
                                         title: string | null;
                                         /** @description unique clicks within the range */
@@ -12323,11 +13147,25 @@ export interface paths {
                                     };
                                     uniqueClicks: number;
                                 };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
                                 /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                 series?: {
                                     clicks: number;
                                     /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                     start: string;
                                     uniqueClicks: number;
@@ -12354,13 +13192,21 @@ export interface paths {
                                 topLanguages?: {
                                     [key: string]: string;
                                 };
-                                /** @description the most clicked links of the range, most first; links without clicks in it are absent */
+                                /** @description the most clicked links of the range, most first (or by `topby`); links without clicks (or, by `topby`, conversions) in it are absent */
                                 topLinks: {
                                     alias: string;
                                     /** @description clicks within the range */
                                     clicks: number;
                                     id: number;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
                                     longurl: string;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     shorturl: string;
                                     title: string | null;
                                     /** @description unique clicks within the range */
@@ -13774,7 +14620,7 @@ export interface paths {
         };
         /**
          * Daily statistics of a short link
-         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.
+         * @description Days are UTC and inclusive; by default the last 30 days, at most 366. Filters (country, referrer, browser, os, device, language) take comma-separated values, at most 20; values of one filter are alternatives, filters combine. With any filter, `granularity` (hour up to 31 days, day, week, month), `tz` (IANA; default the workspace's) or `compare=previous`, the answer is computed from the raw clicks and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. Conversions (leads, sales, revenue) count at their own time, in the range and the buckets of the time zone asked; dimension filters apply to the click each is attributed to, link/campaign/channel/tag filters to its link. QR codes, bio pages and campaign rotators record no click ids: their conversion figures are zeros (a campaign's links' conversions: GET /api/stats?campaign=ID).
          */
         get: {
             parameters: {
@@ -13817,10 +14663,24 @@ export interface paths {
                         "application/json": {
                             data: {
                                 clicks: number;
+                                conversionRates: {
+                                    /** @description leads / clicks; 0 when there are no clicks */
+                                    leads: number;
+                                    /** @description sales / clicks; 0 when there are no clicks */
+                                    sales: number;
+                                };
                                 /** @description every day of the range, oldest first */
                                 days: {
                                     clicks: number;
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     uniqueClicks: number;
                                 }[];
                                 /** @description the filters applied, as given */
@@ -13834,22 +14694,54 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 granularity?: "hour" | "day" | "week" | "month";
+                                /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                leads: number;
                                 /** @description with compare=previous: the period of the same length just before; its top lists count the values the current lists show, in their order */
                                 previous?: {
                                     clicks: number;
+                                    conversionRates: {
+                                        /** @description leads / clicks; 0 when there are no clicks */
+                                        leads: number;
+                                        /** @description sales / clicks; 0 when there are no clicks */
+                                        sales: number;
+                                    };
                                     /** @description every day of the range, oldest first */
                                     days: {
                                         clicks: number;
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         uniqueClicks: number;
                                     }[];
                                     /** @description first day of the previous period */
                                     from: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                     series: {
                                         clicks: number;
                                         /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                         date: string;
+                                        /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                        leads: number;
+                                        /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                        revenue: {
+                                            [key: string]: number;
+                                        };
+                                        /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                        sales: number;
                                         /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                         start: string;
                                         uniqueClicks: number;
@@ -13882,11 +14774,25 @@ export interface paths {
                                     };
                                     uniqueClicks: number;
                                 };
+                                /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                revenue: {
+                                    [key: string]: number;
+                                };
+                                /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                sales: number;
                                 /** @description every bucket of the range at the granularity asked, zeros included, oldest first */
                                 series?: {
                                     clicks: number;
                                     /** @description the bucket in the time zone: `YYYY-MM-DD HH:00` (hour), `YYYY-MM-DD` (day; a week's Monday), `YYYY-MM` (month) */
                                     date: string;
+                                    /** @description leads created in the range (at their own time) attributed to clicks of these links */
+                                    leads: number;
+                                    /** @description net revenue per ISO 4217 currency in minor units (cents), refunds subtracted, e.g. `{"EUR": 4900}`; `{}` when none */
+                                    revenue: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description sales with a positive amount created in the range (refunds are not counted here, only subtracted from revenue) */
+                                    sales: number;
                                     /** @description its first second, UTC `YYYY-MM-DD HH:MM:SS` (the range's start for a first partial week or month) */
                                     start: string;
                                     uniqueClicks: number;

@@ -4,6 +4,8 @@
 import type { DB } from '../../db/database.js'
 import type { CustomersTable, LeadsTable, SalesTable } from '../../db/schema.js'
 import type { Selectable } from 'kysely'
+import { fetchPage } from '../../db/paging.js'
+import type { Page, PageRequest } from '../../core/paging.js'
 
 export type CustomerRow = Selectable<CustomersTable>
 export type LeadRow = Selectable<LeadsTable>
@@ -37,8 +39,62 @@ export interface NewSale {
   createdAt: string
 }
 
+/** A lead or sale of a list, with its link's address parts and its customer (null: deleted). */
+export interface ListedConversion {
+  id: number
+  event: string
+  clickId: string | null
+  clickedAt: string | null
+  createdAt: string
+  link: { id: number; alias: string | null; domainOrigin: string | null } | null
+  customer: { externalId: string; name: string | null; email: string | null } | null
+  sale?: { amount: number; currency: string; invoiceId: string; source: string }
+}
+
 export function createConversionRepository(db: DB) {
+  /** One page of the workspace's leads or sales (of one link when given), newest first: one count, one page. */
+  async function pageOf(table: 'leads' | 'sales', accountId: number, page: PageRequest, linkId?: number): Promise<Page<ListedConversion>> {
+    let filtered = db.selectFrom(table)
+      .leftJoin('links', (join) => join.onRef('links.id', '=', `${table}.link_id`).on('links.account_id', '=', accountId))
+      .leftJoin('domains', 'domains.id', 'links.domain_id')
+      .leftJoin('customers', 'customers.id', `${table}.customer_id`)
+      .where(`${table}.account_id`, '=', accountId)
+    if (linkId !== undefined) filtered = filtered.where(`${table}.link_id`, '=', linkId)
+    const found = await fetchPage(filtered, page, (query) => query
+      .select([
+        `${table}.id as id`, `${table}.event as event`, `${table}.click_id as click_id`, `${table}.clicked_at as clicked_at`, `${table}.created_at as created_at`, `${table}.link_id as link_id`,
+        'links.alias as alias', 'domains.domain as domain_origin', 'customers.external_id as external_id', 'customers.name as customer_name', 'customers.email as customer_email',
+      ])
+      // sales_account_created / leads_account_created: newest first without sorting the table.
+      .orderBy(`${table}.created_at`, 'desc')
+      .orderBy(`${table}.id`, 'desc'))
+    const amounts = table === 'sales' && found.rows.length > 0
+      ? new Map((await db.selectFrom('sales').select(['id', 'amount', 'currency', 'invoice_id', 'source']).where('account_id', '=', accountId).where('id', 'in', found.rows.map((row) => row.id)).execute()).map((row) => [row.id, row]))
+      : undefined
+    return {
+      total: found.total,
+      rows: found.rows.map((row) => {
+        const sale = amounts?.get(row.id)
+        return {
+          id: row.id,
+          event: row.event,
+          clickId: row.click_id,
+          clickedAt: row.clicked_at,
+          createdAt: row.created_at,
+          link: row.link_id === null ? null : { id: row.link_id, alias: row.alias, domainOrigin: row.domain_origin },
+          customer: row.external_id === null ? null : { externalId: row.external_id, name: row.customer_name, email: row.customer_email },
+          ...(sale ? { sale: { amount: Number(sale.amount), currency: sale.currency, invoiceId: sale.invoice_id, source: sale.source } } : {}),
+        }
+      }),
+    }
+  }
+
   return {
+    /** The workspace's leads, newest first (of one link when given). */
+    listLeads: (accountId: number, page: PageRequest, linkId?: number) => pageOf('leads', accountId, page, linkId),
+    /** The workspace's sales (refunds too), newest first (of one link when given). */
+    listSales: (accountId: number, page: PageRequest, linkId?: number) => pageOf('sales', accountId, page, linkId),
+
     /** The link click of the workspace with this click id (the clicks' click_id index). */
     async findTrackedClick(accountId: number, clickId: string): Promise<TrackedClick | undefined> {
       const row = await db

@@ -12,14 +12,19 @@ import type { StripeReceiver } from './stripe-receiver.js'
 import { ForbiddenError } from '../../core/errors.js'
 import { MessageResponse } from '../../core/schemas.js'
 import type { ConversionService } from './conversion.service.js'
-import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
-import { LeadBody, LeadResponse, SaleBody, SaleResponse, TrackHeaders } from './conversion.schemas.js'
+import { toLeadRecord, toListedConversion, toSaleRecord } from './conversion.mapper.js'
+import { ConversionListQuery, LeadBody, LeadListResponse, LeadResponse, SaleBody, SaleListResponse, SaleResponse, TrackHeaders } from './conversion.schemas.js'
+import type { ListEnvelope } from '../../http/list.js'
+import { toPageRequest } from '../../core/paging.js'
 
 const tags = ['conversions']
 
 /** What the routes use, handed over by app.ts. */
 export interface ConversionRouteDependencies {
   conversions: ConversionService
+  /** The list envelope (http/list.ts) and the base of short URLs. */
+  listEnvelope: ListEnvelope
+  publicUrl: string
   /** The origins the workspace lists for browser calls (accounts module). */
   trackingOriginsOf(accountId: number): Promise<readonly string[]>
   stripe: StripeReceiver
@@ -32,7 +37,33 @@ export const TRACKING_PATHS = ['/api/track/lead', '/api/track/sale'] as const
 
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id'
 
-export async function registerConversionRoutes(app: App, { conversions, trackingOriginsOf, stripe }: ConversionRouteDependencies): Promise<void> {
+export async function registerConversionRoutes(app: App, { conversions, trackingOriginsOf, stripe, listEnvelope, publicUrl }: ConversionRouteDependencies): Promise<void> {
+  app.get('/api/conversions/leads', {
+    schema: {
+      tags,
+      summary: 'The workspace\'s latest leads, newest first (of one link with `link`), each with its link and customer',
+      querystring: ConversionListQuery,
+      response: { 200: LeadListResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await conversions.listLeads(accountOf(request).id, page, request.query.link)
+    return listEnvelope('leads', page, total, rows.map((row) => toListedConversion(row, publicUrl)))
+  })
+
+  app.get('/api/conversions/sales', {
+    schema: {
+      tags,
+      summary: 'The workspace\'s latest sales and refunds (negative amounts), newest first (of one link with `link`), each with its link and customer',
+      querystring: ConversionListQuery,
+      response: { 200: SaleListResponse, ...errorResponses },
+    },
+  }, async (request) => {
+    const page = toPageRequest(request.query)
+    const { rows, total } = await conversions.listSales(accountOf(request).id, page, request.query.link)
+    return listEnvelope('sales', page, total, rows.map((row) => toListedConversion(row, publicUrl)))
+  })
+
   // The signature covers the bytes Stripe sent: this route alone takes its body unparsed.
   await app.register(async (scope: App) => {
     scope.removeAllContentTypeParsers()

@@ -1,6 +1,6 @@
 // Request and response schemas of the tracking API (issue 39, ADR 034): POST /api/track/lead and /api/track/sale.
 import { Type, type Static } from 'typebox'
-import { DateTime } from '../../core/schemas.js'
+import { DateTime, MAX_ID, PageQuery, listResponse } from '../../core/schemas.js'
 import { MAX_AMOUNT } from './conversion-input.js'
 
 const Event = Type.String({ minLength: 1, maxLength: 100, description: 'the kind of conversion (`signup`, `trial`, `purchase`)', errorMessage: 'must be text of 1 to 100 characters' })
@@ -68,3 +68,37 @@ export const Sale = Type.Object({
 
 export const LeadResponse = Type.Object({ error: Type.Literal(0), data: Lead })
 export const SaleResponse = Type.Object({ error: Type.Literal(0), data: Sale })
+
+/** GET /api/conversions/leads|sales: pages, optionally of one link. */
+export const ConversionListQuery = Type.Object({
+  ...PageQuery.properties,
+  link: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'only the conversions attributed to this link', errorMessage: 'must be a link id (a positive whole number)' })),
+})
+
+const ListedFields = {
+  id: Type.Integer(),
+  event: Type.String(),
+  date: DateTime,
+  clickid: Type.Union([Type.String(), Type.Null()], { description: 'the click it is attributed to; null for a sale of no known click' }),
+  clickedat: Type.Union([DateTime, Type.Null()]),
+  link: Type.Union([Type.Object({
+    id: Type.Integer(),
+    shorturl: Type.Union([Type.String(), Type.Null()], { description: 'null once the link is deleted' }),
+  }), Type.Null()], { description: 'the link clicked; null for a sale of no known click' }),
+  customer: Type.Union([Type.Object({
+    id: Type.String({ description: 'the customer\'s id on your site' }),
+    name: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Optional(Type.String({ description: 'only when stored, and while the workspace keeps e-mail addresses' })),
+  }), Type.Null()], { description: 'null once the customer is deleted (or for a sale of no known customer)' }),
+}
+
+export const ListedLead = Type.Object(ListedFields)
+export const ListedSale = Type.Object({
+  ...ListedFields,
+  amount: Type.Integer({ description: 'minor units; negative for a refund' }),
+  currency: Type.String(),
+  invoiceid: Type.String(),
+  source: Type.String({ description: '`api` or `stripe`' }),
+})
+export const LeadListResponse = listResponse('leads', ListedLead)
+export const SaleListResponse = listResponse('sales', ListedSale)

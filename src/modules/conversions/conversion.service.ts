@@ -15,7 +15,8 @@ import type { Bindable } from '../../db/transactions.js'
 import type { ConversionSettings } from '../accounts/account.repository.js'
 import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
 import { checkAmount, checkCurrency, DEFAULT_LEAD_EVENT, DEFAULT_SALE_EVENT, metadataText } from './conversion-input.js'
-import type { ConversionRepository, NewSale, RecordedLead, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
+import type { ConversionRepository, ListedConversion, NewSale, RecordedLead, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
+import type { Page, PageRequest } from '../../core/paging.js'
 
 export interface LeadInput {
   clickid: string
@@ -121,7 +122,20 @@ export function createConversionService(options: ConversionServiceOptions) {
     return { status: stored.status === 201 ? 201 : 200, body: JSON.parse(stored.response) as T }
   }
 
+  /** A page of leads or sales, their customers' e-mail addresses left out while the workspace keeps none. */
+  async function listed(accountId: number, kind: 'leads' | 'sales', page: PageRequest, linkId?: number): Promise<Page<ListedConversion>> {
+    const settings = await settingsOrThrow(accountId)
+    const found = kind === 'leads' ? await conversions.listLeads(accountId, page, linkId) : await conversions.listSales(accountId, page, linkId)
+    if (settings.customerEmails) return found
+    return { ...found, rows: found.rows.map((row) => ({ ...row, customer: row.customer && { ...row.customer, email: null } })) }
+  }
+
   return {
+    /** The workspace's latest leads, newest first (of one link when given). */
+    listLeads: (accountId: number, page: PageRequest, linkId?: number) => listed(accountId, 'leads', page, linkId),
+    /** The workspace's latest sales and refunds, newest first (of one link when given). */
+    listSales: (accountId: number, page: PageRequest, linkId?: number) => listed(accountId, 'sales', page, linkId),
+
     /** Records a lead (201), or answers the customer's lead of the same event (200). */
     async recordLead<T>(accountId: number, input: LeadInput, idempotencyKey: string | undefined, present: (lead: RecordedLead) => T): Promise<TrackingAnswer<T>> {
       const settings = await settingsOrThrow(accountId)

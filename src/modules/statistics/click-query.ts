@@ -13,6 +13,7 @@ import { createOffsetLookup, utcOfLocal } from '../../core/time-zones.js'
 import type { ClickFilters, Granularity } from './click-query-params.js'
 import type { ClickScope, LinkChoice, LinkCount, RawClickRepository, Slot, UtcWindow } from './raw-click.repository.js'
 import type { CountedValue } from './statistics.repository.js'
+import { addConversions, noConversions, type ConversionCounts, type ConversionSlot } from './conversion-figures.repository.js'
 
 export type { ClickScope, LinkChoice, LinkCount, Slot, UtcWindow }
 
@@ -23,8 +24,8 @@ export function windowOfDays(zone: string, fromDay: string, toDay: string): UtcW
   return { start: utcOfLocal(zone, midnightOf(fromDay)), end: utcOfLocal(zone, midnightOf(toDay) + DAY_MS) }
 }
 
-/** One bucket of a series: its label in the zone, its first UTC second, its counts. */
-export interface SeriesEntry {
+/** One bucket of a series: its label in the zone, its first UTC second, its counts (conversions too). */
+export interface SeriesEntry extends ConversionCounts {
   date: string
   start: string
   clicks: number
@@ -79,7 +80,7 @@ function labelOf(granularity: Granularity, local: number): string {
  * zone's clock hours (at a DST change a day has 23 or 25 of them); days, weeks (from Monday) and
  * months start at the zone's midnight; the first bucket starts at the window's start.
  */
-export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granularity: Granularity): SeriesEntry[] {
+export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granularity: Granularity, conversions: readonly ConversionSlot[] = []): SeriesEntry[] {
   const offsetOf = createOffsetLookup(zone)
   const buckets = new Map<string, SeriesEntry>()
   // Labels of local days, made once per day (a window of hours has thousands of slots).
@@ -96,7 +97,7 @@ export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granula
   const step = granularity === 'hour' ? HOUR_MS : DAY_MS
   for (let time = window.start; time < window.end;) {
     const key = keyOf(time)
-    if (!buckets.has(key)) buckets.set(key, { date: labelOf(granularity, time + offsetOf(time)), start: nowTimestamp(new Date(time)), clicks: 0, uniqueClicks: 0 })
+    if (!buckets.has(key)) buckets.set(key, { date: labelOf(granularity, time + offsetOf(time)), start: nowTimestamp(new Date(time)), clicks: 0, uniqueClicks: 0, ...noConversions() })
     if (granularity === 'hour') time += step
     else time = utcOfLocal(zone, midnightOf(dayOf(time + offsetOf(time))) + DAY_MS)
   }
@@ -105,6 +106,10 @@ export function seriesOf(slots: Slot[], window: UtcWindow, zone: string, granula
     if (!bucket) continue
     bucket.clicks += slot.clicks
     bucket.uniqueClicks += slot.unique
+  }
+  for (const slot of conversions) {
+    const bucket = buckets.get(keyOf(slot.start))
+    if (bucket) addConversions(bucket, slot)
   }
   return [...buckets.values()]
 }

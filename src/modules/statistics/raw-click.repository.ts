@@ -60,7 +60,7 @@ const stored = (time: number) => nowTimestamp(new Date(time))
  * given (a click must be of a link in each): subqueries of the raw-click engine, run on their own
  * by the columnar one.
  */
-function linkSelectsOf(db: DB, accountId: number, filters: ClickFilters) {
+export function linkSelectsOf(db: DB, accountId: number, filters: ClickFilters) {
   const selects = []
   if (filters.campaign) selects.push(db.selectFrom('links').select('links.id as id').where('links.account_id', '=', accountId).where('links.campaign_id', 'in', filters.campaign))
   if (filters.channel) {
@@ -70,6 +70,30 @@ function linkSelectsOf(db: DB, accountId: number, filters: ClickFilters) {
     selects.push(db.selectFrom('link_tags').innerJoin('tags', 'tags.id', 'link_tags.tag_id').select('link_tags.link_id as id').where('tags.account_id', '=', accountId).where('tags.name_key', 'in', filters.tag))
   }
   return selects
+}
+
+/**
+ * The dimension filters as one condition on `clicks` (true when none is given): values of one filter
+ * are alternatives, '' (unknown) matches null and ''. Also the conditions a conversion's attributed
+ * click must meet (conversion-figures.repository.ts).
+ */
+export function dimensionConditions(eb: ClicksExpressions, filters: ClickFilters) {
+  const conditions = []
+  for (const [dimension, column] of Object.entries(COLUMNS) as Array<[ValueDimension, (typeof COLUMNS)[ValueDimension]]>) {
+    const values = filters[dimension]
+    if (!values) continue
+    const known = values.filter((value) => value !== '')
+    const alternatives = []
+    if (known.length > 0) alternatives.push(eb(`clicks.${column}`, 'in', known))
+    if (known.length < values.length) alternatives.push(eb(`clicks.${column}`, 'is', null), eb(`clicks.${column}`, '=', ''))
+    conditions.push(eb.or(alternatives))
+  }
+  return eb.and(conditions)
+}
+
+/** True when the filters name a dimension (a conversion must then be matched to its click). */
+export function hasDimensionFilter(filters: ClickFilters): boolean {
+  return (Object.keys(COLUMNS) as ValueDimension[]).some((dimension) => filters[dimension] !== undefined)
 }
 
 export function createRawClickRepository(db: DB) {
@@ -88,17 +112,7 @@ export function createRawClickRepository(db: DB) {
       query = query.where('clicks.item_type', '=', scope.itemType).where('clicks.item_id', '=', scope.itemId)
     }
     query = query.where('clicks.created_at', '>=', stored(window.start)).where('clicks.created_at', '<', stored(window.end))
-    for (const [dimension, column] of Object.entries(COLUMNS) as Array<[ValueDimension, (typeof COLUMNS)[ValueDimension]]>) {
-      const values = filters[dimension]
-      if (!values) continue
-      const known = values.filter((value) => value !== '')
-      query = query.where((eb: ClicksExpressions) => {
-        const alternatives = []
-        if (known.length > 0) alternatives.push(eb(`clicks.${column}`, 'in', known))
-        if (known.length < values.length) alternatives.push(eb(`clicks.${column}`, 'is', null), eb(`clicks.${column}`, '=', ''))
-        return eb.or(alternatives)
-      })
-    }
+    if (hasDimensionFilter(filters)) query = query.where((eb: ClicksExpressions) => dimensionConditions(eb, filters))
     if ('accountId' in scope) {
       if (filters.link) query = query.where('clicks.item_id', 'in', filters.link)
       for (const links of linkSelectsOf(db, scope.accountId, filters)) query = query.where('clicks.item_id', 'in', links)

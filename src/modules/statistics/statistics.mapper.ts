@@ -4,6 +4,7 @@ import { SOCIAL_NETWORKS, type SocialNetwork } from '../../analytics/visitor-rea
 import type { ValueDimension } from '../../analytics/click-aggregates.js'
 import { shortUrl } from '../aliases/alias-namespace.js'
 import type { CountedValue, TopLinkRow } from './statistics.repository.js'
+import type { ConversionCounts } from './conversion-figures.repository.js'
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
 
@@ -56,7 +57,7 @@ export interface StatisticsObject {
 }
 
 /** A link of the account's top list as the API shows it, with its absolute short URL (decisions §5). */
-export function toTopLinkEntry(row: TopLinkRow, publicUrl: string) {
+export function toTopLinkEntry(row: TopLinkRow & ConversionCounts, publicUrl: string) {
   return {
     id: row.id,
     alias: row.alias,
@@ -65,5 +66,8 @@ export function toTopLinkEntry(row: TopLinkRow, publicUrl: string) {
     title: row.title,
     clicks: row.clicks,
     uniqueClicks: row.uniqueClicks,
+    leads: row.leads,
+    sales: row.sales,
+    revenue: row.revenue,
   }
 }

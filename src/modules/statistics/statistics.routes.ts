@@ -8,9 +8,9 @@ import type { StatisticsService } from './statistics.service.js'
 import { accountOf } from '../../http/auth.js'
 import { errorResponses } from '../../http/schemas.js'
 import { toTopLinkEntry } from './statistics.mapper.js'
-import type { TopLinkRow } from './statistics.repository.js'
+import type { RankedLink } from './statistics.service.js'
 import type { Static } from 'typebox'
-import { AccountLiveQuery, AccountStatisticsQuery, AccountStatisticsResponse, ItemLiveQuery, ItemStatisticsQuery, LiveStatisticsResponse, StatisticsRangeResponse } from './statistics.schemas.js'
+import { AccountLiveQuery, AccountStatisticsQuery, AccountStatisticsResponse, CONVERSION_FIGURES_NOTE, ItemLiveQuery, ItemStatisticsQuery, LiveStatisticsResponse, StatisticsRangeResponse } from './statistics.schemas.js'
 import { DIMENSION_FILTERS, LINK_FILTERS, MAX_FILTER_VALUES, MAX_HOURLY_DAYS } from './click-query-params.js'
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS } from './statistics.service.js'
 import type { ClickItemType } from '../../analytics/click-items.js'
@@ -32,7 +32,7 @@ export interface StatisticsRouteDependencies {
 
 const FILTERS_NOTE = `Filters (${DIMENSION_FILTERS.join(', ')}) take comma-separated values, at most ${MAX_FILTER_VALUES}; values of one filter are alternatives, filters combine. ` +
   `With any filter, \`granularity\` (hour up to ${MAX_HOURLY_DAYS} days, day, week, month), \`tz\` (IANA; default the workspace's) or \`compare=previous\`, the answer is computed from the raw clicks ` +
-  'and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused.'
+  'and adds `series`, `granularity`, `timeZone`, `filters` and, when comparing, `previous`; clicks pruned by retention are not in it. An unknown parameter is refused. ' + CONVERSION_FIGURES_NOTE
 
 export function registerStatisticsRoutes(app: App, { statistics, publicUrl }: StatisticsRouteDependencies): void {
   app.get('/api/stats', {
@@ -46,13 +46,13 @@ export function registerStatisticsRoutes(app: App, { statistics, publicUrl }: St
     },
   }, async (request) => {
     const answer = await statistics.accountBetween(accountOf(request).id, request.query as Record<string, unknown>)
-    const { topLinks, previous, ...data } = answer as typeof answer & { previous?: { topLinks?: TopLinkRow[] } }
+    const { topLinks, previous, ...data } = answer as typeof answer & { previous?: { topLinks?: RankedLink[] } }
     return {
       error: 0 as const,
       data: {
         ...data,
         topLinks: topLinks.map((row) => toTopLinkEntry(row, publicUrl)),
-        ...(previous ? { previous: { ...previous, topLinks: (previous.topLinks ?? []).map((row: TopLinkRow) => toTopLinkEntry(row, publicUrl)) } } : {}),
+        ...(previous ? { previous: { ...previous, topLinks: (previous.topLinks ?? []).map((row: RankedLink) => toTopLinkEntry(row, publicUrl)) } } : {}),
       } as Static<typeof AccountStatisticsResponse>['data'],
     }
   })

@@ -11,6 +11,8 @@ import { socialNetworkOf } from '../../analytics/visitor-reading.js'
 import { MAX_HOURLY_DAYS, queryError, readClickQuery, type ClickFilters, type ClickQueryParameters, type Granularity } from './click-query-params.js'
 import { seriesOf, wholeHours, windowOfDays, type ClickScope, type LinkChoice, type LinkCount, type StatisticsEngine, type UtcWindow } from './click-query.js'
 import { TOP_LIMIT, type TopLinkRow } from './statistics.repository.js'
+import { addConversions, noConversions, type ConversionCounts, type ConversionFiguresRepository, type ConversionSlot, type LinkConversions } from './conversion-figures.repository.js'
+import { conversionRatesOf, rankRows, RANK_ORDERS, totalOf, type RankOrder } from './conversion-ranking.js'
 
 /** The longest range one request may ask for, in days (a year, leap day included). */
 export const MAX_RANGE_DAYS = 366
@@ -34,11 +36,14 @@ function sumOf(values: CountedValue[]): number {
   return values.reduce((total, { clicks }) => total + clicks, 0)
 }
 
-export interface DayStatistics {
+export interface DayStatistics extends ConversionCounts {
   date: string
   clicks: number
   uniqueClicks: number
 }
+
+/** A link of a top list with its conversions in the same window. */
+export type RankedLink = TopLinkRow & ConversionCounts
 
 /** Midnight (UTC, ms) of the first and last day of a range. */
 interface DayRange {
@@ -49,12 +54,17 @@ interface DayRange {
 /** One zero entry per day of the range, oldest first, keyed by day. */
 function emptySeries({ from, to }: DayRange): Map<string, DayStatistics> {
   const series = new Map<string, DayStatistics>()
-  for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0 })
+  for (let time = from; time <= to; time += DAY_MS) series.set(dayOf(time), { date: dayOf(time), clicks: 0, uniqueClicks: 0, ...noConversions() })
   return series
 }
 
 /** Adds per-day `clicks` and `unique` counters into the series; days outside it are ignored. */
-function fillSeries(series: Map<string, DayStatistics>, rows: Array<CountedValue & { day: string; dimension: string }>): DayStatistics[] {
+function fillSeries(series: Map<string, DayStatistics>, rows: Array<CountedValue & { day: string; dimension: string }>, conversions: readonly ConversionSlot[]): DayStatistics[] {
+  // The aggregates' days are UTC days: a conversion's UTC day is its slot's.
+  for (const slot of conversions) {
+    const day = series.get(dayOf(slot.start))
+    if (day) addConversions(day, slot)
+  }
   for (const row of rows) {
     const day = series.get(row.day)
     if (day && row.dimension === 'clicks') day.clicks += row.clicks
@@ -93,9 +103,32 @@ export interface StatisticsServiceOptions {
   now?: () => Date
   /** Answers filtered, hourly, time-zone, comparison and live questions (modules/statistics/statistics-engines.ts); a service built without one (a bench of the aggregates) fails those questions. */
   engine?: StatisticsEngine
+  /** Leads and sales from the main database, whichever engine counts the clicks (issue 39). */
+  conversions: ConversionFiguresRepository
 }
 
-export function createStatisticsService({ statistics, items, now = () => new Date(), engine }: StatisticsServiceOptions) {
+/** The conversion figures of an answer (and of its `previous`): totals and rates beside the clicks. */
+function conversionFieldsOf(clicks: number, counts: ConversionCounts) {
+  return { leads: counts.leads, sales: counts.sales, revenue: counts.revenue, conversionRates: conversionRatesOf(clicks, counts) }
+}
+
+/** The links with their conversions (none where a link has none). */
+function withConversions(links: readonly TopLinkRow[], conversions: readonly LinkConversions[]): RankedLink[] {
+  const byId = new Map(conversions.map((row) => [row.id, row]))
+  return links.map((link) => {
+    const found = byId.get(link.id)
+    return { ...link, leads: found?.leads ?? 0, sales: found?.sales ?? 0, revenue: found?.revenue ?? {} }
+  })
+}
+
+/** `topby` of GET /api/stats (default clicks), or a 400 naming it. */
+export function rankOrderOf(given: unknown, parameter = 'topby'): RankOrder {
+  if (given === undefined) return 'clicks'
+  if (typeof given !== 'string' || !(RANK_ORDERS as readonly string[]).includes(given)) throw queryError(parameter, `must be one of ${RANK_ORDERS.join(', ')}`)
+  return given as RankOrder
+}
+
+export function createStatisticsService({ statistics, items, now = () => new Date(), engine, conversions }: StatisticsServiceOptions) {
   /** True when the account owns the item (another account's item is simply not found). */
   async function ownsItem(accountId: number, item: ItemReference): Promise<boolean> {
     return (await items.owners[item.itemType].ownedIdsAmong(accountId, [item.itemId])).length > 0
@@ -140,10 +173,13 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
    * `compareTo` (the previous period beside the current one), the lists count just the values the
    * current lists show, in their order.
    */
-  async function figuresOf(scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>, links: LinkChoice = { top: TOP_LIMIT }) {
-    const figures = await engineOf().figures(scope, window, filters, !wholeHours(window, zone), links)
+  async function figuresOf(accountId: number, scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>, links: LinkChoice | 'all' = { top: TOP_LIMIT }) {
+    const quarters = !wholeHours(window, zone)
+    const figures = await engineOf().figures(scope, window, filters, quarters, links === 'all' ? undefined : links)
+    const conversionSlots = await conversions.slots(accountId, scope, window, filters, quarters)
+    const converted = totalOf(conversionSlots)
     const totals = figures.slots.reduce((sum, slot) => ({ clicks: sum.clicks + slot.clicks, unique: sum.unique + slot.unique }), { clicks: 0, unique: 0 })
-    const series = seriesOf(figures.slots, window, zone, granularity)
+    const series = seriesOf(figures.slots, window, zone, granularity, conversionSlots)
     const top = {} as Record<ValueDimension, TopValues>
     let social = toSocialCount([])
     for (const dimension of VALUE_DIMENSIONS) {
@@ -163,7 +199,8 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
     return {
       clicks: totals.clicks,
       uniqueClicks: totals.unique,
-      days: granularity === 'day' ? series : seriesOf(figures.slots, window, zone, 'day'),
+      ...conversionFieldsOf(totals.clicks, converted),
+      days: granularity === 'day' ? series : seriesOf(figures.slots, window, zone, 'day', conversionSlots),
       series,
       top,
       tops: {
@@ -179,42 +216,59 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
     }
   }
 
-  /** The most clicked of a window's link counts, with the links' details (a link gone since is left out). */
-  async function topLinksOf(accountId: number, counts: LinkCount[]): Promise<TopLinkRow[]> {
-    const top = counts.slice(0, TOP_LIMIT)
+  /**
+   * The top of a window's links by `order` (clicks: the engine's counts as they come; leads, sales
+   * or revenue: every link with clicks or conversions, ranked), with the links' details and
+   * conversions (a link gone since is left out).
+   */
+  async function topLinksOf(accountId: number, counts: LinkCount[], window: UtcWindow, filters: ClickFilters, order: RankOrder): Promise<RankedLink[]> {
+    let top: LinkCount[]
+    if (order === 'clicks') top = counts.slice(0, TOP_LIMIT)
+    else {
+      const converted = await conversions.links(accountId, window, filters)
+      const byId = new Map(counts.map((row) => [row.id, { ...row, ...noConversions() }]))
+      for (const row of converted) byId.set(row.id, { ...(byId.get(row.id) ?? { id: row.id, clicks: 0, uniqueClicks: 0 }), leads: row.leads, sales: row.sales, revenue: row.revenue })
+      top = rankRows([...byId.values()], order).slice(0, TOP_LIMIT)
+    }
     const links = new Map((await items.links.findSummaries(accountId, top.map((row) => row.id))).map((link) => [link.id, link]))
-    return top.flatMap((row) => {
+    const rows = top.flatMap((row) => {
       const link = links.get(row.id)
       return link ? [{ ...link, clicks: row.clicks, uniqueClicks: row.uniqueClicks }] : []
     })
+    return withConversions(rows, await conversions.links(accountId, window, filters, rows.map((row) => row.id)))
   }
 
-  /** The same links with their counts in another window, in their order (0 where none). */
-  function countsOf(links: TopLinkRow[], counts: LinkCount[]): TopLinkRow[] {
+  /** The same links with their counts and conversions in another window, in their order (0 where none). */
+  async function countsOf(accountId: number, links: RankedLink[], counts: LinkCount[], window: UtcWindow, filters: ClickFilters): Promise<RankedLink[]> {
     const byId = new Map(counts.map((row) => [row.id, row]))
-    return links.map((link) => ({ ...link, clicks: byId.get(link.id)?.clicks ?? 0, uniqueClicks: byId.get(link.id)?.uniqueClicks ?? 0 }))
+    const clicked = links.map((link) => ({ ...link, clicks: byId.get(link.id)?.clicks ?? 0, uniqueClicks: byId.get(link.id)?.uniqueClicks ?? 0 }))
+    return withConversions(clicked, await conversions.links(accountId, window, filters, links.map((link) => link.id)))
   }
 
   /** An answer from the raw clicks: the current period and, with compare=previous, the one before it. */
-  async function fromClicks(accountId: number, scope: ClickScope, query: RangeQuery, parameters: ClickQueryParameters) {
+  async function fromClicks(accountId: number, scope: ClickScope, query: RangeQuery, parameters: ClickQueryParameters, order: RankOrder = 'clicks') {
     const { zone, fromDay, toDay, window, previous } = await windowsOf(accountId, query, parameters)
     const { granularity, filters } = parameters
-    const current = await figuresOf(scope, window, filters, zone, granularity)
-    const topLinks = 'accountId' in scope ? await topLinksOf(accountId, current.links ?? []) : undefined
+    const current = await figuresOf(accountId, scope, window, filters, zone, granularity, undefined, order === 'clicks' ? undefined : 'all')
+    const topLinks = 'accountId' in scope ? await topLinksOf(accountId, current.links ?? [], window, filters, order) : undefined
     let before
     if (parameters.compare) {
       // The previous period's counts of the links the current list shows.
-      const figures = await figuresOf(scope, previous.window, filters, zone, granularity, current.top, { only: (topLinks ?? []).map((link) => link.id) })
+      const figures = await figuresOf(accountId, scope, previous.window, filters, zone, granularity, current.top, { only: (topLinks ?? []).map((link) => link.id) })
       before = {
         from: previous.from,
         to: previous.to,
         clicks: figures.clicks,
         uniqueClicks: figures.uniqueClicks,
+        leads: figures.leads,
+        sales: figures.sales,
+        revenue: figures.revenue,
+        conversionRates: figures.conversionRates,
         days: figures.days,
         series: figures.series,
         ...figures.tops,
         socialCount: figures.socialCount,
-        ...(topLinks ? { topLinks: countsOf(topLinks, figures.links ?? []) } : {}),
+        ...(topLinks ? { topLinks: await countsOf(accountId, topLinks, figures.links ?? [], previous.window, filters) } : {}),
       }
     }
     return {
@@ -222,6 +276,10 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
       to: toDay,
       clicks: current.clicks,
       uniqueClicks: current.uniqueClicks,
+      leads: current.leads,
+      sales: current.sales,
+      revenue: current.revenue,
+      conversionRates: current.conversionRates,
       days: current.days,
       ...current.tops,
       socialCount: current.socialCount,
@@ -276,15 +334,18 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
 
       const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
       const fixed = await statistics.daysOfFixedDimensions(item, fromDay, toDay)
+      const conversionSlots = await conversions.slots(accountId, item, windowOfDays('UTC', fromDay, toDay), {}, false)
+      const clicks = sumOf(fixed.filter((row) => row.dimension === 'clicks'))
       const topValues: CountedValue[][] = []
       for (const dimension of VALUE_DIMENSIONS) topValues.push(await statistics.topBetween(item, dimension, fromDay, toDay))
       const top = Object.fromEntries(VALUE_DIMENSIONS.map((dimension, index) => [dimension, toTopList(dimension, topValues[index]!)]))
       return {
         from: fromDay,
         to: toDay,
-        clicks: sumOf(fixed.filter((row) => row.dimension === 'clicks')),
+        clicks,
         uniqueClicks: sumOf(fixed.filter((row) => row.dimension === 'unique')),
-        days: fillSeries(emptySeries(range), fixed),
+        ...conversionFieldsOf(clicks, totalOf(conversionSlots)),
+        days: fillSeries(emptySeries(range), fixed, conversionSlots),
         topCountries: top.country!,
         topReferrers: top.referrer!,
         topBrowsers: top.browser!,
@@ -300,26 +361,49 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
      * unique clicks per day, the links' all-time totals and the range's most clicked links.
      */
     async accountBetween(accountId: number, query: RangeQuery & Record<string, unknown>) {
-      const parameters = readClickQuery(query, 'account')
+      const { topby, ...rest } = query
+      const order = rankOrderOf(topby)
+      const parameters = readClickQuery(rest, 'account')
       const range = rangeOf(query)
-      if (!parameters.plain) {
-        const answer = await fromClicks(accountId, { accountId }, query, parameters)
+      // A top list by conversions ranks every link of the window: the raw clicks answer it.
+      if (!parameters.plain || order !== 'clicks') {
+        const answer = await fromClicks(accountId, { accountId }, query, parameters, order)
         return { ...answer, topLinks: answer.topLinks ?? [], totals: await statistics.linkTotals(accountId) }
       }
       const [fromDay, toDay] = [dayOf(range.from), dayOf(range.to)]
+      const window = windowOfDays('UTC', fromDay, toDay)
       // One after the other, as in overall(): each read is small and the pool is shared.
       const perDay = await statistics.accountDays(accountId, fromDay, toDay)
       const topLinks = await statistics.topLinksBetween(accountId, fromDay, toDay)
       const totals = await statistics.linkTotals(accountId)
+      const conversionSlots = await conversions.slots(accountId, { accountId }, window, {}, false)
+      const clicks = sumOf(perDay.filter((row) => row.dimension === 'clicks'))
       return {
         from: fromDay,
         to: toDay,
-        clicks: sumOf(perDay.filter((row) => row.dimension === 'clicks')),
+        clicks,
         uniqueClicks: sumOf(perDay.filter((row) => row.dimension === 'unique')),
-        days: fillSeries(emptySeries(range), perDay),
+        ...conversionFieldsOf(clicks, totalOf(conversionSlots)),
+        days: fillSeries(emptySeries(range), perDay, conversionSlots),
         totals,
-        topLinks,
+        topLinks: withConversions(topLinks, await conversions.links(accountId, window, {}, topLinks.map((link) => link.id))),
       }
+    },
+
+    /**
+     * A workspace question's filters, range, zone and windows (the current and the previous
+     * period), read as GET /api/stats reads them; `known` are the parameters the caller reads itself.
+     */
+    async accountWindows(accountId: number, query: RangeQuery & Record<string, unknown>, known: readonly string[]) {
+      const parameters = readClickQuery(query, 'account', known)
+      rangeOf(query)
+      return { parameters, ...(await windowsOf(accountId, query, parameters)) }
+    },
+
+    /** The clicks of the workspace's links in a window under the filters, and of each link with clicks. */
+    async linkClicks(accountId: number, window: UtcWindow, filters: ClickFilters): Promise<{ clicks: number; links: LinkCount[] }> {
+      const figures = await engineOf().figures({ accountId }, window, filters, false)
+      return { clicks: figures.slots.reduce((sum, slot) => sum + slot.clicks, 0), links: figures.links ?? [] }
     },
 
     /**

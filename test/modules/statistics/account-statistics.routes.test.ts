@@ -11,7 +11,7 @@ const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const US_IP = '8.8.8.8'
 const GB_IP = '81.2.69.160'
 const DE_IP = '2a00:1450:4001::1'
-const DATA_KEYS = ['clicks', 'days', 'from', 'to', 'topLinks', 'totals', 'uniqueClicks']
+const DATA_KEYS = ['clicks', 'conversionRates', 'days', 'from', 'leads', 'revenue', 'sales', 'to', 'topLinks', 'totals', 'uniqueClicks']
 
 describe('GET /api/stats', () => {
   const { context, owner, other, api, otherApi } = useTestApp()
@@ -72,10 +72,10 @@ describe('GET /api/stats', () => {
     expect(Object.keys(data).sort()).toEqual(DATA_KEYS)
     expect(data).toMatchObject({ from: '2026-01-09', to: '2026-01-12', clicks: 7, uniqueClicks: 6 })
     expect(data.days).toEqual([
-      { date: '2026-01-09', clicks: 0, uniqueClicks: 0 },
-      { date: '2026-01-10', clicks: 4, uniqueClicks: 3 },
-      { date: '2026-01-11', clicks: 2, uniqueClicks: 2 },
-      { date: '2026-01-12', clicks: 1, uniqueClicks: 1 },
+      { date: '2026-01-09', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} },
+      { date: '2026-01-10', clicks: 4, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} },
+      { date: '2026-01-11', clicks: 2, uniqueClicks: 2, leads: 0, sales: 0, revenue: {} },
+      { date: '2026-01-12', clicks: 1, uniqueClicks: 1, leads: 0, sales: 0, revenue: {} },
     ])
   })
 
@@ -88,8 +88,8 @@ describe('GET /api/stats', () => {
   it('lists the range\'s most clicked links with their short URLs and range counts; links without clicks are absent', async () => {
     const { data } = (await stats('?from=2026-01-09&to=2026-01-12')).data
     expect(data.topLinks).toEqual([
-      { id: links.main!.id, alias: links.main!.alias, shorturl: `${PUBLIC_URL}/${links.main!.alias}`, longurl: 'https://example.com/landing', title: 'Main page', clicks: 4, uniqueClicks: 3 },
-      { id: links.branded!.id, alias: links.branded!.alias, shorturl: `${brandedOrigin}/${links.branded!.alias}`, longurl: 'https://example.com/branded', title: null, clicks: 3, uniqueClicks: 3 },
+      { id: links.main!.id, alias: links.main!.alias, shorturl: `${PUBLIC_URL}/${links.main!.alias}`, longurl: 'https://example.com/landing', title: 'Main page', clicks: 4, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} },
+      { id: links.branded!.id, alias: links.branded!.alias, shorturl: `${brandedOrigin}/${links.branded!.alias}`, longurl: 'https://example.com/branded', title: null, clicks: 3, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} },
     ])
     const lastDay = (await stats('?from=2026-01-11&to=2026-01-12')).data.data
     expect(lastDay.topLinks.map((link: { id: number; clicks: number }) => [link.id, link.clicks])).toEqual([[links.branded!.id, 2], [links.main!.id, 1]])
@@ -101,14 +101,14 @@ describe('GET /api/stats', () => {
     const { data } = (await stats()).data
     expect(data).toMatchObject({ from: '2026-01-10', to: '2026-02-08', clicks: 7, uniqueClicks: 6 })
     expect(data.days).toHaveLength(30)
-    expect(data.days[0]).toEqual({ date: '2026-01-10', clicks: 4, uniqueClicks: 3 })
+    expect(data.days[0]).toEqual({ date: '2026-01-10', clicks: 4, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} })
   })
 
   it("shows another account only its own links, and an account without links zeros", async () => {
     const { data } = (await stats('?from=2026-01-09&to=2026-01-12', otherApi)).data
     expect(data).toMatchObject({ clicks: 5, uniqueClicks: 5, totals: { links: 1, clicks: 5, uniqueClicks: 5 } })
     expect(data.topLinks).toEqual([expect.objectContaining({ id: links.foreign!.id, clicks: 5 })])
-    expect(data.days.find((day: { date: string }) => day.date === '2026-01-10')).toEqual({ date: '2026-01-10', clicks: 5, uniqueClicks: 5 })
+    expect(data.days.find((day: { date: string }) => day.date === '2026-01-10')).toEqual({ date: '2026-01-10', clicks: 5, uniqueClicks: 5, leads: 0, sales: 0, revenue: {} })
 
     const newcomer = await createAccount(context)
     const empty = (await stats('?from=2026-01-09&to=2026-01-12', apiClient(context.app, newcomer.apiKey))).data.data
@@ -117,7 +117,11 @@ describe('GET /api/stats', () => {
       to: '2026-01-12',
       clicks: 0,
       uniqueClicks: 0,
-      days: ['2026-01-09', '2026-01-10', '2026-01-11', '2026-01-12'].map((date) => ({ date, clicks: 0, uniqueClicks: 0 })),
+      leads: 0,
+      sales: 0,
+      revenue: {},
+      conversionRates: { leads: 0, sales: 0 },
+      days: ['2026-01-09', '2026-01-10', '2026-01-11', '2026-01-12'].map((date) => ({ date, clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} })),
       totals: { links: 0, clicks: 0, uniqueClicks: 0 },
       topLinks: [],
     })

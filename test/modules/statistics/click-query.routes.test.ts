@@ -184,7 +184,7 @@ describe('statistics from the raw clicks', () => {
       // The day is 23:00 UTC on the 28th to 22:00 UTC on the 29th.
       expect(spring.data.data.clicks).toBe(count('2026-03-28 23:00:00', '2026-03-29 22:00:00', ofA))
       const day = await link('from=2026-03-29&to=2026-03-29&tz=Europe/Berlin')
-      expect(day.data.data.series).toEqual([{ date: '2026-03-29', start: '2026-03-28 23:00:00', clicks: day.data.data.clicks, uniqueClicks: day.data.data.uniqueClicks }])
+      expect(day.data.data.series).toEqual([{ date: '2026-03-29', start: '2026-03-28 23:00:00', clicks: day.data.data.clicks, uniqueClicks: day.data.data.uniqueClicks, leads: 0, sales: 0, revenue: {} }])
       expect(day.data.data.clicks).toBe(spring.data.data.clicks)
 
       const autumn = await link('from=2026-10-25&to=2026-10-25&granularity=hour&tz=Europe/Berlin')
@@ -250,7 +250,7 @@ describe('statistics from the raw clicks', () => {
     it('an item answers from the aggregates what the raw clicks answer in UTC', async () => {
       const plain = await link('from=2026-03-01&to=2026-03-31')
       const raw = await link('from=2026-03-01&to=2026-03-31&tz=UTC')
-      expect(Object.keys(plain.data.data).sort()).toEqual(['clicks', 'days', 'from', 'socialCount', 'to', 'topBrowsers', 'topCountries', 'topDevices', 'topLanguages', 'topOs', 'topReferrers', 'uniqueClicks'])
+      expect(Object.keys(plain.data.data).sort()).toEqual(['clicks', 'conversionRates', 'days', 'from', 'leads', 'revenue', 'sales', 'socialCount', 'to', 'topBrowsers', 'topCountries', 'topDevices', 'topLanguages', 'topOs', 'topReferrers', 'uniqueClicks'])
       const { granularity: _g, timeZone: _t, filters: _f, series, ...sameFields } = raw.data.data
       expect(sameFields).toEqual(plain.data.data)
       expect(series).toEqual(plain.data.data.days.map((day: object, index: number) => ({ ...day, start: `${series[index].date} 00:00:00` })))
@@ -259,7 +259,7 @@ describe('statistics from the raw clicks', () => {
     it('the workspace answers from the aggregates what the raw clicks answer in UTC', async () => {
       const plain = await workspace('from=2026-03-01&to=2026-03-31')
       const raw = await workspace('from=2026-03-01&to=2026-03-31&tz=UTC')
-      expect(Object.keys(plain.data.data).sort()).toEqual(['clicks', 'days', 'from', 'to', 'topLinks', 'totals', 'uniqueClicks'])
+      expect(Object.keys(plain.data.data).sort()).toEqual(['clicks', 'conversionRates', 'days', 'from', 'leads', 'revenue', 'sales', 'to', 'topLinks', 'totals', 'uniqueClicks'])
       for (const field of ['from', 'to', 'clicks', 'uniqueClicks', 'days', 'totals', 'topLinks']) expect(raw.data.data[field], field).toEqual(plain.data.data[field])
     })
   })

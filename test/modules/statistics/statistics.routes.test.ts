@@ -13,7 +13,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const US_IP = '8.8.8.8'
 const GB_IP = '81.2.69.160'
 const DE_IP = '2a00:1450:4001::1'
-const DATA_KEYS = ['clicks', 'days', 'from', 'socialCount', 'to', 'topBrowsers', 'topCountries', 'topDevices', 'topLanguages', 'topOs', 'topReferrers', 'uniqueClicks']
+const DATA_KEYS = ['clicks', 'conversionRates', 'days', 'from', 'leads', 'revenue', 'sales', 'socialCount', 'to', 'topBrowsers', 'topCountries', 'topDevices', 'topLanguages', 'topOs', 'topReferrers', 'uniqueClicks']
 
 type Kind = 'url' | 'qr' | 'campaign' | 'bio'
 const ITEM_TYPES: Record<Kind, ClickItemType> = { url: 'link', qr: 'qr', campaign: 'campaign', bio: 'bio' }
@@ -74,7 +74,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
   }
 
   /** The days of a series that have clicks, as `{date: [clicks, uniqueClicks]}`. */
-  function activeDays(days: Array<{ date: string; clicks: number; uniqueClicks: number }>) {
+  function activeDays(days: Array<{ date: string; clicks: number; uniqueClicks: number, leads: 0, sales: 0, revenue: {} }>) {
     return Object.fromEntries(days.filter((day) => day.clicks > 0 || day.uniqueClicks > 0).map((day) => [day.date, [day.clicks, day.uniqueClicks]]))
   }
 
@@ -92,11 +92,11 @@ describe('GET /api/{kind}/{id}/stats', () => {
       const { data } = response.data
       expect(data).toMatchObject({ from: '2026-02-14', to: '2026-03-15', clicks: 2, uniqueClicks: 2 })
       expect(data.days).toHaveLength(30)
-      expect(data.days[0]).toEqual({ date: '2026-02-14', clicks: 1, uniqueClicks: 1 })
-      expect(data.days[1]).toEqual({ date: '2026-02-15', clicks: 0, uniqueClicks: 0 })
-      expect(data.days[14]).toEqual({ date: '2026-02-28', clicks: 0, uniqueClicks: 0 })
-      expect(data.days[15]).toEqual({ date: '2026-03-01', clicks: 0, uniqueClicks: 0 })
-      expect(data.days[29]).toEqual({ date: '2026-03-15', clicks: 1, uniqueClicks: 1 })
+      expect(data.days[0]).toEqual({ date: '2026-02-14', clicks: 1, uniqueClicks: 1, leads: 0, sales: 0, revenue: {} })
+      expect(data.days[1]).toEqual({ date: '2026-02-15', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} })
+      expect(data.days[14]).toEqual({ date: '2026-02-28', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} })
+      expect(data.days[15]).toEqual({ date: '2026-03-01', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} })
+      expect(data.days[29]).toEqual({ date: '2026-03-15', clicks: 1, uniqueClicks: 1, leads: 0, sales: 0, revenue: {} })
       expect(activeDays(data.days)).toEqual({ '2026-02-14': [1, 1], '2026-03-15': [1, 1] })
       expect(data.topCountries).toEqual({ 'United Kingdom': '1', 'United States': '1' })
     })
@@ -130,15 +130,15 @@ describe('GET /api/{kind}/{id}/stats', () => {
       const { data } = response.data
       expect(data).toMatchObject({ from: '2026-01-09', to: '2026-01-12', clicks: 6, uniqueClicks: 4 })
       expect(data.days).toEqual([
-        { date: '2026-01-09', clicks: 0, uniqueClicks: 0 },
-        { date: '2026-01-10', clicks: 4, uniqueClicks: 3 },
-        { date: '2026-01-11', clicks: 0, uniqueClicks: 0 },
-        { date: '2026-01-12', clicks: 2, uniqueClicks: 1 },
+        { date: '2026-01-09', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} },
+        { date: '2026-01-10', clicks: 4, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} },
+        { date: '2026-01-11', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} },
+        { date: '2026-01-12', clicks: 2, uniqueClicks: 1, leads: 0, sales: 0, revenue: {} },
       ])
 
       const single = (await stats('url', id, '?from=2026-01-10&to=2026-01-10')).data.data
       expect(single).toMatchObject({ from: '2026-01-10', to: '2026-01-10', clicks: 4, uniqueClicks: 3 })
-      expect(single.days).toEqual([{ date: '2026-01-10', clicks: 4, uniqueClicks: 3 }])
+      expect(single.days).toEqual([{ date: '2026-01-10', clicks: 4, uniqueClicks: 3, leads: 0, sales: 0, revenue: {} }])
       expect(single.topCountries).toEqual({ 'United States': '3', 'United Kingdom': '1' })
     })
 
@@ -191,7 +191,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
       expect(Object.keys(response.data).sort()).toEqual(['data', 'error'])
       expect(response.data.error).toBe(0)
       expect(Object.keys(response.data.data).sort()).toEqual(DATA_KEYS)
-      expect(Object.keys(response.data.data.days[0]).sort()).toEqual(['clicks', 'date', 'uniqueClicks'])
+      expect(Object.keys(response.data.data.days[0]).sort()).toEqual(['clicks', 'date', 'leads', 'revenue', 'sales', 'uniqueClicks'])
       expect(Object.keys(response.data.data.socialCount).sort()).toEqual(['facebook', 'instagram', 'linkedin', 'twitter'])
       expect(response.data.data.socialCount.twitter).toBe(1)
     })
@@ -220,7 +220,7 @@ describe('GET /api/{kind}/{id}/stats', () => {
       const longest = await stats('url', id, '?from=2025-01-01&to=2026-01-01')
       expect(longest.statusCode).toBe(200)
       expect(longest.data.data.days).toHaveLength(366)
-      expect(longest.data.data.days.at(-1)).toEqual({ date: '2026-01-01', clicks: 0, uniqueClicks: 0 })
+      expect(longest.data.data.days.at(-1)).toEqual({ date: '2026-01-01', clicks: 0, uniqueClicks: 0, leads: 0, sales: 0, revenue: {} })
       const leapYear = await stats('url', id, '?from=2024-01-01&to=2024-12-31')
       expect(leapYear.data.data.days).toHaveLength(366)
       expect(leapYear.data.data.days[59].date).toBe('2024-02-29')
