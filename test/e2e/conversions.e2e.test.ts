@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)('conversions in a browser', () => {
         expect(await figure(page, 'funnel-lead-rate')).toBe('100% of clicks')
         const byLink = page.getByRole('table', { name: 'Conversions by link' })
         await poll(() => byLink.getByRole('row').nth(1).textContent()).toMatch(/spring-shop.*1.*1.*1.*€49\.00/)
-        const sales = page.getByRole('table', { name: 'Recent sales' })
+        const sales = page.getByRole('table', { name: 'Latest sales' })
         await poll(() => sales.getByRole('row').nth(1).textContent()).toMatch(/€49\.00.*Ada.*spring-shop/)
         await screenshotAtEveryWidth(page, name, 'conversions-funnel', page.url(), (shown) => poll(() => shown.getByTestId('funnel-revenue').textContent()).toBe('€49.00'))
 

@@ -57,12 +57,15 @@ describe('the conversions page', () => {
       funnel: (query) => (query.has('campaign')
         ? { from: '2026-11-01', to: '2026-11-30', clicks: 4, leads: 1, sales: 1, revenue: { EUR: 4900 }, conversionRates: { leads: 0.25, sales: 0.25 }, timeToLead: { median: 120, p90: 600 }, timeToSale: { median: 7200, p90: 86400 * 3 } }
         : { from: '2026-11-01', to: '2026-11-30', clicks: 40, leads: 4, sales: 2, revenue: { EUR: 8900, JPY: 1500 }, conversionRates: { leads: 0.1, sales: 0.05 }, timeToLead: { median: 300, p90: 3600 }, timeToSale: null }),
-      top: (query) => (query.get('by') === 'campaign'
-        ? [{ id: 3, name: 'Spring sale', clicks: 4, leads: 1, sales: 1, revenue: { EUR: 4900 } }, { id: 5, name: 'Newsletter', clicks: 36, leads: 3, sales: 1, revenue: { EUR: 4000, JPY: 1500 } }]
-        : [{ id: 7, name: 'https://lw.test/spring', clicks: 40, leads: 4, sales: 2, revenue: { EUR: 8900, JPY: 1500 } }]),
+      top: (query) => ({
+        from: '2026-11-01', to: '2026-11-30', by: query.get('by'), sort: query.get('sort'), filters: {},
+        rows: query.get('by') === 'campaign'
+          ? [{ id: 3, name: 'Spring sale', clicks: 4, leads: 1, sales: 1, revenue: { EUR: 4900 } }, { id: 5, name: 'Newsletter', clicks: 36, leads: 3, sales: 1, revenue: { EUR: 4000, JPY: 1500 } }]
+          : [{ id: 7, name: 'spring', shorturl: 'https://lw.test/spring', clicks: 40, leads: 4, sales: 2, revenue: { EUR: 8900, JPY: 1500 } }],
+      }),
       sales: {
         result: 1, perpage: 10, currentpage: 1, nextpage: null, maxpage: 1,
-        sales: [{ id: 9, date: '2026-11-20 10:00:00', amount: 4900, currency: 'EUR', invoiceid: 'in_1', source: 'stripe', event: 'sale', customerid: 'cus_1', customername: 'Ada', link: 7, alias: 'spring', campaign: 3, clickedat: '2026-11-20 08:00:00' }],
+        sales: [{ id: 9, event: 'sale', date: '2026-11-20 10:00:00', clickid: 'a'.repeat(32), clickedat: '2026-11-20 08:00:00', link: { id: 7, shorturl: 'https://lw.test/spring' }, customer: { id: 'cus_1', name: 'Ada' }, amount: 4900, currency: 'EUR', invoiceid: 'in_1', source: 'stripe' }],
       },
     })
     renderAt(`/conversions?${RANGE}`)
@@ -77,8 +80,9 @@ describe('the conversions page', () => {
 
     const rows = await screen.findByRole('table', { name: 'Conversions by link' })
     expect(within(rows).getAllByRole('row')[1]!.textContent).toContain('€89.00 · ¥1,500')
-    const sales = await screen.findByRole('table', { name: 'Recent sales' })
-    expect(within(sales).getAllByRole('row')[1]!.textContent).toMatch(/€49\.00.*Ada.*spring.*in_1 · Stripe/)
+    const sales = await screen.findByRole('table', { name: 'Latest sales' })
+    expect(within(sales).getAllByRole('row')[1]!.textContent).toMatch(/€49\.00.*Ada.*lw\.test\/spring.*in_1 · Stripe/)
+    expect(asked).toContain('/api/conversions/sales?page=1&limit=10')
     expect(asked).toContain(`/api/conversions/top?${RANGE}&by=link&sort=revenue&limit=10`)
 
     // By campaign, then a campaign's row: a chip with its name, and every part asked under it.
@@ -89,7 +93,12 @@ describe('the conversions page', () => {
     await waitFor(() => expect(screen.getByTestId('funnel-clicks').textContent).toBe('4'))
     expect(screen.getByTestId('funnel-revenue').textContent).toBe('€49.00')
     expect(asked).toContain(`/api/conversions/funnel?${RANGE}&campaign=3`)
-    expect(asked).toContain(`/api/conversions/sales?${RANGE}&campaign=3&page=1&limit=10`)
     expect(within(screen.getByRole('table', { name: 'Conversions by campaign' })).getByRole('button', { name: 'Spring sale' }).getAttribute('aria-pressed')).toBe('true')
+
+    // One link's chip: the latest sales are that link's.
+    await user.click(within(screen.getByRole('group', { name: 'Group by' })).getByRole('button', { name: 'Link' }))
+    await user.click(within(await screen.findByRole('table', { name: 'Conversions by link' })).getByRole('button', { name: 'lw.test/spring' }))
+    await screen.findByRole('button', { name: 'Remove filter Link: spring' })
+    await waitFor(() => expect(asked).toContain('/api/conversions/sales?page=1&limit=10&link=7'))
   })
 })

@@ -2,9 +2,10 @@
 // sales. Under the statistics pages' range and filter chips: the funnel clicks → leads → sales
 // with its rates, the revenue per currency and the times from click to lead and to sale; the rows
 // by link, campaign or channel (a click on one shows only its conversions, as a chip); the latest
-// sales. Nothing recorded yet: what to do first, with the setup steps a click away.
+// sales (the workspace's, or the one link's a chip names). Nothing recorded yet: what to do first,
+// with the setup steps a click away.
 // Data: GET /api/conversions/funnel, /top, /sales (conversion-queries.ts).
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { displayUrl, formatCount, formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
@@ -65,7 +66,7 @@ export function ConversionsPage() {
               <>
                 <FunnelView funnel={funnel.data} />
                 <TopRows query={query} today={today} view={view} onToggle={toggleRow} />
-                <RecentSales query={query} today={today} />
+                <RecentSales link={onlyLink(view)} />
               </>
             )}
           </div>
@@ -175,7 +176,7 @@ function TopRows({ query, today, view, onToggle }: { query: ConversionQuery; tod
                 return (
                   <tr key={row.id} className={active ? 'active' : undefined}>
                     <td data-label={group.label}>
-                      <button type="button" className="link-button" aria-pressed={active} title={active ? 'Remove this filter' : 'Show only these conversions'} onClick={() => onToggle(by, row)}>{by === 'link' ? displayUrl(row.name) : row.name}</button>
+                      <button type="button" className="link-button" aria-pressed={active} title={active ? 'Remove this filter' : 'Show only these conversions'} onClick={() => onToggle(by, row)}>{row.shorturl ? displayUrl(row.shorturl) : row.name}</button>
                       {by === 'link' && <Link className="small row-link" to={`/links/${row.id}/analytics?${search}`}>Statistics<span className="visually-hidden"> of {row.name}</span></Link>}
                     </td>
                     <td className="numeric" data-label="Clicks">{formatCount(row.clicks)}</td>
@@ -193,26 +194,36 @@ function TopRows({ query, today, view, onToggle }: { query: ConversionQuery; tod
   )
 }
 
-function RecentSales({ query, today }: { query: ConversionQuery; today: string }) {
+/** The link a single link chip names (the sales list filters by one link, and by nothing else). */
+function onlyLink(view: StatisticsView): number | undefined {
+  const links = view.filters.filter((chip) => chip.dimension === 'link')
+  return links.length === 1 ? Number(links[0]!.value) : undefined
+}
+
+function RecentSales({ link }: { link: number | undefined }) {
   const [page, setPage] = useState(1)
-  const sales = useRecentSales(query, today, page)
+  useEffect(() => setPage(1), [link])
+  const sales = useRecentSales(link, page)
   return (
     <section className="card stack" aria-labelledby="sales-title">
-      <h2 id="sales-title">Recent sales</h2>
+      <div>
+        <h2 id="sales-title">Latest sales</h2>
+        <p className="muted small">{link === undefined ? 'Every link’s, newest first, whatever the range.' : 'This link’s, newest first, whatever the range.'}</p>
+      </div>
       {sales.isPending ? <Loading label="Loading sales…" /> : sales.isError ? <ErrorMessage error={sales.error} onRetry={() => sales.refetch()} /> : sales.data.sales.length === 0 ? (
-        <p className="muted small">No sales in this range{query.link || query.campaign || query.channel ? ' under these filters' : ''}.</p>
+        <p className="muted small">No sales yet.</p>
       ) : (
         <>
           <div className="table-scroll">
-            <table className="table compact stack-table conversions-table" aria-label="Recent sales">
+            <table className="table compact stack-table conversions-table" aria-label="Latest sales">
               <thead><tr><th scope="col">When</th><th scope="col" className="numeric">Amount</th><th scope="col">Customer</th><th scope="col">Link</th><th scope="col">Invoice</th></tr></thead>
               <tbody>
                 {sales.data.sales.map((sale: Sale) => (
                   <tr key={sale.id}>
                     <td className="nowrap" data-label="When">{formatDateTime(sale.date)}</td>
                     <td className={sale.amount < 0 ? 'numeric refund' : 'numeric'} data-label="Amount">{formatMoney(sale.amount, sale.currency)}{sale.amount < 0 && <span className="muted small"> refund</span>}</td>
-                    <td data-label="Customer">{sale.customername || sale.customerid || <span className="muted">Deleted customer</span>}</td>
-                    <td data-label="Link">{sale.link === null ? <span className="muted">Not attributed</span> : <Link to={`/links/${sale.link}/analytics`}>{sale.alias ?? `#${sale.link}`}</Link>}</td>
+                    <td data-label="Customer">{sale.customer === null ? <span className="muted">Unknown or deleted</span> : (sale.customer.name || sale.customer.id)}</td>
+                    <td data-label="Link">{sale.link === null ? <span className="muted">Not attributed</span> : sale.link.shorturl === null ? <span className="muted">Deleted link</span> : <Link to={`/links/${sale.link.id}/analytics`}>{displayUrl(sale.link.shorturl)}</Link>}</td>
                     <td data-label="Invoice"><code className="small">{sale.invoiceid}</code>{sale.source === 'stripe' && <span className="muted small"> · Stripe</span>}</td>
                   </tr>
                 ))}
