@@ -175,8 +175,8 @@ describe('a link\'s conversions', () => {
     await waitFor(() => expect(screen.getByTestId('range-leads').textContent).toBe('2'))
     expect(screen.getByTestId('range-sales').textContent).toBe('1')
     expect(screen.getByTestId('range-revenue').textContent).toBe('€49.00$12.50')
-    expect(screen.getByText('Leads · 25% of clicks')).toBeTruthy()
-    expect(screen.getByText('Sales · 13% of clicks')).toBeTruthy()
+    expect(screen.getByText('25% of clicks')).toBeTruthy()
+    expect(screen.getByText('13% of clicks')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Sales and sign-ups' }).getAttribute('href')).toBe('/conversions?from=2026-04-01&to=2026-04-30&link=1')
   })
 

@@ -125,11 +125,12 @@ export function ItemStatistics({ item, id = 0, nouns = CLICKS, conversions = fal
   )
 }
 
-function Kpi({ label, value, previous, testId }: { label: string; value: number; previous?: number; testId?: string }) {
+function Kpi({ label, value, previous, testId, note }: { label: string; value: number; previous?: number; testId?: string; note?: string }) {
   return (
     <div className="card kpi">
       <span className="kpi-label">{label}</span>
       <strong className="kpi-value" data-testid={testId}>{formatCount(value)}</strong>
+      {note && <span className="small muted">{note}</span>}
       {previous !== undefined && (
         <span className="kpi-change small" data-testid={testId ? `${testId}-change` : undefined}>
           <span className={value > previous ? 'up' : value < previous ? 'down' : undefined}>{changeOf(value, previous)}</span> <span className="muted">vs {formatCount(previous)} before</span>
@@ -144,8 +145,8 @@ function ConversionFigures({ statistics, previous, link }: { statistics: ViewSta
   const revenue = revenueLines(statistics.revenue)
   return (
     <section className="kpis" aria-label="Conversions for the range">
-      <Kpi label={`Leads · ${formatRate(statistics.conversionRates.leads)} of clicks`} value={statistics.leads} previous={previous?.leads} testId="range-leads" />
-      <Kpi label={`Sales · ${formatRate(statistics.conversionRates.sales)} of clicks`} value={statistics.sales} previous={previous?.sales} testId="range-sales" />
+      <Kpi label="Leads" note={`${formatRate(statistics.conversionRates.leads)} of clicks`} value={statistics.leads} previous={previous?.leads} testId="range-leads" />
+      <Kpi label="Sales" note={`${formatRate(statistics.conversionRates.sales)} of clicks`} value={statistics.sales} previous={previous?.sales} testId="range-sales" />
       <div className="card kpi">
         <span className="kpi-label">Revenue</span>
         <span className="revenue-lines" data-testid="range-revenue">{revenue.length === 0 ? <strong className="kpi-value">—</strong> : revenue.map((line) => <strong key={line} className="kpi-value">{line}</strong>)}</span>
