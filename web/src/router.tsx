@@ -7,6 +7,7 @@ import { auditRoutes } from './audit/routes'
 import { bioRoutes } from './bio/routes'
 import { campaignRoutes } from './campaigns/routes'
 import { channelRoutes } from './channels/routes'
+import { conversionRoutes } from './conversions/routes'
 import { domainRoutes } from './domains/routes'
 import { importRoutes } from './imports/routes'
 import { overlayRoutes } from './overlays/routes'
@@ -44,6 +45,7 @@ export function createAppRouter() {
           { path: 'links/:id/edit', lazy: page(() => import('./links/LinkFormPage'), 'EditLinkPage') },
           { path: 'links/:id/analytics', lazy: page(() => import('./analytics/AnalyticsPage'), 'AnalyticsPage') },
           { path: 'analytics', lazy: page(() => import('./analytics/WorkspaceAnalyticsPage'), 'WorkspaceAnalyticsPage') },
+          ...conversionRoutes,
           { path: 'bulk', lazy: page(() => import('./bulk/BulkPage'), 'BulkPage') },
           ...importRoutes,
           ...qrRoutes,

@@ -424,7 +424,7 @@ export interface paths {
                                 querypassthrough: boolean;
                                 /** @description whether a Stripe signing secret is set (it is never shown) */
                                 stripesigningsecretset: boolean;
-                                /** @description the address to give Stripe as the webhook endpoint (checkout.session.completed, invoice.paid, charge.refunded); null until a signing secret is set */
+                                /** @description the address to give Stripe as the webhook endpoint (checkout.session.completed, invoice.paid, charge.refunded); null until made by a first `stripesigningsecret` (`""` makes it without a secret); events are refused (404) while no secret is set */
                                 stripewebhookurl: string | null;
                                 /** @description IANA time zone of the workspace's statistics */
                                 timezone: string;
@@ -527,8 +527,8 @@ export interface paths {
                         password?: string;
                         /** @description whether visitors' own query parameters reach the destinations of links that do not say otherwise (`passthrough`); false until set; null or left out: unchanged; `""` is refused */
                         querypassthrough?: boolean;
-                        /** @description the signing secret (`whsec_…`) of the Stripe webhook endpoint pointed at `stripewebhookurl`; "" removes it; null or left out: unchanged; `""` is refused */
-                        stripesigningsecret?: string;
+                        /** @description `""`: removes the secret (the address stays, refusing events until a secret is set); sent first, it makes the address to give Stripe, which shows its secret only once it has the address; null or left out: unchanged */
+                        stripesigningsecret?: string | "";
                         /** @description IANA time zone (`Europe/Berlin`) the workspace's statistics count days, hours, weeks and months in by default; `UTC` until set; null or left out: unchanged; `""` is refused */
                         timezone?: string;
                         /** @description whether links created without `trackconversions` track conversions; false until set; null or left out: unchanged; `""` is refused */

@@ -1,6 +1,6 @@
 // Request and response schemas of /api/account (the account's keys: modules/api-keys/api-key.schemas.ts).
 import { Type } from 'typebox'
-import { DateTime, UpdateBody } from '../../core/schemas.js'
+import { Clearable, DateTime, UpdateBody } from '../../core/schemas.js'
 import { LIMITED_RESOURCES } from '../plans/plan-limits.js'
 import { CLICK_ID_PARAMETER_MAX, CLICK_ID_PARAMETER_PATTERN, CLICK_ID_PARAMETER_RULE, MAX_ATTRIBUTION_DAYS } from '../../core/click-ids.js'
 
@@ -24,7 +24,7 @@ const conversionSettingFields = {
   querypassthrough: Type.Optional(Type.Boolean({ description: 'whether visitors\' own query parameters reach the destinations of links that do not say otherwise (`passthrough`); false until set', errorMessage: 'must be true or false' })),
   trackingorigins: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 50, description: 'origins (`https://shop.example`) whose pages may call the tracking API from a browser (CORS); [] for none', errorMessage: 'must be a list of at most 50 origins such as https://shop.example' })),
   customeremails: Type.Optional(Type.Boolean({ description: 'whether customers\' e-mail addresses sent with leads are stored; true until set (false: left out)', errorMessage: 'must be true or false' })),
-  stripesigningsecret: Type.Optional(Type.String({ maxLength: 300, description: 'the signing secret (`whsec_…`) of the Stripe webhook endpoint pointed at `stripewebhookurl`; "" removes it', errorMessage: 'must be the signing secret Stripe shows for the endpoint (whsec_…), or empty to remove it' })),
+  stripesigningsecret: Type.Optional(Clearable(Type.String({ minLength: 1, maxLength: 300 }), 'removes the secret (the address stays, refusing events until a secret is set); sent first, it makes the address to give Stripe, which shows its secret only once it has the address', { errorMessage: 'must be the signing secret Stripe shows for the endpoint (whsec_…), or empty to remove it' })),
   attributiondays: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ATTRIBUTION_DAYS, description: 'days after a click a lead can still be attributed to it; 90 until set', errorMessage: `must be a whole number of days from 1 to ${MAX_ATTRIBUTION_DAYS}` })),
 }
 
@@ -46,7 +46,7 @@ export const AccountSettingsResponse = Type.Object({
     attributiondays: Type.Integer({ description: 'days after a click a lead can be attributed to it' }),
     trackingorigins: Type.Array(Type.String(), { description: 'origins whose pages may call the tracking API from a browser' }),
     customeremails: Type.Boolean({ description: 'whether customers\' e-mail addresses are stored' }),
-    stripewebhookurl: Type.Union([Type.String(), Type.Null()], { description: 'the address to give Stripe as the webhook endpoint (checkout.session.completed, invoice.paid, charge.refunded); null until a signing secret is set' }),
+    stripewebhookurl: Type.Union([Type.String(), Type.Null()], { description: 'the address to give Stripe as the webhook endpoint (checkout.session.completed, invoice.paid, charge.refunded); null until made by a first `stripesigningsecret` (`""` makes it without a secret); events are refused (404) while no secret is set' }),
     stripesigningsecretset: Type.Boolean({ description: 'whether a Stripe signing secret is set (it is never shown)' }),
   }),
 })

@@ -315,10 +315,13 @@ export function createAccountService({ accounts, keys, plans, journal, invalidat
       if (conversions?.clickIdParameter !== undefined || conversions?.queryPassthrough !== undefined) invalidation.publish(ACCOUNT_TOPIC, String(account.id))
     },
 
-    /** The workspace's Stripe webhook address's token (null until a secret is set) and whether a secret is set. */
+    /**
+     * The workspace's Stripe webhook address's token (null until made: by the first `stripesigningsecret`
+     * sent, `""` included, since Stripe shows the secret only once it has the address) and whether a secret is set.
+     */
     async stripeSettingsOf(accountId: number): Promise<{ token: string | null; secretSet: boolean }> {
       const found = await accounts.findStripeSettings(accountId)
-      return { token: found?.secret ? found.token : null, secretSet: Boolean(found?.secret) }
+      return { token: found?.token ?? null, secretSet: Boolean(found?.secret) }
     },
 
     /** The workspace of a Stripe webhook address and its signing secret, opened; undefined for an unknown token. */

@@ -71,6 +71,19 @@ describe('the Stripe webhook receiver', () => {
     expect(garbage.statusCode).toBe(400)
   })
 
+  it('gives the address before the secret (Stripe shows its secret only once it has the address), and refuses events until the secret is set', async () => {
+    // (The file's tests share one workspace: a first test may have made the address already.)
+    expect((await api('PUT', '/api/account/update', { stripesigningsecret: '' })).statusCode).toBe(200)
+    const before = (await api('GET', '/api/account/settings')).data.data
+    expect(before.stripesigningsecretset).toBe(false)
+    const path = new URL(before.stripewebhookurl).pathname
+    const event = { id: 'evt_early', type: 'invoice.paid', data: { object: { id: 'in_early', amount_paid: 100, currency: 'eur' } } }
+    expect((await deliver(path, event)).statusCode).toBe(404)
+    // The secret Stripe then shows keeps the same address.
+    expect(await webhookPath()).toBe(path)
+    expect((await deliver(path, event)).statusCode).toBe(200)
+  })
+
   it('refuses a signing secret of the wrong shape', async () => {
     const response = await api('PUT', '/api/account/update', { stripesigningsecret: 'sk_live_oops' })
     expect(response.statusCode).toBe(400)

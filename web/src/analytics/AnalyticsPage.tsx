@@ -32,7 +32,7 @@ export function AnalyticsPage() {
         )}
       />
       <RoleNote id="link-role-note" needed="editor" allowed={mayEdit} />
-      {link.isError ? <ErrorMessage error={link.error} onRetry={() => link.refetch()} /> : <ItemStatistics item="url" id={id} />}
+      {link.isError ? <ErrorMessage error={link.error} onRetry={() => link.refetch()} /> : <ItemStatistics item="url" id={id} conversions={details?.trackconversions ?? false} />}
     </>
   )
 }

@@ -154,3 +154,37 @@ describe('the workspace\'s analytics', () => {
     expect(router.state.location.search).toBe('?from=2026-04-01&to=2026-04-30&referrer=twitter.com')
   })
 })
+
+describe('a link\'s conversions', () => {
+  function answer(figures: object) {
+    answerWith((request) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/api/account/settings') return json(200, { error: 0, data: { timezone: 'UTC' } })
+      if (url.pathname.endsWith('/stats/live')) return json(200, { error: 0, data: { from: '', to: '', clicks: 0, minutes: [], filters: {} } })
+      return json(200, { error: 0, data: { ...statisticsOf(url.searchParams), ...figures } })
+    })
+  }
+  function renderLink(conversions: boolean) {
+    const router = createMemoryRouter([{ path: '/links/:id/analytics', element: <ItemStatistics item="url" id={1} conversions={conversions} /> }], { initialEntries: ['/links/1/analytics?from=2026-04-01&to=2026-04-30'] })
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><RouterProvider router={router} /></QueryClientProvider>)
+  }
+
+  it('shows leads, sales with their rates and the revenue beside the clicks of a link that tracks them, with the way to its sales', async () => {
+    answer({ leads: 2, sales: 1, revenue: { EUR: 4900, USD: 1250 }, conversionRates: { leads: 0.25, sales: 0.125 } })
+    renderLink(true)
+    await waitFor(() => expect(screen.getByTestId('range-leads').textContent).toBe('2'))
+    expect(screen.getByTestId('range-sales').textContent).toBe('1')
+    expect(screen.getByTestId('range-revenue').textContent).toBe('€49.00$12.50')
+    expect(screen.getByText('25% of clicks')).toBeTruthy()
+    expect(screen.getByText('13% of clicks')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sales and sign-ups' }).getAttribute('href')).toBe('/conversions?from=2026-04-01&to=2026-04-30&link=1')
+  })
+
+  it('leaves them out for a link that neither tracks nor has any', async () => {
+    answer({ leads: 0, sales: 0, revenue: {}, conversionRates: { leads: 0, sales: 0 } })
+    renderLink(false)
+    await waitFor(() => expect(screen.getByTestId('range-clicks').textContent).toBe('8'))
+    expect(screen.queryByTestId('range-leads')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Conversions for the range' })).toBeNull()
+  })
+})

@@ -6,49 +6,25 @@
 // CSV. The whole view lives in the address (statistics-view.ts), so it can be shared.
 // Data: GET /api/{url|qr|campaign|bio}/{id}/stats and …/stats/live; the workspace's time zone from
 // GET /api/account/settings.
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { useAccountSettings } from '../account/account-queries'
+import { lazy, Suspense } from 'react'
+import { Link } from 'react-router'
 import { ClicksChart } from '../components/ClicksChart'
 import { downloadText } from '../components/download'
 import { displayUrl, formatCount } from '../components/format'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
-import { useCheckedSubmit } from '../components/use-checked-submit'
 import { LiveCounter } from './LiveCounter'
 import { bucketsOf, statisticsCsv, TOP_LISTS } from './statistics-csv'
 import { useItemStatistics, type StatisticsScope, type TopLink, type ViewStatistics } from './statistics-queries'
 import {
-  addFilter, changeOf, chipLabel, daysOf, FILTER_DIMENSIONS, filterQuery, granularityAllowed, GRANULARITIES, hasFilter, lastDaysIn,
-  MAX_HOURLY_DAYS, parseView, removeFilter, serialiseView, statisticsQuery, todayIn,
+  changeOf, daysOf, FILTER_DIMENSIONS, filterQuery, hasFilter, serialiseView, statisticsQuery,
   type FilterChip, type FilterDimension, type Granularity, type StatisticsView, type TopListKey,
 } from './statistics-view'
-import './statistics.css'
+import { displayValue, FilterChips, GRANULARITY_NAMES, RangeForm, useStatisticsView } from './ViewControls'
+import { formatRate, revenueLines } from '../conversions/money'
+
+export { displayValue, rangeProblems } from './ViewControls'
 
 const WorldMap = lazy(() => import('./WorldMap'))
-
-const PRESETS = [7, 30, 90, 365]
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
-const GRANULARITY_NAMES: Record<Granularity, string> = { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' }
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
-
-/** How a dimension's values read: languages by name ("French (fr)"), device types capitalised. */
-const LABELS: Partial<Record<FilterDimension, (label: string) => string>> = {
-  language: (code) => {
-    try {
-      const name = /^[a-z]{2,3}$/i.test(code) ? languageNames.of(code) : undefined
-      return name ? `${name} (${code})` : code
-    } catch {
-      return code
-    }
-  },
-  device: (device) => device.charAt(0).toUpperCase() + device.slice(1),
-}
-
-/** A chip's value as a person reads it. */
-export function displayValue(chip: FilterChip): string {
-  return LABELS[chip.dimension]?.(chip.value) ?? chip.value
-}
 
 const DIMENSION_OF_LIST = Object.fromEntries(FILTER_DIMENSIONS.map((dimension) => [dimension.list, dimension.key])) as Record<TopListKey, FilterDimension>
 
@@ -118,131 +94,65 @@ export interface VisitNouns {
 
 const CLICKS: VisitNouns = { plural: 'Clicks', emptyHint: 'Share the short link, or choose a longer range. New clicks appear here within seconds.' }
 
-/** Why a range cannot be shown: both days, in order, at most 366 of them. */
-export function rangeProblems(range: { from: string; to: string }): Partial<Record<'from' | 'to', string>> {
-  if (!DAY_PATTERN.test(range.from)) return { from: 'Choose both days.' }
-  if (!DAY_PATTERN.test(range.to)) return { to: 'Choose both days.' }
-  if (range.from > range.to) return { to: 'The first day must come before the last.' }
-  return daysOf(range) > 366 ? { to: 'Choose at most 366 days.' } : {}
-}
-
 /** `item` 'workspace': all the workspace's links (GET /api/stats), with their top links; `id` is then unused. */
-export function ItemStatistics({ item, id = 0, nouns = CLICKS }: { item: StatisticsScope; id?: number; nouns?: VisitNouns }) {
-  const [params, setParams] = useSearchParams()
-  const settings = useAccountSettings()
-  // A workspace whose settings cannot be read counts in UTC, as the server does until a zone is set.
-  const timeZone = settings.data?.timezone ?? 'UTC'
-  const zoneKnown = !settings.isPending
-  const today = todayIn(timeZone)
-  const view = parseView(params, lastDaysIn(30, timeZone))
-  const [draft, setDraft] = useState({ from: view.from, to: view.to })
-  // The address changes the range too (back, a shared view, the zone's today once known).
-  useEffect(() => setDraft({ from: view.from, to: view.to }), [view.from, view.to])
+/**
+ * `conversions`: the item tracks conversions (a link with `trackconversions`): its leads, sales and
+ * revenue show beside the clicks; without it they show only when the range has any.
+ */
+export function ItemStatistics({ item, id = 0, nouns = CLICKS, conversions = false }: { item: StatisticsScope; id?: number; nouns?: VisitNouns; conversions?: boolean }) {
+  const { view, show, toggle, timeZone, today, zoneKnown } = useStatisticsView()
   // The workspace's top lists come from the raw clicks only (ADR 022): its page always asks there.
   const query = statisticsQuery(view, timeZone, item === 'workspace')
   const statistics = useItemStatistics(item, id, query, today, zoneKnown)
-
-  function show(next: StatisticsView) {
-    // An hourly view of a range over 31 days reads by day (the API answers hours up to 31 days).
-    const granularity = granularityAllowed(next.granularity, next) ? next.granularity : 'day'
-    setParams(serialiseView({ ...next, granularity }))
-  }
-  function showRange(range: { from: string; to: string }) {
-    setDraft(range)
-    show({ ...view, ...range })
-  }
-  function toggle(chip: FilterChip) {
-    show({ ...view, filters: hasFilter(view.filters, chip) ? removeFilter(view.filters, chip) : addFilter(view.filters, chip) })
-  }
-
-  // The range is checked before it is asked for; the server would refuse the same (decisions §6).
-  const range = useCheckedSubmit<'from' | 'to'>({
-    validate: () => rangeProblems(draft),
-    send: async () => showRange(draft),
-    fields: ['from', 'to'],
-  })
-  const rangeError = range.errors.from ?? range.errors.to ?? range.formError
-  const hourly = daysOf(view) <= MAX_HOURLY_DAYS
   const answered = statistics.data
 
   return (
     <>
-      <form className="card toolbar range" onSubmit={range.submit} noValidate aria-label="Date range">
-        <div className="presets" role="group" aria-label="Quick ranges">
-          {PRESETS.map((days) => {
-            const preset = lastDaysIn(days, timeZone)
-            const active = preset.from === view.from && preset.to === view.to
-            return <button key={days} type="button" className={active ? 'button small active' : 'button small ghost'} aria-pressed={active} onClick={() => { range.clearErrors(); showRange(preset) }}>{days === 365 ? '12 months' : `${days} days`}</button>
-          })}
-        </div>
-        <div className="field">
-          <label htmlFor="range-from">From</label>
-          <input id="range-from" type="date" value={draft.from} max={today} aria-invalid={range.errors.from ? true : undefined} aria-describedby={range.errors.from ? 'range-error' : undefined} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="range-to">To</label>
-          <input id="range-to" type="date" value={draft.to} max={today} aria-invalid={range.errors.to ? true : undefined} aria-describedby={range.errors.to ? 'range-error' : undefined} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-        </div>
-        <button type="submit" className="button">Apply</button>
-        {rangeError && <p className="field-error full" id="range-error" role="alert">{rangeError}</p>}
-        <div className="view-options full">
-          <div className="presets" role="group" aria-label="Granularity">
-            {GRANULARITIES.map((granularity) => {
-              const allowed = granularity !== 'hour' || hourly
-              const active = view.granularity === granularity
-              return (
-                <button key={granularity} type="button" className={active ? 'button small active' : 'button small ghost'} aria-pressed={active} disabled={!allowed}
-                  title={allowed ? undefined : `Hours for ranges of at most ${MAX_HOURLY_DAYS} days`} onClick={() => show({ ...view, granularity })}>
-                  {GRANULARITY_NAMES[granularity]}
-                </button>
-              )
-            })}
-          </div>
-          <label className="checkbox">
-            <input type="checkbox" checked={view.compare} onChange={(event) => show({ ...view, compare: event.target.checked })} />
-            Compare with previous period
-          </label>
-          {answered && (
-            <button type="button" className="button ghost" onClick={() => downloadText(`linkwell-${item === 'workspace' ? 'workspace' : `${item}-${id}`}-${view.from}-${view.to}.csv`, statisticsCsv(answered, view, displayValue))}>Export CSV</button>
-          )}
-        </div>
-      </form>
+      <RangeForm view={view} today={today} timeZone={timeZone} onShow={show}>
+        {answered && (
+          <button type="button" className="button ghost" onClick={() => downloadText(`linkwell-${item === 'workspace' ? 'workspace' : `${item}-${id}`}-${view.from}-${view.to}.csv`, statisticsCsv(answered, view, displayValue))}>Export CSV</button>
+        )}
+      </RangeForm>
       <p className="muted small time-zone-note" data-testid="time-zone-note">
         {view.granularity === 'hour' ? 'Hours' : 'Days'} are in <strong>{answered?.timeZone ?? (query.granularity ? timeZone : 'UTC')}</strong>, the workspace’s time zone. <Link to="/account#time-zone">Change it</Link>
       </p>
       <LiveCounter item={item} id={id} filters={filterQuery(view.filters)} noun={nouns.plural} />
-      {view.filters.length > 0 && (
-        <section className="filter-chips" aria-label="Filters">
-          <span className="muted small">Showing only:</span>
-          <ul>
-            {view.filters.map((chip) => (
-              <li key={`${chip.dimension}:${chip.value}`} className="filter-chip">
-                <span>{chipLabel(chip, displayValue)}</span>
-                <button type="button" aria-label={`Remove filter ${chipLabel(chip, displayValue)}`} onClick={() => show({ ...view, filters: removeFilter(view.filters, chip) })}>×</button>
-              </li>
-            ))}
-          </ul>
-          {view.filters.length > 1 && <button type="button" className="button small ghost" onClick={() => show({ ...view, filters: [] })}>Clear all filters</button>}
-        </section>
-      )}
+      <FilterChips view={view} onShow={show} />
       {!zoneKnown || statistics.isPending ? <Loading label={`Loading ${nouns.plural.toLowerCase()}…`} />
         : statistics.isError ? <ErrorMessage error={statistics.error} onRetry={() => statistics.refetch()} />
-        : <StatisticsView statistics={statistics.data} view={view} nouns={nouns} updating={statistics.isPlaceholderData} onToggle={toggle} />}
+        : <StatisticsView statistics={statistics.data} view={view} nouns={nouns} updating={statistics.isPlaceholderData} onToggle={toggle} conversionsLink={item === 'url' ? `/conversions?${serialiseView({ ...view, granularity: 'day', compare: false, filters: [...view.filters, { dimension: 'link', value: String(id) }] })}` : undefined} tracksConversions={conversions} />}
     </>
   )
 }
 
-function Kpi({ label, value, previous, testId }: { label: string; value: number; previous?: number; testId?: string }) {
+function Kpi({ label, value, previous, testId, note }: { label: string; value: number; previous?: number; testId?: string; note?: string }) {
   return (
     <div className="card kpi">
       <span className="kpi-label">{label}</span>
       <strong className="kpi-value" data-testid={testId}>{formatCount(value)}</strong>
+      {note && <span className="small muted">{note}</span>}
       {previous !== undefined && (
         <span className="kpi-change small" data-testid={testId ? `${testId}-change` : undefined}>
           <span className={value > previous ? 'up' : value < previous ? 'down' : undefined}>{changeOf(value, previous)}</span> <span className="muted">vs {formatCount(previous)} before</span>
         </span>
       )}
     </div>
+  )
+}
+
+/** Leads, sales (each with its rate of clicks) and revenue per currency of the view, beside its clicks. */
+function ConversionFigures({ statistics, previous, link }: { statistics: ViewStatistics; previous?: ViewStatistics['previous']; link?: string }) {
+  const revenue = revenueLines(statistics.revenue)
+  return (
+    <section className="kpis" aria-label="Conversions for the range">
+      <Kpi label="Leads" note={`${formatRate(statistics.conversionRates.leads)} of clicks`} value={statistics.leads} previous={previous?.leads} testId="range-leads" />
+      <Kpi label="Sales" note={`${formatRate(statistics.conversionRates.sales)} of clicks`} value={statistics.sales} previous={previous?.sales} testId="range-sales" />
+      <div className="card kpi">
+        <span className="kpi-label">Revenue</span>
+        <span className="revenue-lines" data-testid="range-revenue">{revenue.length === 0 ? <strong className="kpi-value">—</strong> : revenue.map((line) => <strong key={line} className="kpi-value">{line}</strong>)}</span>
+        {link && <Link to={link} className="small">Sales and sign-ups</Link>}
+      </div>
+    </section>
   )
 }
 
@@ -272,7 +182,16 @@ function TopLinks({ links, previous, view }: { links: TopLink[]; previous?: TopL
   )
 }
 
-function StatisticsView({ statistics, view, nouns, updating, onToggle }: { statistics: ViewStatistics; view: StatisticsView; nouns: VisitNouns; updating: boolean; onToggle: (chip: FilterChip) => void }) {
+function StatisticsView({ statistics, view, nouns, updating, onToggle, tracksConversions, conversionsLink }: {
+  statistics: ViewStatistics
+  view: StatisticsView
+  nouns: VisitNouns
+  updating: boolean
+  onToggle: (chip: FilterChip) => void
+  tracksConversions: boolean
+  /** Where the conversions page shows this item's (a link's). */
+  conversionsLink?: string
+}) {
   const previous = view.compare ? statistics.previous : undefined
   const countries = entriesOf(statistics.topCountries, previous?.topCountries)
   const social = Object.entries(statistics.socialCount).map(([network, count]) => ({ value: network[0]!.toUpperCase() + network.slice(1), count }) as RankedEntry).sort((a, b) => b.count - a.count)
@@ -287,6 +206,7 @@ function StatisticsView({ statistics, view, nouns, updating, onToggle }: { stati
         <Kpi label={`Unique ${noun}`} value={statistics.uniqueClicks} previous={previous?.uniqueClicks} testId="range-unique" />
         <Kpi label="Countries" value={countryCount(statistics.topCountries)} />
       </section>
+      {statistics.leads !== undefined && (tracksConversions || statistics.leads > 0 || statistics.sales > 0) && <ConversionFigures statistics={statistics} previous={previous} link={conversionsLink} />}
       {previous && <p className="muted small compare-note">Compared with {previous.from} to {previous.to}, the {daysOf(view)} days before.</p>}
       <section className="card stack" aria-labelledby="daily-title">
         <h2 id="daily-title">{nouns.plural} per {per}</h2>

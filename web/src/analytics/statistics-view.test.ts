@@ -38,6 +38,16 @@ describe('a statistics view in the address', () => {
     expect(view.compare).toBe(false)
     expect(view.filters).toEqual([{ dimension: 'country', value: 'Germany' }])
   })
+
+  it('reads the workspace\'s chips (link, campaign, channel, tag) only where asked, and writes them after the clicks\' own', () => {
+    const address = new URLSearchParams('campaign=3&country=Germany&tag=spring&link=4')
+    expect(parseView(address, FALLBACK).filters).toEqual([{ dimension: 'country', value: 'Germany' }])
+    const view = parseView(address, FALLBACK, true)
+    expect(view.filters).toEqual([{ dimension: 'campaign', value: '3' }, { dimension: 'country', value: 'Germany' }, { dimension: 'tag', value: 'spring' }, { dimension: 'link', value: '4' }])
+    expect(serialiseView(view).toString()).toBe('from=2026-10-30&to=2026-11-28&country=Germany&link=4&campaign=3&tag=spring')
+    expect(filterQuery(view.filters)).toEqual({ campaign: '3', country: 'Germany', tag: 'spring', link: '4' })
+    expect(chipLabel({ dimension: 'campaign', value: '3' }, () => 'Spring sale')).toBe('Campaign: Spring sale')
+  })
 })
 
 describe('filter chips', () => {

@@ -22,9 +22,25 @@ export const FILTER_DIMENSIONS = [
 export type FilterDimension = (typeof FILTER_DIMENSIONS)[number]['key']
 export type TopListKey = (typeof FILTER_DIMENSIONS)[number]['list']
 
-/** One chip: a dimension and one of its values, as the top list names it (`Germany`, `Direct`, `fr`). */
+/**
+ * What only the workspace's answers filter by (GET /api/stats, the conversions' answers): the links
+ * of a link, campaign or channel (their ids) or a tag (its name). The conversions page adds them from
+ * its rows; an item's page takes none of them from its address.
+ */
+export const WORKSPACE_DIMENSIONS = [
+  { key: 'link', title: 'Link' },
+  { key: 'campaign', title: 'Campaign' },
+  { key: 'channel', title: 'Channel' },
+  { key: 'tag', title: 'Tag' },
+] as const
+export type WorkspaceDimension = (typeof WORKSPACE_DIMENSIONS)[number]['key']
+/** Any dimension a chip can have. */
+export type ViewDimension = FilterDimension | WorkspaceDimension
+const ALL_DIMENSIONS: ReadonlyArray<{ key: ViewDimension; title: string }> = [...FILTER_DIMENSIONS, ...WORKSPACE_DIMENSIONS]
+
+/** One chip: a dimension and one of its values, as the top list names it (`Germany`, `Direct`, `fr`; a campaign's id). */
 export interface FilterChip {
-  dimension: FilterDimension
+  dimension: ViewDimension
   value: string
 }
 
@@ -39,7 +55,6 @@ export interface StatisticsView {
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
-const DIMENSION_KEYS: readonly string[] = FILTER_DIMENSIONS.map((dimension) => dimension.key)
 
 /** Days from `from` to `to`, both included. */
 export function daysOf(range: { from: string; to: string }): number {
@@ -59,8 +74,10 @@ function usableValue(value: string): boolean {
 /**
  * The view an address asks for: what it does not say (or says wrong) is the default, the last 30
  * days by day, no comparison, no filter; an hourly view of a range over 31 days reads by day.
+ * `workspace`: the workspace's chips (link, campaign, channel, tag) are read too.
  */
-export function parseView(params: URLSearchParams, fallback: { from: string; to: string }): StatisticsView {
+export function parseView(params: URLSearchParams, fallback: { from: string; to: string }, workspace = false): StatisticsView {
+  const dimensionKeys: readonly string[] = (workspace ? ALL_DIMENSIONS : FILTER_DIMENSIONS).map((dimension) => dimension.key)
   const from = params.get('from') ?? ''
   const to = params.get('to') ?? ''
   const range = DAY_PATTERN.test(from) && DAY_PATTERN.test(to) && from <= to ? { from, to } : fallback
@@ -68,7 +85,7 @@ export function parseView(params: URLSearchParams, fallback: { from: string; to:
   const granularity = (GRANULARITIES as readonly string[]).includes(asked) && granularityAllowed(asked as Granularity, range) ? asked as Granularity : 'day'
   let filters: FilterChip[] = []
   for (const [name, value] of params) {
-    if (DIMENSION_KEYS.includes(name) && usableValue(value)) filters = addFilter(filters, { dimension: name as FilterDimension, value })
+    if (dimensionKeys.includes(name) && usableValue(value)) filters = addFilter(filters, { dimension: name as ViewDimension, value })
   }
   return { ...range, granularity, compare: params.get('compare') === 'previous', filters }
 }
@@ -78,7 +95,7 @@ export function serialiseView(view: StatisticsView): URLSearchParams {
   const params = new URLSearchParams({ from: view.from, to: view.to })
   if (view.granularity !== 'day') params.set('granularity', view.granularity)
   if (view.compare) params.set('compare', 'previous')
-  for (const { key: dimension } of FILTER_DIMENSIONS) {
+  for (const { key: dimension } of ALL_DIMENSIONS) {
     for (const chip of view.filters) if (chip.dimension === dimension) params.append(dimension, chip.value)
   }
   return params
@@ -100,13 +117,13 @@ export function hasFilter(filters: FilterChip[], chip: FilterChip): boolean {
 }
 
 /** The chips as the API's filter parameters: `{country: 'Germany,France', browser: 'Firefox'}`. */
-export function filterQuery(filters: FilterChip[]): Partial<Record<FilterDimension, string>> {
-  const query: Partial<Record<FilterDimension, string>> = {}
+export function filterQuery(filters: FilterChip[]): Partial<Record<ViewDimension, string>> {
+  const query: Partial<Record<ViewDimension, string>> = {}
   for (const { dimension, value } of filters) query[dimension] = query[dimension] ? `${query[dimension]},${value}` : value
   return query
 }
 
-export interface StatisticsQuery extends Partial<Record<FilterDimension, string>> {
+export interface StatisticsQuery extends Partial<Record<ViewDimension, string>> {
   from: string
   to: string
   granularity?: Granularity
@@ -133,7 +150,7 @@ export function statisticsQuery(view: StatisticsView, timeZone: string, alwaysRa
 
 /** "Country: Germany", as a chip and its remove button read. */
 export function chipLabel(chip: FilterChip, display: (chip: FilterChip) => string = (entry) => entry.value): string {
-  const title = FILTER_DIMENSIONS.find((dimension) => dimension.key === chip.dimension)!.title
+  const title = ALL_DIMENSIONS.find((dimension) => dimension.key === chip.dimension)!.title
   return `${title}: ${display(chip)}`
 }
 

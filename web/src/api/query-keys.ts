@@ -61,6 +61,13 @@ export const queryKeys = {
     itemsPage: (id: number, page: number) => ['channels', 'items', id, page],
     choices: ['channels', 'choices'],
   },
+  /** Leads and sales (issue 39): the funnel, the top rows and the recent sales under a view. */
+  conversions: {
+    all: ['conversions'],
+    funnel: (query: Query) => ['conversions', 'funnel', query],
+    top: (query: Query) => ['conversions', 'top', query],
+    sales: (query: Query) => ['conversions', 'sales', query],
+  },
   domains: {
     all: ['domains'],
     pages: ['domains', 'page'],

@@ -27,6 +27,8 @@ export interface LinkFormOptions {
   utmTemplates: UtmTemplate[]
   /** The workspace's tags, suggested in the tags input. */
   tags?: KnownTag[]
+  /** Whether the workspace's new links track conversions (the box's state until it is changed). */
+  trackConversionsByDefault?: boolean
 }
 
 interface LinkFormProps {
@@ -174,6 +176,11 @@ export function LinkForm({ initial, options, mode, hasPassword, submitLabel, onS
                 ))}
             {errors.pixels && <p className="field-error">{errors.pixels}</p>}
           </fieldset>
+          <label className="checkbox">
+            <input type="checkbox" checked={values.trackconversions ?? options.trackConversionsByDefault ?? false} aria-describedby="track-conversions-hint" onChange={(event) => set('trackconversions', event.target.checked)} />
+            Track conversions
+          </label>
+          <p className="hint" id="track-conversions-hint">Sign-ups and sales on your website count for this link (your website reports them: see Conversions → Set up tracking).</p>
         </section>
 
         <section className="card stack" aria-labelledby="section-utm">

@@ -1,5 +1,6 @@
 // Create a link, or change one: the link builder over the account's domains, campaigns,
 // channels, pixels, splash pages and overlays.
+import { useAccountSettings } from '../account/account-queries'
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useAllCampaigns } from '../campaigns/campaign-queries'
@@ -26,9 +27,10 @@ function useLinkFormOptions() {
     domains.data && campaigns.data && channels.data && pixels.data && splash.data && overlays.data && utmTemplates.data
       ? { domains: domains.data, campaigns: campaigns.data, channels: channels.data, pixels: pixels.data, splashPages: splash.data, overlays: overlays.data, utmTemplates: utmTemplates.data }
       : undefined
-  // Suggestions only: the form works without them.
+  // Suggestions only: the form works without them (and a new link tracks conversions only when told, until the default is known).
   const tags = useAllTags().data
-  return { options: options && { ...options, tags }, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
+  const trackConversionsByDefault = useAccountSettings().data?.trackconversions
+  return { options: options && { ...options, tags, trackConversionsByDefault }, error: failed?.error, retry: () => queries.forEach((query) => query.isError && query.refetch()) }
 }
 
 /** Saves UTM parameters as a template, then lists it in the builder. */

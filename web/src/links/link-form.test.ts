@@ -1,6 +1,6 @@
 // The link form's rules and the request bodies built from its values.
 import { describe, expect, it } from 'vitest'
-import { emptyLinkForm, isHttpUrl, toUpdateBody, validateLinkForm, valuesFromDetails, type LinkDetails } from './link-form'
+import { emptyLinkForm, isHttpUrl, toCreateBody, toUpdateBody, validateLinkForm, valuesFromDetails, type LinkDetails } from './link-form'
 
 describe('link form rules', () => {
   it('accepts http(s) destinations only, as the server does', () => {
@@ -38,6 +38,22 @@ describe('link form rules', () => {
     expect(body).toMatchObject({ metatitle: '', campaign: 0, domain: '', expiry: '', custom: 'spring' })
     expect(body).not.toHaveProperty('password')
     expect(toUpdateBody({ ...values, removePassword: true }).password).toBe('')
+  })
+
+  it('sends conversion tracking as chosen: a new link left alone takes the workspace\'s default, a saved one keeps its own', () => {
+    expect(toCreateBody({ ...emptyLinkForm, url: 'https://shop.example' })).not.toHaveProperty('trackconversions')
+    expect(toCreateBody({ ...emptyLinkForm, url: 'https://shop.example', trackconversions: true }).trackconversions).toBe(true)
+    expect(toCreateBody({ ...emptyLinkForm, url: 'https://shop.example', trackconversions: false }).trackconversions).toBe(false)
+    const details = {
+      id: 2, alias: 'shop', shorturl: 'https://lw.test/shop', longurl: 'https://shop.example', title: null, description: null, tags: [], clicks: 0, uniqueclicks: 0,
+      date: '2026-01-01 00:00:00', domain: null, campaign: null, pixels: [], type: 'direct', expiry: null, password: false, targeting: { geo: [], device: [], language: [] },
+      utm: null, clicklimit: null, expiredurl: null, ios: null, android: null, variants: null, brokenurl: null, trackconversions: true, passthrough: null, card: null,
+      health: { state: 'unknown', status: null, checkedat: null },
+    } as LinkDetails
+    const values = valuesFromDetails(details, () => undefined)
+    expect(values.trackconversions).toBe(true)
+    expect(toUpdateBody(values).trackconversions).toBe(true)
+    expect(toUpdateBody({ ...values, trackconversions: false }).trackconversions).toBe(false)
   })
 
   it('reads the UTM parameters of a link, sends them on update, and removes them with {} when emptied', () => {

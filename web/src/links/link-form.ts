@@ -52,6 +52,8 @@ export interface LinkFormValues {
   variants: Array<{ url: string; weight: string }>
   /** The link's tags by name (new names become tags when saved). */
   tags: string[]
+  /** Clicks get a click id for leads and sales (issue 39); null on a new link: the workspace's default. */
+  trackconversions: boolean | null
 }
 
 /** Errors keyed by the field names the server uses (`url`, `geotarget.0.location`). */
@@ -68,6 +70,7 @@ export const emptyLinkForm: LinkFormValues = {
   brokenurl: '',
   variants: [],
   tags: [],
+  trackconversions: null,
 }
 
 /** decisions §5: an absolute http or https URL with a host, at most 2,048 characters (the server's rule). */
@@ -191,6 +194,7 @@ export function toCreateBody(values: LinkFormValues): LinkCreateBody {
   if (values.brokenurl.trim()) body.brokenurl = values.brokenurl.trim()
   if (values.variants.length > 0) body.variants = variantsBody(values)
   if (values.tags.length > 0) body.tags = values.tags
+  if (values.trackconversions !== null) body.trackconversions = values.trackconversions
   return body
 }
 
@@ -225,6 +229,7 @@ export function toUpdateBody(values: LinkFormValues, savedAlias?: string): LinkU
   if (values.removePassword) body.password = ''
   else if (values.password) body.password = values.password
   if (values.channel) body.channel = Number(values.channel)
+  if (values.trackconversions !== null) body.trackconversions = values.trackconversions
   return body
 }
 
@@ -256,5 +261,6 @@ export function valuesFromDetails(details: LinkDetails, domainIdOf: (origin: str
     brokenurl: details.brokenurl ?? '',
     variants: (details.variants ?? []).map((variant) => ({ url: variant.url, weight: String(variant.weight) })),
     tags: details.tags ?? [],
+    trackconversions: details.trackconversions ?? false,
   }
 }

@@ -24,6 +24,7 @@ const NAVIGATION: Array<{ title?: string; adminOnly?: boolean; items: Navigation
     items: [
       { to: '/', label: 'Overview', end: true, icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
       { to: '/analytics', label: 'Analytics', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
+      { to: '/conversions', label: 'Conversions', icon: 'M3 4h18l-7 8v6l-4 2v-8L3 4z' },
       { to: '/links', label: 'Links', icon: 'M10 14a5 5 0 007.07 0l3-3a5 5 0 00-7.07-7.07l-1.5 1.5M14 10a5 5 0 00-7.07 0l-3 3a5 5 0 007.07 7.07l1.5-1.5' },
       { to: '/qr', label: 'QR codes', icon: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2' },
       { to: '/bio', label: 'Bio pages', icon: 'M7 3h10a2 2 0 012 2v14a2 2 0 01-2 2H7a2 2 0 01-2-2V5a2 2 0 012-2zM9 8h6M9 12h6M9 16h6' },
