@@ -6170,7 +6170,7 @@ export interface paths {
                                     clickid: string | null;
                                     /** @description null once the customer is deleted (or for a sale of no known customer) */
                                     customer: {
-                                        /** @description only when stored, and while the workspace keeps e-mail addresses */
+                                        /** @description only when stored, while the workspace keeps e-mail addresses, and to its admins and owners (personal data, as the conversions export) */
                                         email?: string;
                                         /** @description the customer's id on your site */
                                         id: string;
@@ -6297,7 +6297,7 @@ export interface paths {
                                     currency: string;
                                     /** @description null once the customer is deleted (or for a sale of no known customer) */
                                     customer: {
-                                        /** @description only when stored, and while the workspace keeps e-mail addresses */
+                                        /** @description only when stored, while the workspace keeps e-mail addresses, and to its admins and owners (personal data, as the conversions export) */
                                         email?: string;
                                         /** @description the customer's id on your site */
                                         id: string;
