@@ -101,18 +101,20 @@ type Ranges = Array<[number, number]>
 
 /**
  * A window of whole UTC hours [start, end) cut into what the rollups hold: the hours before its
- * first and after its last UTC midnight, the days between, and the whole weeks (from Monday) among them.
+ * first and after its last UTC midnight, the days between, and the whole weeks (from Monday) among
+ * them; `wholeDays` is every day between, weeks included (for rollups kept per day only).
  */
-export function splitWindow(start: number, end: number): { hours: Ranges; days: Ranges; weeks: Ranges } {
+export function splitWindow(start: number, end: number): { hours: Ranges; days: Ranges; weeks: Ranges; wholeDays: Ranges } {
   const firstMidnight = Math.ceil(start / DAY_MS) * DAY_MS
   const lastMidnight = floorTo(end, DAY_MS)
-  if (firstMidnight >= lastMidnight) return { hours: start < end ? [[start, end]] : [], days: [], weeks: [] }
+  if (firstMidnight >= lastMidnight) return { hours: start < end ? [[start, end]] : [], days: [], weeks: [], wholeDays: [] }
   const hours = ([[start, firstMidnight], [lastMidnight, end]] as Ranges).filter(([from, to]) => from < to)
+  const wholeDays: Ranges = [[firstMidnight, lastMidnight]]
   const firstMonday = mondayFrom(firstMidnight)
   const lastMonday = mondayUntil(lastMidnight)
-  if (firstMonday >= lastMonday) return { hours, days: [[firstMidnight, lastMidnight]], weeks: [] }
+  if (firstMonday >= lastMonday) return { hours, days: wholeDays, weeks: [], wholeDays }
   const days = ([[firstMidnight, firstMonday], [lastMonday, lastMidnight]] as Ranges).filter(([from, to]) => from < to)
-  return { hours, days, weeks: [[firstMonday, lastMonday]] }
+  return { hours, days, weeks: [[firstMonday, lastMonday]], wholeDays }
 }
 
 /** The statements that add (sign 1) or take away (-1) the link clicks of `source` to every rollup. */
@@ -505,8 +507,8 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
 
   /** An account's unfiltered figures of [start, end) (whole hours, before `rolledTo`) from the rollups. */
   async function fromRollups(accountId: number, start: number, end: number, choice?: StoreQuestion['choice']): Promise<StoreFigures> {
-    const { hours, days, weeks } = splitWindow(start, end)
-    const allDays: Ranges = weeks.length > 0 ? [[days[0]?.[0] ?? weeks[0]![0], days.at(-1)?.[1] ?? weeks[0]![1]]] : days
+    // The values are rolled up per day, not per week: their days are the whole days, weeks included.
+    const { hours, days, weeks, wholeDays: allDays } = splitWindow(start, end)
     const account = `account_id = ${accountId}`
     // One select per range, each a plain range its table's zone maps can skip to (an `or` of ranges reads everything).
     const parts = (columns: string, sources: Array<[string, string, Ranges, (time: number) => string]>) => sources
