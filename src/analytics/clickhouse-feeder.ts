@@ -232,7 +232,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   async function roundOnce(): Promise<number | null> {
     if (!(await lease())) return null
     // A store that holds clicks from before this version's layout is rebuilt first, while nothing is inserted.
-    await store.buildLayout(lease)
+    if (!(await store.layoutReady())) await store.buildLayout(lease)
     const place = await state()
     if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))

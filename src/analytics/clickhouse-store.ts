@@ -275,11 +275,11 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
 
   /**
    * Whether the derived tables hold every click in this version's layout (its build has finished).
-   * A yes is kept for 10 s (another process's build of a later version empties them); a no is asked again.
+   * A yes is kept for 10 s (another process's build of a later version empties them) unless `fresh`; a no is asked again.
    */
   let layoutKnown: { ready: true; at: number } | null = null
-  async function layoutReady(): Promise<boolean> {
-    if (layoutKnown && Date.now() - layoutKnown.at < 10_000) return true
+  async function layoutReady(fresh = false): Promise<boolean> {
+    if (!fresh && layoutKnown && Date.now() - layoutKnown.at < 10_000) return true
     const [row] = await rows<{ v: string }>(`SELECT max(version) AS v FROM ${table('layout')}`)
     const ready = Number(row?.v ?? 0) >= LAYOUT_VERSION
     layoutKnown = ready ? { ready, at: Date.now() } : null
@@ -516,6 +516,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       for (const name of DAY_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE day < ${day}`)
     },
 
+    /** Whether this version's layout is built (`fresh`: asked of ClickHouse now). */
     layoutReady,
 
     /**
@@ -527,7 +528,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
      */
     async buildLayout(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number } = {}): Promise<boolean> {
       await ensureSchema()
-      if (await layoutReady()) return false
+      if (await layoutReady(true)) return false
       const months = (await rows<{ m: string }>(`SELECT DISTINCT toYYYYMM(clicked_at) AS m FROM ${table('clicks')}`)).map((row) => Number(row.m)).sort((a, b) => a - b)
       let lost = false
       const renewing = setInterval(() => {
@@ -554,6 +555,8 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
 
     /** Runs a statement as given (the bench's seeding; never a value from a request). */
     command,
+    /** Reads rows of a query as given (the bench's figures of the tables; never a value from a request). */
+    rows: <T>(query: string) => rows<T>(query),
 
     async close(): Promise<void> {
       await client.close()
