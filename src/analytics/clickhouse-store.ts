@@ -278,6 +278,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
    * A yes is kept for 10 s (another process's build of a later version empties them) unless `fresh`; a no is asked again.
    */
   let layoutKnown: { ready: true; at: number } | null = null
+  let building: Promise<unknown> = Promise.resolve()
   async function layoutReady(fresh = false): Promise<boolean> {
     if (!fresh && layoutKnown && Date.now() - layoutKnown.at < 10_000) return true
     const [row] = await rows<{ v: string }>(`SELECT max(version) AS v FROM ${table('layout')}`)
@@ -526,32 +527,15 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
      * is asked before each statement and every `renewMs` during one, and the build stops (throws)
      * when the lease is lost: the next holder starts it over. Answers whether it built.
      */
-    async buildLayout(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number } = {}): Promise<boolean> {
-      await ensureSchema()
-      if (await layoutReady(true)) return false
-      const months = (await rows<{ m: string }>(`SELECT DISTINCT toYYYYMM(clicked_at) AS m FROM ${table('clicks')}`)).map((row) => Number(row.m)).sort((a, b) => a - b)
-      let lost = false
-      const renewing = setInterval(() => {
-        holding().then((held) => (lost ||= !held), () => undefined)
-      }, options.renewMs ?? 10_000)
-      try {
-        for (const statement of buildStatements(database, months)) {
-          if (lost || !(await holding())) throw new Error('the feeder lost its lease while building the statistics layout')
-          await command(statement, options.timeoutMs ?? 3_600_000)
-        }
-      } finally {
-        clearInterval(renewing)
-      }
-      layoutKnown = null
-      return true
+    buildLayout(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number } = {}): Promise<boolean> {
+      // One build at a time in a process (a second call waits for the first, then finds it built).
+      const next = building.then(() => buildOnce(holding, options))
+      building = next.catch(() => undefined)
+      return next
     },
 
     /** Clicks held, and the bytes on disk of Linkwell's tables (the bench, the admin's system page). */
-    async size(): Promise<{ clicks: number; bytes: number }> {
-      const [count] = await rows<{ c: string }>(`SELECT count() AS c FROM ${table('click_ids')}`)
-      const [bytes] = await rows<{ b: string }>(`SELECT sum(bytes_on_disk) AS b FROM system.parts WHERE database = ${literal(database)} AND active`)
-      return { clicks: Number(count?.c ?? 0), bytes: Number(bytes?.b ?? 0) }
-    },
+    size,
 
     /** Runs a statement as given (the bench's seeding; never a value from a request). */
     command,
@@ -561,6 +545,34 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     async close(): Promise<void> {
       await client.close()
     },
+  }
+
+  /** Builds this version's layout (see `buildLayout`): asked again first, since another instance may have built it. */
+  async function buildOnce(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number }): Promise<boolean> {
+    await ensureSchema()
+    if (await layoutReady(true)) return false
+    const months = (await rows<{ m: string }>(`SELECT DISTINCT toYYYYMM(clicked_at) AS m FROM ${table('clicks')}`)).map((row) => Number(row.m)).sort((a, b) => a - b)
+    let lost = false
+    const renewing = setInterval(() => {
+      holding().then((held) => (lost ||= !held), () => undefined)
+    }, options.renewMs ?? 10_000)
+    try {
+      for (const statement of buildStatements(database, months)) {
+        if (lost || !(await holding())) throw new Error('the feeder lost its lease while building the statistics layout')
+        await command(statement, options.timeoutMs ?? 3_600_000)
+      }
+    } finally {
+      clearInterval(renewing)
+    }
+    layoutKnown = null
+    return true
+  }
+
+  /** Clicks held, and the bytes on disk of Linkwell's tables (the bench, the admin's system page). */
+  async function size(): Promise<{ clicks: number; bytes: number }> {
+    const [count] = await rows<{ c: string }>(`SELECT count() AS c FROM ${table('click_ids')}`)
+    const [bytes] = await rows<{ b: string }>(`SELECT sum(bytes_on_disk) AS b FROM system.parts WHERE database = ${literal(database)} AND active`)
+    return { clicks: Number(count?.c ?? 0), bytes: Number(bytes?.b ?? 0) }
   }
 }
 

@@ -54,7 +54,7 @@ describeWithClickhouse('the ClickHouse feeder, killed and taken over', () => {
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
     const said = (line: string) => new Promise<void>((resolve, reject) => {
       if (out.split('\n').includes(line)) return resolve()
-      const timer = setTimeout(() => reject(new Error(`the feeder did not say ${line} (stderr: ${errors.slice(-1500)})`)), 20_000)
+      const timer = setTimeout(() => reject(new Error(`the feeder did not say ${line} (stderr: ${errors.slice(-1500)})`)), 60_000)
       waiting.push({ line, resolve: () => { clearTimeout(timer); resolve() } })
     })
     return { child, said }
