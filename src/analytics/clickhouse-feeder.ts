@@ -21,6 +21,7 @@ import { DAY_MS, nowTimestamp, timeOfStored } from '../core/time.js'
 import { backgroundLoop } from '../core/background-loop.js'
 import { pauseFor } from '../core/pause.js'
 import type { DB } from '../db/database.js'
+import { linksDeletedBefore, readClicksAfter, type SourceClick } from './click-pages.js'
 import type { ClickhouseClick, ClickhouseStore } from './clickhouse-store.js'
 
 /** Clicks copied per round (one insert). */
@@ -29,10 +30,6 @@ const PAGE = 50_000
 const LEASE_MS = 30_000
 /** How often an instance that does not hold the lease asks for it. */
 const STANDBY_POLL_MS = 10_000
-/** How long a skipped id is looked for again (a transaction still open, or rolled back for good). */
-const GAP_MS = 10 * 60_000
-/** At most this many skipped ids are remembered (a larger jump is a sequence moved on, not open transactions). */
-const MAX_GAPS = 10_000
 /** Deletions are read again this far back in the journal's ids (rows committed out of order). */
 const AUDIT_OVERLAP = 1_000
 /** Clicks past CLICK_RETENTION_DAYS are deleted from ClickHouse at most this often. */
@@ -130,12 +127,10 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     if (highest > auditId) await keep({ audit_id: highest })
   }
 
-  const columns = ['id', 'account_id', 'item_type', 'item_id', 'created_at', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'] as const
-  type SourceRow = { id: number; account_id: number; item_type: string; item_id: number; created_at: string; country: string | null; referrer_host: string | null; browser: string | null; os: string | null; device: string | null; language: string | null; is_unique: number }
 
   /** A stored click time as `YYYY-MM-DD HH:MM:SS` (ClickHouse's DateTime text). */
   const clickTime = (stored: string) => (CLICK_TIME.test(stored) ? stored : nowTimestamp(new Date(timeOfStored(stored))))
-  const toClick = (row: SourceRow): ClickhouseClick => ({
+  const toClick = (row: SourceClick): ClickhouseClick => ({
     id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at),
     country: row.country ?? '', referrer: row.referrer_host ?? '', browser: row.browser ?? '', os: row.os ?? '', device: row.device ?? '', language: row.language ?? '',
     is_unique: Number(row.is_unique) === 1 ? 1 : 0,
@@ -167,17 +162,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       mark = at
       return spent
     }
-    const time = now().getTime()
-    const gaps = new Map([...known].filter(([, seen]) => time - seen < GAP_MS))
-    const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...columns]).where('id', 'in', [...gaps.keys()]).execute()) as SourceRow[]) : []
-    for (const row of found) gaps.delete(Number(row.id))
-    const page = (await db.selectFrom('clicks').select([...columns]).where('id', '>', lastId).orderBy('id').limit(pageSize).execute()) as SourceRow[]
-    let last = lastId
-    for (const row of page) {
-      const id = Number(row.id)
-      if (id - last - 1 <= MAX_GAPS - gaps.size) for (let missing = last + 1; missing < id; missing += 1) gaps.set(missing, time)
-      last = id
-    }
+    const { found, page, last, gaps } = await readClicksAfter(db, lastId, known, now().getTime(), pageSize)
     const full = page.length === pageSize
     if (found.length === 0 && page.length === 0 && gaps.size === known.size) return { fresh: [], last, gaps, full, idle: true, read: lap(), ledger: 0 }
     deleted ??= await store.deletedLinks()
@@ -235,34 +220,19 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     await keep({ retention_at: nowTimestamp(now()) })
   }
 
-  /**
-   * Before the first copy: a link id up to the highest one used that no link has now but clicks
-   * have was deleted, maybe so long ago that the journal no longer tells (`linkwell audit prune`):
-   * it is tombstoned, as the DuckDB store does (ADR 022). An id no link and no click has may be a
-   * link not committed yet: it is left alone.
-   */
+  /** Before the first copy: links deleted before ClickHouse was configured are tombstoned (click-pages.ts). */
   async function markLinksDeletedBefore(): Promise<void> {
-    const existing = (await db.selectFrom('links').select('id').orderBy('id').execute()).map((row) => Number(row.id))
-    const clicked = await db.selectFrom('clicks').select((eb) => eb.fn.max('item_id').as('id')).where('item_type', '=', 'link').executeTakeFirst()
-    const highest = Math.max(existing.at(-1) ?? 0, Number(clicked?.id ?? 0))
-    const gone: number[] = []
-    let next = 1
-    for (const id of [...existing, highest + 1]) {
-      for (; next < id; next += 1) {
-        const click = await db.selectFrom('clicks').select('id').where('item_type', '=', 'link').where('item_id', '=', next).limit(1).executeTakeFirst()
-        if (click) gone.push(next)
-      }
-      next = id + 1
-    }
     deleted ??= await store.deletedLinks()
-    const fresh = gone.filter((id) => !deleted!.has(id))
-    if (fresh.length > 0) await store.deleteItems(fresh, [])
-    for (const id of fresh) deleted.add(id)
+    const gone = await linksDeletedBefore(db, deleted)
+    if (gone.length > 0) await store.deleteItems(gone, [])
+    for (const id of gone) deleted.add(id)
   }
 
   /** One round when the lease is (or can be) this instance's: answers the clicks copied, or null without the lease. */
   async function roundOnce(): Promise<number | null> {
     if (!(await lease())) return null
+    // A store that holds clicks from before this version's layout is rebuilt first, while nothing is inserted.
+    if (!(await store.layoutReady())) await store.buildLayout(lease)
     const place = await state()
     if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))

@@ -6,15 +6,21 @@
 // by `literal`, never concatenated as given).
 //
 // Layout (ADR 035), only SQL current ClickHouse accepts too (MergeTree family, materialized views
-// with TO, no LowCardinality, no projections):
+// with TO, TRUNCATE, no LowCardinality, no projections):
 //   clicks             by item: ORDER BY (item_type, item_id, clicked_at, id), a month a partition;
 //   clicks_by_account  the same rows (a materialized view of `clicks`) by (account_id, item_type,
 //                      clicked_at, id): a workspace's questions read its range only;
+//   clicks_by_value    the same rows by (account_id, country, referrer, item_type, item_id,
+//                      clicked_at, id): questions filtered by country or referrer read their range;
 //   click_ids          the ids held (a view of `clicks`), ORDER BY id: the feeder's ledger, so a
 //                      batch sent twice is written once;
+//   rollups            of the links' clicks per account and hour / day (and dimension value), per
+//                      link and hour / day: a workspace's unfiltered answers (`derivedTables`);
 //   deleted_links, deleted_accounts  tombstones: left out of every answer at once, while the
 //                      mutations (ALTER TABLE … DELETE) that remove their clicks run.
-// The two click tables are ReplacingMergeTree keyed by the click id: a copy written twice in spite
+// The derived tables (the by-value copy and the rollups) are versioned (`LAYOUT_VERSION`): a store
+// that holds clicks from before a version is rebuilt from its clicks once, by the feeder.
+// The click tables are ReplacingMergeTree keyed by the click id: a copy written twice in spite
 // of the ledger (a feeder that lost its lease mid-insert) merges away.
 import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
@@ -27,8 +33,7 @@ import type { StoreFigures, StoreQuestion } from './columnar-store.js'
 const ITEM_TYPES: readonly ClickItemType[] = ['link', 'qr', 'campaign', 'bio']
 const LINK = ITEM_TYPES.indexOf('link')
 const HOUR_MS = 3_600_000
-/** The tables per hour (ADR 035, "Rollups"). */
-const ROLLUPS = ['account_hours', 'account_hour_values', 'link_hours', 'subtracted_hours', 'subtracted_hour_values'] as const
+const DAY_MS = 86_400_000
 /** The raw clicks' columns of each dimension. */
 export const SOURCE_COLUMNS: Record<ValueDimension, 'country' | 'referrer_host' | 'browser' | 'os' | 'device' | 'language'> = {
   country: 'country', referrer: 'referrer_host', browser: 'browser', os: 'os', device: 'device', language: 'language',
@@ -116,29 +121,106 @@ export function schemaStatements(database: string): string[] {
   ]
 }
 
-/** The index of each dimension in the rollup of values (`account_hour_values.dimension`). */
+/** The index of each dimension in the rollups of values (`account_hour_values.dimension`, `account_day_values.dimension`). */
 const DIMENSION_INDEX = VALUE_DIMENSIONS.map((name, index) => `(${index}, ${name})`).join(', ')
 
 /**
- * The rollups (ADR 035, "Rollups"): per account and hour, per account, dimension, value and hour
- * (SummingMergeTree, fed by views of `clicks`), per account, link and hour; a deleted link's rows
- * are subtracted by the rows of `subtracted_*` (ReplacingMergeTree keyed by the link: written again,
- * they count once, read with FINAL), written before its tombstone and before the mutation of its
- * clicks. Made after the click tables: `rollupStatements` come first in a database without them.
+ * The layout of the tables derived from `clicks` (ADR 035, "Layout versions"): a store whose
+ * `layout` table does not hold this version has its derived tables emptied and filled again from
+ * its clicks by the feeder holding the lease (`buildLayout`), once; until then questions are
+ * answered from the click tables. 1: the hourly rollups; 2: the daily ones and `clicks_by_value`.
+ */
+export const LAYOUT_VERSION = 2
+
+/** A table derived from `clicks`: made with the schema, fed by a view of each insert, refilled from the clicks by a layout's build. */
+interface Derived {
+  name: string
+  /** Columns and engine. */
+  definition: string
+  /** What it holds of the clicks of `source` (a table, or a subquery in parentheses); none: written by deletions only. */
+  select?: (source: string) => string
+}
+
+/** The derived tables (ADR 035, "Layout"): rollups of the links' clicks, the by-value copy, and the rows subtracted for deleted links. */
+function derivedTables(): Derived[] {
+  const day = `toStartOfDay(clicked_at) AS day`
+  const hour = `toStartOfHour(clicked_at) AS hour`
+  const counted = `toInt64(count()) AS c`
+  const uniques = `toInt64(sum(is_unique)) AS u`
+  return [
+    {
+      name: 'clicks_by_value',
+      definition: `(${CLICK_COLUMNS}) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(clicked_at) ORDER BY (account_id, country, referrer, item_type, item_id, clicked_at, id)`,
+      select: (source) => `SELECT * FROM ${source}`,
+    },
+    {
+      name: 'account_hours',
+      definition: `(account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour)`,
+      select: (source) => `SELECT account_id, ${hour}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, hour`,
+    },
+    {
+      name: 'account_hour_values',
+      definition: `(account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, dimension, hour, value)`,
+      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${hour}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, hour`,
+    },
+    {
+      name: 'link_hours',
+      definition: `(account_id UInt32, item_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour, item_id)`,
+      select: (source) => `SELECT account_id, item_id, ${hour}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, hour`,
+    },
+    {
+      name: 'account_day_values',
+      definition: `(account_id UInt32, dimension UInt8, value String, day DateTime('UTC'), c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (account_id, day, dimension, value)`,
+      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${day}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, day`,
+    },
+    {
+      name: 'link_days',
+      definition: `(account_id UInt32, item_id UInt32, day DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (account_id, day, item_id)`,
+      select: (source) => `SELECT account_id, item_id, ${day}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, day`,
+    },
+    { name: 'subtracted_hours', definition: `(item_id UInt32, account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, hour)` },
+    { name: 'subtracted_hour_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, hour, value)` },
+    { name: 'subtracted_day_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, day DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, day, value)` },
+  ]
+}
+
+/** Tables with an `hour` column, a `day` column, and the copies of the clicks (deletions and retention reach each). */
+const HOUR_TABLES = ['account_hours', 'account_hour_values', 'link_hours', 'subtracted_hours', 'subtracted_hour_values'] as const
+const DAY_TABLES = ['account_day_values', 'link_days', 'subtracted_day_values'] as const
+const CLICK_COPIES = ['clicks', 'clicks_by_account', 'clicks_by_value'] as const
+
+/**
+ * The derived tables, their views (fed by every insert into `clicks`) and the `layout` table: made
+ * after the click tables (`schemaStatements`), each `if not exists`. A view made on a store that
+ * holds clicks sees only new inserts: the layout's build fills the rest (`buildStatements`).
  */
 export function rollupStatements(database: string): string[] {
   const db = `\`${database}\``
-  const links = `FROM ${db}.clicks WHERE item_type = ${LINK}`
   return [
-    `CREATE TABLE IF NOT EXISTS ${db}.rollup_state (complete UInt8) ENGINE = MergeTree ORDER BY complete`,
-    `CREATE TABLE IF NOT EXISTS ${db}.account_hours (account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour)`,
-    `CREATE TABLE IF NOT EXISTS ${db}.account_hour_values (account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, dimension, hour, value)`,
-    `CREATE TABLE IF NOT EXISTS ${db}.link_hours (account_id UInt32, item_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour, item_id)`,
-    `CREATE TABLE IF NOT EXISTS ${db}.subtracted_hours (item_id UInt32, account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, hour)`,
-    `CREATE TABLE IF NOT EXISTS ${db}.subtracted_hour_values (item_id UInt32, account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, hour, value)`,
-    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.account_hours_feed TO ${db}.account_hours AS SELECT account_id, toStartOfHour(clicked_at) AS hour, toInt64(count()) AS c, toInt64(sum(is_unique)) AS u ${links} GROUP BY account_id, hour`,
-    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.account_hour_values_feed TO ${db}.account_hour_values AS SELECT account_id, pair.1 AS dimension, pair.2 AS value, toStartOfHour(clicked_at) AS hour, toInt64(count()) AS c FROM ${db}.clicks ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, hour`,
-    `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.link_hours_feed TO ${db}.link_hours AS SELECT account_id, item_id, toStartOfHour(clicked_at) AS hour, toInt64(count()) AS c, toInt64(sum(is_unique)) AS u ${links} GROUP BY account_id, item_id, hour`,
+    `CREATE TABLE IF NOT EXISTS ${db}.layout (version UInt32) ENGINE = MergeTree ORDER BY version`,
+    ...derivedTables().map((derived) => `CREATE TABLE IF NOT EXISTS ${db}.${derived.name} ${derived.definition}`),
+    ...derivedTables().filter((derived) => derived.select).map((derived) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${db}.${derived.name}_feed TO ${db}.${derived.name} AS ${derived.select!(`${db}.clicks`)}`),
+  ]
+}
+
+/**
+ * A layout's build, in order (ADR 035, "Layout versions"): the version forgotten, every derived
+ * table emptied (an interrupted build starts over: idempotent), then refilled from the clicks of
+ * each month in `months` (a statement per table and month, so the feeder renews its lease between
+ * them), deleted links and workspaces left out (so the rows subtracted for them are emptied too),
+ * then the version written. Runs while no insert does: under the feeder's lease.
+ */
+export function buildStatements(database: string, months: readonly number[]): string[] {
+  const db = `\`${database}\``
+  const derived = derivedTables()
+  const kept = `(item_type != ${LINK} OR item_id NOT IN (SELECT id FROM ${db}.deleted_links)) AND account_id NOT IN (SELECT id FROM ${db}.deleted_accounts)`
+  return [
+    `TRUNCATE TABLE ${db}.layout`,
+    // The first version's mark: a process of that version answers from the clicks while this builds.
+    `TRUNCATE TABLE IF EXISTS ${db}.rollup_state`,
+    ...derived.map((table) => `TRUNCATE TABLE ${db}.${table.name}`),
+    ...months.flatMap((month) => derived.filter((table) => table.select).map((table) => `INSERT INTO ${db}.${table.name} ${table.select!(`(SELECT * FROM ${db}.clicks WHERE toYYYYMM(clicked_at) = ${integer(month)} AND ${kept})`)}`)),
+    `INSERT INTO ${db}.layout VALUES (${LAYOUT_VERSION})`,
   ]
 }
 
@@ -183,15 +265,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     schema ??= (async () => {
       const run = (query: string) => client.command({ query, abort_signal: AbortSignal.timeout(queryTimeoutMs) })
       for (const statement of schemaStatements(database)) await run(statement)
-      const existed = await exists('account_hours')
       for (const statement of rollupStatements(database)) await run(statement)
-      // The views fill the rollups from now on: they hold every click only when there was none before
-      // (a database filled by an earlier version answers from the raw clicks; ADR 035).
-      if (!existed) {
-        const result = await client.query({ query: `SELECT count() AS c FROM ${table('click_ids')}`, format: 'JSONEachRow', abort_signal: AbortSignal.timeout(queryTimeoutMs) })
-        const [held] = (await result.json()) as Array<{ c: string }>
-        if (Number(held?.c ?? 0) === 0) await run(`INSERT INTO ${table('rollup_state')} VALUES (1)`)
-      }
     })().catch((error: unknown) => {
       schema = null
       throw error
@@ -199,20 +273,18 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     return schema
   }
 
-  async function exists(name: string): Promise<boolean> {
-    const result = await client.query({ query: `EXISTS TABLE ${table(name)}`, format: 'JSONEachRow', abort_signal: AbortSignal.timeout(queryTimeoutMs) })
-    const [row] = (await result.json()) as Array<Record<string, string | number>>
-    return Number(Object.values(row ?? {})[0] ?? 0) === 1
-  }
-
-  /** Whether the rollups hold every click (made with the click tables, or on an empty store). */
-  let rollupsReady: Promise<boolean> | null = null
-  function rollupsComplete(): Promise<boolean> {
-    rollupsReady ??= rows<{ c: string }>(`SELECT count() AS c FROM ${table('rollup_state')}`).then((counted) => Number(counted[0]?.c ?? 0) > 0).catch((error: unknown) => {
-      rollupsReady = null
-      throw error
-    })
-    return rollupsReady
+  /**
+   * Whether the derived tables hold every click in this version's layout (its build has finished).
+   * A yes is kept for 10 s (another process's build of a later version empties them) unless `fresh`; a no is asked again.
+   */
+  let layoutKnown: { ready: true; at: number } | null = null
+  let building: Promise<unknown> = Promise.resolve()
+  async function layoutReady(fresh = false): Promise<boolean> {
+    if (!fresh && layoutKnown && Date.now() - layoutKnown.at < 10_000) return true
+    const [row] = await rows<{ v: string }>(`SELECT max(version) AS v FROM ${table('layout')}`)
+    const ready = Number(row?.v ?? 0) >= LAYOUT_VERSION
+    layoutKnown = ready ? { ready, at: Date.now() } : null
+    return ready
   }
 
   async function rows<T>(query: string, timeoutMs = queryTimeoutMs): Promise<T[]> {
@@ -236,18 +308,23 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     await client.command({ query, abort_signal: AbortSignal.timeout(timeoutMs) })
   }
 
-  /** What every question of the scope shares: its rows, in the table ordered for it. */
-  function sourceOf(question: StoreQuestion, start: number, end: number): { from: string; where: string } {
+  /**
+   * What every question of the scope shares: its rows, in the table ordered for it. With a country
+   * or referrer filter and the layout built, `clicks_by_value` (ordered by account, country,
+   * referrer, item): an item's account(s) are given in `accounts`, so its range is found there too.
+   */
+  function sourceOf(question: StoreQuestion, start: number, end: number, accounts?: readonly number[]): { from: string; where: string } {
     const parts: string[] = []
     const { scope } = question
     let from: string
     if ('accountId' in scope) {
-      from = table('clicks_by_account')
+      from = table(accounts ? 'clicks_by_value' : 'clicks_by_account')
       parts.push(`account_id = ${integer(scope.accountId)}`, `item_type = ${LINK}`, `account_id NOT IN (SELECT id FROM ${table('deleted_accounts')})`)
       parts.push(`item_id NOT IN (SELECT id FROM ${table('deleted_links')})`)
       if (question.links) parts.push(question.links.length > 0 ? `item_id IN (${question.links.map(integer).join(', ')})` : '0')
     } else {
-      from = table('clicks')
+      from = table(accounts ? 'clicks_by_value' : 'clicks')
+      if (accounts) parts.push(accounts.length > 0 ? `account_id IN (${accounts.map(integer).join(', ')})` : '0')
       parts.push(`item_type = ${integer(ITEM_TYPES.indexOf(scope.itemType))}`, `item_id = ${integer(scope.itemId)}`)
       if (scope.itemType === 'link') parts.push(`item_id NOT IN (SELECT id FROM ${table('deleted_links')})`)
     }
@@ -261,21 +338,28 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
 
   type Counted = { c: string; u?: string }
 
-  /**
-   * A question's slots, each dimension's values and (account scope) its links: a query each, all at
-   * once. One scan of every dimension (`ARRAY JOIN` of (dimension, value) pairs) took 2.0 s where
-   * the six grouped queries of one column took 0.25 s each (2M clicks, a loaded 2-core machine).
-   */
   /** Whether a question is the rollups': a workspace's, no filter, whole UTC hours. */
   function byRollups(question: StoreQuestion): boolean {
     return 'accountId' in question.scope && !question.links && !question.quarters && question.start % HOUR_MS === 0 && question.end % HOUR_MS === 0
       && VALUE_DIMENSIONS.every((dimension) => !question.filters[dimension])
   }
 
-  /** A workspace's unfiltered figures from the rollups, a deleted link's rows subtracted. */
+  /** Whether `clicks_by_value` reads fewer rows for a question than the click tables: it filters by a leading dimension. */
+  const byValue = (question: StoreQuestion) => Boolean(question.filters.country || question.filters.referrer)
+
+  /**
+   * A workspace's unfiltered figures from the rollups, a deleted link's rows subtracted: the
+   * window's whole UTC days from the daily rollups, the hours before its first and after its last
+   * UTC midnight from the hourly ones (a 90-day answer reads ~90 rows per value and link, not
+   * 2,160); the slots are hours, from `account_hours` (2,160 rows for 90 days).
+   */
   async function rolledUp(question: StoreQuestion & { scope: { accountId: number } }): Promise<StoreFigures> {
     const account = `account_id = ${integer(question.scope.accountId)} AND account_id NOT IN (SELECT id FROM ${table('deleted_accounts')})`
     const hours = `hour >= ${dateTime(question.start)} AND hour < ${dateTime(question.end)}`
+    const firstDay = Math.ceil(question.start / DAY_MS) * DAY_MS
+    const lastDay = Math.floor(question.end / DAY_MS) * DAY_MS
+    const days = firstDay < lastDay ? `day >= ${dateTime(firstDay)} AND day < ${dateTime(lastDay)}` : '0'
+    const edges = firstDay < lastDay ? `${hours} AND (hour < ${dateTime(firstDay)} OR hour >= ${dateTime(lastDay)})` : hours
     const choice = question.choice
     const [slots, values, links] = await Promise.all([
       ask<Counted & { s: string }>(`SELECT toUInt32(hour) AS s, sum(c) AS c, sum(u) AS u FROM (
@@ -283,11 +367,15 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
           UNION ALL SELECT hour, -c AS c, -u AS u FROM ${table('subtracted_hours')} FINAL WHERE ${account} AND ${hours}
         ) GROUP BY s HAVING c != 0`),
       ask<Counted & { d: number; v: string }>(`SELECT dimension AS d, value AS v, sum(c) AS c FROM (
-          SELECT dimension, value, c FROM ${table('account_hour_values')} WHERE ${account} AND ${hours}
-          UNION ALL SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${hours}
+          SELECT dimension, value, c FROM ${table('account_day_values')} WHERE ${account} AND ${days}
+          UNION ALL SELECT dimension, value, c FROM ${table('account_hour_values')} WHERE ${account} AND ${edges}
+          UNION ALL SELECT dimension, value, -c AS c FROM ${table('subtracted_day_values')} FINAL WHERE ${account} AND ${days}
+          UNION ALL SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${edges}
         ) GROUP BY d, v HAVING c != 0`),
-      ask<Counted & { i: number }>(`SELECT item_id AS i, sum(c) AS c, sum(u) AS u FROM ${table('link_hours')}
-        WHERE ${account} AND ${hours} AND item_id NOT IN (SELECT id FROM ${table('deleted_links')})
+      ask<Counted & { i: number }>(`SELECT item_id AS i, sum(c) AS c, sum(u) AS u FROM (
+          SELECT item_id, c, u FROM ${table('link_days')} WHERE ${account} AND ${days}
+          UNION ALL SELECT item_id, c, u FROM ${table('link_hours')} WHERE ${account} AND ${edges}
+        ) WHERE item_id NOT IN (SELECT id FROM ${table('deleted_links')})
         ${choice && 'only' in choice ? `AND item_id IN (${[0, ...choice.only].map(integer).join(', ')})` : ''}
         GROUP BY i HAVING c != 0 ${choice && 'top' in choice ? `ORDER BY c DESC, i DESC LIMIT ${integer(choice.top)}` : ''}`),
     ])
@@ -300,17 +388,29 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     }
   }
 
+  /** The accounts an item's clicks of [start, end) belong to (one, unless the item changed hands): its range in `clicks_by_value`. */
+  async function accountsOf(scope: { itemType: ClickItemType; itemId: number }, start: number, end: number): Promise<number[]> {
+    const found = await ask<{ a: string }>(`SELECT DISTINCT account_id AS a FROM ${table('clicks')} WHERE item_type = ${integer(ITEM_TYPES.indexOf(scope.itemType))} AND item_id = ${integer(scope.itemId)} AND clicked_at >= ${dateTime(start)} AND clicked_at < ${dateTime(end)}`)
+    return found.map((row) => Number(row.a))
+  }
+
+  /**
+   * A question's slots, each dimension's values and (account scope) its links: a query each, all at
+   * once. One scan of every dimension (`ARRAY JOIN` of (dimension, value) pairs) took 2.0 s where
+   * the six grouped queries of one column took 0.25 s each (2M clicks, a loaded 2-core machine).
+   */
   async function figures(question: StoreQuestion): Promise<StoreFigures> {
-    if (byRollups(question) && 'accountId' in question.scope) {
-      let ready: boolean
+    let ready = false
+    if (byRollups(question) || byValue(question)) {
       try {
-        ready = await rollupsComplete()
+        ready = await layoutReady()
       } catch (error) {
         throw new StatisticsStoreUnavailableError(error)
       }
-      if (ready) return rolledUp({ ...question, scope: question.scope })
     }
-    const { from, where } = sourceOf(question, question.start, question.end)
+    if (ready && byRollups(question) && 'accountId' in question.scope) return rolledUp({ ...question, scope: question.scope })
+    const accounts = ready && byValue(question) ? ('accountId' in question.scope ? [question.scope.accountId] : await accountsOf(question.scope, question.start, question.end)) : undefined
+    const { from, where } = sourceOf(question, question.start, question.end, accounts)
     const slot = question.quarters ? 'toStartOfFifteenMinutes(clicked_at)' : 'toStartOfHour(clicked_at)'
     const account = 'accountId' in question.scope
     const choice = question.choice
@@ -389,15 +489,17 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
         // Before the tombstone, while every click of the links is still there: a round that dies
         // here does it again from the same clicks, and the rows written twice count once (FINAL).
         await command(`INSERT INTO ${table('subtracted_hours')} SELECT item_id, account_id, toStartOfHour(clicked_at) AS hour, toInt64(count()), toInt64(sum(is_unique)) FROM ${table('clicks')} WHERE ${condition} GROUP BY item_id, account_id, hour`)
-        await command(`INSERT INTO ${table('subtracted_hour_values')} SELECT item_id, account_id, pair.1 AS dimension, pair.2 AS value, toStartOfHour(clicked_at) AS hour, toInt64(count()) FROM ${table('clicks')} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE ${condition} GROUP BY item_id, account_id, dimension, value, hour`)
+        for (const [name, column, start] of [['subtracted_hour_values', 'hour', 'toStartOfHour'], ['subtracted_day_values', 'day', 'toStartOfDay']] as const) {
+          await command(`INSERT INTO ${table(name)} SELECT item_id, account_id, pair.1 AS dimension, pair.2 AS value, ${start}(clicked_at) AS ${column}, toInt64(count()) FROM ${table('clicks')} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE ${condition} GROUP BY item_id, account_id, dimension, value, ${column}`)
+        }
         await client.insert({ table: table('deleted_links'), values: links.map((id) => ({ id })), format: 'JSONEachRow' })
-        for (const name of ['clicks', 'clicks_by_account']) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
-        await command(`ALTER TABLE ${table('link_hours')} DELETE WHERE item_id IN (${links.map(integer).join(', ')})`)
+        for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
+        for (const name of ['link_hours', 'link_days']) await command(`ALTER TABLE ${table(name)} DELETE WHERE item_id IN (${links.map(integer).join(', ')})`)
       }
       if (accounts.length > 0) {
         await client.insert({ table: table('deleted_accounts'), values: accounts.map((id) => ({ id })), format: 'JSONEachRow' })
         const condition = `account_id IN (${accounts.map(integer).join(', ')})`
-        for (const name of ['clicks', 'clicks_by_account', ...ROLLUPS]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
+        for (const name of [...CLICK_COPIES, ...HOUR_TABLES, ...DAY_TABLES]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
       }
     },
 
@@ -406,27 +508,71 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       return new Set((await rows<{ id: number }>(`SELECT id FROM ${table('deleted_links')}`)).map((row) => Number(row.id)))
     },
 
-    /** Clicks before `time` leave (CLICK_RETENTION_DAYS): a mutation of each click table. */
+    /** Clicks before `time` leave (CLICK_RETENTION_DAYS): a mutation of each click copy and rollup. */
     async deleteBefore(time: number): Promise<void> {
-      // Whole hours, so the rollups (per hour) and the clicks keep the same clicks.
-      const hour = Math.floor(time / HOUR_MS) * HOUR_MS
-      for (const name of ['clicks', 'clicks_by_account']) await command(`ALTER TABLE ${table(name)} DELETE WHERE clicked_at < ${dateTime(hour)}`)
-      for (const name of ROLLUPS) await command(`ALTER TABLE ${table(name)} DELETE WHERE hour < ${dateTime(hour)}`)
+      // Whole UTC days, so the rollups (per hour and per day) and the clicks keep the same clicks.
+      const day = dateTime(Math.floor(time / DAY_MS) * DAY_MS)
+      for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE clicked_at < ${day}`)
+      for (const name of HOUR_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE hour < ${day}`)
+      for (const name of DAY_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE day < ${day}`)
+    },
+
+    /** Whether this version's layout is built (`fresh`: asked of ClickHouse now). */
+    layoutReady,
+
+    /**
+     * Builds this version's layout when the store does not hold it (ADR 035, "Layout versions"):
+     * the feeder does, holding its lease, before it inserts anything (no insert may run meanwhile:
+     * a click inserted during the build would reach a rollup twice). `holding` renews the lease; it
+     * is asked before each statement and every `renewMs` during one, and the build stops (throws)
+     * when the lease is lost: the next holder starts it over. Answers whether it built.
+     */
+    buildLayout(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number } = {}): Promise<boolean> {
+      // One build at a time in a process (a second call waits for the first, then finds it built).
+      const next = building.then(() => buildOnce(holding, options))
+      building = next.catch(() => undefined)
+      return next
     },
 
     /** Clicks held, and the bytes on disk of Linkwell's tables (the bench, the admin's system page). */
-    async size(): Promise<{ clicks: number; bytes: number }> {
-      const [count] = await rows<{ c: string }>(`SELECT count() AS c FROM ${table('click_ids')}`)
-      const [bytes] = await rows<{ b: string }>(`SELECT sum(bytes_on_disk) AS b FROM system.parts WHERE database = ${literal(database)} AND active`)
-      return { clicks: Number(count?.c ?? 0), bytes: Number(bytes?.b ?? 0) }
-    },
+    size,
 
     /** Runs a statement as given (the bench's seeding; never a value from a request). */
     command,
+    /** Reads rows of a query as given (the bench's figures of the tables; never a value from a request). */
+    rows: <T>(query: string) => rows<T>(query),
 
     async close(): Promise<void> {
       await client.close()
     },
+  }
+
+  /** Builds this version's layout (see `buildLayout`): asked again first, since another instance may have built it. */
+  async function buildOnce(holding: () => Promise<boolean>, options: { renewMs?: number; timeoutMs?: number }): Promise<boolean> {
+    await ensureSchema()
+    if (await layoutReady(true)) return false
+    const months = (await rows<{ m: string }>(`SELECT DISTINCT toYYYYMM(clicked_at) AS m FROM ${table('clicks')}`)).map((row) => Number(row.m)).sort((a, b) => a - b)
+    let lost = false
+    const renewing = setInterval(() => {
+      holding().then((held) => (lost ||= !held), () => undefined)
+    }, options.renewMs ?? 10_000)
+    try {
+      for (const statement of buildStatements(database, months)) {
+        if (lost || !(await holding())) throw new Error('the feeder lost its lease while building the statistics layout')
+        await command(statement, options.timeoutMs ?? 3_600_000)
+      }
+    } finally {
+      clearInterval(renewing)
+    }
+    layoutKnown = null
+    return true
+  }
+
+  /** Clicks held, and the bytes on disk of Linkwell's tables (the bench, the admin's system page). */
+  async function size(): Promise<{ clicks: number; bytes: number }> {
+    const [count] = await rows<{ c: string }>(`SELECT count() AS c FROM ${table('click_ids')}`)
+    const [bytes] = await rows<{ b: string }>(`SELECT sum(bytes_on_disk) AS b FROM system.parts WHERE database = ${literal(database)} AND active`)
+    return { clicks: Number(count?.c ?? 0), bytes: Number(bytes?.b ?? 0) }
   }
 }
 

@@ -18,11 +18,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DuckDBConnection, DuckDBDataChunk as DataChunk } from '@duckdb/node-api'
-import type { Selectable } from 'kysely'
 import { dayOf, nowTimestamp, timeOfStored } from '../core/time.js'
 import type { DB } from '../db/database.js'
-import type { ClicksTable } from '../db/schema.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from './click-aggregates.js'
+import { linksDeletedBefore, readClicksAfter, type SourceClick } from './click-pages.js'
 import type { ClickItemType } from './click-items.js'
 
 const HOUR_MS = 3_600_000
@@ -30,10 +29,6 @@ const DAY_MS = 86_400_000
 const WEEK_MS = 7 * DAY_MS
 /** Clicks read from the main database at once. */
 const PAGE = 20_000
-/** How long an id skipped over is looked for again (a PostgreSQL transaction still open, or rolled back for good). */
-const GAP_MS = 10 * 60_000
-/** At most this many skipped ids are remembered (a larger jump is a sequence moved on, not open transactions). */
-const MAX_GAPS = 10_000
 /** Deletions are read again this far back in the journal's ids (rows committed out of order). */
 const AUDIT_OVERLAP = 1_000
 
@@ -79,8 +74,6 @@ export interface StoreFigures {
   links?: Array<{ id: number; clicks: number; uniqueClicks: number }>
 }
 
-/** A raw click as the store reads it from the main database. */
-type SourceClick = Pick<Selectable<ClicksTable>, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at' | 'country' | 'referrer_host' | 'browser' | 'os' | 'device' | 'language' | 'is_unique'>
 /** A raw click as appended: its id is not kept. */
 type StoreClick = Omit<SourceClick, 'id'>
 /** Committed clicks handed over by the click writer, with the run of ids they took. */
@@ -296,7 +289,6 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     meta.gaps = gaps
   }
 
-  const columnsOf = ['id', 'account_id', 'item_type', 'item_id', 'created_at', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'] as const
 
   /** Links deleted since the last look (the journal's `link.deleted`): their clicks leave the copies and the rollups. */
   async function applyDeletions(): Promise<void> {
@@ -345,28 +337,10 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     return clicks.length > 0 ? { clicks, last } : null
   }
 
-  /**
-   * Before the store holds any click: a link id up to the highest one used that no link has now
-   * but clicks have was deleted, maybe so long ago that the journal no longer tells (`linkwell
-   * audit prune`): its clicks are never appended, as for deletions the journal tells. (An id no
-   * link has and no click has may be a link not committed yet: it is left alone.)
-   */
+  /** Before the store holds any click: links deleted before it was made are never appended (click-pages.ts). */
   let linksMarked = false
   async function markLinksDeletedBefore(): Promise<void> {
-    const existing = (await db.selectFrom('links').select('id').orderBy('id').execute()).map((row) => Number(row.id))
-    const clicked = await db.selectFrom('clicks').select((eb) => eb.fn.max('item_id').as('id')).where('item_type', '=', 'link').executeTakeFirst()
-    const highest = Math.max(existing.at(-1) ?? 0, Number(clicked?.id ?? 0))
-    const gone: number[] = []
-    let next = 1
-    for (const id of [...existing, highest + 1]) {
-      for (; next < id; next += 1) {
-        if (deleted.has(next)) continue
-        // One look-up of the item's index per id: only at a new store's first catch-up.
-        const click = await db.selectFrom('clicks').select('id').where('item_type', '=', 'link').where('item_id', '=', next).limit(1).executeTakeFirst()
-        if (click) gone.push(next)
-      }
-      next = id + 1
-    }
+    const gone = await linksDeletedBefore(db, deleted)
     for (let start = 0; start < gone.length; start += 10_000) {
       await writer.run(`insert into deleted_links select unnest([${gone.slice(start, start + 10_000).join(', ')}])`)
     }
@@ -382,20 +356,10 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     let appended = 0
     const time = now().getTime()
     for (;;) {
-      const gaps = new Map([...meta.gaps].filter(([, seen]) => time - seen < GAP_MS))
-      const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...columnsOf]).where('id', 'in', [...gaps.keys()]).execute()) as SourceClick[]) : []
-      for (const row of found) gaps.delete(Number(row.id))
       // The click writer's own batches need no reading back: only what follows them is read. One
       // append for both (a transaction per batch would cost more than the reading saved).
       const taken = takeOffered()
-      let lastId = taken?.last ?? meta.lastId
-      const page = (await db.selectFrom('clicks').select([...columnsOf]).where('id', '>', lastId).orderBy('id').limit(PAGE).execute()) as SourceClick[]
-      for (const row of page) {
-        const id = Number(row.id)
-        // Not a jump past the bound (a table whose old clicks were pruned starts high).
-        if (id - lastId - 1 <= MAX_GAPS - gaps.size) for (let missing = lastId + 1; missing < id; missing += 1) gaps.set(missing, time)
-        lastId = id
-      }
+      const { found, page, last: lastId, gaps } = await readClicksAfter(db, taken?.last ?? meta.lastId, meta.gaps, time, PAGE)
       const clicks: StoreClick[] = [...found, ...(taken?.clicks ?? []), ...page]
       if (clicks.length === 0 && gaps.size === meta.gaps.size) return appended
       await append(clicks, lastId, gaps)

@@ -13,22 +13,15 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { writeEnrichedClicks, type ClickInsertRow, type EnrichedClick } from '../../src/analytics/click-writer.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
-import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
-import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
+import { createClickQuery, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
 import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
 import { clickhouseQuery, clickhouseTarget, describeWithClickhouse, dropClickhouseDatabase } from '../helpers/clickhouse.js'
 import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
-import { differenceOf, normalized, spreadClicks, text, windowsAt, type Target } from './engine-parity-support.js'
+import { expectSameAnswers as expectSameAnswersOf, spreadClicks, windowsAt, type NamedFilter, type NamedScope, type ParityCases, type Target } from './engine-parity-support.js'
 
 const START = Date.now()
-
-interface NamedFilter {
-  label: string
-  filters: ClickFilters
-  core?: boolean
-}
 
 describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the raw clicks', () => {
   const target = clickhouseTarget('parity')
@@ -60,7 +53,7 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     { label: "a value nobody has, with a quote and a backslash (X'\\)", filters: { country: ["X'\\"] } },
   ]
 
-  function scopes(): Array<{ label: string; scope: ClickScope; filters: NamedFilter[] }> {
+  function scopes(): NamedScope[] {
     const [first, second, third] = links as [{ id: number }, { id: number }, { id: number }]
     return [
       { label: `link ${first.id}`, scope: { itemType: 'link', itemId: first.id }, filters: itemFilters },
@@ -82,39 +75,13 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     ]
   }
 
-  /** Asks both engines every window × filter of the scopes, the links' choices and the live minutes; fails listing every difference. */
-  async function expectSameAnswers(phase: string, only?: 'account', cases: 'full' | 'core' = 'full'): Promise<number> {
-    const engine = fed.services.analyticsStore.engine
-    const mismatches: string[] = []
-    let compared = 0
-    for (const named of scopes().filter((named) => only !== 'account' || ('accountId' in named.scope && named.scope.accountId === owner.id))) {
-      for (const { label: windowLabel, window, quarters, core } of windowsAt(now)) {
-        for (const { label: filterLabel, filters, core: coreFilter } of named.filters) {
-          if (cases === 'full' ? !core && !coreFilter : !(core && coreFilter)) continue
-          const label = `${phase} | ${named.label} | ${windowLabel} | ${filterLabel}`
-          const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, filters, quarters), engine.figures(named.scope, window, filters, quarters)])
-          compared += 1
-          if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${label}: ${differenceOf(normalized(expected), normalized(received))}`)
-        }
-      }
-      if ('accountId' in named.scope) {
-        const choices: LinkChoice[] = [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }]
-        for (const choice of choices) {
-          for (const { label: windowLabel, window, quarters } of windowsAt(now)) {
-            const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, {}, quarters, choice), engine.figures(named.scope, window, {}, quarters, choice)])
-            compared += 1
-            if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${phase} | ${named.label} | ${windowLabel} | links ${text(choice)}: ${differenceOf(normalized(expected), normalized(received))}`)
-          }
-        }
-      }
-      for (const { label: filterLabel, filters } of named.filters.slice(0, 2)) {
-        const [expected, received] = await Promise.all([sqlEngine.live(named.scope, filters, now), engine.live(named.scope, filters, now)])
-        compared += 1
-        if (text(expected) !== text(received)) mismatches.push(`${phase} | ${named.label} | live | ${filterLabel}: ${expected.clicks} vs ${received.clicks}`)
-      }
-    }
-    expect(mismatches, `${phase}: where ClickHouse answers otherwise than the SQL engine (${compared} compared)`).toEqual([])
-    return compared
+  /** Asks both engines every case of the scopes (or the account's), the links' choices and the live minutes; fails listing every difference. */
+  async function expectSameAnswers(phase: string, only?: 'account', cases: ParityCases = 'full'): Promise<number> {
+    return expectSameAnswersOf({
+      phase, name: 'ClickHouse', expected: sqlEngine, received: fed.services.analyticsStore.engine, now, cases,
+      scopes: scopes().filter((named) => only !== 'account' || ('accountId' in named.scope && named.scope.accountId === owner.id)),
+      choices: [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }],
+    })
   }
 
   async function clickhouseCount(where = '1'): Promise<number> {
@@ -240,5 +207,54 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     await expect.poll(() => clickhouseCount(`account_id = ${other.id}`), { timeout: 30_000, interval: 250 }).toBe(0)
     const figures = await fed.services.analyticsStore.engine.figures({ accountId: other.id }, windowsAt(now)[0]!.window, {}, false)
     expect(figures.slots).toEqual([])
+  })
+
+  it('a store filled before the daily rollups and the by-value copy gets them once, from its clicks, answering as the SQL engine meanwhile (the build idempotent, an interrupted one started over)', async () => {
+    const db = `\`${target.database}\``
+    // As a store of layout 1 was: no daily rollups, no by-value copy, version 1 written.
+    await fed.services.close()
+    for (const name of ['clicks_by_value', 'account_day_values', 'link_days']) await clickhouseQuery(`DROP TABLE ${db}.${name}_feed`)
+    for (const name of ['clicks_by_value', 'account_day_values', 'link_days', 'subtracted_day_values']) await clickhouseQuery(`DROP TABLE ${db}.${name}`)
+    await clickhouseQuery(`TRUNCATE TABLE ${db}.layout`)
+    await clickhouseQuery(`INSERT INTO ${db}.layout VALUES (1)`)
+    // A new instance (the new version): its tables made empty, answers from the click tables until the layout is built.
+    fed = servicesFor(database, { ANALYTICS_STORE: target.env })
+    const { store } = await (async () => {
+      await fed.services.analyticsStore.engine.figures({ accountId: owner.id }, windowsAt(now)[0]!.window, {}, false)
+      return fed.services.analyticsStore.clickhouse!
+    })()
+    expect(await store.layoutReady()).toBe(false)
+    await expectSameAnswers('before the build (the click tables answer)', 'account', 'core')
+    // A build that loses the lease after a few statements stops, the version not written.
+    let asked = 0
+    await expect(store.buildLayout(async () => ++asked < 6)).rejects.toThrow(/lost its lease/)
+    expect(await store.layoutReady()).toBe(false)
+    const held = async () => {
+      const number = async (query: string) => Number((await clickhouseQuery(query)).trim())
+      const linkClicks = `FROM ${db}.clicks WHERE item_type = 0 AND item_id NOT IN (SELECT id FROM ${db}.deleted_links) AND account_id NOT IN (SELECT id FROM ${db}.deleted_accounts)`
+      return {
+        clicks: await number(`SELECT count() ${linkClicks}`),
+        byValue: await number(`SELECT count() FROM ${db}.clicks_by_value WHERE item_type = 0`),
+        dayValues: await number(`SELECT sum(c) FROM ${db}.account_day_values`),
+        hourValues: await number(`SELECT sum(c) FROM ${db}.account_hour_values`),
+        days: await number(`SELECT sum(c) FROM ${db}.link_days`),
+        hours: await number(`SELECT sum(c) FROM ${db}.account_hours`),
+        subtracted: await number(`SELECT count() FROM ${db}.subtracted_hours`),
+      }
+    }
+    // The feeder builds it (holding the lease) before it copies anything.
+    await fed.services.analyticsStore.start()
+    await expect.poll(() => store.layoutReady(), { timeout: 30_000, interval: 200 }).toBe(true)
+    const built = await held()
+    expect(built.clicks).toBeGreaterThan(0)
+    // Every derived table holds each kept link click once (six dimension values each); the deleted link's subtraction emptied with it.
+    expect(built).toEqual({ ...built, byValue: built.clicks, dayValues: 6 * built.clicks, hourValues: 6 * built.clicks, days: built.clicks, hours: built.clicks, subtracted: 0 })
+    await expectSameAnswers('the layout built from the clicks', 'account')
+    // Built again (by the feeder's next round, holding the lease): the same rows, not twice.
+    await clickhouseQuery(`TRUNCATE TABLE ${db}.layout`)
+    await expect.poll(async () => (await fed.services.analyticsStore.clickhouse!.feeder.round()) !== null && (await store.layoutReady(true)), { timeout: 60_000, interval: 200 }).toBe(true)
+    expect(await held()).toEqual(built)
+    expect(await store.buildLayout(async () => true)).toBe(false)
+    await expectSameAnswers('the layout built twice', 'account', 'core')
   })
 })

@@ -23,29 +23,15 @@ import { createDailySaltHasher } from '../../src/analytics/visitor-hash.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
 import { createColumnarEngine } from '../../src/modules/statistics/columnar-query.js'
 import { createRawClickRepository } from '../../src/modules/statistics/raw-click.repository.js'
-import { createClickQuery, type ClickScope, type LinkChoice, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
-import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
+import { createClickQuery, type StatisticsEngine } from '../../src/modules/statistics/click-query.js'
 import { tagKey } from '../../src/modules/tags/tag-names.js'
 import { actingAs, createAccount, createCampaign, createChannel, createLink, createQrCode, servicesFor, type TestAccount, type WithServices } from '../helpers/factories.js'
 import { countingReadsOf } from '../helpers/table-reads.js'
-import { differenceOf, HOUR_MS, normalized, spreadClicks, text, windowsAt, type Target } from './engine-parity-support.js'
+import { expectSameAnswers as expectSameAnswersOf, HOUR_MS, spreadClicks, windowsAt, type NamedFilter, type NamedScope, type ParityCases, type Target } from './engine-parity-support.js'
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-database.js'
 
 /** The test's clock at the start: a Wednesday afternoon, not on any hour. */
 const START = Date.UTC(2026, 10, 25, 14, 37, 20)
-
-/** A filter of the matrix; `core` ones are asked over every window, the others over the core windows. */
-interface NamedFilter {
-  label: string
-  filters: ClickFilters
-  core?: boolean
-}
-
-interface NamedScope {
-  label: string
-  scope: ClickScope
-  filters: NamedFilter[]
-}
 
 describe('the columnar store answers as the SQL engine over the raw clicks', () => {
   let database: TestDatabase
@@ -116,20 +102,13 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
     ]
   }
 
-  /**
-   * What a comparison asks: every scope, or only the account's (and the first link's); `full`: every
-   * window with the core filters and the core windows with every filter; `filters`: the core windows
-   * with every filter; `core`: the core windows with the core filters.
-   */
+  /** What a comparison asks: every scope, or only the account's (and the first link's); which cases (engine-parity-support.ts). */
   interface Coverage {
     scopes?: 'all' | 'account' | 'first link and account'
-    cases?: 'full' | 'filters' | 'core'
+    cases?: ParityCases
   }
 
-  /**
-   * Asks both engines every window × filter of the scopes (and the live minutes at `now`) and fails
-   * listing every case that differs, with the first few in full.
-   */
+  /** Asks both engines every case of the scopes (and the live minutes at `now`); fails listing every difference. */
   async function expectSameAnswers(phase: string, coverage: Coverage = {}): Promise<void> {
     // The engine catches the store up before every answer.
     const engine = createColumnarEngine(createRawClickRepository(database.db), currentStore())
@@ -139,59 +118,10 @@ describe('the columnar store answers as the SQL engine over the raw clicks', () 
       if (coverage.scopes === 'first link and account') return index === 0 || account
       return true
     })
-    const mismatches: string[] = []
-    let shown = 0
-    let compared = 0
-    const describeError = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error)).split('\n').slice(0, 3).join(' ')
-    for (const named of chosen) {
-      for (const { label: windowLabel, window, quarters, core } of windowsAt(now)) {
-        for (const { label: filterLabel, filters, core: coreFilter } of named.filters) {
-          const cases = coverage.cases ?? 'full'
-          if (!(cases === 'full' ? core || coreFilter : cases === 'filters' ? core : core && coreFilter)) continue
-          const label = `${phase} | ${named.label} | ${windowLabel} | ${filterLabel}`
-          // One question to each engine at a time, the two at once (DuckDB works while SQLite does).
-          const [expectedFigures, receivedFigures] = await Promise.allSettled([sqlEngine.figures(named.scope, window, filters, quarters), engine.figures(named.scope, window, filters, quarters)])
-          if (expectedFigures.status === 'rejected') throw expectedFigures.reason
-          if (receivedFigures.status === 'rejected') {
-            mismatches.push(`${label}: threw ${describeError(receivedFigures.reason)}`)
-            continue
-          }
-          compared += 1
-          const expected = normalized(expectedFigures.value)
-          const received = normalized(receivedFigures.value)
-          if (text(expected) === text(received)) continue
-          mismatches.push(`${label}: ${differenceOf(expected, received)}`)
-          if (shown < 3) {
-            shown += 1
-            expect.soft(received, label).toEqual(expected)
-          }
-        }
-      }
-      if ('accountId' in named.scope) {
-        // The links asked for: the most clicked few (a page's top links), or just some (a comparison's previous period).
-        const choices: LinkChoice[] = [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }]
-        for (const choice of choices) {
-          for (const { label: windowLabel, window, quarters } of windowsAt(now)) {
-            const label = `${phase} | ${named.label} | ${windowLabel} | links ${JSON.stringify(choice)}`
-            const [expected, received] = await Promise.all([sqlEngine.figures(named.scope, window, {}, quarters, choice), engine.figures(named.scope, window, {}, quarters, choice)])
-            compared += 1
-            if (text(normalized(expected)) !== text(normalized(received))) mismatches.push(`${label}: ${differenceOf(normalized(expected), normalized(received))}`)
-          }
-        }
-      }
-      for (const { label: filterLabel, filters } of named.filters.slice(0, 2)) {
-        const label = `${phase} | ${named.label} | live minutes at ${nowTimestamp(clock())} | ${filterLabel}`
-        const expected = await sqlEngine.live(named.scope, filters, now)
-        try {
-          const received = await engine.live(named.scope, filters, now)
-          compared += 1
-          if (text(expected) !== text(received)) mismatches.push(`${label}: ${expected.clicks} clicks vs ${received.clicks}; ${text(expected.minutes.filter((minute) => minute.clicks > 0))} vs ${text(received.minutes.filter((minute) => minute.clicks > 0))}`)
-        } catch (error) {
-          mismatches.push(`${label}: threw ${describeError(error)}`)
-        }
-      }
-    }
-    expect(mismatches, `${phase}: cases where the columnar store answers otherwise than the SQL engine (${compared} answered)`).toEqual([])
+    await expectSameAnswersOf({
+      phase, name: 'the columnar store', scopes: chosen, expected: sqlEngine, received: engine, now, cases: coverage.cases,
+      choices: [{ top: 2 }, { only: [links[1]!.id, links[3]!.id, otherLink.id] }],
+    })
   }
 
   beforeAll(async () => {

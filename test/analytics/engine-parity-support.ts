@@ -7,7 +7,9 @@ import { createVisitSource } from '../../src/analytics/click-distribution.js'
 import type { ClickItemType } from '../../src/analytics/click-items.js'
 import type { EnrichedClick } from '../../src/analytics/click-writer.js'
 import { DAY_MS, MINUTE_MS, nowTimestamp } from '../../src/core/time.js'
-import type { UtcWindow, WindowFigures } from '../../src/modules/statistics/click-query.js'
+import { expect } from 'vitest'
+import type { ClickScope, LinkChoice, StatisticsEngine, UtcWindow, WindowFigures } from '../../src/modules/statistics/click-query.js'
+import type { ClickFilters } from '../../src/modules/statistics/click-query-params.js'
 import type { DB } from '../../src/db/database.js'
 
 export const HOUR_MS = 3_600_000
@@ -139,4 +141,100 @@ export async function seedConversions(db: DB, seed: number, accountId: number, c
     if (random() < 0.2) await db.insertInto('sales').values(sale(-amount, currency, `${clickId}-refund`, 6 * DAY_MS)).execute()
   }
   return written
+}
+
+/** A filter of the matrix; `core` ones are asked over every window, the others over the core windows. */
+export interface NamedFilter {
+  label: string
+  filters: ClickFilters
+  core?: boolean
+}
+
+export interface NamedScope {
+  label: string
+  scope: ClickScope
+  filters: NamedFilter[]
+}
+
+/**
+ * Which cases a comparison asks: `full`: every window with the core filters and the core windows
+ * with every filter; `filters`: the core windows with every filter; `core`: the core windows with
+ * the core filters.
+ */
+export type ParityCases = 'full' | 'filters' | 'core'
+
+export interface ParityRun {
+  /** Named in every mismatch (`phase | scope | window | filter`). */
+  phase: string
+  /** Which engine is compared, for the failure's message. */
+  name: string
+  scopes: readonly NamedScope[]
+  /** The reference (the SQL engine over the raw clicks) and the engine compared with it. */
+  expected: StatisticsEngine
+  received: StatisticsEngine
+  /** The windows are those of `windowsAt(now)`; the live minutes are asked at `now`. */
+  now: number
+  cases?: ParityCases
+  /** The links a workspace's answers are asked for besides all (a page's top links, a comparison's chosen ones). */
+  choices: readonly LinkChoice[]
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? error.stack ?? error.message : String(error)).split('\n').slice(0, 3).join(' ')
+
+/**
+ * Asks both engines every window × filter of the scopes, the workspaces' link choices and the live
+ * minutes, and fails listing every case that differs (or that the engine compared threw), the first
+ * few in full. Answers how many cases were compared.
+ */
+export async function expectSameAnswers(run: ParityRun): Promise<number> {
+  const { phase, expected: reference, received: engine, now } = run
+  const cases = run.cases ?? 'full'
+  const mismatches: string[] = []
+  let shown = 0
+  let compared = 0
+  const compare = async (label: string, ask: (engine: StatisticsEngine) => Promise<WindowFigures>) => {
+    const [expectedFigures, receivedFigures] = await Promise.allSettled([ask(reference), ask(engine)])
+    if (expectedFigures.status === 'rejected') throw expectedFigures.reason
+    if (receivedFigures.status === 'rejected') {
+      mismatches.push(`${label}: threw ${describeError(receivedFigures.reason)}`)
+      return
+    }
+    compared += 1
+    const expected = normalized(expectedFigures.value)
+    const received = normalized(receivedFigures.value)
+    if (text(expected) === text(received)) return
+    mismatches.push(`${label}: ${differenceOf(expected, received)}`)
+    if (shown < 3) {
+      shown += 1
+      expect.soft(received, label).toEqual(expected)
+    }
+  }
+  for (const named of run.scopes) {
+    for (const { label: windowLabel, window, quarters, core } of windowsAt(now)) {
+      for (const { label: filterLabel, filters, core: coreFilter } of named.filters) {
+        if (!(cases === 'full' ? core || coreFilter : cases === 'filters' ? core : core && coreFilter)) continue
+        await compare(`${phase} | ${named.label} | ${windowLabel} | ${filterLabel}`, (asked) => asked.figures(named.scope, window, filters, quarters))
+      }
+    }
+    if ('accountId' in named.scope) {
+      for (const choice of run.choices) {
+        for (const { label: windowLabel, window, quarters } of windowsAt(now)) {
+          await compare(`${phase} | ${named.label} | ${windowLabel} | links ${JSON.stringify(choice)}`, (asked) => asked.figures(named.scope, window, {}, quarters, choice))
+        }
+      }
+    }
+    for (const { label: filterLabel, filters } of named.filters.slice(0, 2)) {
+      const label = `${phase} | ${named.label} | live minutes at ${nowTimestamp(new Date(now))} | ${filterLabel}`
+      const expected = await reference.live(named.scope, filters, now)
+      try {
+        const received = await engine.live(named.scope, filters, now)
+        compared += 1
+        if (text(expected) !== text(received)) mismatches.push(`${label}: ${expected.clicks} clicks vs ${received.clicks}; ${text(expected.minutes.filter((minute) => minute.clicks > 0))} vs ${text(received.minutes.filter((minute) => minute.clicks > 0))}`)
+      } catch (error) {
+        mismatches.push(`${label}: threw ${describeError(error)}`)
+      }
+    }
+  }
+  expect(mismatches, `${phase}: cases where ${run.name} answers otherwise than the SQL engine (${compared} answered)`).toEqual([])
+  return compared
 }
