@@ -1,6 +1,7 @@
 // Profiling aid (not part of `npm run bench`): one server on SQLite under wrk redirect load only,
 // with node --cpu-prof, so the profile holds the redirect path and nothing else.
-//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | webhook | columnar | api]
+//   npx tsx bench/profile-redirect.ts [seconds] [profile dir] [path: redirect | tracked | webhook | columnar | api]
+// `tracked`: the redirect of a link tracking conversions (a click id made and stored, issue 39).
 // `webhook`: the redirect with a `link.clicked` webhook to a receiver on the load generator's core.
 // `columnar`: the redirect with the columnar store kept (ANALYTICS_STORE, ADR 022).
 // PROFILE_CPU=off: no --cpu-prof (its own cost left out), for the CPU per answer alone. Either way it
@@ -78,7 +79,7 @@ try {
   if (receiver) await addClickWebhook(server.url, apiKey, receiver.url)
   const load = target === 'api'
     ? await createListedLinks(server.url, apiKey, 15).then(() => ({ path: '/api/urls?limit=15', headers: () => ({ authorization: `Bearer ${apiKey}` }), variants: 1 }))
-    : await createBenchLink(server.url, apiKey, 'profiled').then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
+    : await createBenchLink(server.url, apiKey, 'profiled', undefined, target === 'tracked' ? { trackconversions: true } : {}).then(() => ({ path: '/profiled', headers: visitorHeaders(), variants: 20_000 }))
   const cpuBefore = serverCpuMicros()
   const outputBefore = server.output().length
   const run = await runWrk({ url: server.url, seconds, cpu: LOAD_CPU, ...load })
