@@ -132,6 +132,21 @@ export function servedRootsOf(app: App): { paths: string[]; prefixes: string[] }
   return { paths: [...(served?.paths ?? [])].sort(), prefixes: [...(served?.prefixes ?? [])].sort() }
 }
 
+/** A route's schemas as it was declared (its validators and serializers are compiled when it is first asked). */
+export interface DeclaredRouteSchemas {
+  method: string
+  url: string
+  schema: Record<string, unknown>
+}
+
+/** The schemas of each built app's routes. */
+const ROUTE_SCHEMAS = new WeakMap<object, DeclaredRouteSchemas[]>()
+
+/** The schemas of `app`'s routes (test/http/route-schemas-compile.test.ts compiles them all). */
+export function routeSchemasOf(app: App): readonly DeclaredRouteSchemas[] {
+  return ROUTE_SCHEMAS.get(app) ?? []
+}
+
 /** `qr` of `/qr/x`; '' for a path of one segment (`/x`). */
 function firstSegmentOfDeeperPath(path: string): string {
   const end = path.indexOf('/', 1)
@@ -228,7 +243,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const served = { paths: new Set<string>(), prefixes: routePrefixes }
+  const declared: DeclaredRouteSchemas[] = []
+  ROUTE_SCHEMAS.set(app, declared)
   app.addHook('onRoute', (route) => {
+    if (route.schema) declared.push({ method: String(route.method), url: route.url, schema: route.schema as Record<string, unknown> })
     if (!/[:*]/.test(route.url)) fixedPaths.add(route.url)
     const root = rootOfRoute(route.url)
     if (root) served[root.kind].add(root.segment)

@@ -93,12 +93,20 @@ function shapesByType(schema: ShapeSchema): Map<unknown, { check: ReturnType<typ
   return new Map(branches.map((branch, index) => [branch.properties!.type!.const, { check: Compile(branch), path: `#/anyOf/${index}` }]))
 }
 
+/**
+ * Fastify asks for every route's validators as an app starts; each is compiled when its route is
+ * first asked instead (a few milliseconds then), so an app's start does not compile ~400 schemas it
+ * may never use: the tests build hundreds of apps, each asked a few routes.
+ * test/http/route-schemas-compile.test.ts compiles every route's schemas, so a schema that cannot be
+ * compiled still fails a test.
+ */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
-  const check = Compile(schema)
+  let compiled: { check: ReturnType<typeof Compile>; shapes: ReturnType<typeof shapesByType> } | undefined
   const root = schema as unknown as Record<string, unknown>
-  const shapes = shapesByType(schema as ShapeSchema)
   const properties = (root.properties as Record<string, SchemaNode> | undefined) ?? {}
   return (value: unknown): any => {
+    compiled ??= { check: Compile(schema), shapes: shapesByType(schema as ShapeSchema) }
+    const { check, shapes } = compiled
     let converted = value
     if (httpPart !== 'body' && value && typeof value === 'object') {
       converted = Object.fromEntries(
