@@ -16,14 +16,19 @@ import { attachPixelRows, createAccount, createDomain, insertLinkRow, insertOver
 import { visit } from './redirect-test-support.js'
 import { ALIAS_TOPIC, DOMAIN_TOPIC, OVERLAY_TOPIC, PIXEL_TOPIC, SPLASH_TOPIC, type InvalidationBus } from '../../src/core/invalidation.js'
 
-/** Records the table every executed query reads or writes first. */
+// Tables the visit path never reads but background work of the app may at any moment (the outbox
+// looks up webhook subscribers for an earlier test's click batch): a CI run counted one during a visit.
+const BACKGROUND_TABLES = new Set(['webhooks', 'webhook_deliveries', 'outbox_events'])
+
+/** Records the table every executed query reads or writes first (background work's tables left out). */
 function createQueryLog(): KyselyPlugin & { tables: string[] } {
   const tables: string[] = []
   return {
     tables,
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
       const node = args.node as { from?: { froms?: { table?: { identifier?: { name?: string } } }[] }; into?: { table?: { identifier?: { name?: string } } } }
-      tables.push(node.from?.froms?.[0]?.table?.identifier?.name ?? node.into?.table?.identifier?.name ?? args.node.kind)
+      const table = node.from?.froms?.[0]?.table?.identifier?.name ?? node.into?.table?.identifier?.name ?? args.node.kind
+      if (!BACKGROUND_TABLES.has(table)) tables.push(table)
       return args.node
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
