@@ -104,20 +104,12 @@ try {
   for (let read = 0; read < READS; read += 1) await figures()
   await new Promise((resolve) => setTimeout(resolve, 1_500))
   const logged = await admin.rows<{ label: string; n: string; d: string; r: string; b: string; q: string }>(`SELECT
-      multiIf(query LIKE '%link_days%', 'links', query LIKE '%account_day_values%', 'values', query LIKE '%account_hours%', 'slots', query LIKE '%layout%', 'layout', 'other') AS label,
+      multiIf(query LIKE '%link_hours%' OR query LIKE '%link_days%', 'links', query LIKE '%account_hour_values%' OR query LIKE '%account_day_values%', 'values', query LIKE '%account_hours%', 'slots', query LIKE '%layout%', 'layout', 'other') AS label,
       count() AS n, quantileExact(0.5)(query_duration_ms) AS d, quantileExact(0.5)(read_rows) AS r, quantileExact(0.5)(read_bytes) AS b, replaceRegexpOne(any(query), '\\s*FORMAT JSONEachRow\\s*$', '') AS q
     FROM system.query_log WHERE type = 2 AND event_time > toDateTime(${Number(mark?.t ?? 0)}) AND query NOT LIKE '%query_log%' GROUP BY label ORDER BY label`)
   for (const row of logged) {
     const client = await timeAnswer(READS, async () => (await admin.rows(row.q)).length)
     console.log(`    ${row.label}: ${row.n} queries, server median ${row.d} ms, ${Number(row.r).toLocaleString('en')} rows read (${(Number(row.b) / 1_048_576).toFixed(1)} MB); alone from the client median ${ms(client.median)}`)
-  }
-  const variants = process.env.BENCH_CH_VARIANTS ? logged : []
-  if (process.env.BENCH_CH_VARIANTS) for (const row of logged) console.log(row.q)
-  for (const row of variants) {
-    const without = row.q.replace(/ AND account_id NOT IN \(SELECT id FROM `[^`]+`\.deleted_accounts\)/g, '').replace(/WHERE item_id NOT IN \(SELECT id FROM `[^`]+`\.deleted_links\)/g, 'WHERE 1')
-    if (without !== row.q) console.log(`      ${row.label} without NOT IN deleted_*: median ${ms((await timeAnswer(READS, async () => (await admin.rows(without)).length)).median)}`)
-    const noFinal = row.q.split('\n').filter((line) => !/subtracted_/.test(line)).join('\n')
-    if (noFinal !== row.q) console.log(`      ${row.label} without the subtracted (FINAL) tables: median ${ms((await timeAnswer(READS, async () => (await admin.rows(noFinal)).length)).median)}`)
   }
   const empty = await timeAnswer(READS, async () => (await admin.rows('SELECT 1')).length)
   console.log(`    a round trip (SELECT 1): median ${ms(empty.median)} (${uptime()})`)

@@ -112,7 +112,7 @@ function seedStatement(table: string, options: { firstId: number; offset: number
 const uptime = () => `load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} on ${os.cpus().length} cores`
 const format = (timing: Timing) => `median ${timing.median.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms (${timing.n} answers, ${uptime()})`
 /** The rollups (merged after seeding; their rows printed). */
-const ROLLUP_TABLES = ['account_hours', 'account_hour_values', 'link_hours', 'account_day_values', 'link_days']
+const ROLLUP_TABLES = ['account_hours', 'account_hour_values', 'link_hours', 'account_day_values', 'link_days', 'account_week_values', 'link_weeks', 'account_month_values', 'link_months']
 const verdict = (timing: Timing, median: number, p99?: number) => (timing.median < median && (p99 === undefined || timing.p99 < p99) ? 'met' : 'NOT met')
 const day = (index: number) => nowTimestamp(new Date(START + index * DAY_MS)).slice(0, 10)
 

@@ -36,6 +36,8 @@ const AUDIT_OVERLAP = 1_000
 const RETENTION_EVERY_MS = 3_600_000
 
 const ITEM_TYPES = ['link', 'qr', 'campaign', 'bio']
+/** The journal's actions that delete clicks' items. */
+const DELETIONS = ['link.deleted', 'workspace.deleted', 'user.deleted']
 const CLICK_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/
 
 export interface ClickhouseFeederOptions {
@@ -84,6 +86,8 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   const pageSize = options.pageSize ?? PAGE
   const me = randomUUID()
   let holding = false
+  /** When this instance last found the lease another's (ms of `now`); -Infinity once it holds it. */
+  let refusedAt = -Infinity
   /** Links whose clicks are not copied (tombstoned); loaded at the first round. */
   let deleted: Set<number> | null = null
 
@@ -98,6 +102,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       .where((eb) => eb.or([eb('holder', 'is', null), eb('holder', '=', me), eb('lease_until', '<', stamp(time))]))
       .executeTakeFirst()
     holding = Number(result.numUpdatedRows) === 1
+    refusedAt = holding ? -Infinity : time
     return holding
   }
 
@@ -113,11 +118,16 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   }
 
   async function applyDeletions(auditId: number): Promise<void> {
-    const rows = await db.selectFrom('audit_log').select(['id', 'action', 'resource_id'])
-      .where('id', '>', Math.max(0, auditId - AUDIT_OVERLAP))
-      .where('action', 'in', ['link.deleted', 'workspace.deleted', 'user.deleted'])
+    const from = Math.max(0, auditId - AUDIT_OVERLAP)
+    // One read (it runs before every answer of the lease's holder): the deletions since, and the journal's last row.
+    const read = await db.selectFrom('audit_log').select(['id', 'action', 'resource_id'])
+      .where((eb) => eb.or([
+        eb.and([eb('id', '>', from), eb('action', 'in', DELETIONS)]),
+        eb('id', '=', eb.selectFrom('audit_log').select((inner) => inner.fn.max('id').as('id'))),
+      ]))
       .orderBy('id').execute()
-    const highest = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? auditId)
+    const highest = read.length > 0 ? Number(read.at(-1)!.id) : auditId
+    const rows = read.filter((row) => Number(row.id) > from && DELETIONS.includes(row.action))
     deleted ??= await store.deletedLinks()
     const links = [...new Set(rows.filter((row) => row.action === 'link.deleted' && row.resource_id !== null && !deleted!.has(row.resource_id)).map((row) => row.resource_id!))]
     // A workspace's tombstone is written again within the overlap: a set, and the mutation finds nothing more.
@@ -181,8 +191,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
    * lease, and the batch read ahead is written only after that: a crash anywhere leaves the cursor
    * at or before what ClickHouse holds, and the ledger keeps a batch from being written twice.
    */
-  async function copyBatches(): Promise<number | null> {
-    const place = await state()
+  async function copyBatches(place: Awaited<ReturnType<typeof state>>): Promise<number | null> {
     let fedClicks = Number(place.fed_clicks)
     let copied = 0
     let reading: Promise<Batch> | null = readBatch(Number(place.last_id), new Map(JSON.parse(place.gaps) as Array<[number, number]>))
@@ -236,7 +245,8 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     const place = await state()
     if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))
-    const copied = await copyBatches()
+    // The place read above: only this instance moves it while it holds the lease (fenced updates), and deletions move only audit_id.
+    const copied = await copyBatches(place)
     if (copied === null) return null
     await applyRetention(place.retention_at)
     return copied
@@ -274,8 +284,17 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       if (holding) await db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null }).where('id', '=', 1).where('holder', '=', me).execute().catch(() => undefined)
       holding = false
     },
-    /** A round now when this instance holds the lease or can take it (before an answer: read your own clicks); null without it. */
+    /** A round now when this instance holds the lease or can take it; null without it. */
     round: () => serially(roundOnce),
+    /**
+     * A round before an answer (read your own clicks) when this instance holds the lease or may
+     * take it; one that found the lease another's within the standby poll answers null without
+     * asking again (its loop asks every `standbyPollMs`; a round would find the lease taken).
+     */
+    beforeAnswer(): Promise<number | null> {
+      if (now().getTime() - refusedAt < (options.standbyPollMs ?? STANDBY_POLL_MS)) return Promise.resolve(null)
+      return serially(roundOnce)
+    },
     /** Whether this instance held the lease at its last look. */
     get holding() {
       return holding
