@@ -21,8 +21,8 @@ import { DAY_MS, nowTimestamp, timeOfStored } from '../core/time.js'
 import { backgroundLoop } from '../core/background-loop.js'
 import { pauseFor } from '../core/pause.js'
 import type { DB } from '../db/database.js'
-import { linksDeletedBefore, readClicksAfter, type SourceClick } from './click-pages.js'
-import type { ClickhouseClick, ClickhouseStore } from './clickhouse-store.js'
+import { linksDeletedBefore, readFeedClicksAfter, type FeedClick } from './click-pages.js'
+import type { ClickhouseClick, ClickhouseClickText, ClickhouseStore } from './clickhouse-store.js'
 
 /** Clicks copied per round (one insert). */
 const PAGE = 50_000
@@ -140,15 +140,17 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
 
   /** A stored click time as `YYYY-MM-DD HH:MM:SS` (ClickHouse's DateTime text). */
   const clickTime = (stored: string) => (CLICK_TIME.test(stored) ? stored : nowTimestamp(new Date(timeOfStored(stored))))
-  const toClick = (row: SourceClick): ClickhouseClick => ({
+  const toClick = (row: FeedClick): ClickhouseClick | ClickhouseClickText => 'tail' in row ? {
+    id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at), tail: row.tail,
+  } : {
     id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at),
     country: row.country ?? '', referrer: row.referrer_host ?? '', browser: row.browser ?? '', os: row.os ?? '', device: row.device ?? '', language: row.language ?? '',
     is_unique: Number(row.is_unique) === 1 ? 1 : 0,
-  })
+  }
 
   /** A batch read and checked, not yet written: where the cursor and the gaps go once it is. */
   interface Batch {
-    fresh: ClickhouseClick[]
+    fresh: Array<ClickhouseClick | ClickhouseClickText>
     last: number
     gaps: Map<number, number>
     /** A whole page was read: there may be more after `last`. */
@@ -172,7 +174,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       mark = at
       return spent
     }
-    const { found, page, last, gaps } = await readClicksAfter(db, lastId, known, now().getTime(), pageSize)
+    const { found, page, last, gaps } = await readFeedClicksAfter(db, lastId, known, now().getTime(), pageSize)
     const full = page.length === pageSize
     if (found.length === 0 && page.length === 0 && gaps.size === known.size) return { fresh: [], last, gaps, full, idle: true, read: lap(), ledger: 0 }
     deleted ??= await store.deletedLinks()

@@ -75,6 +75,22 @@ export interface ClickhouseClick {
   is_unique: number
 }
 
+/**
+ * A click whose fields after the time (the six dimensions, then is_unique) come as TabSeparated
+ * text escaped already: the feeder's read on PostgreSQL (click-pages.ts `readFeedClicksAfter`).
+ */
+export interface ClickhouseClickText {
+  id: number
+  account_id: number
+  item_type: number
+  item_id: number
+  clicked_at: string
+  tail: string
+}
+
+/** A tail as PostgreSQL builds it: six fields without a raw tab, line feed or carriage return, then 0 or 1. */
+const TAIL = /^[^\t\n\r]*(?:\t[^\t\n\r]*){5}\t[01]$/
+
 /** The columns of an insert, in the order `tabSeparated` writes them. */
 const INSERT_COLUMNS = ['id', 'account_id', 'item_type', 'item_id', 'clicked_at', ...VALUE_DIMENSIONS, 'is_unique'] as const
 
@@ -85,10 +101,15 @@ function field(text: string): string {
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' }
 
 /** Clicks as TabSeparated rows (INSERT_COLUMNS); numbers checked as integers, the time as `YYYY-MM-DD HH:MM:SS`. */
-export function tabSeparated(clicks: readonly ClickhouseClick[]): string {
+export function tabSeparated(clicks: ReadonlyArray<ClickhouseClick | ClickhouseClickText>): string {
   let text = ''
   for (const click of clicks) {
     if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(click.clicked_at)) throw new TypeError(`not a click time: ${click.clicked_at}`)
+    if ('tail' in click) {
+      if (!TAIL.test(click.tail)) throw new TypeError(`not the fields of a click: ${click.tail}`)
+      text += `${integer(click.id)}\t${integer(click.account_id)}\t${integer(click.item_type)}\t${integer(click.item_id)}\t${click.clicked_at}\t${click.tail}\n`
+      continue
+    }
     text += `${integer(click.id)}\t${integer(click.account_id)}\t${integer(click.item_type)}\t${integer(click.item_id)}\t${click.clicked_at}\t${field(click.country)}\t${field(click.referrer)}\t${field(click.browser)}\t${field(click.os)}\t${field(click.device)}\t${field(click.language)}\t${click.is_unique === 1 ? 1 : 0}\n`
   }
   return text
@@ -580,7 +601,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
      * as TabSeparated text: a third of JSONEachRow's bytes, and ClickHouse parses it faster
      * (measured in ADR 035's feeder runs).
      */
-    async insert(clicks: readonly ClickhouseClick[], timeoutMs = options.insertTimeoutMs ?? 20_000): Promise<void> {
+    async insert(clicks: ReadonlyArray<ClickhouseClick | ClickhouseClickText>, timeoutMs = options.insertTimeoutMs ?? 20_000): Promise<void> {
       if (clicks.length === 0) return
       await ensureSchema()
       await client.insert({
