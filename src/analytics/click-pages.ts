@@ -2,9 +2,9 @@
 // ClickHouse feeder, clickhouse-feeder.ts, ADR 035): reading the main database's clicks in id
 // order after a place kept, with the ids skipped over looked for again (on PostgreSQL an id may
 // commit after a higher one), and finding the links deleted before a copy was first made.
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { DB } from '../db/database.js'
-import { dialectOf } from '../db/dialect.js'
+import { tabSeparatedText } from '../db/tab-separated.js'
 import type { ClicksTable } from '../db/schema.js'
 
 /** How long a skipped id is looked for again (a transaction still open, or rolled back for good). */
@@ -22,14 +22,6 @@ export type SourceClick = Pick<Selectable<ClicksTable>, (typeof SOURCE_COLUMNS)[
  * a SourceClick, escaped by the feeder.
  */
 export type FeedClick = Pick<SourceClick, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at'> & ({ tail: string } | SourceClick)
-
-/** A text column escaped as ClickHouse's TabSeparated reads it ('' for null). */
-const escaped = (column: string) => {
-  const text = sql`coalesce(${sql.ref(column)}, '')`
-  return sql`replace(replace(replace(replace(${text}, chr(92), chr(92) || chr(92)), chr(9), chr(92) || 't'), chr(10), chr(92) || 'n'), chr(13), chr(92) || 'r')`
-}
-/** The TabSeparated fields after the time (dimensions as `INSERT_COLUMNS` orders them, then is_unique), built by PostgreSQL. */
-const TAIL = sql<string>`concat_ws(chr(9), ${sql.join(['country', 'referrer_host', 'browser', 'os', 'device', 'language'].map(escaped))}, case when is_unique = 1 then '1' else '0' end)`
 
 export interface ClickPage<T = SourceClick> {
   /** Clicks of ids that were gaps and have appeared since. */
@@ -57,8 +49,9 @@ export async function readClicksAfter(db: DB, after: number, known: ReadonlyMap<
  * ms where twelve columns formatted by the feeder took 210 (ADR 035, "The feeder's page as text").
  */
 export async function readFeedClicksAfter(db: DB, after: number, known: ReadonlyMap<number, number>, time: number, pageSize: number): Promise<ClickPage<FeedClick>> {
-  if (dialectOf(db) !== 'postgres') return readClicksAfter(db, after, known, time, pageSize)
-  return readPage<FeedClick>(db, after, known, time, pageSize, (query) => query.select(['id', 'account_id', 'item_type', 'item_id', 'created_at', TAIL.as('tail')]))
+  const tail = tabSeparatedText(db, ['country', 'referrer_host', 'browser', 'os', 'device', 'language'], 'is_unique')
+  if (!tail) return readClicksAfter(db, after, known, time, pageSize)
+  return readPage<FeedClick>(db, after, known, time, pageSize, (query) => query.select(['id', 'account_id', 'item_type', 'item_id', 'created_at', tail.as('tail')]))
 }
 
 
