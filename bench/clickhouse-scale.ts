@@ -20,8 +20,10 @@
 // BENCH_CH_DIR, by default linkwell-bench-clickhouse in the temporary folder) and PostgreSQL's
 // `lw_bench_clickhouse_kept` (the accounts and links the questions need). A later run with
 // BENCH_CH_KEEP=1 and the same sizes reuses them when they still match (the sizes recorded at
-// seeding, the clicks held, the accounts and links), else seeds them anew; it prints which, and
-// the clicks held. The feeder's part always runs in databases of its own, dropped at its end.
+// seeding, the clicks held, the accounts and links); it prints which, and
+// the clicks held. A kept store of other sizes is not replaced unless BENCH_CH_RESEED=1 (one whose
+// seeding was interrupted is: it has no record). The feeder's part always runs in databases of its
+// own, dropped at its end.
 import os from 'node:os'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
@@ -144,15 +146,19 @@ async function withQuestionDatabase<T>(options: ClickhouseScaleOptions, fresh: b
   return work(url.toString())
 }
 
-/** The kept store's record when it matches the sizes asked and holds their clicks (else null: seed anew). */
+/** The kept store's record when it matches the sizes asked and holds their clicks; null: seed anew (no record, or BENCH_CH_RESEED=1); else refused. */
 async function keptSeed(admin: ClickhouseStore, database: string, options: ClickhouseScaleOptions): Promise<SeedRecord | null> {
   const [exists] = await admin.rows<{ c: string }>(`SELECT count() AS c FROM system.tables WHERE database = ${literal(database)} AND name = 'bench_seed'`)
   if (Number(exists?.c ?? 0) === 0) return null
   const [record] = await admin.rows<Record<keyof SeedRecord, string>>(`SELECT * FROM ${database}.bench_seed LIMIT 1`)
   if (!record) return null
   const seed = Object.fromEntries(Object.entries(record).map(([key, value]) => [key, Number(value)])) as unknown as SeedRecord
-  if (seed.workspace_clicks !== options.workspaceClicks || seed.link_clicks !== options.linkClicks || seed.links !== options.links) return null
-  return (await admin.size()).clicks === options.workspaceClicks + options.linkClicks ? seed : null
+  const held = (await admin.size()).clicks
+  const sizes = seed.workspace_clicks === options.workspaceClicks && seed.link_clicks === options.linkClicks && seed.links === options.links
+  if (sizes && held === seed.workspace_clicks + seed.link_clicks) return seed
+  // A finished seeding of other sizes (or one that lost clicks) is not dropped by a mistyped run: it may have taken hours.
+  if (process.env.BENCH_CH_RESEED === '1') return null
+  throw new Error(`the kept store ${database} was seeded with ${seed.workspace_clicks} + ${seed.link_clicks} clicks over ${seed.links} links and holds ${held}; asked: ${options.workspaceClicks} + ${options.linkClicks} over ${options.links}. Run with its sizes, or BENCH_CH_RESEED=1 to seed anew`)
 }
 
 /** Whether the kept PostgreSQL database has the accounts and links the record names. */
@@ -207,7 +213,7 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
             await db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null, last_id: total }).where('id', '=', 1).execute()
             await ask(db, database, seed)
           } else {
-            if (kept) throw new Error(`PostgreSQL's ${KEPT_POSTGRES} does not match the kept ClickHouse store: drop ClickHouse's ${database} (or BENCH_CH_DIR) to seed anew`)
+            if (kept) throw new Error(`PostgreSQL's ${KEPT_POSTGRES} does not match the kept ClickHouse store: BENCH_CH_RESEED=1 seeds both anew`)
             await ask(db, database, await seedStore(db, admin, database))
           }
         } finally {
