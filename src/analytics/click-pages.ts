@@ -4,6 +4,7 @@
 // commit after a higher one), and finding the links deleted before a copy was first made.
 import type { Selectable } from 'kysely'
 import type { DB } from '../db/database.js'
+import { tabSeparatedText } from '../db/tab-separated.js'
 import type { ClicksTable } from '../db/schema.js'
 
 /** How long a skipped id is looked for again (a transaction still open, or rolled back for good). */
@@ -14,12 +15,19 @@ export const MAX_GAPS = 10_000
 /** The raw click's columns both copies take. */
 export const SOURCE_COLUMNS = ['id', 'account_id', 'item_type', 'item_id', 'created_at', 'country', 'referrer_host', 'browser', 'os', 'device', 'language', 'is_unique'] as const
 export type SourceClick = Pick<Selectable<ClicksTable>, (typeof SOURCE_COLUMNS)[number]>
+/**
+ * A click read for ClickHouse's TabSeparated insert (ADR 035): on PostgreSQL the six dimensions and
+ * the unique flag come as one text, `tail`, escaped by the database (backslash, tab, line feed and
+ * carriage return; PostgreSQL's text holds no NUL), the dimensions' columns left out; on SQLite as
+ * a SourceClick, escaped by the feeder.
+ */
+export type FeedClick = Pick<SourceClick, 'id' | 'account_id' | 'item_type' | 'item_id' | 'created_at'> & ({ tail: string } | SourceClick)
 
-export interface ClickPage {
+export interface ClickPage<T = SourceClick> {
   /** Clicks of ids that were gaps and have appeared since. */
-  found: SourceClick[]
+  found: T[]
   /** Up to `pageSize` clicks after `after`, in id order. */
-  page: SourceClick[]
+  page: T[]
   /** The highest id read (`after` when none). */
   last: number
   /** The ids still looked for, each with when it was first missed: the old ones (`GAP_MS`) dropped, the page's skipped ids added. */
@@ -32,10 +40,26 @@ export interface ClickPage {
  * allows (a table whose old clicks were pruned starts high).
  */
 export async function readClicksAfter(db: DB, after: number, known: ReadonlyMap<number, number>, time: number, pageSize: number): Promise<ClickPage> {
+  return readPage(db, after, known, time, pageSize, (query) => query.select([...SOURCE_COLUMNS]))
+}
+
+/**
+ * The same page for ClickHouse's feeder (`FeedClick`): on PostgreSQL each row's dimensions as one
+ * text built and escaped by the database, which read a 50,000-click page and made its text in 86
+ * ms where twelve columns formatted by the feeder took 210 (ADR 035, "The feeder's page as text").
+ */
+export async function readFeedClicksAfter(db: DB, after: number, known: ReadonlyMap<number, number>, time: number, pageSize: number): Promise<ClickPage<FeedClick>> {
+  const tail = tabSeparatedText(db, ['country', 'referrer_host', 'browser', 'os', 'device', 'language'], 'is_unique')
+  if (!tail) return readClicksAfter(db, after, known, time, pageSize)
+  return readPage<FeedClick>(db, after, known, time, pageSize, (query) => query.select(['id', 'account_id', 'item_type', 'item_id', 'created_at', tail.as('tail')]))
+}
+
+
+async function readPage<T extends { id: number | bigint | string }>(db: DB, after: number, known: ReadonlyMap<number, number>, time: number, pageSize: number, columns: (query: any) => any): Promise<ClickPage<T>> {
   const gaps = new Map([...known].filter(([, seen]) => time - seen < GAP_MS))
-  const found = gaps.size > 0 ? ((await db.selectFrom('clicks').select([...SOURCE_COLUMNS]).where('id', 'in', [...gaps.keys()]).execute()) as SourceClick[]) : []
+  const found = gaps.size > 0 ? ((await columns(db.selectFrom('clicks')).where('id', 'in', [...gaps.keys()]).execute()) as T[]) : []
   for (const row of found) gaps.delete(Number(row.id))
-  const page = (await db.selectFrom('clicks').select([...SOURCE_COLUMNS]).where('id', '>', after).orderBy('id').limit(pageSize).execute()) as SourceClick[]
+  const page = (await columns(db.selectFrom('clicks')).where('id', '>', after).orderBy('id').limit(pageSize).execute()) as T[]
   let last = after
   for (const row of page) {
     const id = Number(row.id)

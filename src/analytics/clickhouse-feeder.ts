@@ -21,8 +21,8 @@ import { DAY_MS, nowTimestamp, timeOfStored } from '../core/time.js'
 import { backgroundLoop } from '../core/background-loop.js'
 import { pauseFor } from '../core/pause.js'
 import type { DB } from '../db/database.js'
-import { linksDeletedBefore, readClicksAfter, type SourceClick } from './click-pages.js'
-import type { ClickhouseClick, ClickhouseStore } from './clickhouse-store.js'
+import { linksDeletedBefore, readFeedClicksAfter, type FeedClick } from './click-pages.js'
+import type { ClickhouseClick, ClickhouseClickText, ClickhouseStore } from './clickhouse-store.js'
 
 /** Clicks copied per round (one insert). */
 const PAGE = 50_000
@@ -36,6 +36,8 @@ const AUDIT_OVERLAP = 1_000
 const RETENTION_EVERY_MS = 3_600_000
 
 const ITEM_TYPES = ['link', 'qr', 'campaign', 'bio']
+/** The journal's actions that delete clicks' items. */
+const DELETIONS = ['link.deleted', 'workspace.deleted', 'user.deleted']
 const CLICK_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/
 
 export interface ClickhouseFeederOptions {
@@ -84,6 +86,8 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   const pageSize = options.pageSize ?? PAGE
   const me = randomUUID()
   let holding = false
+  /** When this instance last found the lease another's (ms of `now`); -Infinity once it holds it. */
+  let refusedAt = -Infinity
   /** Links whose clicks are not copied (tombstoned); loaded at the first round. */
   let deleted: Set<number> | null = null
 
@@ -98,6 +102,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       .where((eb) => eb.or([eb('holder', 'is', null), eb('holder', '=', me), eb('lease_until', '<', stamp(time))]))
       .executeTakeFirst()
     holding = Number(result.numUpdatedRows) === 1
+    refusedAt = holding ? -Infinity : time
     return holding
   }
 
@@ -113,11 +118,16 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
   }
 
   async function applyDeletions(auditId: number): Promise<void> {
-    const rows = await db.selectFrom('audit_log').select(['id', 'action', 'resource_id'])
-      .where('id', '>', Math.max(0, auditId - AUDIT_OVERLAP))
-      .where('action', 'in', ['link.deleted', 'workspace.deleted', 'user.deleted'])
+    const from = Math.max(0, auditId - AUDIT_OVERLAP)
+    // One read (it runs before every answer of the lease's holder): the deletions since, and the journal's last row.
+    const read = await db.selectFrom('audit_log').select(['id', 'action', 'resource_id'])
+      .where((eb) => eb.or([
+        eb.and([eb('id', '>', from), eb('action', 'in', DELETIONS)]),
+        eb('id', '=', eb.selectFrom('audit_log').select((inner) => inner.fn.max('id').as('id'))),
+      ]))
       .orderBy('id').execute()
-    const highest = Number((await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? auditId)
+    const highest = read.length > 0 ? Number(read.at(-1)!.id) : auditId
+    const rows = read.filter((row) => Number(row.id) > from && DELETIONS.includes(row.action))
     deleted ??= await store.deletedLinks()
     const links = [...new Set(rows.filter((row) => row.action === 'link.deleted' && row.resource_id !== null && !deleted!.has(row.resource_id)).map((row) => row.resource_id!))]
     // A workspace's tombstone is written again within the overlap: a set, and the mutation finds nothing more.
@@ -130,15 +140,17 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
 
   /** A stored click time as `YYYY-MM-DD HH:MM:SS` (ClickHouse's DateTime text). */
   const clickTime = (stored: string) => (CLICK_TIME.test(stored) ? stored : nowTimestamp(new Date(timeOfStored(stored))))
-  const toClick = (row: SourceClick): ClickhouseClick => ({
+  const toClick = (row: FeedClick): ClickhouseClick | ClickhouseClickText => 'tail' in row ? {
+    id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at), tail: row.tail,
+  } : {
     id: Number(row.id), account_id: row.account_id, item_type: ITEM_TYPES.indexOf(row.item_type), item_id: row.item_id, clicked_at: clickTime(row.created_at),
     country: row.country ?? '', referrer: row.referrer_host ?? '', browser: row.browser ?? '', os: row.os ?? '', device: row.device ?? '', language: row.language ?? '',
     is_unique: Number(row.is_unique) === 1 ? 1 : 0,
-  })
+  }
 
   /** A batch read and checked, not yet written: where the cursor and the gaps go once it is. */
   interface Batch {
-    fresh: ClickhouseClick[]
+    fresh: Array<ClickhouseClick | ClickhouseClickText>
     last: number
     gaps: Map<number, number>
     /** A whole page was read: there may be more after `last`. */
@@ -162,7 +174,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       mark = at
       return spent
     }
-    const { found, page, last, gaps } = await readClicksAfter(db, lastId, known, now().getTime(), pageSize)
+    const { found, page, last, gaps } = await readFeedClicksAfter(db, lastId, known, now().getTime(), pageSize)
     const full = page.length === pageSize
     if (found.length === 0 && page.length === 0 && gaps.size === known.size) return { fresh: [], last, gaps, full, idle: true, read: lap(), ledger: 0 }
     deleted ??= await store.deletedLinks()
@@ -181,8 +193,7 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
    * lease, and the batch read ahead is written only after that: a crash anywhere leaves the cursor
    * at or before what ClickHouse holds, and the ledger keeps a batch from being written twice.
    */
-  async function copyBatches(): Promise<number | null> {
-    const place = await state()
+  async function copyBatches(place: Awaited<ReturnType<typeof state>>): Promise<number | null> {
     let fedClicks = Number(place.fed_clicks)
     let copied = 0
     let reading: Promise<Batch> | null = readBatch(Number(place.last_id), new Map(JSON.parse(place.gaps) as Array<[number, number]>))
@@ -236,7 +247,8 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     const place = await state()
     if (Number(place.last_id) === 0) await markLinksDeletedBefore()
     await applyDeletions(Number(place.audit_id))
-    const copied = await copyBatches()
+    // The place read above: only this instance moves it while it holds the lease (fenced updates), and deletions move only audit_id.
+    const copied = await copyBatches(place)
     if (copied === null) return null
     await applyRetention(place.retention_at)
     return copied
@@ -274,8 +286,17 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
       if (holding) await db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null }).where('id', '=', 1).where('holder', '=', me).execute().catch(() => undefined)
       holding = false
     },
-    /** A round now when this instance holds the lease or can take it (before an answer: read your own clicks); null without it. */
+    /** A round now when this instance holds the lease or can take it; null without it. */
     round: () => serially(roundOnce),
+    /**
+     * A round before an answer (read your own clicks) when this instance holds the lease or may
+     * take it; one that found the lease another's within the standby poll answers null without
+     * asking again (its loop asks every `standbyPollMs`; a round would find the lease taken).
+     */
+    beforeAnswer(): Promise<number | null> {
+      if (now().getTime() - refusedAt < (options.standbyPollMs ?? STANDBY_POLL_MS)) return Promise.resolve(null)
+      return serially(roundOnce)
+    },
     /** Whether this instance held the lease at its last look. */
     get holding() {
       return holding

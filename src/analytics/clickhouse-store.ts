@@ -14,8 +14,9 @@
 //                      clicked_at, id): questions filtered by country or referrer read their range;
 //   click_ids          the ids held (a view of `clicks`), ORDER BY id: the feeder's ledger, so a
 //                      batch sent twice is written once;
-//   rollups            of the links' clicks per account and hour / day (and dimension value), per
-//                      link and hour / day: a workspace's unfiltered answers (`derivedTables`);
+//   rollups            of the links' clicks per account and hour / day / week / month (and dimension
+//                      value), per link and hour / day / week / month: a workspace's unfiltered
+//                      answers (`derivedTables`, `spansOf`);
 //   deleted_links, deleted_accounts  tombstones: left out of every answer at once, while the
 //                      mutations (ALTER TABLE … DELETE) that remove their clicks run.
 // The derived tables (the by-value copy and the rollups) are versioned (`LAYOUT_VERSION`): a store
@@ -49,6 +50,12 @@ export interface ClickhouseStoreOptions {
   queryTimeoutMs?: number
   /** How long a batch's insert may take (ms); below the feeder's lease. */
   insertTimeoutMs?: number
+  /**
+   * CLICK_RETENTION_DAYS, as the feeder deletes with it: the weekly and monthly rollups answer
+   * only for weeks and months that start on or after the retention's first day (ADR 035).
+   */
+  retentionDays?: number | null
+  now?: () => number
 }
 
 /** A click as the feeder copies it: the raw row's fields, unknown dimensions as ''. */
@@ -68,6 +75,22 @@ export interface ClickhouseClick {
   is_unique: number
 }
 
+/**
+ * A click whose fields after the time (the six dimensions, then is_unique) come as TabSeparated
+ * text escaped already: the feeder's read on PostgreSQL (click-pages.ts `readFeedClicksAfter`).
+ */
+export interface ClickhouseClickText {
+  id: number
+  account_id: number
+  item_type: number
+  item_id: number
+  clicked_at: string
+  tail: string
+}
+
+/** A tail as PostgreSQL builds it: six fields without a raw tab, line feed or carriage return, then 0 or 1. */
+const TAIL = /^[^\t\n\r]*(?:\t[^\t\n\r]*){5}\t[01]$/
+
 /** The columns of an insert, in the order `tabSeparated` writes them. */
 const INSERT_COLUMNS = ['id', 'account_id', 'item_type', 'item_id', 'clicked_at', ...VALUE_DIMENSIONS, 'is_unique'] as const
 
@@ -78,10 +101,15 @@ function field(text: string): string {
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' }
 
 /** Clicks as TabSeparated rows (INSERT_COLUMNS); numbers checked as integers, the time as `YYYY-MM-DD HH:MM:SS`. */
-export function tabSeparated(clicks: readonly ClickhouseClick[]): string {
+export function tabSeparated(clicks: ReadonlyArray<ClickhouseClick | ClickhouseClickText>): string {
   let text = ''
   for (const click of clicks) {
     if (!/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(click.clicked_at)) throw new TypeError(`not a click time: ${click.clicked_at}`)
+    if ('tail' in click) {
+      if (!TAIL.test(click.tail)) throw new TypeError(`not the fields of a click: ${click.tail}`)
+      text += `${integer(click.id)}\t${integer(click.account_id)}\t${integer(click.item_type)}\t${integer(click.item_id)}\t${click.clicked_at}\t${click.tail}\n`
+      continue
+    }
     text += `${integer(click.id)}\t${integer(click.account_id)}\t${integer(click.item_type)}\t${integer(click.item_id)}\t${click.clicked_at}\t${field(click.country)}\t${field(click.referrer)}\t${field(click.browser)}\t${field(click.os)}\t${field(click.device)}\t${field(click.language)}\t${click.is_unique === 1 ? 1 : 0}\n`
   }
   return text
@@ -102,6 +130,57 @@ export function integer(value: number): string {
 function dateTime(time: number): string {
   if (!Number.isFinite(time)) throw new TypeError(`not a time: ${time}`)
   return `toDateTime(${literal(nowTimestamp(new Date(Math.floor(time / 1000) * 1000)))}, 'UTC')`
+}
+
+/** A UTC day (midnight milliseconds) as a Date literal (the weekly and monthly rollups' column). */
+function toDate(time: number): string {
+  if (!Number.isFinite(time)) throw new TypeError(`not a time: ${time}`)
+  return `toDate(${literal(new Date(Math.floor(time / DAY_MS) * DAY_MS).toISOString().slice(0, 10))})`
+}
+
+/** Day ranges [start, end), UTC midnights in milliseconds. */
+type DayRange = readonly [number, number]
+
+/**
+ * The whole UTC days [first, last) cut into the rollups that sum fewest rows (layout 3): the whole
+ * calendar months inside it from the monthly rollups, the whole weeks (Monday to Sunday) inside
+ * what is left from the weekly ones, the rest day by day. A 90-day window is 2-3 months, a few
+ * weeks and up to a dozen days (about 13 rows per link or value instead of 90). Weeks and months
+ * that start before `coarseFrom` (the first day retention surely kept) are taken day by day: their
+ * rows may hold clicks retention has removed since (`deleteBefore` drops them whole).
+ */
+export function spansOf(first: number, last: number, coarseFrom = -Infinity): { months: DayRange[]; weeks: DayRange[]; days: DayRange[] } {
+  const monthStart = (time: number) => {
+    const date = new Date(time)
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
+  }
+  const nextMonth = (time: number) => {
+    const date = new Date(time)
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)
+  }
+  // 1970-01-05, day 4, was a Monday.
+  const monday = (time: number) => time - ((((Math.floor(time / DAY_MS) - 4) % 7) + 7) % 7) * DAY_MS
+  const earliest = Math.max(first, coarseFrom)
+  const spans = { months: [] as DayRange[], weeks: [] as DayRange[], days: [] as DayRange[] }
+  const firstMonth = monthStart(earliest) === earliest ? earliest : nextMonth(earliest)
+  const lastMonth = monthStart(last)
+  const rest: DayRange[] = []
+  if (firstMonth < lastMonth) {
+    spans.months.push([firstMonth, lastMonth])
+    rest.push([first, firstMonth], [lastMonth, last])
+  } else rest.push([first, last])
+  for (const [start, end] of rest) {
+    if (start >= end) continue
+    const from = Math.max(start, coarseFrom)
+    const firstWeek = monday(from) === from ? from : monday(from) + 7 * DAY_MS
+    const lastWeek = monday(end)
+    if (firstWeek < lastWeek) {
+      spans.weeks.push([firstWeek, lastWeek])
+      if (start < firstWeek) spans.days.push([start, firstWeek])
+      if (lastWeek < end) spans.days.push([lastWeek, end])
+    } else spans.days.push([start, end])
+  }
+  return spans
 }
 
 const CLICK_COLUMNS = `id UInt64, account_id UInt32, item_type UInt8, item_id UInt32, clicked_at DateTime('UTC'), ${VALUE_DIMENSIONS.map((name) => `${name} String`).join(', ')}, is_unique UInt8`
@@ -128,9 +207,10 @@ const DIMENSION_INDEX = VALUE_DIMENSIONS.map((name, index) => `(${index}, ${name
  * The layout of the tables derived from `clicks` (ADR 035, "Layout versions"): a store whose
  * `layout` table does not hold this version has its derived tables emptied and filled again from
  * its clicks by the feeder holding the lease (`buildLayout`), once; until then questions are
- * answered from the click tables. 1: the hourly rollups; 2: the daily ones and `clicks_by_value`.
+ * answered from the click tables. 1: the hourly rollups; 2: the daily ones and `clicks_by_value`;
+ * 3: the weekly and monthly ones.
  */
-export const LAYOUT_VERSION = 2
+export const LAYOUT_VERSION = 3
 
 /** A table derived from `clicks`: made with the schema, fed by a view of each insert, refilled from the clicks by a layout's build. */
 interface Derived {
@@ -144,6 +224,8 @@ interface Derived {
 /** The derived tables (ADR 035, "Layout"): rollups of the links' clicks, the by-value copy, and the rows subtracted for deleted links. */
 function derivedTables(): Derived[] {
   const day = `toStartOfDay(clicked_at) AS day`
+  const week = `toMonday(clicked_at) AS week`
+  const month = `toStartOfMonth(clicked_at) AS month`
   const hour = `toStartOfHour(clicked_at) AS hour`
   const counted = `toInt64(count()) AS c`
   const uniques = `toInt64(sum(is_unique)) AS u`
@@ -178,6 +260,27 @@ function derivedTables(): Derived[] {
       definition: `(account_id UInt32, item_id UInt32, day DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (account_id, day, item_id)`,
       select: (source) => `SELECT account_id, item_id, ${day}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, day`,
     },
+    // Layout 3: a 90-day answer reads ~13 rows per link and per value (ADR 035, `spansOf`), not 90.
+    {
+      name: 'link_weeks',
+      definition: `(account_id UInt32, item_id UInt32, week Date, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(week) ORDER BY (account_id, week, item_id)`,
+      select: (source) => `SELECT account_id, item_id, ${week}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, week`,
+    },
+    {
+      name: 'link_months',
+      definition: `(account_id UInt32, item_id UInt32, month Date, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(month) ORDER BY (account_id, month, item_id)`,
+      select: (source) => `SELECT account_id, item_id, ${month}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, month`,
+    },
+    {
+      name: 'account_week_values',
+      definition: `(account_id UInt32, dimension UInt8, value String, week Date, c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(week) ORDER BY (account_id, week, dimension, value)`,
+      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${week}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, week`,
+    },
+    {
+      name: 'account_month_values',
+      definition: `(account_id UInt32, dimension UInt8, value String, month Date, c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(month) ORDER BY (account_id, month, dimension, value)`,
+      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${month}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, month`,
+    },
     { name: 'subtracted_hours', definition: `(item_id UInt32, account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, hour)` },
     { name: 'subtracted_hour_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, hour, value)` },
     { name: 'subtracted_day_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, day DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, day, value)` },
@@ -187,6 +290,11 @@ function derivedTables(): Derived[] {
 /** Tables with an `hour` column, a `day` column, and the copies of the clicks (deletions and retention reach each). */
 const HOUR_TABLES = ['account_hours', 'account_hour_values', 'link_hours', 'subtracted_hours', 'subtracted_hour_values'] as const
 const DAY_TABLES = ['account_day_values', 'link_days', 'subtracted_day_values'] as const
+/** Tables of weeks and months (layout 3): no subtracted rows of their own (a deleted link's are subtracted per day, `rolledUp`). */
+const WEEK_TABLES = ['link_weeks', 'account_week_values'] as const
+const MONTH_TABLES = ['link_months', 'account_month_values'] as const
+/** The link-keyed rollups: a deleted link's rows are left out by `NOT IN deleted_links` and removed by a mutation. */
+const LINK_ROLLUPS = ['link_hours', 'link_days', 'link_weeks', 'link_months'] as const
 const CLICK_COPIES = ['clicks', 'clicks_by_account', 'clicks_by_value'] as const
 
 /**
@@ -287,17 +395,21 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     return ready
   }
 
-  async function rows<T>(query: string, timeoutMs = queryTimeoutMs): Promise<T[]> {
+  async function rows<T>(query: string, timeoutMs = queryTimeoutMs, settings?: { max_threads: number }): Promise<T[]> {
     await ensureSchema()
     const signal = AbortSignal.timeout(timeoutMs)
-    const result = await client.query({ query, format: 'JSONEachRow', abort_signal: signal })
+    const result = await client.query({ query, format: 'JSONEachRow', abort_signal: signal, ...(settings ? { clickhouse_settings: settings } : {}) })
     return (await result.json()) as T[]
   }
 
-  /** A question's rows, or the 503 that tells statistics are unavailable. */
-  async function ask<T>(query: string): Promise<T[]> {
+  /**
+   * A question's rows, or the 503 that tells statistics are unavailable. `small`: a query of the
+   * rollups (thousands of rows), run on one thread: the three of an answer run at once, and on two
+   * cores three single-threaded queries took 11.9 ms where two threads each took 14.1 (ADR 035, "Profile").
+   */
+  async function ask<T>(query: string, small = false): Promise<T[]> {
     try {
-      return await rows<T>(query)
+      return await rows<T>(query, queryTimeoutMs, small ? { max_threads: 1 } : undefined)
     } catch (error) {
       throw new StatisticsStoreUnavailableError(error)
     }
@@ -347,37 +459,54 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
   /** Whether `clicks_by_value` reads fewer rows for a question than the click tables: it filters by a leading dimension. */
   const byValue = (question: StoreQuestion) => Boolean(question.filters.country || question.filters.referrer)
 
+  /** The first UTC day whose week or month the coarse rollups may answer (retention has removed nothing from it; a day's margin for clocks). */
+  const coarseFrom = () => (options.retentionDays ? Math.floor(((options.now ?? Date.now)() - options.retentionDays * DAY_MS) / DAY_MS) * DAY_MS + DAY_MS : -Infinity)
+
   /**
    * A workspace's unfiltered figures from the rollups, a deleted link's rows subtracted: the
-   * window's whole UTC days from the daily rollups, the hours before its first and after its last
-   * UTC midnight from the hourly ones (a 90-day answer reads ~90 rows per value and link, not
-   * 2,160); the slots are hours, from `account_hours` (2,160 rows for 90 days).
+   * window's whole UTC days from the monthly, weekly and daily rollups (`spansOf`: a 90-day answer
+   * reads ~13 rows per value and link, not 90 or 2,160), the hours before its first and after its
+   * last UTC midnight from the hourly ones; the slots are hours, from `account_hours` (2,160 rows
+   * for 90 days). A deleted link's rows are subtracted per day and hour (its subtracted rows are
+   * few). The workspace's tombstone is asked once per query, outside the union.
    */
   async function rolledUp(question: StoreQuestion & { scope: { accountId: number } }): Promise<StoreFigures> {
-    const account = `account_id = ${integer(question.scope.accountId)} AND account_id NOT IN (SELECT id FROM ${table('deleted_accounts')})`
+    const accountId = integer(question.scope.accountId)
+    const account = `account_id = ${accountId}`
+    const kept = `toUInt32(${accountId}) NOT IN (SELECT id FROM ${table('deleted_accounts')})`
     const hours = `hour >= ${dateTime(question.start)} AND hour < ${dateTime(question.end)}`
     const firstDay = Math.ceil(question.start / DAY_MS) * DAY_MS
     const lastDay = Math.floor(question.end / DAY_MS) * DAY_MS
-    const days = firstDay < lastDay ? `day >= ${dateTime(firstDay)} AND day < ${dateTime(lastDay)}` : '0'
-    const edges = firstDay < lastDay ? `${hours} AND (hour < ${dateTime(firstDay)} OR hour >= ${dateTime(lastDay)})` : hours
+    const whole = firstDay < lastDay
+    const spans = whole ? spansOf(firstDay, lastDay, coarseFrom()) : { months: [], weeks: [], days: [] }
+    const within = (column: string, ranges: readonly DayRange[], literalOf: (time: number) => string) => `(${ranges.map(([from, to]) => `(${column} >= ${literalOf(from)} AND ${column} < ${literalOf(to)})`).join(' OR ')})`
+    const edges = whole ? `${hours} AND (hour < ${dateTime(firstDay)} OR hour >= ${dateTime(lastDay)})` : hours
+    /** The window's rows of a family of rollups (month, week, day, hour tables), `columns` of each. */
+    const spanned = (columns: string, tables: { month: string; week: string; day: string; hour: string }) => [
+      ...(spans.months.length > 0 ? [`SELECT ${columns} FROM ${table(tables.month)} WHERE ${account} AND ${within('month', spans.months, toDate)}`] : []),
+      ...(spans.weeks.length > 0 ? [`SELECT ${columns} FROM ${table(tables.week)} WHERE ${account} AND ${within('week', spans.weeks, toDate)}`] : []),
+      ...(spans.days.length > 0 ? [`SELECT ${columns} FROM ${table(tables.day)} WHERE ${account} AND ${within('day', spans.days, dateTime)}`] : []),
+      // The hours outside the whole days (none for a window of whole days, unless it has no whole day).
+      ...(!whole || question.start < firstDay || question.end > lastDay ? [`SELECT ${columns} FROM ${table(tables.hour)} WHERE ${account} AND ${edges}`] : []),
+    ]
+    const subtracted = [
+      ...(whole ? [`SELECT dimension, value, -c AS c FROM ${table('subtracted_day_values')} FINAL WHERE ${account} AND day >= ${dateTime(firstDay)} AND day < ${dateTime(lastDay)}`] : []),
+      ...(!whole || question.start < firstDay || question.end > lastDay ? [`SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${edges}`] : []),
+    ]
     const choice = question.choice
     const [slots, values, links] = await Promise.all([
       ask<Counted & { s: string }>(`SELECT toUInt32(hour) AS s, sum(c) AS c, sum(u) AS u FROM (
           SELECT hour, c, u FROM ${table('account_hours')} WHERE ${account} AND ${hours}
           UNION ALL SELECT hour, -c AS c, -u AS u FROM ${table('subtracted_hours')} FINAL WHERE ${account} AND ${hours}
-        ) GROUP BY s HAVING c != 0`),
+        ) WHERE ${kept} GROUP BY s HAVING c != 0`, true),
       ask<Counted & { d: number; v: string }>(`SELECT dimension AS d, value AS v, sum(c) AS c FROM (
-          SELECT dimension, value, c FROM ${table('account_day_values')} WHERE ${account} AND ${days}
-          UNION ALL SELECT dimension, value, c FROM ${table('account_hour_values')} WHERE ${account} AND ${edges}
-          UNION ALL SELECT dimension, value, -c AS c FROM ${table('subtracted_day_values')} FINAL WHERE ${account} AND ${days}
-          UNION ALL SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${edges}
-        ) GROUP BY d, v HAVING c != 0`),
+          ${[...spanned('dimension, value, c', { month: 'account_month_values', week: 'account_week_values', day: 'account_day_values', hour: 'account_hour_values' }), ...subtracted].join('\n          UNION ALL ')}
+        ) WHERE ${kept} GROUP BY d, v HAVING c != 0`, true),
       ask<Counted & { i: number }>(`SELECT item_id AS i, sum(c) AS c, sum(u) AS u FROM (
-          SELECT item_id, c, u FROM ${table('link_days')} WHERE ${account} AND ${days}
-          UNION ALL SELECT item_id, c, u FROM ${table('link_hours')} WHERE ${account} AND ${edges}
-        ) WHERE item_id NOT IN (SELECT id FROM ${table('deleted_links')})
+          ${spanned('item_id, c, u', { month: 'link_months', week: 'link_weeks', day: 'link_days', hour: 'link_hours' }).join('\n          UNION ALL ')}
+        ) WHERE ${kept} AND item_id NOT IN (SELECT id FROM ${table('deleted_links')})
         ${choice && 'only' in choice ? `AND item_id IN (${[0, ...choice.only].map(integer).join(', ')})` : ''}
-        GROUP BY i HAVING c != 0 ${choice && 'top' in choice ? `ORDER BY c DESC, i DESC LIMIT ${integer(choice.top)}` : ''}`),
+        GROUP BY i HAVING c != 0 ${choice && 'top' in choice ? `ORDER BY c DESC, i DESC LIMIT ${integer(choice.top)}` : ''}`, true),
     ])
     const perDimension = VALUE_DIMENSIONS.map(() => [] as Array<{ value: string; clicks: number }>)
     for (const row of values) perDimension[Number(row.d)]?.push({ value: row.v, clicks: Number(row.c) })
@@ -472,7 +601,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
      * as TabSeparated text: a third of JSONEachRow's bytes, and ClickHouse parses it faster
      * (measured in ADR 035's feeder runs).
      */
-    async insert(clicks: readonly ClickhouseClick[], timeoutMs = options.insertTimeoutMs ?? 20_000): Promise<void> {
+    async insert(clicks: ReadonlyArray<ClickhouseClick | ClickhouseClickText>, timeoutMs = options.insertTimeoutMs ?? 20_000): Promise<void> {
       if (clicks.length === 0) return
       await ensureSchema()
       await client.insert({
@@ -494,12 +623,12 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
         }
         await client.insert({ table: table('deleted_links'), values: links.map((id) => ({ id })), format: 'JSONEachRow' })
         for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
-        for (const name of ['link_hours', 'link_days']) await command(`ALTER TABLE ${table(name)} DELETE WHERE item_id IN (${links.map(integer).join(', ')})`)
+        for (const name of LINK_ROLLUPS) await command(`ALTER TABLE ${table(name)} DELETE WHERE item_id IN (${links.map(integer).join(', ')})`)
       }
       if (accounts.length > 0) {
         await client.insert({ table: table('deleted_accounts'), values: accounts.map((id) => ({ id })), format: 'JSONEachRow' })
         const condition = `account_id IN (${accounts.map(integer).join(', ')})`
-        for (const name of [...CLICK_COPIES, ...HOUR_TABLES, ...DAY_TABLES]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
+        for (const name of [...CLICK_COPIES, ...HOUR_TABLES, ...DAY_TABLES, ...WEEK_TABLES, ...MONTH_TABLES]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
       }
     },
 
@@ -515,6 +644,11 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE clicked_at < ${day}`)
       for (const name of HOUR_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE hour < ${day}`)
       for (const name of DAY_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE day < ${day}`)
+      // A week or month that starts before the first day kept is never read again (`spansOf` takes
+      // those days from the daily rollups), so its row leaves whole.
+      const first = toDate(Math.floor(time / DAY_MS) * DAY_MS)
+      for (const name of WEEK_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE week < ${first}`)
+      for (const name of MONTH_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE month < ${first}`)
     },
 
     /** Whether this version's layout is built (`fresh`: asked of ClickHouse now). */

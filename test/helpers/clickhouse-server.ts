@@ -65,13 +65,15 @@ function configOf(dir: string, httpPort: number, tcpPort: number): string {
   <mark_cache_size>268435456</mark_cache_size>
   <uncompressed_cache_size>268435456</uncompressed_cache_size>
   <max_server_memory_usage_to_ram_ratio>0.5</max_server_memory_usage_to_ram_ratio>
+  <!-- Written only for queries run with log_queries=1 (the scale bench's profile). -->
+  <query_log><database>system</database><table>query_log</table><flush_interval_milliseconds>500</flush_interval_milliseconds></query_log>
 </yandex>
 `
 }
 
-const USERS = `<?xml version="1.0"?>
+const usersOf = (logQueries: boolean) => `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><max_memory_usage>4000000000</max_memory_usage><max_threads>2</max_threads></default></profiles>
+  <profiles><default><max_memory_usage>4000000000</max_memory_usage><max_threads>2</max_threads>${logQueries ? '<log_queries>1</log_queries>' : ''}</default></profiles>
   <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>
   <quotas><default></default></quotas>
 </yandex>
@@ -104,14 +106,14 @@ async function waitUntilAnswering(url: string, child: ChildProcess, dir: string,
 }
 
 /** Starts a server on free loopback ports in a new temporary folder (or `dir`). */
-export async function startClickhouseServer(options: { dir?: string; timeoutMs?: number } = {}): Promise<ClickhouseServer> {
+export async function startClickhouseServer(options: { dir?: string; timeoutMs?: number; /** Every query in system.query_log (the bench's profile). */ logQueries?: boolean } = {}): Promise<ClickhouseServer> {
   const binary = clickhouseBinary()
   if (!binary) throw new Error('clickhouse-server is not installed')
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'linkwell-clickhouse-'))
   for (const sub of ['log', 'data', 'tmp', 'user_files', 'format_schemas']) fs.mkdirSync(path.join(dir, sub), { recursive: true })
   const httpPort = await freeLoopbackPort()
   const tcpPort = await freeLoopbackPort()
-  fs.writeFileSync(path.join(dir, 'users.xml'), USERS)
+  fs.writeFileSync(path.join(dir, 'users.xml'), usersOf(options.logQueries ?? false))
   fs.writeFileSync(path.join(dir, 'config.xml'), configOf(dir, httpPort, tcpPort))
   const launch = async (): Promise<ChildProcess> => {
     const child = spawn(binary, [`--config-file=${path.join(dir, 'config.xml')}`], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore'], detached: false })

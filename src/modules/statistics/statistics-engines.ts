@@ -156,13 +156,13 @@ function createClickhouseEngines(options: StatisticsEnginesOptions, target: Clic
   let answering: StatisticsEngine | null = null
   let retry: NodeJS.Timeout | undefined
   const open = () => {
-    opening ??= openClickhouseStore({ ...target, queryTimeoutMs: tuning.queryTimeoutMs }).then((store) => {
+    opening ??= openClickhouseStore({ ...target, queryTimeoutMs: tuning.queryTimeoutMs, retentionDays: options.retentionDays }).then((store) => {
       const feeder = createClickhouseFeeder({
         db: options.db, store, retentionDays: options.retentionDays, pollMs: tuning.pollMs, leaseMs: tuning.leaseMs, pageSize: tuning.pageSize,
         afterInsert: tuning.afterInsert, onError: (error) => options.onError(error, 'feed'),
       })
       // Only a served process (started) feeds before it answers; the CLI reads what is there.
-      answering = createClickhouseEngine(options.rawClicks, store, { round: () => (feeding ? feeder.round() : Promise.resolve(null)) })
+      answering = createClickhouseEngine(options.rawClicks, store, { round: () => (feeding ? feeder.beforeAnswer() : Promise.resolve(null)) })
       opened = { store, feeder }
       return opened
     })
