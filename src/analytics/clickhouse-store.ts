@@ -26,7 +26,7 @@
 import { Readable } from 'node:stream'
 import type { ClickHouseClient } from '@clickhouse/client'
 import { ServiceUnavailableError } from '../core/errors.js'
-import { nowTimestamp } from '../core/time.js'
+import { dayOf, nowTimestamp } from '../core/time.js'
 import { VALUE_DIMENSIONS, type ValueDimension } from './click-aggregates.js'
 import type { ClickItemType } from './click-items.js'
 import type { StoreFigures, StoreQuestion } from './columnar-store.js'
@@ -135,7 +135,7 @@ function dateTime(time: number): string {
 /** A UTC day (midnight milliseconds) as a Date literal (the weekly and monthly rollups' column). */
 function toDate(time: number): string {
   if (!Number.isFinite(time)) throw new TypeError(`not a time: ${time}`)
-  return `toDate(${literal(new Date(Math.floor(time / DAY_MS) * DAY_MS).toISOString().slice(0, 10))})`
+  return `toDate(${literal(dayOf(time))})`
 }
 
 /** Day ranges [start, end), UTC midnights in milliseconds. */
