@@ -249,6 +249,27 @@ describeWithClickhouse('the ClickHouse engine answers as the SQL engine over the
     }
   })
 
+  it('counts every click of an item recorded under two accounts in a question the by-value copy answers (it is asked per account)', async () => {
+    const shared = await createLink(made, owner)
+    await write(spreadClicks(4, 120, now - 5 * DAY_MS, now, [
+      { accountId: owner.id, itemType: 'link', itemId: shared.id, weight: 2 },
+      { accountId: other.id, itemType: 'link', itemId: shared.id, weight: 1 },
+    ]))
+    expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBeGreaterThan(0)
+    expect(await clickhouseCount(`item_id = ${shared.id} AND account_id = ${other.id}`)).toBeGreaterThan(0)
+    const window = { start: Math.floor(now / DAY_MS) * DAY_MS - 6 * DAY_MS, end: Math.floor(now / DAY_MS) * DAY_MS + DAY_MS }
+    const scope = { itemType: 'link' as const, itemId: shared.id }
+    const total = (figures: { slots: Array<{ clicks: number }> }) => figures.slots.reduce((sum, slot) => sum + slot.clicks, 0)
+    for (const filters of [{ country: ['US', 'DE', 'FR', 'GB', ''] }, { referrer: ['google.com', ''] }, {}]) {
+      const expected = normalized(await sqlEngine.figures(scope, window, filters, false))
+      expect(normalized(await fed.services.analyticsStore.engine.figures(scope, window, filters, false)), JSON.stringify(filters)).toEqual(expected)
+    }
+    expect(total(await fed.services.analyticsStore.engine.figures(scope, window, {}, false))).toBe(120)
+    // Gone again, so that the next tests' workspaces hold what they did.
+    await made.services.links.deleteLink(await actingAs(made, owner), shared.id)
+    expect(await fed.services.analyticsStore.clickhouse!.feeder.round()).toBe(0)
+  })
+
   it('a deleted workspace\'s clicks leave ClickHouse', async () => {
     expect(await clickhouseCount(`account_id = ${other.id}`)).toBeGreaterThan(0)
     // As the administrator does (`user.deleted`; an owner's `workspace.deleted` is read the same way).
