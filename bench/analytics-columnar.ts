@@ -20,13 +20,11 @@ import path from 'node:path'
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
 import type { Kysely } from 'kysely'
 import { ZIPF_BROWSERS, ZIPF_COUNTRIES, ZIPF_DEVICES, ZIPF_LANGUAGES, ZIPF_REFERRERS, ZIPF_SYSTEMS } from '../src/analytics/click-distribution.js'
-import { seedLinks } from '../src/analytics/click-seed.js'
 import { openColumnarStore, rollupStatements } from '../src/analytics/columnar-store.js'
-import { nowTimestamp } from '../src/core/time.js'
 import { migrateToLatest, openDatabase, type DB } from '../src/db/database.js'
 import { createColumnarEngine } from '../src/modules/statistics/columnar-query.js'
 import { createRawClickRepository } from '../src/modules/statistics/raw-click.repository.js'
-import { statisticsServiceOn } from './statistics-service.js'
+import { createFixture, statisticsServiceOn, type Fixture } from './statistics-service.js'
 import { timeAnswer, type Timing } from './analytics.js'
 
 const DAYS = 90
@@ -87,13 +85,6 @@ const END = Date.parse(`${LAST_DAY}T00:00:00Z`) + DAY_MS
 /** A uniform draw of slot 0…SLOTS-1 for row `i` and stream `k`, the same on every run. */
 const draw = (k: number) => `(hash(i * 16 + ${k}) % ${SLOTS})::INTEGER`
 
-interface Fixture {
-  linkAccount: number
-  largeLink: number
-  workspace: number
-  /** The workspace's links' ids, consecutive. */
-  firstLink: number
-}
 
 /** Fills the store's tables (created by openColumnarStore) as its upkeep leaves them after 90 days. */
 async function seed(connection: DuckDBConnection, options: ColumnarOptions, fixture: Fixture): Promise<void> {
@@ -140,17 +131,6 @@ const timed = (reads: number, answer: () => Promise<unknown>): Promise<Timing> =
 const format = (timing: Timing) => `median ${timing.median.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms (${timing.n} answers)`
 const verdict = (timing: Timing, median: number, p99?: number) => (timing.median < median && (p99 === undefined || timing.p99 < p99) ? 'met' : 'NOT met')
 
-/** The main database: two accounts, the large link and the workspace's links (consecutive ids). */
-async function createFixture(db: DB, options: ColumnarOptions): Promise<Fixture> {
-  const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
-  const account = async (name: string) => (await db.insertInto('accounts').values({ email: `${name}@example.com`, username: name, password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: nowTimestamp() }).returning('id').executeTakeFirstOrThrow()).id
-  const linkAccount = await account('one-link')
-  const workspace = await account('workspace')
-  const [largeLink] = await seedLinks(db, linkAccount, 1)
-  const links = await seedLinks(db, workspace, options.links)
-  if (links.some((id, index) => id !== links[0]! + index)) throw new Error('the workspace links were not given consecutive ids')
-  return { linkAccount, largeLink: largeLink!, workspace, firstLink: links[0]! }
-}
 
 export async function runColumnarBench(options: ColumnarOptions): Promise<void> {
   console.log(`\n== analytics, the columnar store (ADR 022): ${options.workspaceClicks.toLocaleString('en')} workspace clicks over ${options.links.toLocaleString('en')} links + one link of ${options.linkClicks.toLocaleString('en')}, ${DAYS} days; answers through the statistics service`)
@@ -164,7 +144,7 @@ export async function runColumnarBench(options: ColumnarOptions): Promise<void> 
     const fresh = (await db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('links')).executeTakeFirstOrThrow()).links === 0
     let fixture: Fixture
     if (fresh) {
-      fixture = await createFixture(db, options)
+      fixture = await createFixture(db, options.links)
       // The store makes its tables; the seed fills them with the store closed (one process per file).
       await (await openColumnarStore(db, { file })).close()
       const instance = await DuckDBInstance.create(file, { threads: '2' })

@@ -41,7 +41,7 @@ import { createStatisticsEngines } from '../src/modules/statistics/statistics-en
 import { startClickhouseServer, type ClickhouseServer } from '../test/helpers/clickhouse-server.js'
 import { timeAnswer, type Timing } from './analytics.js'
 import { withBenchDatabase } from './postgres-database.js'
-import { statisticsServiceOn } from './statistics-service.js'
+import { createFixture, statisticsServiceOn } from './statistics-service.js'
 
 const DAYS = 90
 const LAST_DAY = '2026-06-30'
@@ -233,13 +233,7 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
 
   /** Seeds ClickHouse (and the accounts and links in PostgreSQL) in ADR 022's distribution; records the sizes when kept. */
   async function seedStore(db: DB, admin: ClickhouseStore, database: string): Promise<SeedRecord> {
-    const plan = await db.selectFrom('plans').select('id').executeTakeFirstOrThrow()
-    const account = async (name: string) => (await db.insertInto('accounts').values({ email: `${name}@example.com`, username: name, password_hash: null, avatar: null, plan_id: plan.id, plan_expires: null, is_admin: 0, is_suspended: 0, created_at: nowTimestamp() }).returning('id').executeTakeFirstOrThrow()).id
-    const linkAccount = await account('one-link')
-    const workspace = await account('workspace')
-    const [largeLink] = await seedLinks(db, linkAccount, 1)
-    const links = await seedLinks(db, workspace, options.links)
-    if (links.some((id, index) => id !== links[0]! + index)) throw new Error('the workspace links were not given consecutive ids')
+    const { linkAccount, workspace, largeLink, firstLink } = await createFixture(db, options.links)
     await admin.ensureSchema()
     // The layout's build on the empty store (instant): the seeded clicks reach every derived table through its view.
     await admin.buildLayout(async () => true)
@@ -250,17 +244,17 @@ export async function runClickhouseScaleBench(options: ClickhouseScaleOptions): 
     const chunk = 10_000_000
     for (let done = 0; done < options.workspaceClicks; done += chunk) {
       const count = Math.min(chunk, options.workspaceClicks - done)
-      await admin.command(seedStatement(`${database}.clicks`, { firstId: 1, offset: done, count, total: options.workspaceClicks, salt: 0, accountId: workspace, firstLink: links[0]!, links: options.links }), 3_600_000)
+      await admin.command(seedStatement(`${database}.clicks`, { firstId: 1, offset: done, count, total: options.workspaceClicks, salt: 0, accountId: workspace, firstLink, links: options.links }), 3_600_000)
       console.log(`    seeded ${(done + count).toLocaleString('en')} workspace clicks in ${((performance.now() - started) / 1000).toFixed(0)} s (${uptime()})`)
     }
     for (let done = 0; done < options.linkClicks; done += chunk) {
       const count = Math.min(chunk, options.linkClicks - done)
-      await admin.command(seedStatement(`${database}.clicks`, { firstId: 1 + options.workspaceClicks, offset: done, count, total: options.linkClicks, salt: 1, accountId: linkAccount, firstLink: largeLink!, links: 1 }), 3_600_000)
+      await admin.command(seedStatement(`${database}.clicks`, { firstId: 1 + options.workspaceClicks, offset: done, count, total: options.linkClicks, salt: 1, accountId: linkAccount, firstLink: largeLink, links: 1 }), 3_600_000)
     }
     const seedSeconds = (performance.now() - started) / 1000
     console.log(`    seeded ${total.toLocaleString('en')} clicks in ${seedSeconds.toFixed(0)} s (${Math.round(total / seedSeconds).toLocaleString('en')} clicks/s: the click table, its copies' and rollups' views)`)
     await merged(admin, database)
-    const seed: SeedRecord = { workspace_clicks: options.workspaceClicks, link_clicks: options.linkClicks, links: options.links, workspace, link_account: linkAccount, first_link: links[0]!, large_link: largeLink! }
+    const seed: SeedRecord = { workspace_clicks: options.workspaceClicks, link_clicks: options.linkClicks, links: options.links, workspace, link_account: linkAccount, first_link: firstLink, large_link: largeLink }
     if (options.keep) {
       // Written last: a run stopped while seeding leaves no record, and the next seeds anew.
       await admin.command(`CREATE TABLE ${database}.bench_seed (${Object.keys(seed).map((key) => `${key} UInt64`).join(', ')}) ENGINE = MergeTree ORDER BY tuple()`)
