@@ -2,6 +2,7 @@
 // of the spec. One schema drives validation, the TypeScript type and the OpenAPI document.
 import { IsOptional, Type, type TObject, type TObjectOptions, type TProperties, type TSchema } from 'typebox'
 import { ALIAS_PATTERN } from './link-limits.js'
+import { TIMESTAMP_INPUT_PATTERN } from './time.js'
 import { HTTP_URL_PATTERN, MAX_URL_LENGTH } from './urls.js'
 
 /** Largest id we accept: PostgreSQL `integer`. */
@@ -87,6 +88,16 @@ export const PageQuery = Type.Object({
 
 /** Date-time as the spec writes it: `YYYY-MM-DD HH:MM:SS` (UTC). */
 export const DateTime = Type.String({ description: 'UTC date-time, `YYYY-MM-DD HH:MM:SS`' })
+
+/**
+ * One end of a time range a list takes (`from`, `to`; read by core/time.ts `readTimeRange`): UTC,
+ * `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its `end` (first or last second).
+ */
+export const TimeBound = (end: string) => Type.String({
+  pattern: TIMESTAMP_INPUT_PATTERN,
+  errorMessage: 'must be a date YYYY-MM-DD or a date-time YYYY-MM-DD HH:MM:SS',
+  description: `UTC, \`YYYY-MM-DD\` or \`YYYY-MM-DD HH:MM:SS\`; a date alone means its ${end}; left out, no bound`,
+})
 
 /** A URL given by a client: http or https only (decisions §5); services check it parses (core/urls.ts). */
 export const HttpUrl = Type.String({

@@ -1258,13 +1258,13 @@ export interface paths {
                 query?: {
                     /** @description who acted: one API key (`key:12`), one person (`person:3`), or every change made one way (`api`, `dashboard`, `cli`, `system`) */
                     actor?: string;
-                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second */
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second; left out, no bound */
                     from?: string;
                     limit?: number;
                     page?: number;
                     /** @description the kind of record changed: `link`, `qr`, `bio`, `campaign`, `channel`, `pixel`, `splash`, `overlay`, `domain`, `account`, `key`, `session`, `plan`, … */
                     resource?: string;
-                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second */
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second; left out, no bound */
                     to?: string;
                 };
                 header?: never;
@@ -6139,14 +6139,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's latest leads, newest first (of one link with `link`), each with its link and customer */
+        /** The workspace's latest leads, newest first (of one link with `link`, from and to a time with `from` and `to`), each with its link and customer */
         get: {
             parameters: {
                 query?: {
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second; left out, no bound */
+                    from?: string;
                     limit?: number;
                     /** @description only the conversions attributed to this link */
                     link?: number;
                     page?: number;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second; left out, no bound */
+                    to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6259,14 +6263,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's latest sales and refunds (negative amounts), newest first (of one link with `link`), each with its link and customer */
+        /** The workspace's latest sales and refunds (negative amounts), newest first (of one link with `link`, from and to a time with `from` and `to`), each with its link and customer */
         get: {
             parameters: {
                 query?: {
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its first second; left out, no bound */
+                    from?: string;
                     limit?: number;
                     /** @description only the conversions attributed to this link */
                     link?: number;
                     page?: number;
+                    /** @description UTC, `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`; a date alone means its last second; left out, no bound */
+                    to?: string;
                 };
                 header?: never;
                 path?: never;

@@ -1,13 +1,6 @@
 // GET /api/audit: its filters and its entries.
 import { Type, type Static } from 'typebox'
-import { Id, listResponse, PageQuery } from '../../core/schemas.js'
-import { TIMESTAMP_INPUT_PATTERN } from '../../core/time.js'
-
-const When = (end: string) => Type.String({
-  pattern: TIMESTAMP_INPUT_PATTERN,
-  errorMessage: 'must be a date YYYY-MM-DD or a date-time YYYY-MM-DD HH:MM:SS',
-  description: `UTC, \`YYYY-MM-DD\` or \`YYYY-MM-DD HH:MM:SS\`; a date alone means its ${end}`,
-})
+import { Id, listResponse, PageQuery, TimeBound } from '../../core/schemas.js'
 
 export const AuditQuery = Type.Object({
   ...PageQuery.properties,
@@ -21,8 +14,8 @@ export const AuditQuery = Type.Object({
     errorMessage: 'must be a resource name such as link, qr, campaign or key',
     description: 'the kind of record changed: `link`, `qr`, `bio`, `campaign`, `channel`, `pixel`, `splash`, `overlay`, `domain`, `account`, `key`, `session`, `plan`, …',
   })),
-  from: Type.Optional(When('first second')),
-  to: Type.Optional(When('last second')),
+  from: Type.Optional(TimeBound('first second')),
+  to: Type.Optional(TimeBound('last second')),
 })
 export type AuditQuery = Static<typeof AuditQuery>
 

@@ -51,15 +51,25 @@ export interface ListedConversion {
   sale?: { amount: number; currency: string; invoiceId: string; source: string }
 }
 
+/** What a list of leads or sales may be narrowed to: one link, stored timestamps (both ends included). */
+export interface ConversionListFilters {
+  linkId?: number
+  from?: string
+  to?: string
+}
+
 export function createConversionRepository(db: DB) {
-  /** One page of the workspace's leads or sales (of one link when given), newest first: one count, one page. */
-  async function pageOf(table: 'leads' | 'sales', accountId: number, page: PageRequest, linkId?: number): Promise<Page<ListedConversion>> {
+  /** One page of the workspace's leads or sales (of one link, between two times, when given), newest first: one count, one page. */
+  async function pageOf(table: 'leads' | 'sales', accountId: number, page: PageRequest, only: ConversionListFilters = {}): Promise<Page<ListedConversion>> {
+    const { linkId, from, to } = only
     let filtered = db.selectFrom(table)
       .leftJoin('links', (join) => join.onRef('links.id', '=', `${table}.link_id`).on('links.account_id', '=', accountId))
       .leftJoin('domains', 'domains.id', 'links.domain_id')
       .leftJoin('customers', 'customers.id', `${table}.customer_id`)
       .where(`${table}.account_id`, '=', accountId)
     if (linkId !== undefined) filtered = filtered.where(`${table}.link_id`, '=', linkId)
+    if (from !== undefined) filtered = filtered.where(`${table}.created_at`, '>=', from)
+    if (to !== undefined) filtered = filtered.where(`${table}.created_at`, '<=', to)
     const found = await fetchPage(filtered, page, (query) => query
       .select([
         `${table}.id as id`, `${table}.event as event`, `${table}.click_id as click_id`, `${table}.clicked_at as clicked_at`, `${table}.created_at as created_at`, `${table}.link_id as link_id`,
@@ -90,10 +100,10 @@ export function createConversionRepository(db: DB) {
   }
 
   return {
-    /** The workspace's leads, newest first (of one link when given). */
-    listLeads: (accountId: number, page: PageRequest, linkId?: number) => pageOf('leads', accountId, page, linkId),
-    /** The workspace's sales (refunds too), newest first (of one link when given). */
-    listSales: (accountId: number, page: PageRequest, linkId?: number) => pageOf('sales', accountId, page, linkId),
+    /** The workspace's leads, newest first (of one link, between two times, when given). */
+    listLeads: (accountId: number, page: PageRequest, only?: ConversionListFilters) => pageOf('leads', accountId, page, only),
+    /** The workspace's sales (refunds too), newest first (of one link, between two times, when given). */
+    listSales: (accountId: number, page: PageRequest, only?: ConversionListFilters) => pageOf('sales', accountId, page, only),
 
     /** The link click of the workspace with this click id (the clicks' click_id index). */
     async findTrackedClick(accountId: number, clickId: string): Promise<TrackedClick | undefined> {

@@ -42,28 +42,28 @@ export async function registerConversionRoutes(app: App, { conversions, tracking
   app.get('/api/conversions/leads', {
     schema: {
       tags,
-      summary: 'The workspace\'s latest leads, newest first (of one link with `link`), each with its link and customer',
+      summary: 'The workspace\'s latest leads, newest first (of one link with `link`, from and to a time with `from` and `to`), each with its link and customer',
       querystring: ConversionListQuery,
       response: { 200: LeadListResponse, ...errorResponses },
     },
   }, async (request) => {
     const page = toPageRequest(request.query)
     const account = accountOf(request)
-    const { rows, total } = await conversions.listLeads(account.id, page, request.query.link)
+    const { rows, total } = await conversions.listLeads(account.id, page, request.query)
     return listEnvelope('leads', page, total, rows.map((row) => toListedConversion(row, publicUrl, roleAllows(account.role, 'admin'))))
   })
 
   app.get('/api/conversions/sales', {
     schema: {
       tags,
-      summary: 'The workspace\'s latest sales and refunds (negative amounts), newest first (of one link with `link`), each with its link and customer',
+      summary: 'The workspace\'s latest sales and refunds (negative amounts), newest first (of one link with `link`, from and to a time with `from` and `to`), each with its link and customer',
       querystring: ConversionListQuery,
       response: { 200: SaleListResponse, ...errorResponses },
     },
   }, async (request) => {
     const page = toPageRequest(request.query)
     const account = accountOf(request)
-    const { rows, total } = await conversions.listSales(account.id, page, request.query.link)
+    const { rows, total } = await conversions.listSales(account.id, page, request.query)
     return listEnvelope('sales', page, total, rows.map((row) => toListedConversion(row, publicUrl, roleAllows(account.role, 'admin'))))
   })
 

@@ -1,6 +1,6 @@
 // Request and response schemas of the tracking API (issue 39, ADR 034): POST /api/track/lead and /api/track/sale.
 import { Type, type Static } from 'typebox'
-import { DateTime, MAX_ID, PageQuery, listResponse } from '../../core/schemas.js'
+import { DateTime, MAX_ID, PageQuery, TimeBound, listResponse } from '../../core/schemas.js'
 import { MAX_AMOUNT } from './conversion-input.js'
 
 const Event = Type.String({ minLength: 1, maxLength: 100, description: 'the kind of conversion (`signup`, `trial`, `purchase`)', errorMessage: 'must be text of 1 to 100 characters' })
@@ -73,7 +73,10 @@ export const SaleResponse = Type.Object({ error: Type.Literal(0), data: Sale })
 export const ConversionListQuery = Type.Object({
   ...PageQuery.properties,
   link: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'only the conversions attributed to this link', errorMessage: 'must be a link id (a positive whole number)' })),
+  from: Type.Optional(TimeBound('first second')),
+  to: Type.Optional(TimeBound('last second')),
 })
+export type ConversionListQuery = Static<typeof ConversionListQuery>
 
 const ListedFields = {
   id: Type.Integer(),

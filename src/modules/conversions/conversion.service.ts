@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../../core/errors.js'
 import type { ChangeJournal } from '../changes/change-journal.js'
 import type { AuthenticatedAccount } from '../access/authenticated-account.js'
 import { isClickIdShape } from '../../core/click-ids.js'
-import { nowTimestamp } from '../../core/time.js'
+import { nowTimestamp, readTimeRange } from '../../core/time.js'
 import { isUniqueViolation } from '../../db/errors.js'
 import { inTransaction } from '../../db/transactions.js'
 import type { DB } from '../../db/database.js'
@@ -17,6 +17,7 @@ import { toLeadRecord, toSaleRecord } from './conversion.mapper.js'
 import { checkAmount, checkCurrency, DEFAULT_LEAD_EVENT, DEFAULT_SALE_EVENT, metadataText } from './conversion-input.js'
 import type { ConversionRepository, ListedConversion, NewSale, RecordedLead, SaleRow, TrackedClick, CustomerRow } from './conversion.repository.js'
 import type { Page, PageRequest } from '../../core/paging.js'
+import type { ConversionListQuery } from './conversion.schemas.js'
 
 export interface LeadInput {
   clickid: string
@@ -123,18 +124,19 @@ export function createConversionService(options: ConversionServiceOptions) {
   }
 
   /** A page of leads or sales, their customers' e-mail addresses left out while the workspace keeps none. */
-  async function listed(accountId: number, kind: 'leads' | 'sales', page: PageRequest, linkId?: number): Promise<Page<ListedConversion>> {
+  async function listed(accountId: number, kind: 'leads' | 'sales', page: PageRequest, query: ConversionListQuery): Promise<Page<ListedConversion>> {
+    const only = { linkId: query.link, ...readTimeRange(query) }
     const settings = await settingsOrThrow(accountId)
-    const found = kind === 'leads' ? await conversions.listLeads(accountId, page, linkId) : await conversions.listSales(accountId, page, linkId)
+    const found = kind === 'leads' ? await conversions.listLeads(accountId, page, only) : await conversions.listSales(accountId, page, only)
     if (settings.customerEmails) return found
     return { ...found, rows: found.rows.map((row) => ({ ...row, customer: row.customer && { ...row.customer, email: null } })) }
   }
 
   return {
-    /** The workspace's latest leads, newest first (of one link when given). */
-    listLeads: (accountId: number, page: PageRequest, linkId?: number) => listed(accountId, 'leads', page, linkId),
-    /** The workspace's latest sales and refunds, newest first (of one link when given). */
-    listSales: (accountId: number, page: PageRequest, linkId?: number) => listed(accountId, 'sales', page, linkId),
+    /** The workspace's latest leads, newest first (of one link, from and to a time, when given: `link`, `from`, `to`). */
+    listLeads: (accountId: number, page: PageRequest, query: ConversionListQuery = {}) => listed(accountId, 'leads', page, query),
+    /** The workspace's latest sales and refunds, newest first (of one link, from and to a time, when given). */
+    listSales: (accountId: number, page: PageRequest, query: ConversionListQuery = {}) => listed(accountId, 'sales', page, query),
 
     /** Records a lead (201), or answers the customer's lead of the same event (200). */
     async recordLead<T>(accountId: number, input: LeadInput, idempotencyKey: string | undefined, present: (lead: RecordedLead) => T): Promise<TrackingAnswer<T>> {

@@ -163,6 +163,19 @@ describe('statistics with conversions', () => {
     await api('PUT', '/api/account/update', { customeremails: true })
   })
 
+  it('narrows the latest sales and leads to a time range (UTC; a date alone is its whole day), with the link', async () => {
+    const invoices = async (path: string) => ((await api('GET', path)).data.data.sales as Array<{ invoiceid: string }>).map((sale) => sale.invoiceid)
+    expect(await invoices('/api/conversions/sales?from=2026-01-11&to=2026-01-11')).toEqual(['inv4', 'refund1', 'inv2'])
+    expect(await invoices('/api/conversions/sales?to=2026-01-10')).toEqual(['inv5', 'inv1'])
+    expect(await invoices('/api/conversions/sales?from=2026-01-10 12:30:00&to=2026-01-11 09:59:59')).toEqual(['inv2', 'inv5'])
+    expect(await invoices(`/api/conversions/sales?from=2026-01-11&link=${linkA}`)).toEqual(['refund1', 'inv2'])
+    const page = (await api('GET', '/api/conversions/sales?from=2026-01-11&limit=2')).data.data
+    expect(page).toMatchObject({ result: 3, maxpage: 2, nextpage: 2 })
+    expect((await api('GET', '/api/conversions/sales?from=2026-02-01')).data.data).toMatchObject({ result: 0, sales: [] })
+    const leads = (await api('GET', '/api/conversions/leads?from=2026-01-11')).data.data.leads as Array<{ customer: { id: string } }>
+    expect(leads.map((lead) => lead.customer.id)).toEqual(['cus3'])
+  })
+
   it('refuses every bad parameter with a 400 naming it', async () => {
     const cases: Array<[string, string]> = [
       [`/api/stats?${RANGE}&topby=money`, 'topby'],
@@ -178,6 +191,10 @@ describe('statistics with conversions', () => {
       [`/api/conversions/funnel?${RANGE}&compare=next`, 'compare'],
       ['/api/conversions/sales?page=0', 'page'],
       ['/api/conversions/leads?link=-1', 'link'],
+      ['/api/conversions/sales?from=yesterday', 'from'],
+      ['/api/conversions/sales?from=2026-02-30', 'from'],
+      ['/api/conversions/leads?to=2026-13-01', 'to'],
+      ['/api/conversions/sales?from=2026-01-11&to=2026-01-10', 'to'],
     ]
     for (const [path, field] of cases) {
       const response = await api('GET', path)

@@ -1,7 +1,7 @@
 // A statistics page's view in its address: read back as written, defaults where the address is
 // silent or wrong, chips added once and removed, and the query the API gets for it.
 import { describe, expect, it } from 'vitest'
-import { addFilter, changeOf, chipLabel, filterQuery, lastDaysIn, parseView, removeFilter, serialiseView, statisticsQuery, todayIn, type StatisticsView } from './statistics-view'
+import { addFilter, changeOf, chipLabel, filterQuery, lastDaysIn, parseView, removeFilter, serialiseView, statisticsQuery, todayIn, utcBoundsOfDays, type StatisticsView } from './statistics-view'
 
 const FALLBACK = { from: '2026-10-30', to: '2026-11-28' }
 
@@ -113,5 +113,18 @@ describe('figures', () => {
     expect(todayIn('America/Los_Angeles', new Date('2026-11-28T05:00:00Z'))).toBe('2026-11-27')
     expect(lastDaysIn(7, 'Europe/Berlin', late)).toEqual({ from: '2026-11-23', to: '2026-11-29' })
     expect(lastDaysIn(30, 'UTC', new Date('2026-03-01T12:00:00Z'))).toEqual({ from: '2026-01-31', to: '2026-03-01' })
+  })
+})
+
+describe('days of a time zone as UTC bounds', () => {
+  it('starts at the zone\'s midnight and ends a second before the next one, across clock changes', () => {
+    expect(utcBoundsOfDays('2026-01-10', '2026-01-11', 'UTC')).toEqual({ from: '2026-01-10 00:00:00', to: '2026-01-11 23:59:59' })
+    expect(utcBoundsOfDays('2026-01-10', '2026-01-10', 'Europe/Berlin')).toEqual({ from: '2026-01-09 23:00:00', to: '2026-01-10 22:59:59' })
+    // Berlin moves to summer time on 2026-03-29: that day has 23 hours.
+    expect(utcBoundsOfDays('2026-03-29', '2026-03-29', 'Europe/Berlin')).toEqual({ from: '2026-03-28 23:00:00', to: '2026-03-29 21:59:59' })
+    expect(utcBoundsOfDays('2026-11-01', '2026-11-01', 'America/Los_Angeles')).toEqual({ from: '2026-11-01 07:00:00', to: '2026-11-02 07:59:59' })
+    expect(utcBoundsOfDays('2026-06-01', '2026-06-30', 'Asia/Kathmandu')).toEqual({ from: '2026-05-31 18:15:00', to: '2026-06-30 18:14:59' })
+    // A zone the browser does not know: UTC.
+    expect(utcBoundsOfDays('2026-01-10', '2026-01-10', 'Not/AZone')).toEqual({ from: '2026-01-10 00:00:00', to: '2026-01-10 23:59:59' })
   })
 })

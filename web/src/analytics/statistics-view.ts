@@ -172,6 +172,33 @@ export function todayIn(timeZone: string, now = new Date()): string {
   }
 }
 
+/** How far `timeZone`'s clocks are ahead of UTC at `time` (ms; UTC when the zone is unknown). */
+function offsetAt(timeZone: string, time: number): number {
+  let parts: Intl.DateTimeFormatPart[]
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(time))
+  } catch {
+    return 0
+  }
+  const part = (type: string) => Number(parts.find((found) => found.type === type)?.value ?? 0)
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(time / 1000) * 1000
+}
+
+/** When a day (`YYYY-MM-DD`) begins in a time zone, as UTC milliseconds (a second look across a clock change). */
+function dayStartIn(day: string, timeZone: string): number {
+  const midnight = Date.parse(`${day}T00:00:00Z`)
+  return midnight - offsetAt(timeZone, midnight - offsetAt(timeZone, midnight))
+}
+
+/**
+ * Days of a time zone, `from` to `to` inclusive, as the UTC bounds the lists take (`YYYY-MM-DD
+ * HH:MM:SS`, both ends included): e.g. the latest sales of the statistics' range.
+ */
+export function utcBoundsOfDays(from: string, to: string, timeZone: string): { from: string; to: string } {
+  const text = (time: number) => new Date(time).toISOString().slice(0, 19).replace('T', ' ')
+  return { from: text(dayStartIn(from, timeZone)), to: text(dayStartIn(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), timeZone) - 1000) }
+}
+
 /** The last `days` days ending today in the zone, inclusive. */
 export function lastDaysIn(days: number, timeZone: string, now = new Date()): { from: string; to: string } {
   const to = todayIn(timeZone, now)

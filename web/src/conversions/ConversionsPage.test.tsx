@@ -10,6 +10,9 @@ import { answerWith, json, setupUser } from '../test-setup'
 import { ConversionsPage } from './ConversionsPage'
 
 const RANGE = 'from=2026-11-01&to=2026-11-30'
+
+/** The queries the page asked the sales list with, each as its parameters. */
+const salesAsked = (asked: string[]) => asked.filter((path) => path.startsWith('/api/conversions/sales?')).map((path) => Object.fromEntries(new URLSearchParams(path.slice(path.indexOf('?') + 1))))
 const NO_RATES = { leads: 0, sales: 0 }
 
 function renderAt(address: string) {
@@ -82,7 +85,8 @@ describe('the conversions page', () => {
     expect(within(rows).getAllByRole('row')[1]!.textContent).toContain('€89.00 · ¥1,500')
     const sales = await screen.findByRole('table', { name: 'Latest sales' })
     expect(within(sales).getAllByRole('row')[1]!.textContent).toMatch(/€49\.00.*Ada.*lw\.test\/spring.*in_1 · Stripe/)
-    expect(asked).toContain('/api/conversions/sales?page=1&limit=10')
+    // The range's sales: its days (the workspace's zone, UTC here) as the list's UTC bounds.
+    expect(salesAsked(asked)).toContainEqual({ page: '1', limit: '10', from: '2026-11-01 00:00:00', to: '2026-11-30 23:59:59' })
     expect(asked).toContain(`/api/conversions/top?${RANGE}&by=link&sort=revenue&limit=10`)
 
     // By campaign, then a campaign's row: a chip with its name, and every part asked under it.
@@ -99,6 +103,6 @@ describe('the conversions page', () => {
     await user.click(within(screen.getByRole('group', { name: 'Group by' })).getByRole('button', { name: 'Link' }))
     await user.click(within(await screen.findByRole('table', { name: 'Conversions by link' })).getByRole('button', { name: 'lw.test/spring' }))
     await screen.findByRole('button', { name: 'Remove filter Link: spring' })
-    await waitFor(() => expect(asked).toContain('/api/conversions/sales?page=1&limit=10&link=7'))
+    await waitFor(() => expect(salesAsked(asked)).toContainEqual({ page: '1', limit: '10', from: '2026-11-01 00:00:00', to: '2026-11-30 23:59:59', link: '7' }))
   })
 })

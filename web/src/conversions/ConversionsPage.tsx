@@ -11,7 +11,7 @@ import { displayUrl, formatCount, formatDateTime } from '../components/format'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState, ErrorMessage, Loading } from '../components/States'
 import { Pagination } from '../components/Pagination'
-import { hasFilter, serialiseView, statisticsQuery, type FilterChip, type StatisticsView, type WorkspaceDimension } from '../analytics/statistics-view'
+import { hasFilter, serialiseView, statisticsQuery, utcBoundsOfDays, type FilterChip, type StatisticsView, type WorkspaceDimension } from '../analytics/statistics-view'
 import { displayValue, FilterChips, RangeForm, useStatisticsView } from '../analytics/ViewControls'
 import { useFunnel, useRecentSales, useTopConversions, type ConversionQuery, type Funnel, type Sale, type TopBy, type TopRow, type TopSort } from './conversion-queries'
 import { formatDuration, formatMoney, formatRate, revenueLines } from './money'
@@ -66,7 +66,7 @@ export function ConversionsPage() {
               <>
                 <FunnelView funnel={funnel.data} />
                 <TopRows query={query} today={today} view={view} onToggle={toggleRow} />
-                <RecentSales link={onlyLink(view)} />
+                <RecentSales link={onlyLink(view)} bounds={utcBoundsOfDays(view.from, view.to, timeZone)} />
               </>
             )}
           </div>
@@ -200,18 +200,19 @@ function onlyLink(view: StatisticsView): number | undefined {
   return links.length === 1 ? Number(links[0]!.value) : undefined
 }
 
-function RecentSales({ link }: { link: number | undefined }) {
+/** The range's sales (its days in the workspace's zone, as UTC bounds), of one link when a single link chip names it. */
+function RecentSales({ link, bounds }: { link: number | undefined; bounds: { from: string; to: string } }) {
   const [page, setPage] = useState(1)
-  useEffect(() => setPage(1), [link])
-  const sales = useRecentSales(link, page)
+  useEffect(() => setPage(1), [link, bounds.from, bounds.to])
+  const sales = useRecentSales(link, bounds, page)
   return (
     <section className="card stack" aria-labelledby="sales-title">
       <div>
         <h2 id="sales-title">Latest sales</h2>
-        <p className="muted small">{link === undefined ? 'Every link’s, newest first, whatever the range.' : 'This link’s, newest first, whatever the range.'}</p>
+        <p className="muted small">{link === undefined ? 'Every link’s sales and refunds in this range, newest first.' : 'This link’s sales and refunds in this range, newest first.'}</p>
       </div>
       {sales.isPending ? <Loading label="Loading sales…" /> : sales.isError ? <ErrorMessage error={sales.error} onRetry={() => sales.refetch()} /> : sales.data.sales.length === 0 ? (
-        <p className="muted small">No sales yet.</p>
+        <p className="muted small">No sales in this range.</p>
       ) : (
         <>
           <div className="table-scroll">

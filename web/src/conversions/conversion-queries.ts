@@ -1,7 +1,7 @@
 // The conversions' server state (issue 39): the funnel of a view (GET /api/conversions/funnel) and
 // its rows by link, campaign, channel or tag (GET /api/conversions/top), under the same range and
-// filters as the workspace's statistics; the latest sales, of the workspace or of one link (GET
-// /api/conversions/sales, which takes no range). A view reaching today is asked again every 10 s:
+// filters as the workspace's statistics; the latest sales of the range (its days in the workspace's
+// zone as UTC bounds), of the workspace or of one link (GET /api/conversions/sales). A view reaching today is asked again every 10 s:
 // a lead or a sale a site reports shows within seconds.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '../api/client'
@@ -46,9 +46,9 @@ export function useTopConversions(query: ConversionQuery & { by: TopBy; sort: To
   })
 }
 
-/** The latest sales (and refunds), newest first, a page of 10: the workspace's, or `link`'s. */
-export function useRecentSales(link: number | undefined, page: number) {
-  const query = { page, limit: 10, ...(link === undefined ? {} : { link }) }
+/** The latest sales (and refunds) between two UTC times, newest first, a page of 10: the workspace's, or `link`'s. */
+export function useRecentSales(link: number | undefined, bounds: { from: string; to: string }, page: number) {
+  const query = { page, limit: 10, from: bounds.from, to: bounds.to, ...(link === undefined ? {} : { link }) }
   return useQuery({
     queryKey: queryKeys.conversions.sales(query),
     queryFn: async (): Promise<SalesPage> => (await unwrap(api.GET('/api/conversions/sales', { params: { query } }))).data,
