@@ -176,7 +176,7 @@ export function createStatisticsService({ statistics, items, now = () => new Dat
   async function figuresOf(accountId: number, scope: ClickScope, window: UtcWindow, filters: ClickFilters, zone: string, granularity: Granularity, compareTo?: Record<ValueDimension, TopValues>, links: LinkChoice | 'all' = { top: TOP_LIMIT }) {
     const quarters = !wholeHours(window, zone)
     // The engine's figures and the main database's conversions at once: with ClickHouse or DuckDB
-    // answering, the conversions' read is hidden behind theirs (ADR 035, "The service's share").
+    // answering, the conversions' read is hidden behind theirs (ADR 035, "Full size, measured").
     const [figures, conversionSlots] = await Promise.all([
       engineOf().figures(scope, window, filters, quarters, links === 'all' ? undefined : links),
       conversions.slots(accountId, scope, window, filters, quarters),
