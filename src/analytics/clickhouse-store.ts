@@ -212,6 +212,15 @@ const DIMENSION_INDEX = VALUE_DIMENSIONS.map((name, index) => `(${index}, ${name
  */
 export const LAYOUT_VERSION = 3
 
+/** The time grains of the rollups, each a column: its type and how a click's time is cut to it. */
+const GRAINS = {
+  hour: { type: "DateTime('UTC')", start: 'toStartOfHour' },
+  day: { type: "DateTime('UTC')", start: 'toStartOfDay' },
+  week: { type: 'Date', start: 'toMonday' },
+  month: { type: 'Date', start: 'toStartOfMonth' },
+} as const
+type Grain = keyof typeof GRAINS
+
 /** A table derived from `clicks`: made with the schema, fed by a view of each insert, refilled from the clicks by a layout's build. */
 interface Derived {
   name: string
@@ -219,83 +228,63 @@ interface Derived {
   definition: string
   /** What it holds of the clicks of `source` (a table, or a subquery in parentheses); none: written by deletions only. */
   select?: (source: string) => string
+  /** Its time column (deletions by time, retention), `clicked_at` for the by-value copy. */
+  time: Grain | 'clicked_at'
+  /** Keyed by link: a deleted link's rows are left out by `NOT IN deleted_links` and removed by a mutation (else subtracted). */
+  byLink?: boolean
 }
 
-/** The derived tables (ADR 035, "Layout"): rollups of the links' clicks, the by-value copy, and the rows subtracted for deleted links. */
+/**
+ * The derived tables (ADR 035, "Layout"): the by-value copy; per grain (hour, day, week, month)
+ * rollups of the links' clicks per account, per dimension value and per link (SummingMergeTree, fed
+ * by views); the rows subtracted for deleted links, per hour and day (weeks and months are covered
+ * by the days: `rolledUp`). Layout 3 added the weekly and monthly ones: a 90-day answer reads ~13
+ * rows per link and per value (`spansOf`), not 90.
+ */
 function derivedTables(): Derived[] {
-  const day = `toStartOfDay(clicked_at) AS day`
-  const week = `toMonday(clicked_at) AS week`
-  const month = `toStartOfMonth(clicked_at) AS month`
-  const hour = `toStartOfHour(clicked_at) AS hour`
   const counted = `toInt64(count()) AS c`
   const uniques = `toInt64(sum(is_unique)) AS u`
+  const cut = (grain: Grain) => `${GRAINS[grain].start}(clicked_at) AS ${grain}`
+  const links = `WHERE item_type = ${LINK}`
+  const accountTotals = (grain: Grain): Derived => ({
+    name: `account_${grain}s`, time: grain,
+    definition: `(account_id UInt32, ${grain} ${GRAINS[grain].type}, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(${grain}) ORDER BY (account_id, ${grain})`,
+    select: (source) => `SELECT account_id, ${cut(grain)}, ${counted}, ${uniques} FROM ${source} ${links} GROUP BY account_id, ${grain}`,
+  })
+  // The hourly values lead with the dimension (layout 1's order, kept); the coarser ones with the time.
+  const accountValues = (grain: Grain): Derived => ({
+    name: `account_${grain}_values`, time: grain,
+    definition: `(account_id UInt32, dimension UInt8, value String, ${grain} ${GRAINS[grain].type}, c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(${grain}) ORDER BY (account_id, ${grain === 'hour' ? `dimension, ${grain}` : `${grain}, dimension`}, value)`,
+    select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${cut(grain)}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair ${links} GROUP BY account_id, dimension, value, ${grain}`,
+  })
+  const linkTotals = (grain: Grain): Derived => ({
+    name: `link_${grain}s`, time: grain, byLink: true,
+    definition: `(account_id UInt32, item_id UInt32, ${grain} ${GRAINS[grain].type}, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(${grain}) ORDER BY (account_id, ${grain}, item_id)`,
+    select: (source) => `SELECT account_id, item_id, ${cut(grain)}, ${counted}, ${uniques} FROM ${source} ${links} GROUP BY account_id, item_id, ${grain}`,
+  })
+  const subtractedValues = (grain: Grain): Derived => ({
+    name: `subtracted_${grain}_values`, time: grain,
+    definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, ${grain} ${GRAINS[grain].type}, c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, ${grain}, value)`,
+  })
   return [
     {
-      name: 'clicks_by_value',
+      name: 'clicks_by_value', time: 'clicked_at',
       definition: `(${CLICK_COLUMNS}) ENGINE = ReplacingMergeTree PARTITION BY toYYYYMM(clicked_at) ORDER BY (account_id, country, referrer, item_type, item_id, clicked_at, id)`,
       select: (source) => `SELECT * FROM ${source}`,
     },
-    {
-      name: 'account_hours',
-      definition: `(account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour)`,
-      select: (source) => `SELECT account_id, ${hour}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, hour`,
-    },
-    {
-      name: 'account_hour_values',
-      definition: `(account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, dimension, hour, value)`,
-      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${hour}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, hour`,
-    },
-    {
-      name: 'link_hours',
-      definition: `(account_id UInt32, item_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(hour) ORDER BY (account_id, hour, item_id)`,
-      select: (source) => `SELECT account_id, item_id, ${hour}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, hour`,
-    },
-    {
-      name: 'account_day_values',
-      definition: `(account_id UInt32, dimension UInt8, value String, day DateTime('UTC'), c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (account_id, day, dimension, value)`,
-      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${day}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, day`,
-    },
-    {
-      name: 'link_days',
-      definition: `(account_id UInt32, item_id UInt32, day DateTime('UTC'), c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (account_id, day, item_id)`,
-      select: (source) => `SELECT account_id, item_id, ${day}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, day`,
-    },
-    // Layout 3: a 90-day answer reads ~13 rows per link and per value (ADR 035, `spansOf`), not 90.
-    {
-      name: 'link_weeks',
-      definition: `(account_id UInt32, item_id UInt32, week Date, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(week) ORDER BY (account_id, week, item_id)`,
-      select: (source) => `SELECT account_id, item_id, ${week}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, week`,
-    },
-    {
-      name: 'link_months',
-      definition: `(account_id UInt32, item_id UInt32, month Date, c Int64, u Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(month) ORDER BY (account_id, month, item_id)`,
-      select: (source) => `SELECT account_id, item_id, ${month}, ${counted}, ${uniques} FROM ${source} WHERE item_type = ${LINK} GROUP BY account_id, item_id, month`,
-    },
-    {
-      name: 'account_week_values',
-      definition: `(account_id UInt32, dimension UInt8, value String, week Date, c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(week) ORDER BY (account_id, week, dimension, value)`,
-      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${week}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, week`,
-    },
-    {
-      name: 'account_month_values',
-      definition: `(account_id UInt32, dimension UInt8, value String, month Date, c Int64) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(month) ORDER BY (account_id, month, dimension, value)`,
-      select: (source) => `SELECT account_id, pair.1 AS dimension, pair.2 AS value, ${month}, ${counted} FROM ${source} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE item_type = ${LINK} GROUP BY account_id, dimension, value, month`,
-    },
-    { name: 'subtracted_hours', definition: `(item_id UInt32, account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, hour)` },
-    { name: 'subtracted_hour_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, hour DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, hour, value)` },
-    { name: 'subtracted_day_values', definition: `(item_id UInt32, account_id UInt32, dimension UInt8, value String, day DateTime('UTC'), c Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, dimension, day, value)` },
+    accountTotals('hour'), accountValues('hour'), linkTotals('hour'),
+    accountValues('day'), linkTotals('day'),
+    linkTotals('week'), linkTotals('month'), accountValues('week'), accountValues('month'),
+    { name: 'subtracted_hours', time: 'hour', definition: `(item_id UInt32, account_id UInt32, hour DateTime('UTC'), c Int64, u Int64) ENGINE = ReplacingMergeTree ORDER BY (item_id, hour)` },
+    subtractedValues('hour'), subtractedValues('day'),
   ]
 }
 
-/** Tables with an `hour` column, a `day` column, and the copies of the clicks (deletions and retention reach each). */
-const HOUR_TABLES = ['account_hours', 'account_hour_values', 'link_hours', 'subtracted_hours', 'subtracted_hour_values'] as const
-const DAY_TABLES = ['account_day_values', 'link_days', 'subtracted_day_values'] as const
-/** Tables of weeks and months (layout 3): no subtracted rows of their own (a deleted link's are subtracted per day, `rolledUp`). */
-const WEEK_TABLES = ['link_weeks', 'account_week_values'] as const
-const MONTH_TABLES = ['link_months', 'account_month_values'] as const
-/** The link-keyed rollups: a deleted link's rows are left out by `NOT IN deleted_links` and removed by a mutation. */
-const LINK_ROLLUPS = ['link_hours', 'link_days', 'link_weeks', 'link_months'] as const
-const CLICK_COPIES = ['clicks', 'clicks_by_account', 'clicks_by_value'] as const
+/** The copies of the clicks: deletions and retention reach each, by `clicked_at`. */
+const CLICK_COPIES = ['clicks', 'clicks_by_account', ...derivedTables().filter((derived) => derived.time === 'clicked_at').map((derived) => derived.name)]
+/** The rollups by their time column (retention), and those keyed by link (a link's deletion). */
+const ROLLUPS = derivedTables().filter((derived): derived is Derived & { time: Grain } => derived.time !== 'clicked_at')
+const LINK_ROLLUPS = ROLLUPS.filter((derived) => derived.byLink).map((derived) => derived.name)
 
 /**
  * The derived tables, their views (fed by every insert into `clicks`) and the `layout` table: made
@@ -481,17 +470,18 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
     const spans = whole ? spansOf(firstDay, lastDay, coarseFrom()) : { months: [], weeks: [], days: [] }
     const within = (column: string, ranges: readonly DayRange[], literalOf: (time: number) => string) => `(${ranges.map(([from, to]) => `(${column} >= ${literalOf(from)} AND ${column} < ${literalOf(to)})`).join(' OR ')})`
     const edges = whole ? `${hours} AND (hour < ${dateTime(firstDay)} OR hour >= ${dateTime(lastDay)})` : hours
+    // Hours outside the whole days: none for a window of whole days, unless it has no whole day.
+    const hasEdges = !whole || question.start < firstDay || question.end > lastDay
     /** The window's rows of a family of rollups (month, week, day, hour tables), `columns` of each. */
     const spanned = (columns: string, tables: { month: string; week: string; day: string; hour: string }) => [
       ...(spans.months.length > 0 ? [`SELECT ${columns} FROM ${table(tables.month)} WHERE ${account} AND ${within('month', spans.months, toDate)}`] : []),
       ...(spans.weeks.length > 0 ? [`SELECT ${columns} FROM ${table(tables.week)} WHERE ${account} AND ${within('week', spans.weeks, toDate)}`] : []),
       ...(spans.days.length > 0 ? [`SELECT ${columns} FROM ${table(tables.day)} WHERE ${account} AND ${within('day', spans.days, dateTime)}`] : []),
-      // The hours outside the whole days (none for a window of whole days, unless it has no whole day).
-      ...(!whole || question.start < firstDay || question.end > lastDay ? [`SELECT ${columns} FROM ${table(tables.hour)} WHERE ${account} AND ${edges}`] : []),
+      ...(hasEdges ? [`SELECT ${columns} FROM ${table(tables.hour)} WHERE ${account} AND ${edges}`] : []),
     ]
     const subtracted = [
       ...(whole ? [`SELECT dimension, value, -c AS c FROM ${table('subtracted_day_values')} FINAL WHERE ${account} AND day >= ${dateTime(firstDay)} AND day < ${dateTime(lastDay)}`] : []),
-      ...(!whole || question.start < firstDay || question.end > lastDay ? [`SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${edges}`] : []),
+      ...(hasEdges ? [`SELECT dimension, value, -c AS c FROM ${table('subtracted_hour_values')} FINAL WHERE ${account} AND ${edges}`] : []),
     ]
     const choice = question.choice
     const [slots, values, links] = await Promise.all([
@@ -626,8 +616,8 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
         // Before the tombstone, while every click of the links is still there: a round that dies
         // here does it again from the same clicks, and the rows written twice count once (FINAL).
         await command(`INSERT INTO ${table('subtracted_hours')} SELECT item_id, account_id, toStartOfHour(clicked_at) AS hour, toInt64(count()), toInt64(sum(is_unique)) FROM ${table('clicks')} WHERE ${condition} GROUP BY item_id, account_id, hour`)
-        for (const [name, column, start] of [['subtracted_hour_values', 'hour', 'toStartOfHour'], ['subtracted_day_values', 'day', 'toStartOfDay']] as const) {
-          await command(`INSERT INTO ${table(name)} SELECT item_id, account_id, pair.1 AS dimension, pair.2 AS value, ${start}(clicked_at) AS ${column}, toInt64(count()) FROM ${table('clicks')} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE ${condition} GROUP BY item_id, account_id, dimension, value, ${column}`)
+        for (const grain of ['hour', 'day'] as const) {
+          await command(`INSERT INTO ${table(`subtracted_${grain}_values`)} SELECT item_id, account_id, pair.1 AS dimension, pair.2 AS value, ${GRAINS[grain].start}(clicked_at) AS ${grain}, toInt64(count()) FROM ${table('clicks')} ARRAY JOIN [${DIMENSION_INDEX}] AS pair WHERE ${condition} GROUP BY item_id, account_id, dimension, value, ${grain}`)
         }
         await client.insert({ table: table('deleted_links'), values: links.map((id) => ({ id })), format: 'JSONEachRow' })
         for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
@@ -636,7 +626,7 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       if (accounts.length > 0) {
         await client.insert({ table: table('deleted_accounts'), values: accounts.map((id) => ({ id })), format: 'JSONEachRow' })
         const condition = `account_id IN (${accounts.map(integer).join(', ')})`
-        for (const name of [...CLICK_COPIES, ...HOUR_TABLES, ...DAY_TABLES, ...WEEK_TABLES, ...MONTH_TABLES]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
+        for (const name of [...CLICK_COPIES, ...ROLLUPS.map((rollup) => rollup.name)]) await command(`ALTER TABLE ${table(name)} DELETE WHERE ${condition}`)
       }
     },
 
@@ -650,13 +640,10 @@ export async function openClickhouseStore(options: ClickhouseStoreOptions) {
       // Whole UTC days, so the rollups (per hour and per day) and the clicks keep the same clicks.
       const day = dateTime(Math.floor(time / DAY_MS) * DAY_MS)
       for (const name of CLICK_COPIES) await command(`ALTER TABLE ${table(name)} DELETE WHERE clicked_at < ${day}`)
-      for (const name of HOUR_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE hour < ${day}`)
-      for (const name of DAY_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE day < ${day}`)
       // A week or month that starts before the first day kept is never read again (`spansOf` takes
       // those days from the daily rollups), so its row leaves whole.
       const first = toDate(Math.floor(time / DAY_MS) * DAY_MS)
-      for (const name of WEEK_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE week < ${first}`)
-      for (const name of MONTH_TABLES) await command(`ALTER TABLE ${table(name)} DELETE WHERE month < ${first}`)
+      for (const rollup of ROLLUPS) await command(`ALTER TABLE ${table(rollup.name)} DELETE WHERE ${rollup.time} < ${GRAINS[rollup.time].type === 'Date' ? first : day}`)
     },
 
     /** Whether this version's layout is built (`fresh`: asked of ClickHouse now). */
