@@ -54,7 +54,7 @@ export async function readFeedClicksAfter(db: DB, after: number, known: Readonly
   return readPage<FeedClick>(db, after, known, time, pageSize, (query) => query.select(['id', 'account_id', 'item_type', 'item_id', 'created_at', tail.as('tail')]))
 }
 
-
+/** A page and the gaps' clicks, `columns` choosing what each row holds (both readers above). */
 async function readPage<T extends { id: number | bigint | string }>(db: DB, after: number, known: ReadonlyMap<number, number>, time: number, pageSize: number, columns: (query: any) => any): Promise<ClickPage<T>> {
   const gaps = new Map([...known].filter(([, seen]) => time - seen < GAP_MS))
   const found = gaps.size > 0 ? ((await columns(db.selectFrom('clicks')).where('id', 'in', [...gaps.keys()]).execute()) as T[]) : []

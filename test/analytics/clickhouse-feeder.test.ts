@@ -209,6 +209,34 @@ describeWithClickhouse('the ClickHouse feeder, killed and taken over', () => {
     }
   })
 
+  it('before an answer: the holder copies what was just written; an instance refused the lease asks again only after its standby poll', async () => {
+    let time = Date.now() + 7_200_000
+    const clock = () => new Date(time)
+    const options = { db: database.db, store, retentionDays: null, leaseMs: 30_000, standbyPollMs: 60_000, now: clock }
+    const first = createClickhouseFeeder(options)
+    const second = createClickhouseFeeder(options)
+    const holder = async () => (await database.db.selectFrom('clickhouse_feed').select('holder').executeTakeFirstOrThrow()).holder
+    try {
+      expect(await first.beforeAnswer()).not.toBeNull()
+      await write(6, 40)
+      expect(await first.beforeAnswer()).toBe(40)
+      // Refused: the lease is the first's.
+      expect(await second.beforeAnswer()).toBeNull()
+      // The first dies; its lease ends, but within a standby poll of its refusal the second does not ask again.
+      time += 31_000
+      expect(await second.beforeAnswer()).toBeNull()
+      expect(await holder()).toBe(first.id)
+      // After the standby poll it asks, and takes the lease with what was written meanwhile.
+      time += 30_000
+      await write(7, 25)
+      expect(await second.beforeAnswer()).toBe(25)
+      expect(await holder()).toBe(second.id)
+      expect(await tally()).toMatchObject({ missing: 0 })
+    } finally {
+      await database.db.updateTable('clickhouse_feed').set({ holder: null, lease_until: null }).where('id', '=', 1).execute()
+    }
+  })
+
   it('copies text with tabs, line breaks, backslashes and quotes as it is (the TabSeparated insert)', async () => {
     const odd = ['tab\there', 'line\nbreak\r', 'back\\slash \\t', "quote's \"x\"", 'ünïcødé 🙂']
     const [click] = spreadClicks(5, 1, Date.now() - DAY_MS, Date.now(), targets)
