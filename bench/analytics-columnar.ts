@@ -85,7 +85,6 @@ const END = Date.parse(`${LAST_DAY}T00:00:00Z`) + DAY_MS
 /** A uniform draw of slot 0…SLOTS-1 for row `i` and stream `k`, the same on every run. */
 const draw = (k: number) => `(hash(i * 16 + ${k}) % ${SLOTS})::INTEGER`
 
-
 /** Fills the store's tables (created by openColumnarStore) as its upkeep leaves them after 90 days. */
 async function seed(connection: DuckDBConnection, options: ColumnarOptions, fixture: Fixture): Promise<void> {
   const run = (text: string) => connection.run(text)
@@ -130,7 +129,6 @@ const timed = (reads: number, answer: () => Promise<unknown>): Promise<Timing> =
 
 const format = (timing: Timing) => `median ${timing.median.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms (${timing.n} answers)`
 const verdict = (timing: Timing, median: number, p99?: number) => (timing.median < median && (p99 === undefined || timing.p99 < p99) ? 'met' : 'NOT met')
-
 
 export async function runColumnarBench(options: ColumnarOptions): Promise<void> {
   console.log(`\n== analytics, the columnar store (ADR 022): ${options.workspaceClicks.toLocaleString('en')} workspace clicks over ${options.links.toLocaleString('en')} links + one link of ${options.linkClicks.toLocaleString('en')}, ${DAYS} days; answers through the statistics service`)

@@ -137,7 +137,6 @@ export function createClickhouseFeeder(options: ClickhouseFeederOptions) {
     if (highest > auditId) await keep({ audit_id: highest })
   }
 
-
   /** A stored click time as `YYYY-MM-DD HH:MM:SS` (ClickHouse's DateTime text). */
   const clickTime = (stored: string) => (CLICK_TIME.test(stored) ? stored : nowTimestamp(new Date(timeOfStored(stored))))
   const toClick = (row: FeedClick): ClickhouseClick | ClickhouseClickText => 'tail' in row ? {

@@ -289,7 +289,6 @@ export async function openColumnarStore(db: DB, options: ColumnarStoreOptions) {
     meta.gaps = gaps
   }
 
-
   /** Links deleted since the last look (the journal's `link.deleted`): their clicks leave the copies and the rollups. */
   async function applyDeletions(): Promise<void> {
     const rows = await db.selectFrom('audit_log').select(['id', 'resource_id']).where('id', '>', Math.max(0, meta.auditId - AUDIT_OVERLAP)).where('action', '=', 'link.deleted').orderBy('id').execute()
