@@ -28,6 +28,13 @@ describe('linkwell export', () => {
     fs.rmSync(folder, { recursive: true, force: true })
   })
 
+  /** The command ended well, wrote `lines` lines to `file`, and they are the bytes the API answers at `served`. */
+  async function expectWrittenAsServed(run: Awaited<ReturnType<typeof runCli>>, file: string, lines: number, served: string): Promise<void> {
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.json).toMatchObject({ file, lines })
+    expect(fs.readFileSync(file, 'utf8')).toBe((await apiClient(await shared.app(), owner.apiKey)('GET', served)).body)
+  }
+
   it('writes the links and the clicks the API exports, to the file named', async () => {
     const link = await createLink(made, owner, { url: 'https://cli-export.example/a', metatitle: 'Hello, "CLI"' })
     await recordClicks(shared.handle.db, [
@@ -40,13 +47,8 @@ describe('linkwell export', () => {
       runCli(shared.url, ['export', 'links', '--account', owner.username, '--out', links], { PUBLIC_URL: 'https://lw.test' }),
       runCli(shared.url, ['export', 'clicks', '--account', String(owner.id), '--out', clicks, '--format', 'ndjson', '--to', '2026-04-02']),
     ])
-    expect(linkRun.code, linkRun.stderr).toBe(0)
-    expect(linkRun.json).toMatchObject({ file: links, lines: 2 })
-    const api = apiClient(await shared.app(), owner.apiKey)
-    expect(fs.readFileSync(links, 'utf8')).toBe((await api('GET', '/api/export/links')).body)
-    expect(clickRun.code, clickRun.stderr).toBe(0)
-    expect(clickRun.json).toMatchObject({ file: clicks, lines: 1 })
-    expect(fs.readFileSync(clicks, 'utf8')).toBe((await api('GET', '/api/export/clicks?format=ndjson&to=2026-04-02')).body)
+    await expectWrittenAsServed(linkRun, links, 2, '/api/export/links')
+    await expectWrittenAsServed(clickRun, clicks, 1, '/api/export/clicks?format=ndjson&to=2026-04-02')
     expect(JSON.parse(fs.readFileSync(clicks, 'utf8'))).toMatchObject({ date: '2026-04-01 08:00:00', country: 'GB', itemid: link.id })
   })
 
@@ -61,13 +63,8 @@ describe('linkwell export', () => {
       runCli(shared.url, ['export', 'conversions', '--account', owner.username, '--out', csv], { PUBLIC_URL: 'https://lw.test' }),
       runCli(shared.url, ['export', 'conversions', '--account', String(owner.id), '--out', ndjson, '--format', 'ndjson', '--from', '2026-04-02'], { PUBLIC_URL: 'https://lw.test' }),
     ])
-    expect(csvRun.code, csvRun.stderr).toBe(0)
-    expect(csvRun.json).toMatchObject({ file: csv, lines: 3 })
-    const api = apiClient(await shared.app(), owner.apiKey)
-    expect(fs.readFileSync(csv, 'utf8')).toBe((await api('GET', '/api/export/conversions')).body)
-    expect(ndjsonRun.code, ndjsonRun.stderr).toBe(0)
-    expect(ndjsonRun.json).toMatchObject({ file: ndjson, lines: 1 })
-    expect(fs.readFileSync(ndjson, 'utf8')).toBe((await api('GET', '/api/export/conversions?format=ndjson&from=2026-04-02')).body)
+    await expectWrittenAsServed(csvRun, csv, 3, '/api/export/conversions')
+    await expectWrittenAsServed(ndjsonRun, ndjson, 1, '/api/export/conversions?format=ndjson&from=2026-04-02')
     expect(JSON.parse(fs.readFileSync(ndjson, 'utf8'))).toMatchObject({ type: 'sale', amount: 4900, currency: 'EUR', invoiceid: 'cli-inv', customerid: 'cli-cus', link: link.id })
   })
 
